@@ -1,0 +1,132 @@
+// Server settings from flags, environment (TARN_*) and an optional JSON file; flags win over the environment,
+// which wins over the file. Defaults need none of them.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  consoleDir: string;
+  quiet: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const projectRoot = resolve(import.meta.dirname, '..');
+
+export const defaultConfig: ServerConfig = {
+  port: 8000,
+  host: '127.0.0.1',
+  dataDir: './data',
+  consoleDir: join(projectRoot, 'dist', 'console'),
+  quiet: false,
+};
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+
+const fileSchema = z
+  .object({
+    port: portSchema.optional(),
+    host: z.string().min(1).optional(),
+    dataDir: z.string().min(1).optional(),
+    consoleDir: z.string().min(1).optional(),
+  })
+  .strict();
+
+export const usage = `Usage: tsx server/main.ts [options]
+
+Options:
+  --port N          port to listen on (default 8000; 0 picks a free port; env TARN_PORT)
+  --host H          address to bind (default 127.0.0.1; env TARN_HOST)
+  --data-dir DIR    where metadata and objects are kept (default ./data; env TARN_DATA_DIR)
+  --console-dir DIR built console to serve (default dist/console)
+  --config FILE     JSON file with port, host, dataDir, consoleDir
+  --quiet           print only the listening line
+  --help            show this text`;
+
+function parsePort(raw: string, source: string): number {
+  const parsed = portSchema.safeParse(raw.trim() === '' ? Number.NaN : raw);
+  if (!parsed.success) throw new ConfigError(`${source}: port must be an integer from 0 to 65535, got "${raw}"`);
+  return parsed.data;
+}
+
+interface FlagValues {
+  port?: string;
+  host?: string;
+  dataDir?: string;
+  consoleDir?: string;
+  configFile?: string;
+  quiet: boolean;
+  help: boolean;
+}
+
+const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help'>> = {
+  '--port': 'port',
+  '--host': 'host',
+  '--data-dir': 'dataDir',
+  '--console-dir': 'consoleDir',
+  '--config': 'configFile',
+};
+
+function readFlags(argv: string[]): FlagValues {
+  const flags: FlagValues = { quiet: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--quiet') flags.quiet = true;
+    else if (arg === '--help' || arg === '-h') flags.help = true;
+    else {
+      const eq = arg.indexOf('=');
+      const name = eq > 0 ? arg.slice(0, eq) : arg;
+      const key = valueFlags[name];
+      if (!key) throw new ConfigError(`unknown option "${arg}"\n\n${usage}`);
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === '') throw new ConfigError(`option ${name} needs a value`);
+      flags[key] = value;
+    }
+  }
+  return flags;
+}
+
+function readConfigFile(path: string): z.infer<typeof fileSchema> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`config file ${path} is not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`config file ${path}: ${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+export interface ParsedCommandLine {
+  config: ServerConfig;
+  help: boolean;
+}
+
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
+  const flags = readFlags(argv);
+  const file = flags.configFile ? readConfigFile(flags.configFile) : {};
+  const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet };
+  if (env.TARN_PORT !== undefined && env.TARN_PORT !== '') config.port = parsePort(env.TARN_PORT, 'TARN_PORT');
+  if (env.TARN_HOST) config.host = env.TARN_HOST;
+  if (env.TARN_DATA_DIR) config.dataDir = env.TARN_DATA_DIR;
+  if (flags.port !== undefined) config.port = parsePort(flags.port, '--port');
+  if (flags.host !== undefined) config.host = flags.host;
+  if (flags.dataDir !== undefined) config.dataDir = flags.dataDir;
+  if (flags.consoleDir !== undefined) config.consoleDir = flags.consoleDir;
+  config.dataDir = resolve(config.dataDir);
+  config.consoleDir = resolve(config.consoleDir);
+  return { config, help: flags.help };
+}

@@ -1,0 +1,40 @@
+// The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CatalogError, type FailureKind } from '../catalog/errors';
+
+const statusOf: Record<FailureKind, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  precondition_failed: 412,
+  range_not_satisfiable: 416,
+  too_many_attempts: 429,
+  not_implemented: 501,
+};
+
+export interface ErrorAnswer {
+  status: ContentfulStatusCode;
+  body: Record<string, unknown> & { message: string };
+}
+
+/** Body-parse failures thrown by the platform (e.g. a client that hung up) are the client's fault, not ours. */
+function isClientAbort(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.name === 'AbortError';
+}
+
+export function toErrorAnswer(err: unknown): ErrorAnswer {
+  if (err instanceof CatalogError) {
+    return { status: statusOf[err.kind], body: { ...err.details, message: err.message } };
+  }
+  if (isClientAbort(err)) return { status: 400, body: { message: 'request body was not received completely' } };
+  return { status: 500, body: { message: 'internal server error' } };
+}
+
+export function errorResponse(err: unknown): Response {
+  const { status, body } = toErrorAnswer(err);
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}

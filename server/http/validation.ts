@@ -1,0 +1,68 @@
+// Request input → typed values, or a 400 whose message names the field at fault.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { badRequest } from '../catalog/errors';
+
+const maxJsonBytes = 1024 * 1024;
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw badRequest(`invalid ${where}: ${issue ? describeIssue(issue) : 'malformed'}`);
+}
+
+async function readLimited(c: Context, limit: number): Promise<string> {
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw badRequest(`request body is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON body. An empty body counts as `emptyAs` (for calls whose body is optional). */
+export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
+  const text = await readLimited(c, maxJsonBytes);
+  let value: unknown;
+  if (text.trim() === '') {
+    if (emptyAs === undefined) throw badRequest('invalid request body: a JSON body is required');
+    value = emptyAs;
+  } else {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest('invalid request body: not valid JSON');
+    }
+  }
+  return parseWith(schema, value, 'request body');
+}
+
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.query(), 'query');
+}
+
+/** `true`/`false` query flags; anything else is a 400 naming the parameter. */
+export const queryBool = z
+  .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+export const queryAmount = z
+  .string()
+  .regex(/^-?\d+$/, { message: 'must be an integer' })
+  .transform(Number)
+  .optional();
+
+/** `objects=a&objects=b` arrives as repeated keys; Hono's `queries()` gives every value. */
+export function queryList(c: Context, name: string): string[] {
+  return c.req.queries(name) ?? [];
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+// The console is served by the Tarn server from dist/console; `npm run dev` proxies the API to a running server.
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+  ],
+  build: {
+    outDir: 'dist/console',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 1024,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8000',
+      '/logout': 'http://127.0.0.1:8000',
+    },
+  },
+});
