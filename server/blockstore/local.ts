@@ -1,0 +1,191 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  BlockNotFoundError,
+  InvalidBlockKeyError,
+  InvalidNamespaceError,
+  type BlockStore,
+  type ByteRange,
+  type ObjectStat,
+  type PutBody,
+} from './index';
+
+export interface LocalBlockStoreOptions {
+  /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */
+  root: string;
+}
+
+const PREFIX = 'local://';
+const TEMP_DIR = '.tarn-tmp';
+
+function checkSegments(value: string, what: string, makeError: (m: string) => Error): string[] {
+  if (value.includes('\0')) throw makeError(`${what} contains a NUL character`);
+  if (value.includes('\\')) throw makeError(`${what} contains a backslash`);
+  if (value.startsWith('/')) throw makeError(`${what} must be relative`);
+  const segments = value.split('/');
+  for (const s of segments) {
+    if (s === '' || s === '.' || s === '..') throw makeError(`${what} has an empty, '.' or '..' segment`);
+  }
+  return segments;
+}
+
+function isEnoent(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+function toReadable(body: PutBody): Readable {
+  if (body instanceof Readable) return body;
+  if (body instanceof Uint8Array) return Readable.from([body]);
+  return Readable.from(body);
+}
+
+function rangeOptions(range: ByteRange | undefined): { start?: number; end?: number } {
+  if (!range) return {};
+  return { start: range.start, ...(range.end === undefined ? {} : { end: range.end }) };
+}
+
+/**
+ * Objects are files under the root. Keys become paths only after every segment is checked and the resolved path is
+ * verified to stay inside the namespace folder. Writes go to a temporary file that is renamed into place, so a
+ * killed process never leaves a partial object under a real key.
+ */
+export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore {
+  const root = path.resolve(options.root);
+  const tempDir = path.join(root, TEMP_DIR);
+
+  function namespaceDir(namespace: string): string {
+    if (!namespace.startsWith(PREFIX)) throw new InvalidNamespaceError(`storage namespace must start with ${PREFIX}`);
+    const rest = namespace.slice(PREFIX.length).replace(/\/+$/, '');
+    const segments = checkSegments(rest, 'storage namespace', (m) => new InvalidNamespaceError(m));
+    if (segments[0] === TEMP_DIR) throw new InvalidNamespaceError('storage namespace is reserved');
+    const dir = path.resolve(root, ...segments);
+    if (!dir.startsWith(root + path.sep)) throw new InvalidNamespaceError('storage namespace escapes the root');
+    return dir;
+  }
+
+  function filePath(namespace: string, key: string): string {
+    const dir = namespaceDir(namespace);
+    const segments = checkSegments(key, 'object key', (m) => new InvalidBlockKeyError(m));
+    const file = path.resolve(dir, ...segments);
+    if (!file.startsWith(dir + path.sep)) throw new InvalidBlockKeyError('object key escapes its namespace');
+    return file;
+  }
+
+  async function writeTemp(body: PutBody): Promise<{ temp: string; size: number; checksum: string }> {
+    await mkdir(tempDir, { recursive: true });
+    const temp = path.join(tempDir, randomBytes(16).toString('hex'));
+    const md5 = createHash('md5');
+    let size = 0;
+    try {
+      if (body instanceof Uint8Array) {
+        md5.update(body);
+        size = body.byteLength;
+        const handle = await open(temp, 'w');
+        try {
+          await handle.writeFile(body);
+        } finally {
+          await handle.close();
+        }
+      } else {
+        await pipeline(
+          toReadable(body),
+          async function* (source: AsyncIterable<Uint8Array | string>) {
+            for await (const chunk of source) {
+              const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+              md5.update(bytes);
+              size += bytes.byteLength;
+              yield bytes;
+            }
+          },
+          createWriteStream(temp),
+        );
+      }
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { temp, size, checksum: md5.digest('hex') };
+  }
+
+  async function statFile(namespace: string, key: string): Promise<ObjectStat | undefined> {
+    try {
+      const s = await stat(filePath(namespace, key));
+      return s.isFile() ? { size: s.size, mtime: s.mtimeMs } : undefined;
+    } catch (err) {
+      if (isEnoent(err)) return undefined;
+      throw err;
+    }
+  }
+
+  return {
+    type: 'local',
+    namespacePrefix: PREFIX,
+    validateNamespace(namespace) {
+      namespaceDir(namespace);
+    },
+    async put(namespace, key, body) {
+      const target = filePath(namespace, key);
+      const { temp, size, checksum } = await writeTemp(body);
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      return { size, checksum };
+    },
+    async get(namespace, key, range) {
+      const file = filePath(namespace, key);
+      // Open first so a missing object is reported here rather than as a stream error later.
+      const handle = await open(file, 'r').catch((err: unknown) => {
+        if (isEnoent(err)) throw new BlockNotFoundError(namespace, key);
+        throw err;
+      });
+      return createReadStream('', { fd: handle, ...rangeOptions(range) });
+    },
+    async getBytes(namespace, key, range) {
+      const file = filePath(namespace, key);
+      try {
+        if (!range) return await readFile(file);
+        const handle = await open(file, 'r');
+        try {
+          const { size } = await handle.stat();
+          const end = Math.min(range.end ?? size - 1, size - 1);
+          const length = Math.max(0, end - range.start + 1);
+          const buffer = Buffer.alloc(length);
+          await handle.read(buffer, 0, length, range.start);
+          return buffer;
+        } finally {
+          await handle.close();
+        }
+      } catch (err) {
+        if (isEnoent(err)) throw new BlockNotFoundError(namespace, key);
+        throw err;
+      }
+    },
+    stat: statFile,
+    async exists(namespace, key) {
+      return (await statFile(namespace, key)) !== undefined;
+    },
+    async delete(namespace, key) {
+      try {
+        await unlink(filePath(namespace, key));
+      } catch (err) {
+        if (!isEnoent(err)) throw err;
+      }
+    },
+    newDataKey() {
+      // Partitions rotate hourly so no folder grows without bound.
+      const partition = Math.floor(Date.now() / 3_600_000).toString(36);
+      return `data/${partition}/${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
+    },
+    fullAddress(namespace, key) {
+      return `${namespace.replace(/\/+$/, '')}/${key}`;
+    },
+  };
+}

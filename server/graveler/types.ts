@@ -1,0 +1,204 @@
+/** Public shapes of the versioned store. Times are unix seconds, like the lakeFS API. */
+
+/** What a path points to. Identity (what decides "changed") is size, checksum, content type and metadata. */
+export interface ObjectEntry {
+  /** Relative to the repository's storage namespace (`data/...`), or a full URI when `addressType` is 'full'. */
+  address: string;
+  addressType: 'relative' | 'full';
+  size: number;
+  /** Hex MD5 for uploads, or the client's ETag for linked objects. */
+  checksum: string;
+  /** Unix seconds. */
+  mtime: number;
+  contentType: string;
+  metadata: Record<string, string>;
+}
+
+export interface Repository {
+  id: string;
+  storageNamespace: string;
+  defaultBranch: string;
+  /** Unix seconds. */
+  creationDate: number;
+  readOnly: boolean;
+  state: 'active' | 'in_deletion';
+}
+
+export interface Commit {
+  id: string;
+  parents: string[];
+  committer: string;
+  message: string;
+  /** Unix seconds. */
+  creationDate: number;
+  /** Empty for the first commit of a repository. */
+  metaRangeId: string;
+  metadata: Record<string, string>;
+  generation: number;
+  version: number;
+}
+
+/** A branch or tag as the API shows it. */
+export interface Ref {
+  id: string;
+  commitId: string;
+}
+
+export interface Branch extends Ref {
+  hidden: boolean;
+}
+
+export interface Page<T> {
+  results: T[];
+  hasMore: boolean;
+  /** The sort key of the last result; empty when there is nothing more. */
+  nextOffset: string;
+}
+
+export interface PageOptions {
+  prefix?: string;
+  /** Exclusive. */
+  after?: string;
+  /** Clamped to 1..1000; values <= 0 mean 100. */
+  amount?: number;
+}
+
+export interface ListOptions extends PageOptions {
+  delimiter?: string;
+}
+
+export type ListItem =
+  | { pathType: 'object'; path: string; entry: ObjectEntry }
+  | { pathType: 'common_prefix'; path: string };
+
+export type DiffType = 'added' | 'removed' | 'changed' | 'conflict' | 'prefix_changed';
+
+export interface DiffItem {
+  type: DiffType;
+  path: string;
+  pathType: 'object' | 'common_prefix';
+  /** The value on the left/base side, when there is one. */
+  left?: ObjectEntry;
+  /** The value on the right side, when there is one (absent for removals and common prefixes). */
+  right?: ObjectEntry;
+}
+
+export type RefType = 'branch' | 'tag' | 'commit';
+
+export interface ResolvedRef {
+  type: RefType;
+  /** Set when the expression named a branch (with or without `@`/`$`). */
+  branchId?: string;
+  commitId: string;
+  /** Reads include the branch's staging area (a plain branch name, or `branch$`). */
+  includeStaging: boolean;
+  /** The expression ended with `$`: usable for reads and diffs, refused where a commit is required. */
+  stagingMarker: boolean;
+}
+
+export interface CommitOptions {
+  committer: string;
+  message: string;
+  metadata?: Record<string, string>;
+  /** Overrides the creation date (unix seconds). */
+  date?: number;
+  allowEmpty?: boolean;
+  /** Bypasses the read-only check. */
+  force?: boolean;
+  /**
+   * Runs after the commit record exists and before the branch moves (pre-commit / pre-merge hooks). Throwing
+   * aborts: the branch is not moved and the error propagates.
+   */
+  beforeBranchMove?: (commit: Commit) => Promise<void>;
+}
+
+export type MergeStrategy = '' | 'dest-wins' | 'source-wins';
+
+export interface MergeOptions {
+  committer: string;
+  message?: string;
+  metadata?: Record<string, string>;
+  strategy?: MergeStrategy;
+  allowEmpty?: boolean;
+  force?: boolean;
+  squashMerge?: boolean;
+  beforeBranchMove?: (commit: Commit) => Promise<void>;
+}
+
+export interface CommitOverrides {
+  message?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface RevertOptions {
+  committer: string;
+  /** 1-based; required when reverting a merge commit. */
+  parentNumber?: number;
+  overrides?: CommitOverrides;
+  allowEmpty?: boolean;
+  force?: boolean;
+  beforeBranchMove?: (commit: Commit) => Promise<void>;
+}
+
+export interface CherryPickOptions {
+  committer: string;
+  /** 1-based; required when cherry-picking a merge commit. */
+  parentNumber?: number;
+  overrides?: CommitOverrides;
+  force?: boolean;
+  beforeBranchMove?: (commit: Commit) => Promise<void>;
+}
+
+export interface LogOptions {
+  /** A commit id to resume after (exclusive). */
+  after?: string;
+  amount?: number;
+  firstParent?: boolean;
+  /** Keep only non-merge commits that changed one of these paths relative to their first parent. */
+  objects?: string[];
+  /** Keep only non-merge commits that changed something under one of these prefixes. */
+  prefixes?: string[];
+  /** Stop after `amount` matches, reporting no more pages. */
+  limit?: boolean;
+  /** Only commits created at or after this unix time (seconds). */
+  since?: number;
+  /** A ref at which the walk stops (that commit is included). */
+  stopAt?: string;
+}
+
+export type DiffKind = 'two_dot' | 'three_dot';
+
+export interface DiffOptions extends ListOptions {
+  type?: DiffKind;
+}
+
+export interface PutObjectOptions {
+  /** `If-None-Match: *`: fail with PreconditionFailed when the path exists. */
+  ifAbsent?: boolean;
+  /** `If-Match`: fail with PreconditionFailed unless the current checksum equals this. */
+  ifMatchChecksum?: string;
+  force?: boolean;
+}
+
+export interface CreateRepositoryOptions {
+  id: string;
+  storageNamespace: string;
+  defaultBranch?: string;
+  readOnly?: boolean;
+  /** Only the repository record: no first commit, no branch. */
+  bare?: boolean;
+  /** Skip the "namespace already in use" check (restores). */
+  allowExistingNamespace?: boolean;
+}
+
+export interface MergeBase {
+  sourceCommitId: string;
+  destinationCommitId: string;
+  baseCommitId: string;
+}
+
+/** One record for a bulk write of committed data (imports, benchmarks), given in ascending key order. */
+export interface ObjectRecord {
+  path: string;
+  entry: ObjectEntry;
+}

@@ -1,0 +1,119 @@
+import Database from 'better-sqlite3';
+import type { KvCondition, KvEntry, KvExpected, KvScanOptions, KvStore, KvWrite } from './index';
+import { compareKeys, isWellFormedKey, prefixEnd } from './keys';
+
+export interface SqliteKvOptions {
+  /** Path of the database file; created when missing. */
+  path: string;
+}
+
+const encoder = new TextEncoder();
+
+function keyBytes(key: string): Buffer {
+  if (!isWellFormedKey(key)) throw new TypeError('kv key is not well-formed unicode');
+  return Buffer.from(encoder.encode(key));
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && Buffer.compare(a, b) === 0;
+}
+
+function matches(current: Uint8Array | undefined, expected: KvExpected): boolean {
+  return expected === 'absent' ? current === undefined : sameBytes(current, expected);
+}
+
+/**
+ * Keys are BLOBs, which SQLite orders with memcmp, so scans follow UTF-8 byte order.
+ *
+ * Durability: WAL with synchronous=NORMAL. A commit is complete once its frames are written to the WAL file with
+ * write(2); the data then lives in the OS page cache, which survives the death of the process (SIGKILL), so every
+ * acknowledged write is readable after a restart. Only an OS crash or power loss can drop the most recent
+ * transactions (never corrupt the database); synchronous=FULL would cover that at the price of an fsync per write.
+ */
+export function openSqliteKv(options: SqliteKvOptions): KvStore {
+  const db = new Database(options.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec('CREATE TABLE IF NOT EXISTS kv (key BLOB PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID');
+
+  const getStmt = db.prepare<[Buffer], { value: Buffer }>('SELECT value FROM kv WHERE key = ?');
+  const setStmt = db.prepare<[Buffer, Buffer]>(
+    'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
+  const deleteStmt = db.prepare<[Buffer]>('DELETE FROM kv WHERE key = ?');
+  const deleteRangeStmt = db.prepare<[Buffer, Buffer]>('DELETE FROM kv WHERE key >= ? AND key < ?');
+  const deleteFromStmt = db.prepare<[Buffer]>('DELETE FROM kv WHERE key >= ?');
+  const scanStmt = db.prepare<[Buffer, Buffer, number], { key: Buffer; value: Buffer }>(
+    'SELECT key, value FROM kv WHERE key >= ? AND key < ? ORDER BY key LIMIT ?',
+  );
+  const scanOpenStmt = db.prepare<[Buffer, number], { key: Buffer; value: Buffer }>(
+    'SELECT key, value FROM kv WHERE key >= ? ORDER BY key LIMIT ?',
+  );
+
+  const read = (key: string): Uint8Array | undefined => getStmt.get(keyBytes(key))?.value;
+
+  const conditional = db.transaction((writes: KvWrite[], conditions: KvCondition[]): boolean => {
+    for (const c of conditions) if (!matches(read(c.key), c.expected)) return false;
+    for (const w of writes) {
+      if (w.op === 'set') setStmt.run(keyBytes(w.key), Buffer.from(w.value));
+      else deleteStmt.run(keyBytes(w.key));
+    }
+    return true;
+  });
+
+  return {
+    async get(key) {
+      return read(key);
+    },
+    async set(key, value) {
+      setStmt.run(keyBytes(key), Buffer.from(value));
+    },
+    async setIf(key, value, expected) {
+      return conditional.immediate([{ op: 'set', key, value }], [{ key, expected }]);
+    },
+    async delete(key) {
+      deleteStmt.run(keyBytes(key));
+    },
+    async deleteIf(key, expected) {
+      return conditional.immediate([{ op: 'delete', key }], [{ key, expected }]);
+    },
+    async deletePrefix(prefix) {
+      const end = prefixEnd(prefix);
+      if (end === undefined) deleteFromStmt.run(keyBytes(prefix));
+      else deleteRangeStmt.run(keyBytes(prefix), keyBytes(end));
+    },
+    async scan(opts: KvScanOptions) {
+      const limit = opts.limit ?? 1000;
+      const prefix = opts.prefix ?? '';
+      let lower = prefix;
+      if (opts.from !== undefined && compareKeys(opts.from, lower) > 0) lower = opts.from;
+      let skipKey: string | undefined;
+      if (opts.after !== undefined && compareKeys(opts.after, lower) >= 0) {
+        lower = opts.after;
+        skipKey = opts.after;
+      }
+      const upper = prefix === '' ? undefined : prefixEnd(prefix);
+      // One extra row covers the excluded `after` key itself.
+      const take = limit + (skipKey === undefined ? 0 : 1);
+      const rows =
+        upper === undefined
+          ? scanOpenStmt.all(keyBytes(lower), take)
+          : scanStmt.all(keyBytes(lower), keyBytes(upper), take);
+      const out: KvEntry[] = [];
+      for (const row of rows) {
+        const key = row.key.toString('utf8');
+        if (skipKey !== undefined && key === skipKey) continue;
+        if (out.length === limit) break;
+        out.push({ key, value: row.value });
+      }
+      return out;
+    },
+    async batch(writes, conditions = []) {
+      return conditional.immediate(writes, conditions);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
