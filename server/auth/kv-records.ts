@@ -1,0 +1,24 @@
+// JSON records over the metadata store, for the auth rules.
+import { scanAll, type KvStore } from '../kv';
+import type { RecordStore } from './record-store';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
+const decode = <T>(bytes: Uint8Array) => JSON.parse(decoder.decode(bytes)) as T;
+
+export function kvRecords(kv: KvStore): RecordStore {
+  return {
+    async get<T>(key: string) {
+      const bytes = await kv.get(key);
+      return bytes === undefined ? undefined : decode<T>(bytes);
+    },
+    set: (key, value) => kv.set(key, encode(value)),
+    setIfAbsent: (key, value) => kv.setIf(key, encode(value), 'absent'),
+    delete: (key) => kv.delete(key),
+    async *scan<T>(prefix: string) {
+      for await (const entry of scanAll(kv, { prefix })) yield { key: entry.key, value: decode<T>(entry.value) };
+    },
+  };
+}

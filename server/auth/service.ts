@@ -1,0 +1,197 @@
+// Setup of the first admin, credentials and sessions. Until access control arrives the setup admin is the only
+// user. Secrets are stored encrypted and compared in constant time; verified keys are cached briefly so a request
+// costs a map lookup, not a decryption.
+import { z } from 'zod';
+import { badRequest, conflict, preconditionFailed } from '../catalog/errors';
+import { constantTimeEqual, decryptSecret, encryptSecret, issueToken, verifyToken, type InstallationKeys } from './crypto';
+import { newAccessKeyId, newSecretAccessKey } from './keys';
+import type { RecordStore } from './record-store';
+
+export interface User {
+  id: string;
+  creation_date: number;
+  friendly_name?: string;
+  email?: string;
+}
+
+export interface Principal {
+  userId: string;
+  accessKeyId: string;
+}
+
+export interface CredentialsWithSecret {
+  access_key_id: string;
+  secret_access_key: string;
+  creation_date: number;
+}
+
+interface CredentialRecord {
+  access_key_id: string;
+  user_id: string;
+  creation_date: number;
+  sealed_secret: string;
+}
+
+export interface CommPrefs {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  featureUpdates: boolean;
+  securityUpdates: boolean;
+}
+
+interface SetupRecord {
+  setup_at: number;
+  admin: string;
+  comm_prefs?: CommPrefs;
+}
+
+export interface SetupInput {
+  username: string;
+  key?: { access_key_id: string; secret_access_key: string };
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  featureUpdates?: boolean;
+}
+
+const keys = {
+  setup: 'auth/setup',
+  user: (id: string) => `auth/users/${id}`,
+  credential: (akid: string) => `auth/credentials/${akid}`,
+};
+
+export const sessionLifetimeSeconds = 7 * 24 * 3600;
+const cacheMillis = 10_000;
+const emailSchema = z.email();
+
+interface CachedKey {
+  principal: Principal;
+  secret: string;
+  until: number;
+}
+
+interface CachedToken {
+  principal: Principal;
+  until: number;
+}
+
+export class AuthService {
+  private readonly keyCache = new Map<string, CachedKey>();
+  private readonly tokenCache = new Map<string, CachedToken>();
+  private setupDone = false;
+
+  constructor(
+    private readonly store: RecordStore,
+    private readonly secrets: InstallationKeys,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async setupState(): Promise<{ initialized: boolean; commPrefsMissing: boolean }> {
+    const setup = await this.store.get<SetupRecord>(keys.setup);
+    return { initialized: setup !== undefined, commPrefsMissing: setup?.comm_prefs === undefined };
+  }
+
+  async isInitialized(): Promise<boolean> {
+    if (this.setupDone) return true;
+    this.setupDone = (await this.store.get<SetupRecord>(keys.setup)) !== undefined;
+    return this.setupDone;
+  }
+
+  async setup(input: SetupInput): Promise<CredentialsWithSecret> {
+    const username = input.username.trim();
+    if (username === '') throw badRequest('empty user display name');
+    if (username.includes('%')) throw badRequest("user name cannot contain '%'");
+    if (input.email !== undefined && input.email !== '' && !emailSchema.safeParse(input.email).success) {
+      throw badRequest('invalid email address');
+    }
+    if (await this.isInitialized()) throw conflict('lakeFS already initialized');
+    const created = Math.floor(this.now() / 1000);
+    const accessKeyId = input.key?.access_key_id ?? newAccessKeyId();
+    const secret = input.key?.secret_access_key ?? newSecretAccessKey();
+    if (accessKeyId.trim() === '' || secret === '') throw badRequest('access key id and secret must not be empty');
+    const credential: CredentialRecord = {
+      access_key_id: accessKeyId,
+      user_id: username,
+      creation_date: created,
+      sealed_secret: encryptSecret(this.secrets.encryption, secret),
+    };
+    if (!(await this.store.setIfAbsent(keys.credential(accessKeyId), credential))) {
+      throw conflict('lakeFS already initialized');
+    }
+    const user: User = { id: username, creation_date: created, ...(input.email ? { email: input.email } : {}) };
+    const record: SetupRecord = { setup_at: created, admin: username };
+    if (input.email) {
+      record.comm_prefs = {
+        email: input.email,
+        ...(input.firstName ? { firstName: input.firstName } : {}),
+        ...(input.lastName ? { lastName: input.lastName } : {}),
+        ...(input.companyName ? { companyName: input.companyName } : {}),
+        featureUpdates: input.featureUpdates ?? false,
+        securityUpdates: false,
+      };
+    }
+    await this.store.set(keys.user(username), user);
+    // The setup record is written last and only once: a concurrent second setup loses here and leaves nothing.
+    if (!(await this.store.setIfAbsent(keys.setup, record))) {
+      await this.store.delete(keys.credential(accessKeyId));
+      throw conflict('lakeFS already initialized');
+    }
+    this.setupDone = true;
+    return { access_key_id: accessKeyId, secret_access_key: secret, creation_date: created };
+  }
+
+  async saveCommPrefs(prefs: CommPrefs): Promise<void> {
+    const setup = await this.store.get<SetupRecord>(keys.setup);
+    if (!setup) throw preconditionFailed('lakeFS is not initialized');
+    if (setup.comm_prefs) throw conflict('communication preferences already set');
+    if (prefs.email !== undefined && prefs.email !== '' && !emailSchema.safeParse(prefs.email).success) {
+      throw badRequest('invalid email address');
+    }
+    await this.store.set(keys.setup, { ...setup, comm_prefs: prefs });
+  }
+
+  async getUser(id: string): Promise<User | undefined> {
+    return this.store.get<User>(keys.user(id));
+  }
+
+  /** The principal for an access key and secret, or undefined when they do not match. */
+  async authenticateKey(accessKeyId: string, secret: string): Promise<Principal | undefined> {
+    const now = this.now();
+    const cached = this.keyCache.get(accessKeyId);
+    if (cached && cached.until > now) return constantTimeEqual(cached.secret, secret) ? cached.principal : undefined;
+    const record = await this.store.get<CredentialRecord>(keys.credential(accessKeyId));
+    if (!record) return undefined;
+    let stored: string;
+    try {
+      stored = decryptSecret(this.secrets.encryption, record.sealed_secret);
+    } catch {
+      return undefined;
+    }
+    const principal = { userId: record.user_id, accessKeyId };
+    this.keyCache.set(accessKeyId, { principal, secret: stored, until: now + cacheMillis });
+    return constantTimeEqual(stored, secret) ? principal : undefined;
+  }
+
+  issueSession(principal: Principal): { token: string; token_expiration: number } {
+    const { token, claims } = issueToken(this.secrets.signing, principal.userId, principal.accessKeyId, sessionLifetimeSeconds, this.now());
+    return { token, token_expiration: claims.exp };
+  }
+
+  /** The principal of a valid session token whose key still exists, or undefined. */
+  async authenticateToken(token: string): Promise<Principal | undefined> {
+    const now = this.now();
+    const cached = this.tokenCache.get(token);
+    if (cached && cached.until > now) return cached.principal;
+    const claims = verifyToken(this.secrets.signing, token, now);
+    if (!claims) return undefined;
+    const record = await this.store.get<CredentialRecord>(keys.credential(claims.akid));
+    if (!record || record.user_id !== claims.sub) return undefined;
+    const principal = { userId: claims.sub, accessKeyId: claims.akid };
+    if (this.tokenCache.size > 10_000) this.tokenCache.clear();
+    this.tokenCache.set(token, { principal, until: Math.min(now + cacheMillis, claims.exp * 1000) });
+    return principal;
+  }
+}

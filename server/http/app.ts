@@ -1,0 +1,72 @@
+// The Hono app: the API under /api/v1 (from the route table), /logout, and the console for everything else.
+import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import type { AuthService } from '../auth/service';
+import type { StorageConfig } from '../catalog/storage-config';
+import { identifier, sessionCookieName } from './authenticate';
+import { consoleFiles } from './console-files';
+import { errorResponse } from './errors';
+import { openApiDocument } from './openapi';
+import { mountRoutes, route, type AppEnv, type RouteEntry } from './route-table';
+import { authRoutes } from './routes/auth';
+import { configRoutes } from './routes/config';
+import { setupRoutes } from './routes/setup';
+
+export const apiPrefix = '/api/v1';
+
+export interface AppDeps {
+  auth: AuthService;
+  storage: StorageConfig;
+  version: string;
+  consoleDir: string;
+  /** Routes of the data calls (repositories, refs, objects, ...), built over the catalog. */
+  dataRoutes: RouteEntry[];
+  /** Called with unexpected failures; never given request bodies or credentials. */
+  onUnexpectedError?: (err: unknown) => void;
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const entries: RouteEntry[] = [
+    ...setupRoutes(deps.auth),
+    ...authRoutes(deps.auth),
+    ...configRoutes(deps.storage, { version: deps.version }),
+    ...deps.dataRoutes,
+  ];
+  const document = openApiDocument(
+    [
+      ...entries.map((e) => e.spec),
+      { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'config', public: true, success: { status: 200 } },
+    ],
+    deps.version,
+  );
+  entries.push(
+    route(
+      { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'config', public: true, success: { status: 200 } },
+      (c) => c.json(document),
+    ),
+  );
+
+  const api = new Hono<AppEnv>();
+  mountRoutes(api, entries, identifier(deps.auth));
+  api.notFound((c) => c.json({ message: `no API call ${c.req.method} ${c.req.path}` }, 404));
+
+  const app = new Hono<AppEnv>();
+  app.onError((err) => {
+    const response = errorResponse(err);
+    if (response.status >= 500) deps.onUnexpectedError?.(err);
+    return response;
+  });
+  app.route(apiPrefix, api);
+  app.get('/logout', (c) => {
+    deleteCookie(c, sessionCookieName, { path: '/' });
+    return c.redirect('/auth/login', 307);
+  });
+  const serveConsole = consoleFiles(deps.consoleDir);
+  app.get('*', (c) => {
+    if (c.req.path === apiPrefix || c.req.path.startsWith(`${apiPrefix}/`)) {
+      return c.json({ message: `no API call ${c.req.method} ${c.req.path}` }, 404);
+    }
+    return serveConsole(c.req.path, c.req.method);
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+// Serves the built console. Paths that name no file fall back to index.html so the console's own router can
+// handle deep links; missing assets (paths with an extension) stay 404.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+async function fileSize(path: string): Promise<number | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info.size : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fileResponse(path: string, size: number, method: string, cacheControl: string): Response {
+  const headers = {
+    'content-type': contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': String(size),
+    'cache-control': cacheControl,
+  };
+  if (method === 'HEAD') return new Response(null, { headers });
+  const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  return new Response(body, { headers });
+}
+
+export function consoleFiles(consoleDir: string) {
+  const root = normalize(consoleDir + sep);
+  return async (urlPath: string, method: string): Promise<Response> => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return new Response('bad path', { status: 400 });
+    }
+    const candidate = normalize(join(root, decoded));
+    if (candidate.startsWith(root) && !decoded.includes('\0')) {
+      const size = await fileSize(candidate);
+      if (size !== undefined) {
+        const immutable = decoded.startsWith('/assets/');
+        return fileResponse(candidate, size, method, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
+    }
+    if (extname(decoded) !== '') return new Response('not found', { status: 404 });
+    const index = join(root, 'index.html');
+    const indexSize = await fileSize(index);
+    if (indexSize === undefined) {
+      return new Response('The console is not built yet: run `npm run build` (or `npm start`, which builds it).', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      });
+    }
+    return fileResponse(index, indexSize, method, 'no-cache');
+  };
+}

@@ -1,0 +1,145 @@
+// Entry point: `tsx server/main.ts [--port N] [--data-dir DIR] [--host H]`, or startServer() from code.
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
+import { deriveKeys } from './auth/crypto';
+import { loadOrCreateInstallationKey } from './auth/installation-key';
+import { kvRecords } from './auth/kv-records';
+import { AuthService } from './auth/service';
+import { localStorageConfig } from './catalog/storage-config';
+import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
+import { createApp } from './http/app';
+import { openLocalBlockStore } from './blockstore';
+import { openSqliteKv } from './kv';
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  consoleDir?: string;
+  quiet?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolvePort((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
+  const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
+  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)));
+  const app = createApp({
+    auth,
+    storage: localStorageConfig(false),
+    version: packageVersion,
+    consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
+    dataRoutes: [],
+    onUnexpectedError: (err) => console.error('unexpected failure:', err instanceof Error ? (err.stack ?? err.message) : err),
+  });
+  void blocks;
+
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  server.keepAliveTimeout = 65_000;
+  let port: number;
+  try {
+    port = await listen(server, options.port, options.host);
+  } catch (err) {
+    await kv.close();
+    throw err;
+  }
+  const url = `http://${urlHost(options.host)}:${port}`;
+  console.log(`Tarn is listening on ${url}`);
+  if (!options.quiet) {
+    const { initialized } = await auth.setupState();
+    console.log(
+      initialized
+        ? `Log in at ${url}/auth/login with your access key.`
+        : `Open ${url}/setup to create the first admin user.`,
+    );
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+        await kv.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export async function runFromCommandLine(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseCommandLine(argv, env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exitCode = 2;
+    return;
+  }
+  if (parsed.help) {
+    console.log(usage);
+    return;
+  }
+  const { config } = parsed;
+  let running: RunningServer;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is already in use; pick another with --port.`
+        : `Tarn could not start: ${(err as Error).message}`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const stop = (signal: string) => {
+    if (!config.quiet) console.log(`Received ${signal}, shutting down.`);
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('shutdown failed:', (err as Error).message);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  await runFromCommandLine(process.argv.slice(2), process.env);
+}
