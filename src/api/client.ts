@@ -1,0 +1,59 @@
+// The one HTTP client of the console: `/api/v1` prefix, JSON headers, client header, typed errors and the 401 rule.
+import ky, { type KyResponse, type Options } from 'ky';
+import { version } from '../../package.json';
+import { AuthenticationError, errorFromResponse, parseErrorBody } from './errors';
+import { onSessionLost } from './session';
+
+export * from './errors';
+export { clearCurrentUser, loginRedirectPath, setUnauthenticatedHandler } from './session';
+
+export const CLIENT_HEADER = 'X-Lakefs-Client';
+export const CLIENT_ID = `tarn-console/${version}`;
+export const API_PREFIX = '/api/v1';
+
+/** Absolute in the browser (same origin); in Node tests there is no page, so it falls back to localhost. */
+export const apiBaseUrl = new URL(API_PREFIX, globalThis.location?.origin ?? 'http://localhost').href;
+
+/** Requests marked this way report a lost session as an error without redirecting (login, the auth guard). */
+export const noSessionRedirect: Options['context'] = { noSessionRedirect: true };
+
+async function throwTypedError(response: KyResponse, redirectOnLostSession: boolean): Promise<never> {
+  const text = await response.text().catch(() => '');
+  const error = errorFromResponse(
+    response.status,
+    parseErrorBody(response.headers.get('content-type'), text),
+    response.statusText,
+  );
+  if (error instanceof AuthenticationError && redirectOnLostSession) onSessionLost();
+  throw error;
+}
+
+export const api = ky.create({
+  prefixUrl: apiBaseUrl,
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json', [CLIENT_HEADER]: CLIENT_ID },
+  // Retries would repeat non-idempotent writes after a timeout, and long commits must not be cut at 10 s.
+  retry: 0,
+  timeout: false,
+  hooks: {
+    afterResponse: [
+      async (_request, options, response) => {
+        if (!response.ok) await throwTypedError(response, options.context.noSessionRedirect !== true);
+      },
+    ],
+  },
+});
+
+/** Query parameters without the unset ones (ky would send "undefined"). */
+export function query(params: Record<string, string | number | boolean | undefined | null>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  return search;
+}
+
+/** Path segment encoding for ids and refs in URLs. */
+export const seg = (value: string): string => encodeURIComponent(value);
+
+export const repoPath = (repo: string): string => `repositories/${seg(repo)}`;

@@ -1,0 +1,120 @@
+// Typed API failures. Each carries the HTTP status and the server's message (the deepest nested one).
+
+export const AUTHENTICATION_FAILED_MESSAGE = 'error authenticating request';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed error body, for callers that need fields beside `message`. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The session is missing or invalid (401 'error authenticating request'): the user must log in again. */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+
+/** Any other 401: the user is known but not allowed to do this. */
+export class AuthorizationError extends ApiError {
+  override name = 'AuthorizationError';
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+
+export class GoneError extends ApiError {
+  override name = 'GoneError';
+}
+
+export class PreconditionError extends ApiError {
+  override name = 'PreconditionError';
+}
+
+/** A merge refused with 409; `conflicts` lists the conflicting paths when the server names them. */
+export class MergeConflictError extends ConflictError {
+  override name = 'MergeConflictError';
+  constructor(
+    message: string,
+    readonly conflicts: string[],
+    body?: unknown,
+  ) {
+    super(409, message, body);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The innermost message of an error or error body: `{message, error: {message}}` yields the inner one, as do
+ * Error `cause` chains. Returns undefined when nothing on the chain carries a non-empty message.
+ */
+export function deepestMessage(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (!isRecord(value) || depth > 16) return undefined;
+  const nested = value.error ?? value.cause;
+  const inner = nested === undefined ? undefined : deepestMessage(nested, depth + 1);
+  if (inner !== undefined) return inner;
+  const own = value.message;
+  return typeof own === 'string' && own.trim() !== '' ? own : undefined;
+}
+
+/** What to show the user for any thrown value. */
+export function errorMessage(e: unknown): string {
+  return deepestMessage(e) ?? 'Unknown error';
+}
+
+function conflictPaths(body: unknown): string[] | undefined {
+  if (!isRecord(body) || !Array.isArray(body.conflicts)) return undefined;
+  return body.conflicts.flatMap((c: unknown) => {
+    if (typeof c === 'string') return [c];
+    if (isRecord(c) && typeof c.path === 'string') return [c.path];
+    return [];
+  });
+}
+
+/** Maps a failed response's status and parsed body (JSON value or text) to its typed error. */
+export function errorFromResponse(status: number, body: unknown, statusText = ''): ApiError {
+  const message = deepestMessage(body) ?? (statusText || `request failed with status ${status}`);
+  switch (status) {
+    case 401:
+      return message === AUTHENTICATION_FAILED_MESSAGE
+        ? new AuthenticationError(status, message, body)
+        : new AuthorizationError(status, message, body);
+    case 404:
+      return new NotFoundError(status, message, body);
+    case 409: {
+      const conflicts = conflictPaths(body);
+      return conflicts ? new MergeConflictError(message, conflicts, body) : new ConflictError(status, message, body);
+    }
+    case 410:
+      return new GoneError(status, message, body);
+    case 412:
+      return new PreconditionError(status, message, body);
+    default:
+      return new ApiError(status, message, body);
+  }
+}
+
+/** Reads an error body as JSON when the server says it is JSON, else as text. */
+export function parseErrorBody(contentType: string | null, text: string): unknown {
+  if (contentType?.toLowerCase().includes('application/json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,24 @@
+// Business constants of the console (spec 1 §9, spec 2 §9).
+
+export const PAGE_SIZE = 100;
+export const LIST_ALL_PAGE_SIZE = 1000;
+export const REF_PICKER_PAGE_SIZE = 300;
+export const PICKER_SEARCH_RESULTS = 5;
+export const FILTER_DEBOUNCE_MS = 300;
+export const UPLOAD_CONCURRENCY = 5;
+export const VIEWER_SIZE_CAP_BYTES = 20_971_520;
+export const CONTENT_DIFF_CAP_BYTES = 122_880;
+export const CHANGE_SUMMARY_LIMIT = 10_000;
+export const CHANGE_SUMMARY_PAGE_SIZE = 1000;
+export const COPY_FEEDBACK_MS = 1000;
+export const IMPORT_POLL_MS = 3000;
+export const SHORT_COMMIT_ID_LENGTH = 12;
+export const SQL_PREVIEW_LIMIT = 20;
+export const SQL_MAX_ROWS_SHOWN = 1000;
+export const GC_WARNING_AGE_DAYS = 14;
+export const DEFAULT_ADMIN_USERNAME = 'admin';
+export const DEFAULT_GC_RETENTION_DAYS = 21;
+export const DEFAULT_BRANCH_GC_RETENTION_DAYS = 28;
+export const ACL_BANNER_DISMISS_KEY = 'lakefs:ui:acl:dismissRBACAlert';
+export const IMPORT_FROM_INVENTORY_BRANCH = 'import-from-inventory';
+export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'yml', 'json'] as const;

@@ -1,0 +1,45 @@
+// Display rules shared by every screen (spec 1 §9).
+import { SHORT_COMMIT_ID_LENGTH } from './constants';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** MM/DD/YYYY HH:mm:ss in local time; a number is unix seconds, a string an ISO date. */
+export function formatDate(value: number | string): string {
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return (
+    `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
+
+export function shortCommitId(id: string): string {
+  return id.slice(0, SHORT_COMMIT_ID_LENGTH);
+}
+
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
+
+/** Human size with 1024-based units: 512 B, 1.5 KB, 20.0 MB. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
+
+const PICKER_MESSAGE_MAX = 60;
+const PICKER_MESSAGE_CUT = 40;
+
+/** Commit message as shown in ref pickers: long ones cut to 40 characters plus an ellipsis. */
+export function commitMessageForPicker(message: string | undefined | null): string {
+  if (!message) return 'repository epoch';
+  return message.length > PICKER_MESSAGE_MAX ? `${message.slice(0, PICKER_MESSAGE_CUT)}…` : message;
+}
+
+export function commitMessage(message: string | undefined | null): string {
+  return message ? message : '(No commit message)';
+}
