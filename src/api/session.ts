@@ -27,7 +27,8 @@ function currentPath(): string {
   return window.location.pathname + window.location.search;
 }
 
-const navigateToLogin: UnauthenticatedHandler = (next) => {
+/** The default: a full page load, for when the app has not installed its router-based handler. */
+export const navigateToLogin: UnauthenticatedHandler = (next) => {
   if (typeof window === 'undefined' || window.location.pathname.startsWith('/auth/login')) return;
   window.location.assign(loginRedirectPath(next));
 };

@@ -1,0 +1,223 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AuthenticationError,
+  AuthorizationError,
+  MergeConflictError,
+  NotFoundError,
+  setUnauthenticatedHandler,
+} from '../../src/api/client';
+import { clearCurrentUser, getCurrentUser, login, logoutUrl } from '../../src/api/auth';
+import { createBranch } from '../../src/api/branches';
+import { getRepository, listRepositories } from '../../src/api/repositories';
+import { merge, resolveRef } from '../../src/api/refs';
+import { objectUrl, stageAllowed } from '../../src/api/objects';
+import { navigateToLogin } from '../../src/api/session';
+import { logCommits } from '../../src/api/commits';
+
+const base = 'http://localhost/api/v1';
+const server = setupServer();
+const lostSession = () => HttpResponse.json({ message: 'error authenticating request' }, { status: 401 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let redirects: string[];
+beforeEach(() => {
+  redirects = [];
+  setUnauthenticatedHandler((next) => redirects.push(next));
+  clearCurrentUser();
+});
+
+describe('api client', () => {
+  it('sends JSON accept and the client header under /api/v1', async () => {
+    let seen: Headers | undefined;
+    let url: URL | undefined;
+    server.use(
+      http.get(`${base}/repositories`, ({ request }) => {
+        seen = request.headers;
+        url = new URL(request.url);
+        return HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1000 } });
+      }),
+    );
+    await listRepositories({ prefix: 'a', amount: 10 });
+    expect(seen?.get('accept')).toBe('application/json');
+    expect(seen?.get('x-lakefs-client')).toMatch(/^tarn-console\//);
+    expect(url?.searchParams.get('prefix')).toBe('a');
+    expect(url?.searchParams.get('amount')).toBe('10');
+    expect(url?.searchParams.has('after')).toBe(false);
+  });
+
+  it('throws typed errors with the server message, JSON or plain text', async () => {
+    server.use(
+      http.get(`${base}/repositories/missing`, () => HttpResponse.json({ message: 'repository not found' }, { status: 404 })),
+      http.get(`${base}/repositories/texty`, () => new HttpResponse('plain words', { status: 500, headers: { 'content-type': 'text/plain' } })),
+    );
+    const missing = await getRepository('missing').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as NotFoundError).message).toBe('repository not found');
+    const texty = await getRepository('texty').catch((e: unknown) => e);
+    expect((texty as Error).message).toBe('plain words');
+  });
+});
+
+describe('the 401 rule', () => {
+  it('clears the cached user and redirects on a lost session, remembering the current path', async () => {
+    let userCalls = 0;
+    server.use(
+      http.get(`${base}/user`, () => {
+        userCalls += 1;
+        return HttpResponse.json({ user: { id: 'admin', creation_date: 1 } });
+      }),
+      http.get(`${base}/repositories/r`, lostSession),
+    );
+    await getCurrentUser();
+    await getCurrentUser();
+    expect(userCalls).toBe(1);
+
+    await expect(getRepository('r')).rejects.toBeInstanceOf(AuthenticationError);
+    expect(redirects).toEqual(['/']);
+    await getCurrentUser();
+    expect(userCalls).toBe(2);
+  });
+
+  it('treats any other 401 as an authorization error and keeps the session', async () => {
+    server.use(
+      http.get(`${base}/user`, () => HttpResponse.json({ user: { id: 'admin', creation_date: 1 } })),
+      http.get(`${base}/repositories/r`, () => HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 })),
+    );
+    const user = await getCurrentUser();
+    await expect(getRepository('r')).rejects.toBeInstanceOf(AuthorizationError);
+    expect(redirects).toEqual([]);
+    expect(await getCurrentUser()).toBe(user);
+  });
+
+  it('by default navigates to /auth/login?redirected=true&next=<path> unless already there', () => {
+    const assign = vi.fn();
+    const location = { pathname: '/repositories/r/objects', search: '?ref=main', assign };
+    vi.stubGlobal('window', { location });
+    try {
+      navigateToLogin(location.pathname + location.search);
+      expect(assign).toHaveBeenCalledWith('/auth/login?redirected=true&next=%2Frepositories%2Fr%2Fobjects%3Fref%3Dmain');
+      location.pathname = '/auth/login';
+      navigateToLogin('/auth/login');
+      expect(assign).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('lets getCurrentUser fail without redirecting, so the route guard decides', async () => {
+    server.use(http.get(`${base}/user`, lostSession));
+    await expect(getCurrentUser()).rejects.toBeInstanceOf(AuthenticationError);
+    expect(redirects).toEqual([]);
+  });
+});
+
+describe('auth calls', () => {
+  it('logs in, then loads the user', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${base}/auth/login`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ token: 't' });
+      }),
+      http.get(`${base}/user`, () => HttpResponse.json({ user: { id: 'admin', creation_date: 1 } })),
+    );
+    const user = await login('AKIA', 'secret');
+    expect(body).toEqual({ access_key_id: 'AKIA', secret_access_key: 'secret' });
+    expect(user.id).toBe('admin');
+  });
+
+  it('rejects bad credentials with a 401 error and does not redirect from the login page', async () => {
+    server.use(http.post(`${base}/auth/login`, lostSession));
+    const error = await login('AKIA', 'wrong').catch((e: unknown) => e);
+    expect((error as AuthenticationError).status).toBe(401);
+    expect(redirects).toEqual([]);
+  });
+
+  it('logs out through the configured address or /logout', () => {
+    expect(logoutUrl({ logout_url: '/sso/logout' })).toBe('/sso/logout');
+    expect(logoutUrl({ logout_url: '' })).toBe('/logout');
+    expect(logoutUrl(undefined)).toBe('/logout');
+  });
+});
+
+describe('resource calls', () => {
+  it('reads the text answer of create branch', async () => {
+    server.use(http.post(`${base}/repositories/r/branches`, () => new HttpResponse('c0ffee\n', { status: 201, headers: { 'content-type': 'text/html' } })));
+    expect(await createBranch('r', { name: 'dev', source: 'main' })).toBe('c0ffee');
+  });
+
+  it('raises MergeConflictError on 409, with the conflicts when the server lists them', async () => {
+    server.use(
+      http.post(`${base}/repositories/r/refs/dev/merge/main`, () =>
+        HttpResponse.json({ message: 'conflict found', reference: '', conflicts: ['a.csv'] }, { status: 409 }),
+      ),
+      http.post(`${base}/repositories/r/refs/x/merge/main`, () => HttpResponse.json({ reference: '' }, { status: 409 })),
+    );
+    const listed = await merge('r', 'dev', 'main').catch((e: unknown) => e);
+    expect(listed).toBeInstanceOf(MergeConflictError);
+    expect((listed as MergeConflictError).conflicts).toEqual(['a.csv']);
+    const bare = await merge('r', 'x', 'main').catch((e: unknown) => e);
+    expect(bare).toBeInstanceOf(MergeConflictError);
+    expect((bare as MergeConflictError).conflicts).toEqual([]);
+  });
+
+  it('sends the merge body with the default strategy as an empty string', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${base}/repositories/r/refs/dev/merge/main`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ reference: 'abc' });
+      }),
+    );
+    expect(await merge('r', 'dev', 'main', { message: 'm' })).toEqual({ reference: 'abc' });
+    expect(body).toEqual({ strategy: '', message: 'm', metadata: {} });
+  });
+
+  it('resolves refs as branch, then tag, then commit, else ref not found', async () => {
+    const nf = () => HttpResponse.json({ message: 'not found' }, { status: 404 });
+    server.use(
+      http.get(`${base}/repositories/r/branches/main`, () => HttpResponse.json({ id: 'main', commit_id: 'c1' })),
+      http.get(`${base}/repositories/r/branches/:b`, nf),
+      http.get(`${base}/repositories/r/tags/v1`, () => HttpResponse.json({ id: 'v1', commit_id: 'c2' })),
+      http.get(`${base}/repositories/r/tags/:t`, nf),
+      http.get(`${base}/repositories/r/commits/abc`, () => HttpResponse.json({ id: 'abcdef', parents: [], committer: '', message: '', creation_date: 0, meta_range_id: '' })),
+      http.get(`${base}/repositories/r/commits/:c`, nf),
+    );
+    expect(await resolveRef('r', 'main')).toEqual({ kind: 'branch', id: 'main', commitId: 'c1' });
+    expect(await resolveRef('r', 'v1')).toEqual({ kind: 'tag', id: 'v1', commitId: 'c2' });
+    expect(await resolveRef('r', 'abc')).toEqual({ kind: 'commit', id: 'abc', commitId: 'abcdef' });
+    const missing = await resolveRef('r', 'nope').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as Error).message).toBe('ref not found');
+  });
+
+  it('answers the upload preflight: 204 allowed, 401 not allowed', async () => {
+    server.use(
+      http.get(`${base}/repositories/r/branches/main/objects/stage_allowed`, ({ request }) =>
+        new URL(request.url).searchParams.get('path') === 'ok.txt'
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 }),
+      ),
+    );
+    expect(await stageAllowed('r', 'main', 'ok.txt')).toBe(true);
+    expect(await stageAllowed('r', 'main', 'no.txt')).toBe(false);
+  });
+
+  it('repeats objects and prefixes in the log query, and builds same-origin object URLs', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get(`${base}/repositories/r/refs/main/commits`, ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1000 } });
+      }),
+    );
+    await logCommits('r', 'main', { amount: 1, objects: ['a b.csv', 'c'] });
+    expect(url?.searchParams.getAll('objects')).toEqual(['a b.csv', 'c']);
+    expect(objectUrl('my repo', 'main', 'dir/a b.csv')).toBe('/api/v1/repositories/my%20repo/refs/main/objects?path=dir%2Fa+b.csv');
+  });
+});

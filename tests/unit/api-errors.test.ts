@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  AuthenticationError,
+  AuthorizationError,
+  ConflictError,
+  deepestMessage,
+  errorFromResponse,
+  errorMessage,
+  GoneError,
+  MergeConflictError,
+  NotFoundError,
+  parseErrorBody,
+  PreconditionError,
+} from '../../src/api/errors';
+
+describe('deepestMessage', () => {
+  it('reads the message field of a JSON body', () => {
+    expect(deepestMessage({ message: 'branch not found' })).toBe('branch not found');
+  });
+
+  it('lets the deepest nested message win', () => {
+    const body = { message: 'outer', error: { message: 'middle', error: { message: 'innermost' } } };
+    expect(deepestMessage(body)).toBe('innermost');
+  });
+
+  it('falls back to an outer message when the nested error has none', () => {
+    expect(deepestMessage({ message: 'outer', error: { code: 3 } })).toBe('outer');
+  });
+
+  it('follows Error causes', () => {
+    expect(deepestMessage(new Error('wrapper', { cause: new Error('root cause') }))).toBe('root cause');
+  });
+
+  it('takes a plain text body as the message', () => {
+    expect(deepestMessage('plain failure')).toBe('plain failure');
+    expect(deepestMessage('   ')).toBeUndefined();
+  });
+});
+
+describe('errorMessage', () => {
+  it('has a wording for values with no message', () => {
+    expect(errorMessage(undefined)).toBe('Unknown error');
+    expect(errorMessage({})).toBe('Unknown error');
+  });
+});
+
+describe('parseErrorBody', () => {
+  it('parses JSON only when the content type says so', () => {
+    expect(parseErrorBody('application/json; charset=utf-8', '{"message":"x"}')).toEqual({ message: 'x' });
+    expect(parseErrorBody('text/plain', '{"message":"x"}')).toBe('{"message":"x"}');
+    expect(parseErrorBody('application/json', 'not json')).toBe('not json');
+  });
+});
+
+describe('errorFromResponse', () => {
+  it('maps only the exact lost-session message to AuthenticationError', () => {
+    expect(errorFromResponse(401, { message: 'error authenticating request' })).toBeInstanceOf(AuthenticationError);
+    const denied = errorFromResponse(401, { message: 'insufficient permissions' });
+    expect(denied).toBeInstanceOf(AuthorizationError);
+    expect(denied).not.toBeInstanceOf(AuthenticationError);
+    expect(errorFromResponse(401, 'error authenticating request.')).toBeInstanceOf(AuthorizationError);
+  });
+
+  it('maps statuses to their classes and keeps status and message', () => {
+    const notFound = errorFromResponse(404, { message: 'could not find repository r' });
+    expect(notFound).toBeInstanceOf(NotFoundError);
+    expect(notFound.status).toBe(404);
+    expect(notFound.message).toBe('could not find repository r');
+    expect(errorFromResponse(409, { message: 'branch already exists' })).toBeInstanceOf(ConflictError);
+    expect(errorFromResponse(410, { message: 'repository in deletion' })).toBeInstanceOf(GoneError);
+    expect(errorFromResponse(412, { message: 'precondition failed' })).toBeInstanceOf(PreconditionError);
+    const other = errorFromResponse(500, 'boom');
+    expect(other).toBeInstanceOf(ApiError);
+    expect(other.message).toBe('boom');
+  });
+
+  it('turns a 409 that names conflicts into MergeConflictError', () => {
+    const error = errorFromResponse(409, {
+      message: 'conflict found',
+      reference: '',
+      conflicts: ['a.csv', { path: 'b/c.csv' }],
+    });
+    expect(error).toBeInstanceOf(MergeConflictError);
+    expect((error as MergeConflictError).conflicts).toEqual(['a.csv', 'b/c.csv']);
+  });
+
+  it('uses the status text when the body carries no message', () => {
+    expect(errorFromResponse(502, '', 'Bad Gateway').message).toBe('Bad Gateway');
+    expect(errorFromResponse(502, '').message).toBe('request failed with status 502');
+  });
+});
