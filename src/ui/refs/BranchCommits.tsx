@@ -1,0 +1,62 @@
+import { useCallback } from 'react';
+import { Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { logCommits } from '../../api/commits';
+import type { Commit, Page } from '../../api/types';
+import { PAGE_SIZE } from '../../lib/constants';
+import { commitMessageForPicker, shortCommitId } from '../../lib/format';
+import { ErrorAlert, Loading, useCursorPages } from '../components';
+import type { SelectedRef } from './RefSelector';
+
+export interface BranchCommitsProps {
+  repoId: string;
+  branch: string;
+  selectedId: string;
+  onSelect: (ref: SelectedRef) => void;
+}
+
+/** The commits of one branch, newest first; choosing one selects that commit as the ref. */
+export function BranchCommits({ repoId, branch, selectedId, onSelect }: BranchCommitsProps) {
+  const fetchPage = useCallback(
+    (after: string | undefined): Promise<Page<Commit>> => logCommits(repoId, branch, { after, amount: PAGE_SIZE }),
+    [repoId, branch],
+  );
+  const pages = useCursorPages(fetchPage);
+
+  if (pages.loading) return <Loading />;
+  return (
+    <Stack gap="2">
+      {pages.error !== undefined && <ErrorAlert error={pages.error} onRetry={pages.refresh} />}
+      <Box as="ul" role="listbox" aria-label={`Commits of ${branch}`} maxH="320px" overflowY="auto" listStyleType="none">
+        {pages.rows.map((commit) => (
+          <Box as="li" key={commit.id} role="none">
+            <Button
+              role="option"
+              aria-selected={commit.id === selectedId}
+              variant={commit.id === selectedId ? 'subtle' : 'ghost'}
+              size="sm"
+              width="full"
+              justifyContent="space-between"
+              title={commit.message}
+              onClick={() => onSelect({ id: commit.id, kind: 'commit' })}
+            >
+              <HStack justify="space-between" width="full" gap="3">
+                <Text as="span" truncate>
+                  {commitMessageForPicker(commit.message)}
+                </Text>
+                <Code size="sm" flexShrink={0}>
+                  {shortCommitId(commit.id)}
+                </Code>
+              </HStack>
+            </Button>
+          </Box>
+        ))}
+      </Box>
+      {pages.loadingMore && <Loading label="Loading more..." />}
+      {pages.hasMore && !pages.loadingMore && (
+        <Button size="xs" variant="ghost" onClick={pages.loadMore}>
+          More commits
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { RefSelector, REF_ICONS, type RefSelectorProps, type SelectedRef } from './RefSelector';
