@@ -1,0 +1,30 @@
+import { GC_WARNING_AGE_DAYS } from '../../lib/constants';
+
+// Spec 1 §9: warn about missing garbage-collection rules only where stale objects cost money (s3/http storage)
+// and only once the repository is old enough for that to matter.
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface GcWarningInput {
+  storageNamespace: string;
+  /** Unix seconds. */
+  creationDate: number;
+  /** Unix seconds. */
+  now: number;
+}
+
+/** Whether the repository is one the warning applies to (the rules themselves are checked separately). */
+export function gcWarningApplies({ storageNamespace, creationDate, now }: GcWarningInput): boolean {
+  const onBillableStorage = /^(s3|https?):/i.test(storageNamespace);
+  return onBillableStorage && now - creationDate > GC_WARNING_AGE_DAYS * DAY_SECONDS;
+}
+
+const dismissKey = (repoId: string) => `show_gc_warning_${repoId}`;
+
+export function isGcWarningDismissed(repoId: string, storage: Storage = localStorage): boolean {
+  return storage.getItem(dismissKey(repoId)) === 'false';
+}
+
+export function dismissGcWarning(repoId: string, storage: Storage = localStorage): void {
+  storage.setItem(dismissKey(repoId), 'false');
+}
