@@ -1,20 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
+import { RouterProvider } from '@tanstack/react-router';
+import { createAppRouter } from './router';
+import { TarnProvider } from './ui/theme/TarnProvider';
 
-const router = createRouter({ routeTree });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Failed to find root element!');
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <TarnProvider>
+      <RouterProvider router={router} />
+    </TarnProvider>
   </StrictMode>,
 );

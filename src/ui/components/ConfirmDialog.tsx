@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { ErrorAlert } from './ErrorAlert';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** What will happen, in words the user can judge. */
+  children: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** While the confirmed action runs: the buttons are disabled and the confirm button spins. */
+  busy?: boolean;
+  /** The failure of the confirmed action, shown inside the dialog. */
+  error?: unknown;
+  /** Red by default: confirmations guard destructive actions. */
+  colorPalette?: 'red' | 'tarn';
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  busy = false,
+  error,
+  colorPalette = 'red',
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      onOpenChange={(details) => {
+        if (!details.open && !busy) onCancel();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <div>{children}</div>
+                {error !== undefined && error !== null && <ErrorAlert error={error} />}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                {cancelLabel}
+              </Button>
+              <Button colorPalette={colorPalette} onClick={onConfirm} loading={busy}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Alert, Button } from '@chakra-ui/react';
+import { errorMessage } from '../../api/client';
+
+export interface ErrorAlertProps {
+  /** Any thrown value; the deepest message on its chain is shown. */
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+  /** Extra actions beside the retry button. */
+  children?: ReactNode;
+}
+
+/** The red alert every failed call is shown in. */
+export function ErrorAlert({ error, title, onRetry, children }: ErrorAlertProps) {
+  return (
+    <Alert.Root status="error" role="alert" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Content>
+        {title && <Alert.Title>{title}</Alert.Title>}
+        <Alert.Description>{errorMessage(error)}</Alert.Description>
+      </Alert.Content>
+      {children}
+      {onRetry && (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </Alert.Root>
+  );
+}

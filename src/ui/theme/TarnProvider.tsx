@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { ThemeProvider } from 'next-themes';
+import { system } from './system';
+
+export interface TarnProviderProps {
+  children: ReactNode;
+  /** Fixes the colour mode (tests, screenshots); by default the user's choice or the system's wins. */
+  forcedTheme?: 'light' | 'dark';
+}
+
+/** Chakra with the Tarn system, and light/dark mode through a class on <html> managed by next-themes. */
+export function TarnProvider({ children, forcedTheme }: TarnProviderProps) {
+  return (
+    <ChakraProvider value={system}>
+      <ThemeProvider
+        attribute="class"
+        defaultTheme="system"
+        enableSystem
+        disableTransitionOnChange
+        storageKey="tarn:color-mode"
+        forcedTheme={forcedTheme}
+      >
+        {children}
+      </ThemeProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ErrorAlert } from '../../src/ui/components/ErrorAlert';
+import { CopyButton } from '../../src/ui/components/CopyButton';
+import { ConfirmDialog } from '../../src/ui/components/ConfirmDialog';
+import { DataTable } from '../../src/ui/components/DataTable';
+import { listColumnHelper } from '../../src/ui/components/listTable';
+import { NotFoundError } from '../../src/api/client';
+import { renderUi } from './render';
+
+describe('ErrorAlert', () => {
+  it('shows the deepest message of the error in an alert, with a retry that calls back', () => {
+    const onRetry = vi.fn();
+    renderUi(<ErrorAlert error={new NotFoundError(404, 'could not find repository r1')} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain('could not find repository r1');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('CopyButton', () => {
+  it('copies the value and shows the copied state for one second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+      renderUi(<CopyButton value="abc123" label="commit ID" />);
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Copy commit ID' }));
+      });
+      expect(writeText).toHaveBeenCalledWith('abc123');
+      expect(screen.getByRole('button', { name: 'Copied commit ID' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(999));
+      expect(screen.getByRole('button', { name: 'Copied commit ID' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('button', { name: 'Copy commit ID' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('confirms and cancels through its buttons and shows an error inside', async () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    renderUi(
+      <ConfirmDialog open title="Delete tag" onConfirm={onConfirm} onCancel={onCancel} error={new Error('boom')}>
+        Are you sure?
+      </ConfirmDialog>,
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure?');
+    expect(dialog.textContent).toContain('boom');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+});
+
+interface Item {
+  id: string;
+}
+const helper = listColumnHelper<Item>();
+const columns = [helper.accessor('id', { header: 'ID' })];
+
+describe('DataTable', () => {
+  it('renders rows, the empty state, and asks for the next page', async () => {
+    const onLoadMore = vi.fn();
+    const rows = Array.from({ length: 5 }, (_, i) => ({ id: `item-${i}` }));
+    const { rerender } = renderUi(
+      <DataTable label="Items" columns={columns} rows={rows} getRowId={(r) => r.id} hasMore onLoadMore={onLoadMore} />,
+    );
+    expect(screen.getByRole('table', { name: 'Items' })).toBeTruthy();
+    expect(screen.getByText('item-4')).toBeTruthy();
+    // Five rows fit in the viewport, so the table asks for more as soon as they are shown.
+    await waitFor(() => expect(onLoadMore).toHaveBeenCalled());
+    rerender(<DataTable label="Items" columns={columns} rows={[]} getRowId={(r) => r.id} empty={<p>Nothing here</p>} />);
+    expect(screen.getByText('Nothing here')).toBeTruthy();
+  });
+
+  it('keeps only a window of a long list in the DOM', () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
+    renderUi(<DataTable label="Long" columns={columns} rows={rows} getRowId={(r) => r.id} />);
+    expect(screen.getByText('row-0')).toBeTruthy();
+    expect(screen.queryByText('row-1999')).toBeNull();
+    expect(screen.getAllByRole('row').length).toBeLessThan(100);
+  });
+});
