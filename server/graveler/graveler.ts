@@ -1,5 +1,51 @@
 import type { BlockStore } from '../blockstore/index';
+import { InvalidNamespaceError } from '../blockstore/index';
 import type { KvStore } from '../kv/index';
+import { writeTree } from './apply';
+import {
+  commitOnHead,
+  commitStaging,
+  dropTokens,
+  makeCommit,
+  replaceStaging,
+} from './commit-manager';
+import type { Ctx } from './context';
+import {
+  diffAgainstStaging,
+  diffCommitted,
+  diffStaging,
+  diffThreeDot,
+  type DiffIterator,
+  type DiffRec,
+} from './diff';
+import {
+  AlreadyExistsError,
+  DirtyBranchError,
+  ForbiddenError,
+  InvalidRefError,
+  NoChangesError,
+  NotFoundError,
+  ParentNumberRequiredError,
+  ReadOnlyRepositoryError,
+  ValidationError,
+} from './errors';
+import { TreeIterator, type Rec } from './iterators';
+import { logCommits } from './log';
+import { findMergeBase } from './merge-base';
+import { mergeTrees } from './merge';
+import { normalizeAmount, paginate } from './paginate';
+import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
+import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
+import {
+  branchRecords,
+  isEffectiveChange,
+  readBranchObject,
+  readStable,
+  stagedChanges,
+  writeStaged,
+} from './staging';
+import { lookupInTree } from './tree-lookup';
+import { TreeStore } from './tree-store';
 import type {
   Branch,
   CherryPickOptions,
@@ -13,6 +59,7 @@ import type {
   LogOptions,
   MergeBase,
   MergeOptions,
+  MergeStrategy,
   ObjectEntry,
   ObjectRecord,
   Page,
@@ -23,6 +70,7 @@ import type {
   ResolvedRef,
   RevertOptions,
 } from './types';
+import { validateBranchId, validateMergeStrategy, validatePath, validateRepositoryId, validateTagId } from './validate';
 
 export interface GravelerOptions {
   kv: KvStore;
@@ -40,146 +88,573 @@ export interface ForceOption {
   force?: boolean;
 }
 
-function notImplemented(): never {
-  throw new Error('not implemented');
+const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_RAGGEDNESS = 2048;
+const DUMMY_KEY = '_tarn/dummy';
+const DUMMY_CONTENT = 'this object marks the storage namespace as used by a Tarn repository';
+
+const STRATEGY_NAME: Record<MergeStrategy, string> = { '': 'default', 'dest-wins': 'dest-wins', 'source-wins': 'source-wins' };
+
+function toDiffItem(r: DiffRec): DiffItem {
+  return {
+    type: r.type,
+    path: r.key,
+    pathType: 'object',
+    ...(r.left ? { left: r.left } : {}),
+    ...(r.right ? { right: r.right } : {}),
+  };
 }
+
+const prefixDiffItem = (path: string): DiffItem => ({ type: 'prefix_changed', path, pathType: 'common_prefix' });
 
 /** The versioned store: repositories, refs, staging, commits, diff and merge. */
 export class Graveler {
-  constructor(readonly options: GravelerOptions) {}
+  private readonly ctx: Ctx;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(readonly options: GravelerOptions) {
+    const trees = new TreeStore(options.blockstore, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+    this.ctx = {
+      kv: options.kv,
+      blockstore: options.blockstore,
+      refs: new Refs(options.kv),
+      trees,
+      raggedness: options.rangeRaggedness ?? DEFAULT_RAGGEDNESS,
+      now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+      background: (task) => {
+        const p = task().catch((err: unknown) => {
+          console.error('graveler: background cleanup failed', err);
+        });
+        this.pending.add(p);
+        void p.finally(() => this.pending.delete(p));
+      },
+    };
+  }
+
+  private get refs(): Refs {
+    return this.ctx.refs;
+  }
+
+  private async writable(repo: string, force: boolean | undefined): Promise<Repository> {
+    const r = await this.refs.repository(repo);
+    if (r.readOnly && !force) throw new ReadOnlyRepositoryError();
+    return r;
+  }
 
   // Repositories
-  async createRepository(_o: CreateRepositoryOptions): Promise<Repository> {
-    return notImplemented();
+
+  async createRepository(o: CreateRepositoryOptions): Promise<Repository> {
+    validateRepositoryId(o.id);
+    const defaultBranch = o.defaultBranch || 'main';
+    validateBranchId(defaultBranch);
+    try {
+      this.options.blockstore.validateNamespace(o.storageNamespace);
+    } catch (err) {
+      if (err instanceof InvalidNamespaceError) throw new ValidationError(`storage namespace: ${err.message}`);
+      throw err;
+    }
+    if (await this.refs.repositoryRaw(o.id)) throw new AlreadyExistsError('repository');
+    const readOnly = o.readOnly ?? false;
+    if (!readOnly && !o.allowExistingNamespace) {
+      if (await this.options.blockstore.exists(o.storageNamespace, DUMMY_KEY)) {
+        throw new ValidationError('storage namespace already in use');
+      }
+      await this.options.blockstore.put(o.storageNamespace, DUMMY_KEY, Buffer.from(DUMMY_CONTENT));
+    }
+    const now = this.ctx.now();
+    if (!o.bare) {
+      const first = makeCommit({
+        parents: [],
+        committer: '',
+        message: 'Repository created',
+        creationDate: now,
+        metaRangeId: '',
+        metadata: {},
+        generation: 1,
+      });
+      await this.refs.putCommit(o.id, first);
+      const branch: BranchRecord = { commitId: first.id, stagingToken: newStagingToken(), sealedTokens: [], hidden: false };
+      await this.options.kv.set(keys.branch(o.id, defaultBranch), encodeBranch(branch));
+    }
+    // Written last: a failure above leaves no visible repository.
+    const repository: Repository = {
+      id: o.id,
+      storageNamespace: o.storageNamespace,
+      defaultBranch,
+      creationDate: now,
+      readOnly,
+      state: 'active',
+    };
+    if (!(await this.options.kv.setIf(keys.repository(o.id), encodeJson(repository), 'absent'))) {
+      throw new AlreadyExistsError('repository');
+    }
+    return repository;
   }
+
   /** Throws NotFound('repository'), or RepositoryInDeletion (410) for a repository being deleted. */
-  async getRepository(_id: string): Promise<Repository> {
-    return notImplemented();
+  async getRepository(id: string): Promise<Repository> {
+    return this.refs.repository(id);
   }
-  async listRepositories(_o: PageOptions & { search?: string }): Promise<Page<Repository>> {
-    return notImplemented();
+
+  async listRepositories(o: PageOptions & { search?: string }): Promise<Page<Repository>> {
+    const amount = normalizeAmount(o.amount);
+    const results: Repository[] = [];
+    let after = o.after ? keys.repositories + o.after : undefined;
+    const prefix = keys.repositories + (o.prefix ?? '');
+    for (;;) {
+      const page = await this.options.kv.scan({ prefix, after, limit: 1000 });
+      for (const e of page) {
+        const r = decodeJson<Repository>(e.value);
+        if (o.search && !r.id.includes(o.search)) continue;
+        results.push(r);
+      }
+      const last = page[page.length - 1];
+      if (page.length < 1000 || !last || results.length > amount) break;
+      after = last.key;
+    }
+    const hasMore = results.length > amount;
+    const out = results.slice(0, amount);
+    return { results: out, hasMore, nextOffset: hasMore ? (out[out.length - 1] as Repository).id : '' };
   }
-  /** Works on a repository in deletion too (the retry path). */
-  async deleteRepository(_id: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+
+  /** Works on a repository in deletion too (the retry path). Object data is never deleted. */
+  async deleteRepository(id: string, o: ForceOption = {}): Promise<void> {
+    const r = await this.refs.repositoryRaw(id);
+    if (!r) throw new NotFoundError('repository');
+    if (r.value.readOnly && !o.force) throw new ReadOnlyRepositoryError();
+    if (r.value.state !== 'in_deletion') {
+      const marked = encodeJson({ ...r.value, state: 'in_deletion' });
+      if (!(await this.options.kv.setIf(keys.repository(id), marked, r.raw))) return this.deleteRepository(id, o);
+    }
+    await this.options.kv.deletePrefix(keys.repoData(id));
+    await this.options.kv.delete(keys.repository(id));
   }
 
   // Refs
-  async resolveRef(_repo: string, _ref: string): Promise<ResolvedRef> {
-    return notImplemented();
+
+  async resolveRef(repo: string, ref: string): Promise<ResolvedRef> {
+    await this.refs.repository(repo);
+    return this.refs.resolve(repo, ref);
   }
 
   // Branches
-  async createBranch(_repo: string, _branch: string, _source: string, _o?: ForceOption & { hidden?: boolean }): Promise<Branch> {
-    return notImplemented();
+
+  async createBranch(repo: string, branch: string, source: string, o: ForceOption & { hidden?: boolean } = {}): Promise<Branch> {
+    validateBranchId(branch);
+    await this.writable(repo, o.force);
+    const commit = await this.refs.resolveCommit(repo, source);
+    const record: BranchRecord = { commitId: commit.id, stagingToken: newStagingToken(), sealedTokens: [], hidden: o.hidden ?? false };
+    if (!(await this.options.kv.setIf(keys.branch(repo, branch), encodeBranch(record), 'absent'))) {
+      throw new AlreadyExistsError('branch');
+    }
+    return { id: branch, commitId: commit.id, hidden: record.hidden };
   }
-  async getBranch(_repo: string, _branch: string): Promise<Branch> {
-    return notImplemented();
+
+  async getBranch(repo: string, branch: string): Promise<Branch> {
+    await this.refs.repository(repo);
+    const b = await this.refs.branch(repo, branch);
+    return { id: branch, commitId: b.value.commitId, hidden: b.value.hidden };
   }
-  async listBranches(_repo: string, _o: PageOptions & { showHidden?: boolean }): Promise<Page<Branch>> {
-    return notImplemented();
+
+  async listBranches(repo: string, o: PageOptions & { showHidden?: boolean }): Promise<Page<Branch>> {
+    await this.refs.repository(repo);
+    return this.listRecords(keys.branches(repo), o, (id, raw) => {
+      const b = decodeJson<BranchRecord>(raw);
+      return b.hidden && !o.showHidden ? undefined : { id, commitId: b.commitId, hidden: b.hidden };
+    });
   }
-  async deleteBranch(_repo: string, _branch: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+
+  private async listRecords<T extends { id: string }>(
+    base: string,
+    o: PageOptions,
+    map: (id: string, raw: Uint8Array) => T | undefined,
+  ): Promise<Page<T>> {
+    const amount = normalizeAmount(o.amount);
+    const results: T[] = [];
+    let after = o.after ? base + o.after : undefined;
+    for (;;) {
+      const page = await this.options.kv.scan({ prefix: base + (o.prefix ?? ''), after, limit: 1000 });
+      for (const e of page) {
+        const item = map(e.key.slice(base.length), e.value);
+        if (item) results.push(item);
+      }
+      const last = page[page.length - 1];
+      if (page.length < 1000 || !last || results.length > amount) break;
+      after = last.key;
+    }
+    const hasMore = results.length > amount;
+    const out = results.slice(0, amount);
+    return { results: out, hasMore, nextOffset: hasMore ? (out[out.length - 1] as T).id : '' };
   }
+
+  async deleteBranch(repo: string, branch: string, o: ForceOption = {}): Promise<void> {
+    const r = await this.writable(repo, o.force);
+    if (branch === r.defaultBranch) throw new ForbiddenError('cannot delete repository default branch');
+    const b = await this.refs.branch(repo, branch);
+    if (!(await this.options.kv.deleteIf(keys.branch(repo, branch), b.raw))) return this.deleteBranch(repo, branch, o);
+    dropTokens(this.ctx, repo, [b.value.stagingToken, ...b.value.sealedTokens]);
+  }
+
   /** Discards every uncommitted change (`type: reset`). */
-  async resetBranch(_repo: string, _branch: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+  async resetBranch(repo: string, branch: string, o: ForceOption = {}): Promise<void> {
+    await this.writable(repo, o.force);
+    await replaceStaging(this.ctx, repo, branch);
   }
-  /** Undoes the uncommitted change of one path (`type: object`). */
-  async resetObject(_repo: string, _branch: string, _path: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+
+  /** Undoes the uncommitted change of one path (`type: object`): the committed value, or a tombstone, is staged. */
+  async resetObject(repo: string, branch: string, path: string, o: ForceOption = {}): Promise<void> {
+    validatePath(path);
+    const r = await this.writable(repo, o.force);
+    const b = await this.refs.branch(repo, branch);
+    const head = await this.refs.commit(repo, b.value.commitId);
+    const committed = await lookupInTree(this.ctx, r.storageNamespace, head.metaRangeId, path);
+    await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, committed ?? null);
   }
+
   /** Undoes every uncommitted change under a prefix (`type: common_prefix`). */
-  async resetPrefix(_repo: string, _branch: string, _prefix: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+  async resetPrefix(repo: string, branch: string, prefix: string, o: ForceOption = {}): Promise<void> {
+    const r = await this.writable(repo, o.force);
+    const b = await this.refs.branch(repo, branch);
+    const head = await this.refs.commit(repo, b.value.commitId);
+    const staged = stagedChanges(this.ctx, repo, b.value, prefix);
+    const resets: { key: string; value: ObjectEntry | null }[] = [];
+    for (let s = await staged.next(); s && s.key.startsWith(prefix); s = await staged.next()) {
+      const committed = await lookupInTree(this.ctx, r.storageNamespace, head.metaRangeId, s.key);
+      if (isEffectiveChange(s.value, committed)) resets.push({ key: s.key, value: committed ?? null });
+    }
+    for (const x of resets) await writeStaged(this.ctx, repo, r.storageNamespace, branch, x.key, x.value);
   }
+
   /** Points the branch at the commit `ref` resolves to and discards its staging. */
-  async hardReset(_repo: string, _branch: string, _ref: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+  async hardReset(repo: string, branch: string, ref: string, o: ForceOption = {}): Promise<void> {
+    await this.writable(repo, o.force);
+    await this.refs.branch(repo, branch);
+    const commit = await this.refs.resolveCommit(repo, ref);
+    await replaceStaging(this.ctx, repo, branch, commit.id);
   }
 
   // Tags
-  async createTag(_repo: string, _tag: string, _ref: string, _o?: ForceOption): Promise<Ref> {
-    return notImplemented();
+
+  async createTag(repo: string, tag: string, ref: string, o: ForceOption = {}): Promise<Ref> {
+    validateTagId(tag);
+    await this.writable(repo, o.force);
+    const commit = await this.refs.resolveCommit(repo, ref);
+    if (!(await this.options.kv.setIf(keys.tag(repo, tag), encodeJson({ commitId: commit.id }), 'absent'))) {
+      throw new AlreadyExistsError('tag');
+    }
+    return { id: tag, commitId: commit.id };
   }
-  async getTag(_repo: string, _tag: string): Promise<Ref> {
-    return notImplemented();
+
+  async getTag(repo: string, tag: string): Promise<Ref> {
+    await this.refs.repository(repo);
+    const commitId = await this.refs.tag(repo, tag);
+    if (commitId === undefined) throw new NotFoundError('tag');
+    return { id: tag, commitId };
   }
-  async listTags(_repo: string, _o: PageOptions): Promise<Page<Ref>> {
-    return notImplemented();
+
+  async listTags(repo: string, o: PageOptions): Promise<Page<Ref>> {
+    await this.refs.repository(repo);
+    return this.listRecords(keys.tags(repo), o, (id, raw) => ({ id, commitId: decodeJson<{ commitId: string }>(raw).commitId }));
   }
-  async deleteTag(_repo: string, _tag: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+
+  async deleteTag(repo: string, tag: string, o: ForceOption = {}): Promise<void> {
+    await this.writable(repo, o.force);
+    const raw = await this.options.kv.get(keys.tag(repo, tag));
+    if (raw === undefined) throw new NotFoundError('tag');
+    await this.options.kv.delete(keys.tag(repo, tag));
   }
 
   // Commits
+
   /** Any ref expression that names a commit; `$` refs are refused. */
-  async getCommit(_repo: string, _ref: string): Promise<Commit> {
-    return notImplemented();
+  async getCommit(repo: string, ref: string): Promise<Commit> {
+    await this.refs.repository(repo);
+    return this.refs.resolveCommit(repo, ref);
   }
-  async log(_repo: string, _ref: string, _o: LogOptions): Promise<Page<Commit>> {
-    return notImplemented();
+
+  async log(repo: string, ref: string, o: LogOptions): Promise<Page<Commit>> {
+    const r = await this.refs.repository(repo);
+    const start = await this.refs.resolveCommit(repo, ref);
+    const stopAt = o.stopAt ? (await this.refs.resolveCommit(repo, o.stopAt)).id : undefined;
+    return logCommits(this.ctx, repo, r.storageNamespace, start, o, stopAt);
   }
-  async commit(_repo: string, _branch: string, _o: CommitOptions): Promise<Commit> {
-    return notImplemented();
+
+  async commit(repo: string, branch: string, o: CommitOptions): Promise<Commit> {
+    const r = await this.writable(repo, o.force);
+    await this.refs.branch(repo, branch);
+    return commitStaging(this.ctx, repo, r.storageNamespace, branch, o);
   }
+
   /** Commits a metarange as-is (`source_metarange`); the branch must be clean. */
-  async commitMetaRange(_repo: string, _branch: string, _metaRangeId: string, _o: CommitOptions): Promise<Commit> {
-    return notImplemented();
+  async commitMetaRange(repo: string, branch: string, metaRangeId: string, o: CommitOptions): Promise<Commit> {
+    const r = await this.writable(repo, o.force);
+    if (await this.hasUncommittedChanges(repo, branch)) {
+      throw new DirtyBranchError('cannot use source MetaRange on a branch with uncommitted changes');
+    }
+    if (!(await this.ctx.trees.hasMetaRange(r.storageNamespace, metaRangeId))) throw new NotFoundError('commit');
+    return commitOnHead(
+      this.ctx,
+      repo,
+      branch,
+      async (head) => {
+        if (head.metaRangeId === metaRangeId && !o.allowEmpty) throw new NoChangesError();
+        return makeCommit({
+          parents: [head.id],
+          committer: o.committer,
+          message: o.message,
+          creationDate: o.date ?? this.ctx.now(),
+          metaRangeId,
+          metadata: o.metadata ?? {},
+          generation: head.generation + 1,
+        });
+      },
+      o.beforeBranchMove,
+    );
   }
 
   // Objects
+
   /** Throws NotFound('object'). On a branch, staged values and tombstones win over committed data. */
-  async getObject(_repo: string, _ref: string, _path: string): Promise<ObjectEntry> {
-    return notImplemented();
+  async getObject(repo: string, ref: string, path: string): Promise<ObjectEntry> {
+    validatePath(path);
+    const r = await this.refs.repository(repo);
+    const resolved = await this.refs.resolve(repo, ref);
+    const entry =
+      resolved.includeStaging && resolved.branchId !== undefined
+        ? await readBranchObject(this.ctx, repo, r.storageNamespace, resolved.branchId, path)
+        : await lookupInTree(this.ctx, r.storageNamespace, (await this.refs.commit(repo, resolved.commitId)).metaRangeId, path);
+    if (!entry) throw new NotFoundError('object');
+    return entry;
   }
-  async putObject(_repo: string, _branch: string, _path: string, _entry: ObjectEntry, _o?: PutObjectOptions): Promise<void> {
-    return notImplemented();
+
+  async putObject(repo: string, branch: string, path: string, entry: ObjectEntry, o: PutObjectOptions = {}): Promise<void> {
+    validatePath(path);
+    const r = await this.writable(repo, o.force);
+    await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, entry, o);
   }
+
   /** Deleting a path that does not exist is not an error. */
-  async deleteObject(_repo: string, _branch: string, _path: string, _o?: ForceOption): Promise<void> {
-    return notImplemented();
+  async deleteObject(repo: string, branch: string, path: string, o: ForceOption = {}): Promise<void> {
+    validatePath(path);
+    const r = await this.writable(repo, o.force);
+    const current = await readBranchObject(this.ctx, repo, r.storageNamespace, branch, path);
+    if (current === undefined) return;
+    await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, null);
   }
-  async listObjects(_repo: string, _ref: string, _o: ListOptions): Promise<Page<ListItem>> {
-    return notImplemented();
+
+  async listObjects(repo: string, ref: string, o: ListOptions): Promise<Page<ListItem>> {
+    const r = await this.refs.repository(repo);
+    const resolved = await this.refs.resolve(repo, ref);
+    const ns = r.storageNamespace;
+    const toItem = (rec: Rec): ListItem => ({ pathType: 'object', path: rec.key, entry: rec.value as ObjectEntry });
+    const toPrefix = (path: string): ListItem => ({ pathType: 'common_prefix', path });
+    if (resolved.includeStaging && resolved.branchId !== undefined) {
+      return readStable(this.ctx, repo, resolved.branchId, async (branch) => ({
+        value: await paginate((from) => branchRecords(this.ctx, repo, ns, branch, from), o, toItem, toPrefix),
+        needsCheck: true,
+      }));
+    }
+    const commit = await this.refs.commit(repo, resolved.commitId);
+    const ranges = await this.ctx.trees.readMetaRange(ns, commit.metaRangeId);
+    return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, ranges, from), o, toItem, toPrefix);
   }
 
   // Diff
+
   /** Staging against the branch's head commit. */
-  async diffUncommitted(_repo: string, _branch: string, _o: ListOptions): Promise<Page<DiffItem>> {
-    return notImplemented();
+  async diffUncommitted(repo: string, branch: string, o: ListOptions): Promise<Page<DiffItem>> {
+    const r = await this.refs.repository(repo);
+    return readStable(this.ctx, repo, branch, async (b) => {
+      const head = await this.refs.commit(repo, b.commitId);
+      const page = await paginate(
+        (from) => diffStaging(this.ctx, repo, r.storageNamespace, b, head.metaRangeId, from),
+        o,
+        toDiffItem,
+        prefixDiffItem,
+      );
+      return { value: page, needsCheck: true };
+    });
   }
-  async hasUncommittedChanges(_repo: string, _branch: string): Promise<boolean> {
-    return notImplemented();
+
+  async hasUncommittedChanges(repo: string, branch: string): Promise<boolean> {
+    const r = await this.refs.repository(repo);
+    return readStable(this.ctx, repo, branch, async (b) => {
+      const head = await this.refs.commit(repo, b.commitId);
+      const it = await diffStaging(this.ctx, repo, r.storageNamespace, b, head.metaRangeId, '');
+      return { value: (await it.next()) !== undefined, needsCheck: true };
+    });
   }
+
   /** `three_dot` (default): changes on right since the merge base; `two_dot`: left against right as they are. */
-  async diff(_repo: string, _left: string, _right: string, _o: DiffOptions): Promise<Page<DiffItem>> {
-    return notImplemented();
+  async diff(repo: string, left: string, right: string, o: DiffOptions): Promise<Page<DiffItem>> {
+    const r = await this.refs.repository(repo);
+    const ns = r.storageNamespace;
+    const leftCommit = await this.refs.resolveCommit(repo, left);
+    const rightRef = await this.refs.resolve(repo, right);
+    let open: (from: string) => Promise<DiffIterator>;
+    if ((o.type ?? 'three_dot') === 'two_dot') {
+      if (rightRef.stagingMarker && rightRef.branchId !== undefined) {
+        const branchId = rightRef.branchId;
+        return readStable(this.ctx, repo, branchId, async (b) => ({
+          value: await paginate(
+            (from) => diffAgainstStaging(this.ctx, repo, ns, leftCommit.metaRangeId, b, from),
+            o,
+            toDiffItem,
+            prefixDiffItem,
+          ),
+          needsCheck: true,
+        }));
+      }
+      const rightCommit = await this.refs.commit(repo, rightRef.commitId);
+      open = (from) => diffCommitted(this.ctx, ns, leftCommit.metaRangeId, rightCommit.metaRangeId, from);
+    } else {
+      if (rightRef.stagingMarker) throw new InvalidRefError(STAGING_REF_NOT_COMMIT);
+      const rightCommit = await this.refs.commit(repo, rightRef.commitId);
+      const baseId = await findMergeBase(this.refs, repo, rightCommit.id, leftCommit.id);
+      if (baseId === undefined) throw new NotFoundError('merge base');
+      const base = await this.refs.commit(repo, baseId);
+      open = (from) => diffThreeDot(this.ctx, ns, base.metaRangeId, leftCommit.metaRangeId, rightCommit.metaRangeId, from);
+    }
+    return paginate(open, o, toDiffItem, prefixDiffItem);
   }
 
   // Merge
-  async findMergeBase(_repo: string, _source: string, _destination: string): Promise<MergeBase> {
-    return notImplemented();
+
+  async findMergeBase(repo: string, source: string, destination: string): Promise<MergeBase> {
+    await this.refs.repository(repo);
+    const s = await this.refs.resolveCommit(repo, source);
+    const d = await this.refs.resolveCommit(repo, destination);
+    const base = await findMergeBase(this.refs, repo, s.id, d.id);
+    if (base === undefined) throw new NotFoundError('merge base');
+    return { sourceCommitId: s.id, destinationCommitId: d.id, baseCommitId: base };
   }
-  async merge(_repo: string, _source: string, _destinationBranch: string, _o: MergeOptions): Promise<Commit> {
-    return notImplemented();
+
+  private async requireClean(repo: string, branch: string): Promise<void> {
+    if (await this.hasUncommittedChanges(repo, branch)) throw new DirtyBranchError();
   }
-  async revert(_repo: string, _branch: string, _ref: string, _o: RevertOptions): Promise<Commit> {
-    return notImplemented();
+
+  async merge(repo: string, source: string, destinationBranch: string, o: MergeOptions): Promise<Commit> {
+    const strategy = o.strategy ?? '';
+    validateMergeStrategy(strategy);
+    const r = await this.writable(repo, o.force);
+    const ns = r.storageNamespace;
+    await this.refs.branch(repo, destinationBranch);
+    const sourceCommit = await this.refs.resolveCommit(repo, source);
+    await this.requireClean(repo, destinationBranch);
+    return commitOnHead(
+      this.ctx,
+      repo,
+      destinationBranch,
+      async (head) => {
+        const baseId = await findMergeBase(this.refs, repo, sourceCommit.id, head.id);
+        if (baseId === undefined) throw new NotFoundError('merge base');
+        const base = await this.refs.commit(repo, baseId);
+        if (sourceCommit.metaRangeId === base.metaRangeId && !o.allowEmpty && !o.force) throw new NoChangesError();
+        let metaRangeId: string;
+        if (head.metaRangeId === base.metaRangeId) {
+          metaRangeId = sourceCommit.metaRangeId;
+        } else {
+          const merged = await mergeTrees(this.ctx, ns, base.metaRangeId, sourceCommit.metaRangeId, head.metaRangeId, strategy);
+          metaRangeId = await this.ctx.trees.writeMetaRange(ns, merged.ranges);
+        }
+        return makeCommit({
+          parents: o.squashMerge ? [head.id] : [head.id, sourceCommit.id],
+          committer: o.committer,
+          message: o.message || `Merge '${source}' into '${destinationBranch}'`,
+          creationDate: this.ctx.now(),
+          metaRangeId,
+          metadata: { ...(o.metadata ?? {}), '.lakefs.merge.strategy': STRATEGY_NAME[strategy] },
+          generation: Math.max(head.generation, sourceCommit.generation) + 1,
+        });
+      },
+      o.beforeBranchMove,
+    );
   }
-  async cherryPick(_repo: string, _branch: string, _ref: string, _o: CherryPickOptions): Promise<Commit> {
-    return notImplemented();
+
+  /** Applies the inverse of a commit on top of the branch as a new commit. */
+  async revert(repo: string, branch: string, ref: string, o: RevertOptions): Promise<Commit> {
+    const r = await this.writable(repo, o.force);
+    await this.refs.branch(repo, branch);
+    const target = await this.refs.resolveCommit(repo, ref);
+    const parentTree = await this.parentTree(repo, target, o.parentNumber, 409);
+    await this.requireClean(repo, branch);
+    return commitOnHead(
+      this.ctx,
+      repo,
+      branch,
+      async (head) => {
+        const merged = await mergeTrees(this.ctx, r.storageNamespace, target.metaRangeId, parentTree, head.metaRangeId, '');
+        if (merged.changed === 0 && !o.allowEmpty) throw new NoChangesError();
+        return makeCommit({
+          parents: [head.id],
+          committer: o.committer,
+          message: o.overrides?.message || `Revert ${ref}`,
+          creationDate: this.ctx.now(),
+          metaRangeId: await this.ctx.trees.writeMetaRange(r.storageNamespace, merged.ranges),
+          metadata: o.overrides?.metadata ?? {},
+          generation: head.generation + 1,
+        });
+      },
+      o.beforeBranchMove,
+    );
+  }
+
+  /** Applies a commit's changes (relative to one parent) on top of the branch as a new commit. */
+  async cherryPick(repo: string, branch: string, ref: string, o: CherryPickOptions): Promise<Commit> {
+    const r = await this.writable(repo, o.force);
+    await this.refs.branch(repo, branch);
+    const picked = await this.refs.resolveCommit(repo, ref);
+    const parentTree = await this.parentTree(repo, picked, o.parentNumber, 400);
+    await this.requireClean(repo, branch);
+    return commitOnHead(
+      this.ctx,
+      repo,
+      branch,
+      async (head) => {
+        const merged = await mergeTrees(this.ctx, r.storageNamespace, parentTree, picked.metaRangeId, head.metaRangeId, '');
+        if (merged.changed === 0) throw new NoChangesError();
+        return makeCommit({
+          parents: [head.id],
+          committer: o.committer,
+          message: o.overrides?.message ?? picked.message,
+          creationDate: this.ctx.now(),
+          metaRangeId: await this.ctx.trees.writeMetaRange(r.storageNamespace, merged.ranges),
+          metadata: {
+            ...(o.overrides?.metadata ?? picked.metadata),
+            'cherry-pick-origin': picked.id,
+            'cherry-pick-committer': picked.committer,
+          },
+          generation: head.generation + 1,
+        });
+      },
+      o.beforeBranchMove,
+    );
+  }
+
+  /** The tree of a commit's chosen parent (1-based); merge commits must say which. */
+  private async parentTree(repo: string, c: Commit, parentNumber: number | undefined, missingStatus: 400 | 409): Promise<string> {
+    if (c.parents.length > 1 && parentNumber === undefined) throw new ParentNumberRequiredError(missingStatus);
+    const n = parentNumber ?? 1;
+    if (c.parents.length === 0 && n === 1) return '';
+    const parent = c.parents[n - 1];
+    if (n < 1 || parent === undefined) throw new InvalidRefError('parent out of range');
+    return (await this.refs.commit(repo, parent)).metaRangeId;
   }
 
   // Bulk
+
   /** Writes committed data directly from records in ascending path order; returns the metarange id. */
-  async writeMetaRange(_repo: string, _records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>): Promise<string> {
-    return notImplemented();
+  async writeMetaRange(repo: string, records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>): Promise<string> {
+    const r = await this.refs.repository(repo);
+    const ranges = await writeTree(this.ctx.trees, r.storageNamespace, records, this.ctx.raggedness);
+    return this.ctx.trees.writeMetaRange(r.storageNamespace, ranges);
   }
 
-  /** Releases caches; the kv store and blockstore belong to the caller. */
-  async close(): Promise<void> {}
+  /** Waits for background cleanup and releases caches; the kv store and blockstore belong to the caller. */
+  async close(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+    this.ctx.trees.clear();
+  }
 }
 
 export function createGraveler(options: GravelerOptions): Graveler {

@@ -1,0 +1,166 @@
+import type { ObjectEntry } from './types';
+
+/**
+ * A compact binary encoding shared by ranges, metaranges and staged values: unsigned varints (up to 2^53) and
+ * length-prefixed UTF-8 strings. Deterministic, so equal content always hashes to the same id.
+ */
+export class Writer {
+  private buf: Buffer;
+  private pos = 0;
+
+  constructor(initial = 4096) {
+    this.buf = Buffer.allocUnsafe(initial);
+  }
+
+  get length(): number {
+    return this.pos;
+  }
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = b;
+  }
+
+  varint(n: number): void {
+    if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`cannot encode ${n} as a varint`);
+    this.ensure(8);
+    while (n >= 0x80) {
+      this.buf[this.pos++] = (n % 0x80) | 0x80;
+      n = Math.floor(n / 0x80);
+    }
+    this.buf[this.pos++] = n;
+  }
+
+  string(s: string): void {
+    const len = Buffer.byteLength(s, 'utf8');
+    this.varint(len);
+    this.ensure(len);
+    this.buf.write(s, this.pos, len, 'utf8');
+    this.pos += len;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.varint(b.byteLength);
+    this.raw(b);
+  }
+
+  raw(b: Uint8Array): void {
+    this.ensure(b.byteLength);
+    this.buf.set(b, this.pos);
+    this.pos += b.byteLength;
+  }
+
+  finish(): Buffer {
+    return this.buf.subarray(0, this.pos);
+  }
+}
+
+export class Reader {
+  pos = 0;
+
+  constructor(private readonly buf: Uint8Array) {}
+
+  get done(): boolean {
+    return this.pos >= this.buf.length;
+  }
+
+  byte(): number {
+    if (this.pos >= this.buf.length) throw new RangeError('truncated record');
+    return this.buf[this.pos++] as number;
+  }
+
+  varint(): number {
+    let result = 0;
+    let scale = 1;
+    for (;;) {
+      const b = this.byte();
+      result += (b & 0x7f) * scale;
+      if (b < 0x80) return result;
+      scale *= 0x80;
+    }
+  }
+
+  string(): string {
+    const len = this.varint();
+    const end = this.pos + len;
+    if (end > this.buf.length) throw new RangeError('truncated record');
+    const s = Buffer.from(this.buf.buffer, this.buf.byteOffset + this.pos, len).toString('utf8');
+    this.pos = end;
+    return s;
+  }
+
+  raw(len: number): Uint8Array {
+    const end = this.pos + len;
+    if (end > this.buf.length) throw new RangeError('truncated record');
+    const out = this.buf.subarray(this.pos, end);
+    this.pos = end;
+    return out;
+  }
+}
+
+const FULL_ADDRESS = 1;
+
+export function writeEntry(w: Writer, e: ObjectEntry): void {
+  w.byte(e.addressType === 'full' ? FULL_ADDRESS : 0);
+  w.string(e.address);
+  w.varint(e.size);
+  w.string(e.checksum);
+  w.varint(e.mtime);
+  w.string(e.contentType);
+  const keys = Object.keys(e.metadata).sort();
+  w.varint(keys.length);
+  for (const k of keys) {
+    w.string(k);
+    w.string(e.metadata[k] as string);
+  }
+}
+
+export function readEntry(r: Reader): ObjectEntry {
+  const flags = r.byte();
+  const address = r.string();
+  const size = r.varint();
+  const checksum = r.string();
+  const mtime = r.varint();
+  const contentType = r.string();
+  const n = r.varint();
+  const metadata: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    const k = r.string();
+    metadata[k] = r.string();
+  }
+  return { address, addressType: flags & FULL_ADDRESS ? 'full' : 'relative', size, checksum, mtime, contentType, metadata };
+}
+
+/** Identity equality: the fields that decide whether an object changed (address and mtime are not among them). */
+export function sameIdentity(a: ObjectEntry, b: ObjectEntry): boolean {
+  if (a.size !== b.size || a.checksum !== b.checksum || a.contentType !== b.contentType) return false;
+  const ka = Object.keys(a.metadata);
+  const kb = Object.keys(b.metadata);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (a.metadata[k] !== b.metadata[k] || !(k in b.metadata)) return false;
+  return true;
+}
+
+/** A staged value: an entry, or null for a tombstone. */
+export function encodeStaged(entry: ObjectEntry | null): Buffer {
+  const w = new Writer(128);
+  if (entry === null) {
+    w.byte(0);
+  } else {
+    w.byte(1);
+    writeEntry(w, entry);
+  }
+  return w.finish();
+}
+
+export function decodeStaged(bytes: Uint8Array): ObjectEntry | null {
+  const r = new Reader(bytes);
+  return r.byte() === 0 ? null : readEntry(r);
+}

@@ -1,0 +1,147 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { applyChanges } from './apply';
+import { computeCommitId } from './commit-id';
+import type { Ctx } from './context';
+import { NoChangesError, TooManyAttemptsError } from './errors';
+import { encodeBranch, keys, newStagingToken, type BranchRecord, type Stored } from './records';
+import { sealedChanges } from './staging';
+import type { Commit, CommitOptions } from './types';
+
+const UPDATE_ATTEMPTS = 10;
+
+/** A short randomized pause between compare-and-set attempts so racing committers spread out. */
+async function backoff(attempt: number): Promise<void> {
+  if (attempt === 0) return;
+  await sleep(Math.random() * Math.min(5 * 2 ** attempt, 200));
+}
+
+export function makeCommit(fields: Omit<Commit, 'id' | 'version'>): Commit {
+  return { ...fields, id: computeCommitId(fields), version: 1 };
+}
+
+function endsWith(list: readonly string[], tail: readonly string[]): boolean {
+  if (tail.length > list.length) return false;
+  const offset = list.length - tail.length;
+  return tail.every((t, i) => list[offset + i] === t);
+}
+
+function dropTokens(ctx: Ctx, repo: string, tokens: readonly string[]): void {
+  if (tokens.length === 0) return;
+  ctx.background(async () => {
+    for (const t of tokens) await ctx.kv.deletePrefix(keys.staging(repo, t));
+  });
+}
+
+/** Compare-and-set of a branch record; false when it changed since `current` was read. */
+export async function casBranch(ctx: Ctx, repo: string, branchId: string, current: Stored<BranchRecord>, next: BranchRecord): Promise<boolean> {
+  return ctx.kv.setIf(keys.branch(repo, branchId), encodeBranch(next), current.raw);
+}
+
+/** Freezes the active staging token: new writes go to a fresh token from now on. Returns the sealed token. */
+async function seal(ctx: Ctx, repo: string, branchId: string): Promise<string> {
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    await backoff(attempt);
+    const b = await ctx.refs.branch(repo, branchId);
+    const next: BranchRecord = {
+      ...b.value,
+      stagingToken: newStagingToken(),
+      sealedTokens: [b.value.stagingToken, ...b.value.sealedTokens],
+    };
+    if (await casBranch(ctx, repo, branchId, b, next)) return b.value.stagingToken;
+  }
+  throw new TooManyAttemptsError();
+}
+
+/**
+ * Commits a branch's staging: seal the active token, build the new tree from the head and every sealed token outside
+ * any lock, store the commit, then move the branch by compare-and-set, removing exactly the tokens it applied. When
+ * the branch moved meanwhile, rebuild on the new head. A crash at any point leaves the branch on its old or new
+ * commit, with uncommitted writes still in (sealed) tokens that readers and the next commit see.
+ */
+export async function commitStaging(ctx: Ctx, repo: string, namespace: string, branchId: string, o: CommitOptions): Promise<Commit> {
+  const mine = await seal(ctx, repo, branchId);
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    await backoff(attempt);
+    const b = await ctx.refs.branch(repo, branchId);
+    if (!b.value.sealedTokens.includes(mine)) {
+      // A concurrent commit applied our token along with its own: our changes are in the head.
+      return ctx.refs.commit(repo, b.value.commitId);
+    }
+    const tokens = b.value.sealedTokens;
+    const parent = await ctx.refs.commit(repo, b.value.commitId);
+    const base = await ctx.trees.readMetaRange(namespace, parent.metaRangeId);
+    const applied = await applyChanges(ctx.trees, namespace, base, sealedChanges(ctx, repo, tokens), ctx.raggedness);
+    if (applied.changed === 0 && !o.allowEmpty) throw new NoChangesError();
+    const metaRangeId = await ctx.trees.writeMetaRange(namespace, applied.ranges);
+    const commit = makeCommit({
+      parents: [parent.id],
+      committer: o.committer,
+      message: o.message,
+      creationDate: o.date ?? ctx.now(),
+      metaRangeId,
+      metadata: o.metadata ?? {},
+      generation: parent.generation + 1,
+    });
+    await ctx.refs.putCommit(repo, commit);
+    if (o.beforeBranchMove) await o.beforeBranchMove(commit);
+    // Other commits may seal more tokens meanwhile (prepended); ours stay the tail as long as the head is unchanged.
+    for (;;) {
+      const cur = await ctx.refs.branch(repo, branchId);
+      if (cur.value.commitId !== parent.id || !endsWith(cur.value.sealedTokens, tokens)) break;
+      const remaining = cur.value.sealedTokens.slice(0, cur.value.sealedTokens.length - tokens.length);
+      if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id, sealedTokens: remaining })) {
+        dropTokens(ctx, repo, tokens);
+        return commit;
+      }
+    }
+  }
+  throw new TooManyAttemptsError();
+}
+
+/**
+ * Moves a branch to a commit built from its current head (merge, revert, cherry-pick, commit of a metarange),
+ * leaving its staging alone; rebuilt when the head moves meanwhile.
+ */
+export async function commitOnHead(
+  ctx: Ctx,
+  repo: string,
+  branchId: string,
+  build: (head: Commit, branch: BranchRecord) => Promise<Commit>,
+  beforeBranchMove?: (commit: Commit) => Promise<void>,
+): Promise<Commit> {
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    await backoff(attempt);
+    const b = await ctx.refs.branch(repo, branchId);
+    const head = await ctx.refs.commit(repo, b.value.commitId);
+    const commit = await build(head, b.value);
+    await ctx.refs.putCommit(repo, commit);
+    if (beforeBranchMove) await beforeBranchMove(commit);
+    for (;;) {
+      const cur = await ctx.refs.branch(repo, branchId);
+      if (cur.value.commitId !== head.id) break;
+      if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id })) return commit;
+    }
+  }
+  throw new TooManyAttemptsError();
+}
+
+/** Replaces a branch's staging with a fresh token, optionally moving it; old tokens are dropped afterwards. */
+export async function replaceStaging(ctx: Ctx, repo: string, branchId: string, commitId?: string): Promise<void> {
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+    await backoff(attempt);
+    const b = await ctx.refs.branch(repo, branchId);
+    const next: BranchRecord = {
+      ...b.value,
+      commitId: commitId ?? b.value.commitId,
+      stagingToken: newStagingToken(),
+      sealedTokens: [],
+    };
+    if (await casBranch(ctx, repo, branchId, b, next)) {
+      dropTokens(ctx, repo, [b.value.stagingToken, ...b.value.sealedTokens]);
+      return;
+    }
+  }
+  throw new TooManyAttemptsError();
+}
+
+export { dropTokens };

@@ -1,0 +1,140 @@
+import { compareKeys } from '../kv/keys';
+import type { KvStore } from '../kv/index';
+import { decodeStaged } from './codec';
+import type { RangeData, RangeInfo } from './range-codec';
+import type { TreeStore } from './tree-store';
+import type { ObjectEntry } from './types';
+
+/** A key and its value; null is a staged tombstone. */
+export interface Rec {
+  key: string;
+  value: ObjectEntry | null;
+}
+
+/** Sorted records from a starting key onwards. */
+export interface RecordIterator {
+  next(): Promise<Rec | undefined>;
+}
+
+/** Index of the first element whose key is >= `key`. */
+export function lowerBound<T>(items: readonly T[], key: string, keyOf: (item: T) => string): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKeys(keyOf(items[mid] as T), key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export const identity = (s: string): string => s;
+export const maxKeyOf = (r: RangeInfo): string => r.maxKey;
+
+/** Committed records of one metarange, from `from` onwards; only the ranges actually reached are read. */
+export class TreeIterator implements RecordIterator {
+  private ri: number;
+  private data: RangeData | undefined;
+  private pos = 0;
+
+  constructor(
+    private readonly store: TreeStore,
+    private readonly namespace: string,
+    private readonly ranges: readonly RangeInfo[],
+    private readonly from = '',
+  ) {
+    this.ri = from === '' ? 0 : lowerBound(ranges, from, maxKeyOf);
+  }
+
+  async next(): Promise<Rec | undefined> {
+    while (this.ri < this.ranges.length) {
+      if (!this.data) {
+        this.data = await this.store.readRange(this.namespace, (this.ranges[this.ri] as RangeInfo).id);
+        this.pos = this.from === '' ? 0 : lowerBound(this.data.keys, this.from, identity);
+      }
+      if (this.pos < this.data.keys.length) {
+        const i = this.pos++;
+        return { key: this.data.keys[i] as string, value: this.data.entries[i] as ObjectEntry };
+      }
+      this.ri++;
+      this.data = undefined;
+    }
+    return undefined;
+  }
+}
+
+const STAGING_PAGE = 1000;
+
+/** Staged records of one token (values and tombstones), paged from the kv store. */
+export class StagingIterator implements RecordIterator {
+  private page: { key: string; value: Uint8Array }[] = [];
+  private pos = 0;
+  private cursor: { from?: string; after?: string };
+  private exhausted = false;
+
+  constructor(
+    private readonly kv: KvStore,
+    private readonly prefix: string,
+    from = '',
+  ) {
+    this.cursor = { from: prefix + from };
+  }
+
+  async next(): Promise<Rec | undefined> {
+    if (this.pos >= this.page.length) {
+      if (this.exhausted) return undefined;
+      this.page = await this.kv.scan({ prefix: this.prefix, ...this.cursor, limit: STAGING_PAGE });
+      this.pos = 0;
+      if (this.page.length < STAGING_PAGE) this.exhausted = true;
+      const last = this.page[this.page.length - 1];
+      if (!last) return undefined;
+      this.cursor = { after: last.key };
+    }
+    const item = this.page[this.pos++] as { key: string; value: Uint8Array };
+    return { key: item.key.slice(this.prefix.length), value: decodeStaged(item.value) };
+  }
+}
+
+/** Merges sorted sources; on equal keys the earliest source wins (staging over sealed over committed). */
+export class MergedIterator implements RecordIterator {
+  private heads: (Rec | undefined)[] | undefined;
+
+  constructor(private readonly sources: RecordIterator[]) {}
+
+  async next(): Promise<Rec | undefined> {
+    if (!this.heads) this.heads = await Promise.all(this.sources.map((s) => s.next()));
+    const heads = this.heads;
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i];
+      if (h && (best < 0 || compareKeys(h.key, (heads[best] as Rec).key) < 0)) best = i;
+    }
+    if (best < 0) return undefined;
+    const winner = heads[best] as Rec;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i];
+      if (h && h.key === winner.key) heads[i] = await (this.sources[i] as RecordIterator).next();
+    }
+    return winner;
+  }
+}
+
+/** Drops tombstones: what a reader of a branch sees. */
+export class LiveIterator implements RecordIterator {
+  constructor(private readonly source: RecordIterator) {}
+
+  async next(): Promise<Rec | undefined> {
+    for (;;) {
+      const r = await this.source.next();
+      if (!r || r.value !== null) return r;
+    }
+  }
+}
+
+export class ArrayIterator implements RecordIterator {
+  private pos = 0;
+  constructor(private readonly recs: readonly Rec[]) {}
+  async next(): Promise<Rec | undefined> {
+    return this.recs[this.pos++];
+  }
+}

@@ -1,0 +1,106 @@
+import type { RangeInfo } from './range-codec';
+import type { TreeStore } from './tree-store';
+import type { ObjectEntry } from './types';
+
+export interface RangeWriterOptions {
+  /** Average entries per range: a key closes a range when its hash is 0 modulo this. */
+  raggedness: number;
+  /** A range is closed regardless of keys once its estimated encoding reaches this many bytes. */
+  maxRangeBytes?: number;
+}
+
+const DEFAULT_MAX_RANGE_BYTES = 8 * 1024 * 1024;
+const MAX_IN_FLIGHT = 8;
+
+/** FNV-1a over UTF-16 units: cheap, stable, and only used to pick boundaries. */
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  // A final avalanche so the low bits, which the modulo reads, depend on every unit.
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h >>> 0;
+}
+
+function estimateSize(key: string, e: ObjectEntry): number {
+  let n = key.length + e.address.length + e.checksum.length + e.contentType.length + 24;
+  for (const k in e.metadata) n += k.length + (e.metadata[k] as string).length + 2;
+  return n;
+}
+
+/**
+ * Cuts a sorted stream of records into ranges at content-defined boundaries: a range ends after any key whose hash
+ * hits the modulus. Boundaries depend on keys alone, so an edit rewrites only the ranges around it and every other
+ * range keeps its id. Untouched ranges can be passed through by reference when no records are pending.
+ */
+export class RangeWriter {
+  private keys: string[] = [];
+  private entries: ObjectEntry[] = [];
+  private bytes = 0;
+  private readonly out: (RangeInfo | Promise<RangeInfo>)[] = [];
+  private readonly inFlight = new Set<Promise<RangeInfo>>();
+  private readonly maxBytes: number;
+  private lastKey: string | undefined;
+
+  constructor(
+    private readonly store: TreeStore,
+    private readonly namespace: string,
+    private readonly options: RangeWriterOptions,
+  ) {
+    this.maxBytes = options.maxRangeBytes ?? DEFAULT_MAX_RANGE_BYTES;
+  }
+
+  static isBoundary(key: string, raggedness: number): boolean {
+    return keyHash(key) % raggedness === 0;
+  }
+
+  get hasPending(): boolean {
+    return this.keys.length > 0;
+  }
+
+  /** Appends a record; keys must arrive in ascending byte order. */
+  async add(key: string, entry: ObjectEntry): Promise<void> {
+    this.lastKey = key;
+    this.keys.push(key);
+    this.entries.push(entry);
+    this.bytes += estimateSize(key, entry);
+    if (this.bytes >= this.maxBytes || RangeWriter.isBoundary(key, this.options.raggedness)) await this.flush();
+  }
+
+  /** Reuses an existing range as-is; only valid between ranges (no pending records). */
+  addRange(range: RangeInfo): void {
+    if (this.hasPending) throw new Error('cannot reuse a range while records are pending');
+    this.lastKey = range.maxKey;
+    this.out.push(range);
+  }
+
+  get lastWrittenKey(): string | undefined {
+    return this.lastKey;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.keys.length === 0) return;
+    const p = this.store.writeRange(this.namespace, this.keys, this.entries);
+    this.keys = [];
+    this.entries = [];
+    this.bytes = 0;
+    this.out.push(p);
+    this.inFlight.add(p);
+    const done = (): void => {
+      this.inFlight.delete(p);
+    };
+    p.then(done, done);
+    // Bound memory: bulk writes produce ranges faster than the disk takes them.
+    while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
+  }
+
+  /** Closes the last range and returns every range in key order. */
+  async finish(): Promise<RangeInfo[]> {
+    await this.flush();
+    return Promise.all(this.out);
+  }
+}

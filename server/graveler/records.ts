@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { KvStore } from '../kv/index';
+import type { Commit, Repository } from './types';
+
+/**
+ * Where the store keeps its mutable records in the kv store. Ids of repositories, branches and tags cannot contain
+ * '/', so each kind is a clean prefix and a repository's records all live under one prefix.
+ */
+export const keys = {
+  repository: (repo: string) => `graveler/repos/${repo}`,
+  repositories: 'graveler/repos/',
+  repoData: (repo: string) => `graveler/r/${repo}/`,
+  branch: (repo: string, branch: string) => `graveler/r/${repo}/branches/${branch}`,
+  branches: (repo: string) => `graveler/r/${repo}/branches/`,
+  tag: (repo: string, tag: string) => `graveler/r/${repo}/tags/${tag}`,
+  tags: (repo: string) => `graveler/r/${repo}/tags/`,
+  commit: (repo: string, id: string) => `graveler/r/${repo}/commits/${id}`,
+  commits: (repo: string) => `graveler/r/${repo}/commits/`,
+  staging: (repo: string, token: string) => `graveler/r/${repo}/staging/${token}/`,
+};
+
+/** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */
+export interface BranchRecord {
+  commitId: string;
+  /** Receives new writes. */
+  stagingToken: string;
+  /** Frozen by commits in progress, newest first; still visible to readers until the branch moves. */
+  sealedTokens: string[];
+  hidden: boolean;
+}
+
+export interface Stored<T> {
+  value: T;
+  raw: Uint8Array;
+}
+
+export function newStagingToken(): string {
+  return randomUUID();
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function encodeJson(value: unknown): Uint8Array {
+  return encoder.encode(JSON.stringify(value));
+}
+
+export function decodeJson<T>(raw: Uint8Array): T {
+  return JSON.parse(decoder.decode(raw)) as T;
+}
+
+export async function readJson<T>(kv: KvStore, key: string): Promise<Stored<T> | undefined> {
+  const raw = await kv.get(key);
+  return raw === undefined ? undefined : { value: decodeJson<T>(raw), raw };
+}
+
+export function encodeBranch(b: BranchRecord): Uint8Array {
+  return encodeJson({ commitId: b.commitId, stagingToken: b.stagingToken, sealedTokens: b.sealedTokens, hidden: b.hidden });
+}
+
+export type RepositoryRecord = Repository;
+export type CommitRecord = Commit;

@@ -1,0 +1,141 @@
+import type { Ctx } from './context';
+import { decodeStaged, encodeStaged, sameIdentity } from './codec';
+import { PreconditionFailedError, TooManyAttemptsError } from './errors';
+import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type RecordIterator } from './iterators';
+import { keys, type BranchRecord, type Stored } from './records';
+import { lookupInTree } from './tree-lookup';
+import type { ObjectEntry } from './types';
+
+const WRITE_ATTEMPTS = 5;
+const READ_ATTEMPTS = 5;
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && Buffer.compare(a, b) === 0;
+}
+
+/** The staged changes of a branch, newest token first: the first occurrence of a key wins. Keeps tombstones. */
+export function stagedChanges(ctx: Ctx, repo: string, branch: BranchRecord, from = ''): RecordIterator {
+  const tokens = [branch.stagingToken, ...branch.sealedTokens];
+  return new MergedIterator(tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), from)));
+}
+
+/** Staged changes of sealed tokens only (what a commit applies). */
+export function sealedChanges(ctx: Ctx, repo: string, tokens: readonly string[]): RecordIterator {
+  return new MergedIterator(tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t))));
+}
+
+/** Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. */
+export async function branchRecords(
+  ctx: Ctx,
+  repo: string,
+  namespace: string,
+  branch: BranchRecord,
+  from = '',
+): Promise<RecordIterator> {
+  const head = await ctx.refs.commit(repo, branch.commitId);
+  const ranges = await ctx.trees.readMetaRange(namespace, head.metaRangeId);
+  const tokens = [branch.stagingToken, ...branch.sealedTokens];
+  return new LiveIterator(
+    new MergedIterator([
+      ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), from)),
+      new TreeIterator(ctx.trees, namespace, ranges, from),
+    ]),
+  );
+}
+
+/**
+ * Runs a read against one state of the branch and retries when the branch moved meanwhile: a commit that finishes
+ * mid-read drops the sealed tokens the read relied on, and the read would otherwise fall back to the old commit.
+ */
+export async function readStable<T>(
+  ctx: Ctx,
+  repo: string,
+  branchId: string,
+  read: (branch: BranchRecord) => Promise<{ value: T; needsCheck: boolean }>,
+): Promise<T> {
+  let last: T | undefined;
+  for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    const b = await ctx.refs.branch(repo, branchId);
+    const { value, needsCheck } = await read(b.value);
+    if (!needsCheck) return value;
+    const again = await ctx.kv.get(keys.branch(repo, branchId));
+    if (again !== undefined && sameBytes(again, b.raw)) return value;
+    last = value;
+  }
+  // The branch keeps moving under constant commits; the latest answer was right for a very recent state.
+  return last as T;
+}
+
+/** The value of a path on a branch including staging; undefined when absent or deleted. */
+export async function readBranchObject(
+  ctx: Ctx,
+  repo: string,
+  namespace: string,
+  branchId: string,
+  path: string,
+): Promise<ObjectEntry | undefined> {
+  return readStable(ctx, repo, branchId, async (branch) => {
+    const current = await ctx.kv.get(keys.staging(repo, branch.stagingToken) + path);
+    // A hit in the active token is current whatever happens to the branch afterwards.
+    if (current !== undefined) return { value: decodeStaged(current) ?? undefined, needsCheck: false };
+    for (const token of branch.sealedTokens) {
+      const v = await ctx.kv.get(keys.staging(repo, token) + path);
+      if (v !== undefined) return { value: decodeStaged(v) ?? undefined, needsCheck: true };
+    }
+    const head = await ctx.refs.commit(repo, branch.commitId);
+    return { value: await lookupInTree(ctx, namespace, head.metaRangeId, path), needsCheck: true };
+  });
+}
+
+export interface WritePrecondition {
+  ifAbsent?: boolean;
+  ifMatchChecksum?: string;
+}
+
+function checkPrecondition(current: ObjectEntry | undefined, p: WritePrecondition): void {
+  if (p.ifAbsent && current !== undefined) throw new PreconditionFailedError('path already exists');
+  if (p.ifMatchChecksum !== undefined && (current === undefined || current.checksum !== p.ifMatchChecksum)) {
+    throw new PreconditionFailedError();
+  }
+}
+
+/**
+ * Stages a value (null = tombstone) under the branch's active token. If a commit sealed that token while we wrote,
+ * the write may have missed the commit's snapshot, so it is repeated under the new token; repeating is harmless.
+ */
+export async function writeStaged(
+  ctx: Ctx,
+  repo: string,
+  namespace: string,
+  branchId: string,
+  path: string,
+  value: ObjectEntry | null,
+  precondition: WritePrecondition = {},
+): Promise<void> {
+  const bytes = encodeStaged(value);
+  let conditional = precondition.ifAbsent || precondition.ifMatchChecksum !== undefined;
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const branch: Stored<BranchRecord> = await ctx.refs.branch(repo, branchId);
+    const key = keys.staging(repo, branch.value.stagingToken) + path;
+    if (conditional) {
+      const staged = await ctx.kv.get(key);
+      const current = await readBranchObject(ctx, repo, namespace, branchId, path);
+      checkPrecondition(current, precondition);
+      // Compare-and-set on the staged slot so two conditional writers cannot both succeed.
+      if (!(await ctx.kv.setIf(key, bytes, staged ?? 'absent'))) throw new PreconditionFailedError();
+      // The check held when the value was first written; a repeat under a new token must not see itself.
+      conditional = false;
+    } else {
+      await ctx.kv.set(key, bytes);
+    }
+    const after = await ctx.refs.branch(repo, branchId);
+    if (after.value.stagingToken === branch.value.stagingToken) return;
+  }
+  throw new TooManyAttemptsError();
+}
+
+/** Whether the staged value actually differs from the committed one. */
+export function isEffectiveChange(staged: ObjectEntry | null, committed: ObjectEntry | undefined): boolean {
+  if (staged === null) return committed !== undefined;
+  return committed === undefined || !sameIdentity(staged, committed);
+}

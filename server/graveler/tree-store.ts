@@ -1,0 +1,105 @@
+import type { BlockStore } from '../blockstore/index';
+import { LruCache } from './lru';
+import {
+  contentId,
+  decodeMetaRange,
+  decodeRange,
+  encodeMetaRange,
+  encodeRange,
+  type RangeData,
+  type RangeInfo,
+} from './range-codec';
+import type { ObjectEntry } from './types';
+
+const RANGES = '_tarn/ranges/';
+const METARANGES = '_tarn/metaranges/';
+
+/** Decoded strings and objects take several times their encoded size in memory. */
+const DECODED_WEIGHT_FACTOR = 4;
+
+/**
+ * Reads and writes the immutable, content-addressed files of committed trees in a repository's namespace.
+ * Because a file never changes once written, the decoded form is cached by id and eviction is the only
+ * invalidation. Concurrent loads of one id share a single read.
+ */
+export class TreeStore {
+  private readonly ranges: LruCache<RangeData>;
+  private readonly metaranges: LruCache<RangeInfo[]>;
+  private readonly loading = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly blockstore: BlockStore,
+    cacheBytes: number,
+  ) {
+    this.ranges = new LruCache(Math.floor(cacheBytes * 0.9));
+    this.metaranges = new LruCache(Math.ceil(cacheBytes * 0.1));
+  }
+
+  private async load<T>(cache: LruCache<T>, key: string, read: () => Promise<{ value: T; weight: number }>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const p = read().then(
+      ({ value, weight }) => {
+        cache.set(key, value, weight);
+        this.loading.delete(key);
+        return value;
+      },
+      (err: unknown) => {
+        this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, p);
+    return p;
+  }
+
+  readRange(namespace: string, id: string): Promise<RangeData> {
+    return this.load(this.ranges, `${namespace}\0${id}`, async () => {
+      const bytes = await this.blockstore.getBytes(namespace, RANGES + id);
+      return { value: decodeRange(bytes), weight: bytes.length * DECODED_WEIGHT_FACTOR };
+    });
+  }
+
+  /** The empty id stands for the empty tree (a repository's first commit). */
+  readMetaRange(namespace: string, id: string): Promise<RangeInfo[]> {
+    if (id === '') return Promise.resolve([]);
+    return this.load(this.metaranges, `${namespace}\0${id}`, async () => {
+      const bytes = await this.blockstore.getBytes(namespace, METARANGES + id);
+      return { value: decodeMetaRange(bytes), weight: bytes.length * DECODED_WEIGHT_FACTOR };
+    });
+  }
+
+  async writeRange(namespace: string, keys: string[], entries: ObjectEntry[]): Promise<RangeInfo> {
+    const bytes = encodeRange(keys, entries);
+    const id = contentId(bytes);
+    const cacheKey = `${namespace}\0${id}`;
+    if (!this.ranges.has(cacheKey)) {
+      await this.blockstore.put(namespace, RANGES + id, bytes);
+      this.ranges.set(cacheKey, { keys, entries }, bytes.length * DECODED_WEIGHT_FACTOR);
+    }
+    return { id, minKey: keys[0] as string, maxKey: keys[keys.length - 1] as string, count: keys.length, size: bytes.length };
+  }
+
+  async writeMetaRange(namespace: string, ranges: RangeInfo[]): Promise<string> {
+    const bytes = encodeMetaRange(ranges);
+    const id = contentId(bytes);
+    const cacheKey = `${namespace}\0${id}`;
+    if (!this.metaranges.has(cacheKey)) {
+      await this.blockstore.put(namespace, METARANGES + id, bytes);
+      this.metaranges.set(cacheKey, ranges, bytes.length * DECODED_WEIGHT_FACTOR);
+    }
+    return id;
+  }
+
+  async hasMetaRange(namespace: string, id: string): Promise<boolean> {
+    if (id === '' || this.metaranges.has(`${namespace}\0${id}`)) return true;
+    return this.blockstore.exists(namespace, METARANGES + id);
+  }
+
+  clear(): void {
+    this.ranges.clear();
+    this.metaranges.clear();
+  }
+}
