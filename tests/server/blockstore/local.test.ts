@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BlockNotFoundError,
+  InvalidBlockKeyError,
+  InvalidNamespaceError,
+  openLocalBlockStore,
+  type BlockStore,
+} from '../../../server/blockstore/index';
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+describe('local blockstore', () => {
+  let root: string;
+  let store: BlockStore;
+  const ns = 'local://repo-one';
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-blocks-'));
+    store = openLocalBlockStore({ root });
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('stores a buffer and reports its size and md5', async () => {
+    const body = Buffer.from('hello, lake');
+    const res = await store.put(ns, 'data/a/b', body);
+    expect(res).toEqual({ size: body.length, checksum: createHash('md5').update(body).digest('hex') });
+    expect((await store.getBytes(ns, 'data/a/b')).toString()).toBe('hello, lake');
+    expect(await text(await store.get(ns, 'data/a/b'))).toBe('hello, lake');
+    expect(fs.readFileSync(path.join(root, 'repo-one', 'data', 'a', 'b'), 'utf8')).toBe('hello, lake');
+  });
+
+  it('stores a stream', async () => {
+    const res = await store.put(ns, 'data/stream', Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
+    expect(res.size).toBe(4);
+    expect(res.checksum).toBe(createHash('md5').update('abcd').digest('hex'));
+    expect((await store.stat(ns, 'data/stream'))?.size).toBe(4);
+  });
+
+  it('reads byte ranges', async () => {
+    await store.put(ns, 'data/range', Buffer.from('0123456789'));
+    expect((await store.getBytes(ns, 'data/range', { start: 2, end: 5 })).toString()).toBe('2345');
+    expect((await store.getBytes(ns, 'data/range', { start: 7 })).toString()).toBe('789');
+    expect(await text(await store.get(ns, 'data/range', { start: 1, end: 3 }))).toBe('123');
+  });
+
+  it('reports missing objects', async () => {
+    await expect(store.getBytes(ns, 'data/none')).rejects.toBeInstanceOf(BlockNotFoundError);
+    await expect(store.get(ns, 'data/none')).rejects.toBeInstanceOf(BlockNotFoundError);
+    expect(await store.stat(ns, 'data/none')).toBeUndefined();
+    expect(await store.exists(ns, 'data/none')).toBe(false);
+  });
+
+  it('deletes, and deleting twice is fine', async () => {
+    await store.put(ns, 'data/gone', Buffer.from('x'));
+    expect(await store.exists(ns, 'data/gone')).toBe(true);
+    await store.delete(ns, 'data/gone');
+    await store.delete(ns, 'data/gone');
+    expect(await store.exists(ns, 'data/gone')).toBe(false);
+  });
+
+  it('confines keys to their namespace', async () => {
+    for (const key of ['../escape', 'data/../../escape', '/etc/passwd', 'a//b', 'nul\0byte', 'a/./b', '', 'back\\slash']) {
+      await expect(store.put(ns, key, Buffer.from('x')), key).rejects.toBeInstanceOf(InvalidBlockKeyError);
+      await expect(store.getBytes(ns, key), key).rejects.toBeInstanceOf(InvalidBlockKeyError);
+    }
+    expect(fs.existsSync(path.join(root, 'escape'))).toBe(false);
+  });
+
+  it('confines namespaces to the root', () => {
+    for (const bad of ['local://', 'local://../x', 'local://a/../../b', 's3://bucket', 'local:///abs', 'local://.tarn-tmp']) {
+      expect(() => store.validateNamespace(bad), bad).toThrow(InvalidNamespaceError);
+    }
+    store.validateNamespace('local://quickstart');
+    store.validateNamespace('local://bucket/prefix/');
+  });
+
+  it('never shows a partial object: failed writes leave nothing under the key', async () => {
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('partial');
+      throw new Error('client went away');
+    }
+    await expect(store.put(ns, 'data/partial', failing())).rejects.toThrow('client went away');
+    expect(await store.exists(ns, 'data/partial')).toBe(false);
+    expect(fs.readdirSync(path.join(root, '.tarn-tmp'))).toEqual([]);
+  });
+
+  it('generates data keys that do not repeat and map to full addresses', () => {
+    const a = store.newDataKey();
+    const b = store.newDataKey();
+    expect(a).toMatch(/^data\/[0-9a-z]+\/[0-9a-z]+$/);
+    expect(a).not.toBe(b);
+    expect(store.fullAddress('local://quickstart/', a)).toBe(`local://quickstart/${a}`);
+  });
+});
