@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openLocalBlockStore, type BlockStore } from '../../../server/blockstore/index';
+import { createGraveler, type Graveler, type ObjectEntry } from '../../../server/graveler/index';
+import { openSqliteKv, type KvStore } from '../../../server/kv/index';
+
+export interface Env {
+  dir: string;
+  kv: KvStore;
+  blockstore: BlockStore;
+  g: Graveler;
+  /** Reopens the graveler on the same files (a restart). */
+  reopen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openEnv(options: { raggedness?: number; now?: () => number } = {}): Promise<Env> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-graveler-'));
+  const open = () => {
+    const kv = openSqliteKv({ path: path.join(dir, 'kv.db') });
+    const blockstore = openLocalBlockStore({ root: path.join(dir, 'blocks') });
+    const g = createGraveler({ kv, blockstore, rangeRaggedness: options.raggedness ?? 4, now: options.now });
+    return { kv, blockstore, g };
+  };
+  const env: Env = {
+    dir,
+    ...open(),
+    async reopen() {
+      await env.g.close();
+      await env.kv.close();
+      Object.assign(env, open());
+    },
+    async close() {
+      await env.g.close();
+      await env.kv.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return env;
+}
+
+/** An entry whose identity is decided by `content`. */
+export function entry(content: string, extra: Partial<ObjectEntry> = {}): ObjectEntry {
+  return {
+    address: `data/${content}`,
+    addressType: 'relative',
+    size: content.length,
+    checksum: `sum-${content}`,
+    mtime: 1_700_000_000,
+    contentType: 'application/octet-stream',
+    metadata: {},
+    ...extra,
+  };
+}
+
+/** A clock that moves one second per call, so commit dates and ids are distinct and ordered. */
+export function tickingClock(start = 1_700_000_000): () => number {
+  let t = start;
+  return () => t++;
+}
+
+export async function listAll(g: Graveler, repo: string, ref: string, options: { prefix?: string; delimiter?: string; amount?: number } = {}): Promise<string[]> {
+  const out: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await g.listObjects(repo, ref, { ...options, after });
+    out.push(...page.results.map((r) => (r.pathType === 'common_prefix' ? `${r.path}*` : r.path)));
+    if (!page.hasMore) return out;
+    after = page.nextOffset;
+  }
+}
