@@ -1,18 +1,7 @@
-import { useEffect, useState } from 'react';
-import { getConfig } from '../../api/config';
 import type { VersionConfig } from '../../api/types';
+import { useServerConfig } from '../components/useServerConfig';
 
-/** The server's version information from GET /config; undefined until it arrives or if it cannot be read. */
+/** The server's version information; undefined until it arrives or when it cannot be read (it is informative only). */
 export function useVersionConfig(): VersionConfig | undefined {
-  const [version, setVersion] = useState<VersionConfig>();
-  useEffect(() => {
-    const controller = new AbortController();
-    getConfig(controller.signal).then(
-      (config) => setVersion(config.version_config),
-      // The version line is informative only; the shell stays usable without it.
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
-  return version;
+  return useServerConfig().config?.version_config;
 }

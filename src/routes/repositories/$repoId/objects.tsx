@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
+import { validateObjectsSearch } from '../../../ui/objects/search';
+import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
+
+export const Route = createFileRoute('/repositories/$repoId/objects')({
+  validateSearch: validateObjectsSearch,
+  component: ObjectsRoute,
+});
+
+function ObjectsRoute() {
+  const { repo } = useRepository();
+  const { path = '', after } = Route.useSearch();
+  return (
+    <WithResolvedRef>
+      {(resolvedRef) => <ObjectsPage repo={repo} resolvedRef={resolvedRef} path={path} after={after} />}
+    </WithResolvedRef>
+  );
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Repository, ResolvedRef } from '../../api/types';
+import { ErrorAlert } from '../components/ErrorAlert';
+
+export interface ResolvedRefState {
+  /** The ref as asked for (the `ref` query parameter, else the default branch). */
+  name: string;
+  /** Set when the name resolved to a branch, a tag or a commit. */
+  ref?: ResolvedRef;
+  /** Set when it did not ('ref not found') or the lookup failed. */
+  error?: unknown;
+}
+
+export interface RepositoryContextValue {
+  repo: Repository;
+  resolvedRef: ResolvedRefState;
+  /** Reloads the repository and re-resolves the ref (after a commit, a reset, a settings change...). */
+  refresh: () => void;
+}
+
+const RepositoryContext = createContext<RepositoryContextValue | null>(null);
+
+export function RepositoryProvider({ value, children }: { value: RepositoryContextValue; children: ReactNode }) {
+  return <RepositoryContext.Provider value={value}>{children}</RepositoryContext.Provider>;
+}
+
+function useRepositoryContext(): RepositoryContextValue {
+  const value = useContext(RepositoryContext);
+  if (!value) throw new Error('useRepository() is only available inside a repository page');
+  return value;
+}
+
+/** The repository of the current page, loaded by the repository layout route. */
+export function useRepository(): { repo: Repository; refresh: () => void } {
+  const { repo, refresh } = useRepositoryContext();
+  return { repo, refresh };
+}
+
+/** The current ref, resolved branch → tag → commit by the repository layout route. */
+export function useResolvedRef(): ResolvedRefState {
+  return useRepositoryContext().resolvedRef;
+}
+
+/** Renders its children with the resolved ref, or the resolution error ('ref not found') in a red alert. */
+export function WithResolvedRef({ children }: { children: (ref: ResolvedRef) => ReactNode }) {
+  const { ref, error } = useResolvedRef();
+  if (!ref) return <ErrorAlert error={error ?? new Error('ref not found')} />;
+  return <>{children(ref)}</>;
+}
