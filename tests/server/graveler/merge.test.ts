@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConflictError,
+  DirtyBranchError,
+  NoChangesError,
+  ParentNumberRequiredError,
+  ValidationError,
+  type Graveler,
+  type MergeStrategy,
+} from '../../../server/graveler/index';
+import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
+
+type V = 'A' | 'B' | 'C' | 'X';
+
+// The three-way outcome table: base, source, destination → result ('!' = conflict).
+const TABLE: [V, V, V, V | '!'][] = [
+  ['A', 'A', 'A', 'A'],
+  ['A', 'B', 'B', 'B'],
+  ['A', 'B', 'C', '!'],
+  ['A', 'A', 'B', 'B'],
+  ['A', 'B', 'A', 'B'],
+  ['A', 'X', 'X', 'X'],
+  ['A', 'B', 'X', '!'],
+  ['A', 'X', 'B', '!'],
+  ['A', 'A', 'X', 'X'],
+  ['A', 'X', 'A', 'X'],
+  ['X', 'B', 'C', '!'],
+  ['X', 'B', 'B', 'B'],
+];
+
+async function setSide(g: Graveler, repo: string, branch: string, base: V, value: V): Promise<void> {
+  if (value === base) return;
+  if (value === 'X') await g.deleteObject(repo, branch, 'key');
+  else await g.putObject(repo, branch, 'key', entry(value));
+}
+
+async function valueOf(g: Graveler, repo: string, ref: string): Promise<V> {
+  try {
+    return (await g.getObject(repo, ref, 'key')).checksum.slice('sum-'.length) as V;
+  } catch {
+    return 'X';
+  }
+}
+
+describe('graveler merge', () => {
+  let env: Env;
+  let n = 0;
+
+  beforeAll(async () => {
+    env = await openEnv({ now: tickingClock() });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  async function scenario(base: V, source: V, dest: V): Promise<string> {
+    const repo = `table-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    await env.g.putObject(repo, 'main', 'keep', entry('keep'));
+    if (base !== 'X') await env.g.putObject(repo, 'main', 'key', entry(base));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'base' });
+    await env.g.createBranch(repo, 'src', 'main');
+    await env.g.createBranch(repo, 'dst', 'main');
+    await setSide(env.g, repo, 'src', base, source);
+    // Another change on each side so neither is an ancestor-only shortcut.
+    await env.g.putObject(repo, 'src', 'only-src', entry('s'));
+    await env.g.commit(repo, 'src', { committer: 'u', message: 'src' });
+    await setSide(env.g, repo, 'dst', base, dest);
+    await env.g.putObject(repo, 'dst', 'only-dst', entry('d'));
+    await env.g.commit(repo, 'dst', { committer: 'u', message: 'dst' });
+    return repo;
+  }
+
+  for (const [base, source, dest, result] of TABLE) {
+    for (const strategy of ['', 'source-wins', 'dest-wins'] as MergeStrategy[]) {
+      const expected = result !== '!' ? result : strategy === 'source-wins' ? source : strategy === 'dest-wins' ? dest : '!';
+      it(`base ${base}, source ${source}, dest ${dest}, strategy '${strategy}' → ${expected}`, async () => {
+        const repo = await scenario(base, source, dest);
+        const before = (await env.g.getBranch(repo, 'dst')).commitId;
+        if (expected === '!') {
+          const err = await env.g.merge(repo, 'src', 'dst', { committer: 'm', strategy }).catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(ConflictError);
+          expect((err as ConflictError).paths).toEqual(['key']);
+          expect((err as ConflictError).message).toBe('conflict found');
+          expect((await env.g.getBranch(repo, 'dst')).commitId).toBe(before);
+          return;
+        }
+        const c = await env.g.merge(repo, 'src', 'dst', { committer: 'm', strategy });
+        expect(await valueOf(env.g, repo, 'dst')).toBe(expected);
+        expect(await listAll(env.g, repo, 'dst')).toEqual(
+          ['keep', ...(expected === 'X' ? [] : ['key']), 'only-dst', 'only-src'].sort(),
+        );
+        expect(c.metadata['.lakefs.merge.strategy']).toBe(strategy === '' ? 'default' : strategy);
+        expect(c.parents).toEqual([before, (await env.g.getBranch(repo, 'src')).commitId]);
+      });
+    }
+  }
+
+  it('refuses a dirty destination, an unknown strategy, and a merge with nothing new', async () => {
+    const repo = await scenario('A', 'B', 'A');
+    await env.g.putObject(repo, 'dst', 'dirty', entry('dirty'));
+    await expect(env.g.merge(repo, 'src', 'dst', { committer: 'm' })).rejects.toBeInstanceOf(DirtyBranchError);
+    await expect(env.g.merge(repo, 'src', 'dst', { committer: 'm', strategy: 'mine' as MergeStrategy })).rejects.toBeInstanceOf(ValidationError);
+    await env.g.resetBranch(repo, 'dst');
+    await env.g.merge(repo, 'src', 'dst', { committer: 'm' });
+    await expect(env.g.merge(repo, 'src', 'dst', { committer: 'm' })).rejects.toBeInstanceOf(NoChangesError);
+    // An ancestor has nothing to bring either.
+    await expect(env.g.merge(repo, 'main', 'dst', { committer: 'm' })).rejects.toThrow('no changes');
+    const forced = await env.g.merge(repo, 'main', 'dst', { committer: 'm', allowEmpty: true });
+    expect(forced.parents).toHaveLength(2);
+  });
+
+  it('takes the source tree as-is when the destination has not moved, and squashes on request', async () => {
+    const repo = `ff-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    await env.g.createBranch(repo, 'feat', 'main');
+    await env.g.putObject(repo, 'feat', 'x', entry('x'));
+    const f = await env.g.commit(repo, 'feat', { committer: 'u', message: 'x' });
+    const m = await env.g.merge(repo, 'feat', 'main', { committer: 'm', message: 'bring x', metadata: { k: 'v' }, squashMerge: true });
+    expect(m.metaRangeId).toBe(f.metaRangeId);
+    expect(m.parents).toHaveLength(1);
+    expect(m).toMatchObject({ message: 'bring x', metadata: { k: 'v', '.lakefs.merge.strategy': 'default' } });
+  });
+
+  it('reverts a commit, a merge with a parent number, and refuses a merge without one', async () => {
+    const repo = `rv-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    await env.g.putObject(repo, 'main', 'a', entry('a1'));
+    await env.g.putObject(repo, 'main', 'b', entry('b1'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'one' });
+    await env.g.putObject(repo, 'main', 'a', entry('a2'));
+    await env.g.deleteObject(repo, 'main', 'b');
+    await env.g.putObject(repo, 'main', 'c', entry('c1'));
+    const two = await env.g.commit(repo, 'main', { committer: 'u', message: 'two' });
+    await env.g.putObject(repo, 'main', 'd', entry('d1'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'three' });
+    const r = await env.g.revert(repo, 'main', two.id, { committer: 'rev' });
+    expect(r.message).toBe(`Revert ${two.id}`);
+    expect(await listAll(env.g, repo, 'main')).toEqual(['a', 'b', 'd']);
+    expect((await env.g.getObject(repo, 'main', 'a')).checksum).toBe('sum-a1');
+    await expect(env.g.revert(repo, 'main', two.id, { committer: 'rev' })).rejects.toBeInstanceOf(NoChangesError);
+
+    await env.g.createBranch(repo, 'side', 'main');
+    await env.g.putObject(repo, 'side', 'e', entry('e1'));
+    await env.g.commit(repo, 'side', { committer: 'u', message: 'e' });
+    await env.g.putObject(repo, 'main', 'f', entry('f1'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'f' });
+    const m = await env.g.merge(repo, 'side', 'main', { committer: 'm' });
+    const err = await env.g.revert(repo, 'main', m.id, { committer: 'rev' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ParentNumberRequiredError);
+    expect((err as ParentNumberRequiredError).status).toBe(409);
+    await env.g.revert(repo, 'main', m.id, { committer: 'rev', parentNumber: 1 });
+    expect(await listAll(env.g, repo, 'main')).toEqual(['a', 'b', 'd', 'f']);
+  });
+
+  it('reports a revert that conflicts with later changes', async () => {
+    const repo = `rvc-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    await env.g.putObject(repo, 'main', 'a', entry('a1'));
+    const one = await env.g.commit(repo, 'main', { committer: 'u', message: 'one' });
+    await env.g.putObject(repo, 'main', 'a', entry('a2'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'two' });
+    await expect(env.g.revert(repo, 'main', one.id, { committer: 'rev' })).rejects.toBeInstanceOf(ConflictError);
+    await env.g.putObject(repo, 'main', 'z', entry('z'));
+    await expect(env.g.revert(repo, 'main', 'main~1', { committer: 'rev' })).rejects.toBeInstanceOf(DirtyBranchError);
+  });
+
+  it('cherry-picks a commit with its message and origin metadata', async () => {
+    const repo = `cp-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    await env.g.putObject(repo, 'main', 'base', entry('base'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'base' });
+    await env.g.createBranch(repo, 'feat', 'main');
+    await env.g.putObject(repo, 'feat', 'one', entry('one'));
+    await env.g.commit(repo, 'feat', { committer: 'alice', message: 'one' });
+    await env.g.putObject(repo, 'feat', 'two', entry('two'));
+    await env.g.deleteObject(repo, 'feat', 'base');
+    const two = await env.g.commit(repo, 'feat', { committer: 'alice', message: 'two', metadata: { t: '2' } });
+    const picked = await env.g.cherryPick(repo, 'main', two.id, { committer: 'bob' });
+    expect(picked).toMatchObject({
+      message: 'two',
+      committer: 'bob',
+      metadata: { t: '2', 'cherry-pick-origin': two.id, 'cherry-pick-committer': 'alice' },
+    });
+    expect(await listAll(env.g, repo, 'main')).toEqual(['two']);
+    await expect(env.g.cherryPick(repo, 'main', two.id, { committer: 'bob' })).rejects.toBeInstanceOf(NoChangesError);
+    const m = await env.g.merge(repo, 'feat', 'main', { committer: 'm', strategy: 'source-wins' });
+    const err = await env.g.cherryPick(repo, 'main', m.id, { committer: 'bob' }).catch((e: unknown) => e);
+    expect((err as ParentNumberRequiredError).status).toBe(400);
+  });
+});
