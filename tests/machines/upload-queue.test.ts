@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/errors';
+import { UploadAbortedError } from '../../src/api/objects';
+import { createUploadFileActor } from '../../src/machines/upload-queue/actors';
+import {
+  NO_FILES,
+  NOT_ALLOWED,
+  queueSummary,
+  READ_ONLY,
+  UPLOAD_ABORTED,
+  UPLOAD_FAILED,
+  uploadQueueMachine,
+  type PickedFile,
+  type UploadFileInput,
+  type UploadQueueInput,
+} from '../../src/machines/upload-queue/machine';
+
+interface Pending {
+  input: UploadFileInput;
+  progress: (percent: number) => void;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+  signal: AbortSignal;
+}
+
+/** A fake server: uploads wait until the test finishes them, and the fake tracks how many run at once. */
+function fakeUploads() {
+  const running = new Map<string, Pending>();
+  const started: string[] = [];
+  let peak = 0;
+  const actor = createUploadFileActor(
+    (input, { onProgress, signal }) =>
+      new Promise<void>((resolve, reject) => {
+        const end = () => running.delete(input.id);
+        running.set(input.id, {
+          input,
+          progress: onProgress,
+          resolve: () => {
+            end();
+            resolve();
+          },
+          reject: (e) => {
+            end();
+            reject(e);
+          },
+          signal,
+        });
+        started.push(input.id);
+        peak = Math.max(peak, running.size);
+        signal.addEventListener('abort', () => {
+          end();
+          reject(new UploadAbortedError());
+        });
+      }),
+  );
+  const get = (id: string) => {
+    const pending = running.get(id);
+    if (!pending) throw new Error(`upload ${id} is not running`);
+    return pending;
+  };
+  return { actor, running, started, get, peak: () => peak };
+}
+
+const files = (...paths: string[]): PickedFile[] => paths.map((p) => ({ file: new Blob([p]), relativePath: p }));
+
+function start(options: { input?: Partial<UploadQueueInput>; allowed?: () => Promise<boolean> } = {}) {
+  const uploads = fakeUploads();
+  const preflights: { path: string }[] = [];
+  const machine = uploadQueueMachine.provide({
+    actors: {
+      uploadFile: uploads.actor,
+      checkStageAllowed: fromPromise<boolean, { repoId: string; branch: string; path: string }>(({ input }) => {
+        preflights.push({ path: input.path });
+        return (options.allowed ?? (() => Promise.resolve(true)))();
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { repoId: 'repo', branch: 'main', prefix: 'data/', readOnly: false, ...options.input },
+  }).start();
+  return { actor, uploads, preflights };
+}
+
+describe('upload queue: choosing files', () => {
+  it('queues files with destinations under the prefix, normalising slashes', () => {
+    const { actor } = start();
+    actor.send({ type: 'files.add', files: files('a.csv', 'dir\\b.csv', '/photos/c.png') });
+    expect(actor.getSnapshot().context.items.map((i) => i.destination)).toEqual([
+      'data/a.csv',
+      'data/dir/b.csv',
+      'data/photos/c.png',
+    ]);
+  });
+
+  it('recomputes destinations when the prefix changes, and keeps the newest pick of a destination', () => {
+    const { actor } = start({ input: { prefix: '' } });
+    actor.send({ type: 'files.add', files: files('a.csv', 'b.csv') });
+    actor.send({ type: 'files.add', files: files('a.csv') });
+    expect(actor.getSnapshot().context.items.map((i) => i.id)).toEqual(['2', '3']);
+    actor.send({ type: 'prefix.change', prefix: '/in\\coming' });
+    expect(actor.getSnapshot().context.items.map((i) => i.destination)).toEqual(['in/coming/b.csv', 'in/coming/a.csv']);
+  });
+
+  it('removes one file or all before uploading', () => {
+    const { actor } = start();
+    actor.send({ type: 'files.add', files: files('a', 'b') });
+    actor.send({ type: 'file.remove', id: '1' });
+    expect(actor.getSnapshot().context.items.map((i) => i.relativePath)).toEqual(['b']);
+    actor.send({ type: 'files.clear' });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+});
+
+describe('upload queue: refusing to start', () => {
+  it('needs at least one file', () => {
+    const { actor, preflights } = start();
+    actor.send({ type: 'upload.start' });
+    expect(actor.getSnapshot().matches('selecting')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(NO_FILES);
+    expect(preflights).toEqual([]);
+  });
+
+  it('refuses on a read-only repository', () => {
+    const { actor, preflights } = start({ input: { readOnly: true } });
+    actor.send({ type: 'files.add', files: files('a') });
+    actor.send({ type: 'upload.start' });
+    expect(actor.getSnapshot().context.error).toBe(READ_ONLY);
+    expect(preflights).toEqual([]);
+  });
+
+  it('refuses when the stage_allowed preflight says no', async () => {
+    const { actor, uploads, preflights } = start({ allowed: () => Promise.resolve(false) });
+    actor.send({ type: 'files.add', files: files('a.csv') });
+    actor.send({ type: 'upload.start' });
+    const snap = await waitFor(actor, (s) => s.matches('selecting') && s.context.error !== null);
+    expect(snap.context.error).toBe(NOT_ALLOWED);
+    expect(preflights).toEqual([{ path: 'data/a.csv' }]);
+    expect(uploads.started).toEqual([]);
+  });
+
+  it('shows the error when the preflight itself fails', async () => {
+    const { actor } = start({ allowed: () => Promise.reject(new ApiError(404, 'branch not found')) });
+    actor.send({ type: 'files.add', files: files('a.csv') });
+    actor.send({ type: 'upload.start' });
+    const snap = await waitFor(actor, (s) => s.context.error !== null);
+    expect(snap.matches('selecting')).toBe(true);
+    expect(snap.context.error).toBe('branch not found');
+  });
+});
+
+describe('upload queue: uploading', () => {
+  it('uploads with progress and never runs more than 5 at once', async () => {
+    const { actor, uploads } = start();
+    const names = Array.from({ length: 12 }, (_, i) => `f${i}.txt`);
+    actor.send({ type: 'files.add', files: files(...names) });
+    actor.send({ type: 'upload.start' });
+    await waitFor(actor, (s) => s.matches('uploading'));
+    expect(uploads.running.size).toBe(5);
+
+    uploads.get('1').progress(42);
+    const item1 = actor.getSnapshot().context.items.find((i) => i.id === '1');
+    expect(item1).toMatchObject({ status: 'uploading', percent: 42 });
+    expect(actor.getSnapshot().context.items.filter((i) => i.status === 'queued')).toHaveLength(7);
+
+    while (uploads.running.size > 0) {
+      const [next] = uploads.running.values();
+      if (!next) break;
+      next.resolve();
+      await waitFor(actor, (s) => s.context.items.find((i) => i.id === next.input.id)?.status === 'done');
+      expect(uploads.running.size).toBeLessThanOrEqual(5);
+    }
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(uploads.peak()).toBe(5);
+    expect(uploads.started).toHaveLength(12);
+    expect(snap.context.items.every((i) => i.status === 'done' && i.percent === 100)).toBe(true);
+    expect(queueSummary(snap.context.items)).toMatchObject({ total: 12, done: 12, failed: 0, aborted: 0 });
+  });
+
+  it("marks a failed file 'Upload Failed' with the server's reason and carries on", async () => {
+    const { actor, uploads } = start();
+    actor.send({ type: 'files.add', files: files('a', 'b') });
+    actor.send({ type: 'upload.start' });
+    await waitFor(actor, (s) => s.matches('uploading'));
+    uploads.get('1').reject(new ApiError(403, 'read-only repository'));
+    uploads.get('2').resolve();
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items[0]).toMatchObject({ status: 'failed', error: UPLOAD_FAILED, detail: 'read-only repository' });
+    expect(snap.context.items[1]).toMatchObject({ status: 'done' });
+  });
+
+  it("cancels one upload: its request is aborted, it shows 'Upload Aborted', and the next queued file starts", async () => {
+    const { actor, uploads } = start();
+    actor.send({ type: 'files.add', files: files('1', '2', '3', '4', '5', '6') });
+    actor.send({ type: 'upload.start' });
+    await waitFor(actor, (s) => s.matches('uploading'));
+    const signal = uploads.get('2').signal;
+    actor.send({ type: 'file.cancel', id: '2' });
+    expect(signal.aborted).toBe(true);
+    const item = actor.getSnapshot().context.items.find((i) => i.id === '2');
+    expect(item).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
+    expect(uploads.running.has('6')).toBe(true);
+    expect(uploads.running.size).toBe(5);
+  });
+
+  it('cancels a file that has not started yet without ever uploading it', async () => {
+    const { actor, uploads } = start();
+    actor.send({ type: 'files.add', files: files('1', '2', '3', '4', '5', '6') });
+    actor.send({ type: 'upload.start' });
+    await waitFor(actor, (s) => s.matches('uploading'));
+    actor.send({ type: 'file.cancel', id: '6' });
+    for (const id of ['1', '2', '3', '4', '5']) uploads.get(id).resolve();
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(uploads.started).not.toContain('6');
+    expect(snap.context.items.find((i) => i.id === '6')).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
+  });
+
+  it('cancels all: running uploads are aborted and queued ones never start', async () => {
+    const { actor, uploads } = start();
+    actor.send({ type: 'files.add', files: files('1', '2', '3', '4', '5', '6', '7') });
+    actor.send({ type: 'upload.start' });
+    await waitFor(actor, (s) => s.matches('uploading'));
+    uploads.get('1').resolve();
+    await waitFor(actor, (s) => s.context.items[0]?.status === 'done');
+    const signals = [...uploads.running.values()].map((p) => p.signal);
+    actor.send({ type: 'upload.cancelAll' });
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(uploads.started).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(snap.context.items.map((i) => i.status)).toEqual(['done', 'aborted', 'aborted', 'aborted', 'aborted', 'aborted', 'aborted']);
+  });
+
+  it('starts over with an empty queue after finishing', async () => {
+    const { actor, uploads } = start();
+    actor.send({ type: 'files.add', files: files('a') });
+    actor.send({ type: 'upload.start' });
+    await waitFor(actor, (s) => s.matches('uploading'));
+    uploads.get('1').resolve();
+    await waitFor(actor, (s) => s.matches('finished'));
+    actor.send({ type: 'queue.reset' });
+    expect(actor.getSnapshot().matches('selecting')).toBe(true);
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+});
