@@ -1,0 +1,129 @@
+// Committing a branch's uncommitted changes (spec 1 §2, §4): a dialog with a message and metadata.
+import { assign, emit, setup } from 'xstate';
+import type { Commit } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actors';
+import { metadataErrors, metadataRecord, type MetadataRow } from './metadata';
+
+export interface CommitInput {
+  repoId: string;
+  branch: string;
+  readOnly: boolean;
+  hasChanges: boolean;
+}
+
+export interface CommitRequest {
+  repoId: string;
+  branch: string;
+  message: string;
+  metadata: Record<string, string>;
+}
+
+export interface CommitContext extends CommitInput {
+  message: string;
+  metadata: MetadataRow[];
+  nextRowId: number;
+  /** Metadata errors are shown once the user has tried to submit them. */
+  showMetadataErrors: boolean;
+  error: unknown;
+  lastCommit: Commit | null;
+}
+
+export type CommitEvent =
+  | { type: 'changes.update'; hasChanges: boolean; readOnly: boolean }
+  | { type: 'commit.open' }
+  | { type: 'commit.cancel' }
+  | { type: 'message.change'; value: string }
+  | { type: 'metadata.add' }
+  | { type: 'metadata.remove'; id: number }
+  | { type: 'metadata.change'; id: number; field: 'key' | 'value'; value: string }
+  | { type: 'commit.submit' };
+
+export type CommitEmitted = { type: 'committed'; commit: Commit };
+
+export const commitMachine = setup({
+  types: {
+    input: {} as CommitInput,
+    context: {} as CommitContext,
+    events: {} as CommitEvent,
+    emitted: {} as CommitEmitted,
+  },
+  actors: {
+    commit: promisePlaceholder<Commit, CommitRequest>('commit'),
+  },
+  guards: {
+    canCommit: ({ context }) => context.hasChanges && !context.readOnly,
+    metadataValid: ({ context }) => Object.keys(metadataErrors(context.metadata)).length === 0,
+  },
+  actions: {
+    resetForm: assign({ message: '', metadata: [], showMetadataErrors: false, error: null }),
+  },
+}).createMachine({
+  id: 'commit',
+  context: ({ input }) => ({
+    ...input,
+    message: '',
+    metadata: [],
+    nextRowId: 1,
+    showMetadataErrors: false,
+    error: null,
+    lastCommit: null,
+  }),
+  on: {
+    'changes.update': {
+      actions: assign({ hasChanges: ({ event }) => event.hasChanges, readOnly: ({ event }) => event.readOnly }),
+    },
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'commit.open': { guard: 'canCommit', target: 'editing', actions: 'resetForm' },
+      },
+    },
+    editing: {
+      on: {
+        'commit.cancel': 'closed',
+        'message.change': { actions: assign({ message: ({ event }) => event.value }) },
+        'metadata.add': {
+          actions: assign({
+            metadata: ({ context }) => [...context.metadata, { id: context.nextRowId, key: '', value: '' }],
+            nextRowId: ({ context }) => context.nextRowId + 1,
+          }),
+        },
+        'metadata.remove': {
+          actions: assign({ metadata: ({ context, event }) => context.metadata.filter((row) => row.id !== event.id) }),
+        },
+        'metadata.change': {
+          actions: assign({
+            metadata: ({ context, event }) =>
+              context.metadata.map((row) => (row.id === event.id ? { ...row, [event.field]: event.value } : row)),
+          }),
+        },
+        'commit.submit': [
+          { guard: 'metadataValid', target: 'committing' },
+          { actions: assign({ showMetadataErrors: true }) },
+        ],
+      },
+    },
+    committing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'commit',
+        input: ({ context }) => ({
+          repoId: context.repoId,
+          branch: context.branch,
+          message: context.message,
+          metadata: metadataRecord(context.metadata),
+        }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            assign({ lastCommit: ({ event }) => event.output, hasChanges: false }),
+            emit(({ event }) => ({ type: 'committed' as const, commit: event.output })),
+          ],
+        },
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+  },
+});

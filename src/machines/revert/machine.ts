@@ -1,0 +1,93 @@
+// Reverting uncommitted changes (spec 1 §4): everything (reset), or one entry by its type and path, after the user
+// confirms.
+import { assign, emit, setup } from 'xstate';
+import { promisePlaceholder } from '../../lib/actors';
+
+export type RevertTarget = { type: 'reset' } | { type: 'object' | 'common_prefix'; path: string };
+
+export interface RevertInput {
+  repoId: string;
+  branch: string;
+  readOnly: boolean;
+  hasChanges: boolean;
+}
+
+export interface RevertRequest {
+  repoId: string;
+  branch: string;
+  target: RevertTarget;
+}
+
+export interface RevertContext extends RevertInput {
+  target: RevertTarget | null;
+  error: unknown;
+}
+
+export type RevertEvent =
+  | { type: 'changes.update'; hasChanges: boolean; readOnly: boolean }
+  | { type: 'revert.request'; target: RevertTarget }
+  | { type: 'revert.confirm' }
+  | { type: 'revert.cancel' };
+
+export type RevertEmitted = { type: 'reverted'; target: RevertTarget };
+
+export const revertMachine = setup({
+  types: {
+    input: {} as RevertInput,
+    context: {} as RevertContext,
+    events: {} as RevertEvent,
+    emitted: {} as RevertEmitted,
+  },
+  actors: {
+    reset: promisePlaceholder<void, RevertRequest>('reset'),
+  },
+  guards: {
+    canRevert: ({ context }) => context.hasChanges && !context.readOnly,
+  },
+}).createMachine({
+  id: 'revert',
+  context: ({ input }) => ({ ...input, target: null, error: null }),
+  on: {
+    'changes.update': {
+      actions: assign({ hasChanges: ({ event }) => event.hasChanges, readOnly: ({ event }) => event.readOnly }),
+    },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'revert.request': {
+          guard: 'canRevert',
+          target: 'confirming',
+          actions: assign({ target: ({ event }) => event.target, error: null }),
+        },
+      },
+    },
+    confirming: {
+      on: {
+        'revert.confirm': 'reverting',
+        'revert.cancel': { target: 'idle', actions: assign({ target: null, error: null }) },
+      },
+    },
+    reverting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'reset',
+        input: ({ context }) => ({
+          repoId: context.repoId,
+          branch: context.branch,
+          // Entered only from confirming, which always holds a target.
+          target: context.target ?? { type: 'reset' },
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            emit(({ context }) => ({ type: 'reverted' as const, target: context.target ?? { type: 'reset' } })),
+            assign({ target: null }),
+          ],
+        },
+        onError: { target: 'confirming', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+  },
+});
