@@ -1,0 +1,113 @@
+// The login screen: renders the login machine and performs the navigation it decides on.
+import { useEffect } from 'react';
+import { Alert, Box, Button, Card, Center, Field, Heading, Input, Link, Stack } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import DOMPurify from 'dompurify';
+import type { Redirect } from '../../lib/redirect';
+import { fallbackLoginLabel, liveLoginMachine, type LoginError } from '../../machines/login';
+import { Loading } from '../components/Loading';
+
+export interface LoginPageProps {
+  next?: string;
+  redirected?: boolean;
+  /** Carries out the machine's navigation: the router for console paths, a page load for other addresses. */
+  onRedirect: (redirect: Redirect) => void;
+}
+
+export function LoginPage({ next, redirected, onRedirect }: LoginPageProps) {
+  const [snapshot, send] = useMachine(liveLoginMachine, { input: { next: next ?? null, redirected: redirected === true } });
+  const { redirect, error, loginConfig } = snapshot.context;
+
+  useEffect(() => {
+    if (redirect) onRedirect(redirect);
+  }, [redirect, onRedirect]);
+
+  if (snapshot.matches('checking') || snapshot.matches('redirecting')) {
+    return (
+      <Center minH="60vh">
+        <Loading />
+      </Center>
+    );
+  }
+
+  const submitting = snapshot.matches('submitting');
+  const fallbackLabel = fallbackLoginLabel(loginConfig);
+
+  return (
+    <Center minH="70vh" px="4">
+      <Card.Root w="full" maxW="md">
+        <Card.Header>
+          <Heading as="h1" size="lg">
+            Login
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const form = new FormData(event.currentTarget);
+              send({
+                type: 'login.submit',
+                accessKeyId: String(form.get('accessKeyId') ?? ''),
+                secretAccessKey: String(form.get('secretAccessKey') ?? ''),
+              });
+            }}
+          >
+            <Stack gap="4">
+              {error && <LoginErrorAlert error={error} />}
+              <Field.Root>
+                <Field.Label>Access Key ID</Field.Label>
+                <Input
+                  name="accessKeyId"
+                  autoComplete="username"
+                  autoFocus
+                  placeholder={loginConfig?.username_ui_placeholder || 'Access Key ID'}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Secret Access Key</Field.Label>
+                <Input
+                  name="secretAccessKey"
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder={loginConfig?.password_ui_placeholder || 'Secret Access Key'}
+                />
+              </Field.Root>
+              <Button type="submit" colorPalette="tarn" loading={submitting} loadingText="Login">
+                Login
+              </Button>
+              {fallbackLabel && (
+                <Box textAlign="center">
+                  <Link
+                    href={loginConfig?.fallback_login_url}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      send({ type: 'login.fallback' });
+                    }}
+                  >
+                    {fallbackLabel}
+                  </Link>
+                </Box>
+              )}
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}
+
+function LoginErrorAlert({ error }: { error: LoginError }) {
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      {error.kind === 'markup' ? (
+        // The administrator's configured message may carry markup; it is sanitised before it is rendered.
+        <Alert.Description dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(error.html) }} />
+      ) : (
+        <Alert.Description>{error.text}</Alert.Description>
+      )}
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,105 @@
+// DOMPurify needs the DOM fixes of this helper under happy-dom; it must load before the sanitiser does.
+import './viewer-dom-env';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderUi } from './render';
+import { LoginPage } from '../../src/ui/auth/LoginPage';
+import type { LoginConfig, SetupState } from '../../src/api/types';
+
+const loginConfig: LoginConfig = {
+  login_url: '/auth/login',
+  login_cookie_names: ['internal_auth_session'],
+  logout_url: '/logout',
+};
+let setupState: SetupState = { state: 'initialized', comm_prefs_missing: false, login_config: loginConfig };
+let loginAnswer: () => Response = () => HttpResponse.json({ token: 't' });
+const loginBodies: unknown[] = [];
+
+const server = setupServer(
+  http.get('*/api/v1/setup_lakefs', () => HttpResponse.json(setupState)),
+  http.post('*/api/v1/auth/login', async ({ request }) => {
+    loginBodies.push(await request.json());
+    return loginAnswer();
+  }),
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'admin', creation_date: 1 } })),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  setupState = { state: 'initialized', comm_prefs_missing: false, login_config: loginConfig };
+  loginAnswer = () => HttpResponse.json({ token: 't' });
+  loginBodies.length = 0;
+});
+afterAll(() => server.close());
+
+async function fillAndSubmit() {
+  fireEvent.change(await screen.findByLabelText('Access Key ID'), { target: { value: 'AKIAEXAMPLE' } });
+  fireEvent.change(screen.getByLabelText('Secret Access Key'), { target: { value: 'sekret' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage', () => {
+  it('logs in with the typed keys and goes to next', async () => {
+    const onRedirect = vi.fn();
+    renderUi(<LoginPage next="/repositories/r/objects" onRedirect={onRedirect} />);
+    await fillAndSubmit();
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/repositories/r/objects', external: false }));
+    expect(loginBodies).toEqual([{ access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret' }]);
+  });
+
+  it("shows the server's failure message as sanitised markup on 401", async () => {
+    setupState = {
+      ...setupState,
+      login_config: { ...loginConfig, login_failed_message: 'Wrong <b>keys</b><img src="x" onerror="alert(1)">' },
+    };
+    loginAnswer = () => HttpResponse.json({ message: 'error authenticating request' }, { status: 401 });
+    const onRedirect = vi.fn();
+    renderUi(<LoginPage onRedirect={onRedirect} />);
+    await fillAndSubmit();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Wrong keys');
+    expect(alert.querySelector('b')?.textContent).toBe('keys');
+    expect(alert.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
+    expect(onRedirect).not.toHaveBeenCalled();
+  });
+
+  it("says 'Credentials don't match.' when no message is configured, and 'Unknown authentication error' otherwise", async () => {
+    loginAnswer = () => HttpResponse.json({ message: 'error authenticating request' }, { status: 401 });
+    renderUi(<LoginPage onRedirect={vi.fn()} />);
+    await fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toContain("Credentials don't match.");
+
+    loginAnswer = () => HttpResponse.json({ message: 'internal server error' }, { status: 500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Unknown authentication error'));
+  });
+
+  it('sends the user to /setup when setup is not finished', async () => {
+    setupState = { state: 'not_initialized', comm_prefs_missing: true, login_config: loginConfig };
+    const onRedirect = vi.fn();
+    renderUi(<LoginPage onRedirect={onRedirect} />);
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/setup', external: false }));
+  });
+
+  it('offers the fallback login, which clears the configured cookies and leaves for the fallback address', async () => {
+    setupState = {
+      ...setupState,
+      login_config: { ...loginConfig, fallback_login_url: 'https://idp.example.com/start', login_cookie_names: ['sso_session'] },
+    };
+    document.cookie = 'sso_session=abc; path=/';
+    const onRedirect = vi.fn();
+    renderUi(<LoginPage onRedirect={onRedirect} />);
+    fireEvent.click(await screen.findByText('Try another way to login'));
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: 'https://idp.example.com/start', external: true }));
+    expect(document.cookie).not.toContain('sso_session=abc');
+  });
+
+  it('shows no fallback link when none is configured', async () => {
+    renderUi(<LoginPage onRedirect={vi.fn()} />);
+    await screen.findByLabelText('Access Key ID');
+    expect(screen.queryByText('Try another way to login')).toBeNull();
+  });
+});
