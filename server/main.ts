@@ -9,9 +9,12 @@ import { deriveKeys } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
+import { Catalog } from './catalog/catalog';
 import { localStorageConfig } from './catalog/storage-config';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
+import { dataRoutes } from './http/routes';
+import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
 
@@ -50,16 +53,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   mkdirSync(dataDir, { recursive: true });
   const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
+  const graveler = createGraveler({ kv, blockstore: blocks });
+  const catalog = new Catalog(graveler, blocks);
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)));
   const app = createApp({
     auth,
     storage: localStorageConfig(false),
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
-    dataRoutes: [],
+    dataRoutes: dataRoutes(catalog),
     onUnexpectedError: (err) => console.error('unexpected failure:', err instanceof Error ? (err.stack ?? err.message) : err),
   });
-  void blocks;
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 65_000;
@@ -67,6 +71,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     port = await listen(server, options.port, options.host);
   } catch (err) {
+    await graveler.close();
     await kv.close();
     throw err;
   }
@@ -91,6 +96,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.close(() => done());
           server.closeAllConnections();
         });
+        await graveler.close();
         await kv.close();
       })();
       return closing;

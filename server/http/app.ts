@@ -7,7 +7,7 @@ import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse } from './errors';
 import { openApiDocument } from './openapi';
-import { mountRoutes, route, type AppEnv, type RouteEntry } from './route-table';
+import { mountRoutes, route, type AppEnv, type RouteEntry, type RouteSpec } from './route-table';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { setupRoutes } from './routes/setup';
@@ -32,19 +32,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ...configRoutes(deps.storage, { version: deps.version }),
     ...deps.dataRoutes,
   ];
-  const document = openApiDocument(
-    [
-      ...entries.map((e) => e.spec),
-      { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'config', public: true, success: { status: 200 } },
-    ],
-    deps.version,
-  );
-  entries.push(
-    route(
-      { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'config', public: true, success: { status: 200 } },
-      (c) => c.json(document),
-    ),
-  );
+  const documentSpec: RouteSpec = { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'config', public: true, success: { status: 200 } };
+  const document = openApiDocument([...entries.map((e) => e.spec), documentSpec], deps.version);
+  entries.push(route(documentSpec, (c) => c.json(document)));
 
   const api = new Hono<AppEnv>();
   mountRoutes(api, entries, identifier(deps.auth));

@@ -20,15 +20,13 @@ export interface PageOf<T> {
   results: T[];
 }
 
-/** `rows` may hold one row more than `amount`: that extra row only tells that another page exists. */
-export function toPage<T>(rows: T[], amount: number, keyOf: (row: T) => string): PageOf<T> {
-  const hasMore = rows.length > amount;
-  const results = hasMore ? rows.slice(0, amount) : rows;
-  const last = results[results.length - 1];
+/** A store page → the wire page (the store has already clamped the amount and found whether more follow). */
+export function pageJson<T, J>(page: { results: T[]; hasMore: boolean; nextOffset: string }, toJson: (t: T) => J): PageOf<J> {
+  const results = page.results.map(toJson);
   return {
     pagination: {
-      has_more: hasMore,
-      next_offset: hasMore && last !== undefined ? keyOf(last) : '',
+      has_more: page.hasMore,
+      next_offset: page.hasMore ? page.nextOffset : '',
       results: results.length,
       max_per_page: maxPerPage,
     },

@@ -1,0 +1,64 @@
+// Store shapes → lakeFS wire shapes (snake_case, unix seconds).
+import type { Commit, DiffItem, ObjectEntry, Ref, Repository } from '../graveler';
+
+export const repositoryJson = (r: Repository) => ({
+  id: r.id,
+  creation_date: r.creationDate,
+  default_branch: r.defaultBranch,
+  storage_namespace: r.storageNamespace,
+  read_only: r.readOnly,
+});
+
+export const refJson = (r: Ref) => ({ id: r.id, commit_id: r.commitId });
+
+export const commitJson = (c: Commit) => ({
+  id: c.id,
+  parents: c.parents,
+  committer: c.committer,
+  message: c.message,
+  creation_date: c.creationDate,
+  meta_range_id: c.metaRangeId,
+  metadata: c.metadata,
+  generation: c.generation,
+  version: c.version,
+});
+
+export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddress: string, withMetadata: boolean) {
+  return {
+    path,
+    path_type: 'object' as const,
+    physical_address: physicalAddress,
+    checksum: entry.checksum,
+    size_bytes: entry.size,
+    mtime: entry.mtime,
+    content_type: entry.contentType,
+    ...(withMetadata ? { metadata: entry.metadata } : {}),
+  };
+}
+
+export const commonPrefixJson = (path: string) => ({
+  path,
+  path_type: 'common_prefix' as const,
+  physical_address: '',
+  checksum: '',
+});
+
+export function diffJson(d: DiffItem, includeRightStats: boolean) {
+  const sized = d.right ?? d.left;
+  return {
+    type: d.type,
+    path: d.path,
+    path_type: d.pathType,
+    ...(d.pathType === 'object' && sized ? { size_bytes: sized.size } : {}),
+    ...(includeRightStats && d.right
+      ? {
+          right: {
+            checksum: d.right.checksum,
+            mtime: d.right.mtime,
+            content_type: d.right.contentType,
+            metadata: d.right.metadata,
+          },
+        }
+      : {}),
+  };
+}
