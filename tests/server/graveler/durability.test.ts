@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { entry, listAll, openEnv, type Env } from './helpers';
+
+const repo = 'crashy';
+
+describe('graveler under concurrency and crashes', () => {
+  let env: Env;
+  beforeEach(async () => {
+    env = await openEnv({ raggedness: 8 });
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+  });
+  afterEach(async () => {
+    await env.close();
+  });
+
+  it('loses nothing with many parallel writers and committers on one branch', async () => {
+    const written: string[] = [];
+    const writers = Array.from({ length: 8 }, async (_, w) => {
+      for (let i = 0; i < 40; i++) {
+        const p = `w${w}/${String(i).padStart(3, '0')}`;
+        await env.g.putObject(repo, 'main', p, entry(p));
+        written.push(p);
+      }
+    });
+    let done = false;
+    const commits: string[] = [];
+    const committers = Array.from({ length: 3 }, async (_, c) => {
+      while (!done) {
+        try {
+          commits.push((await env.g.commit(repo, 'main', { committer: `c${c}`, message: 'tick' })).id);
+        } catch (err) {
+          expect((err as Error).message).toBe('no changes');
+        }
+      }
+    });
+    await Promise.all(writers);
+    done = true;
+    await Promise.all(committers);
+    try {
+      await env.g.commit(repo, 'main', { committer: 'final', message: 'rest' });
+    } catch (err) {
+      expect((err as Error).message).toBe('no changes');
+    }
+    expect(commits.length).toBeGreaterThan(0);
+    expect(await env.g.hasUncommittedChanges(repo, 'main')).toBe(false);
+    const expected = [...written].sort();
+    expect(await listAll(env.g, repo, 'main@', { amount: 1000 })).toEqual(expected);
+    // History is linear: every commit's single parent is the one before it.
+    const log = await env.g.log(repo, 'main', { amount: 1000 });
+    for (let i = 0; i + 1 < log.results.length; i++) {
+      expect(log.results[i]?.parents).toEqual([log.results[i + 1]?.id]);
+    }
+  });
+
+  it('keeps every acknowledged write and a valid head after SIGKILL mid-commit', async () => {
+    await env.g.close();
+    await env.kv.close();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/committer.ts'), env.dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const puts: string[] = [];
+    let commits = 0;
+    let buffered = '';
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.startsWith('put ')) puts.push(line.slice(4));
+          if (line.startsWith('commit ')) commits++;
+        }
+        if (commits >= 15 && puts.length >= 600 && !child.killed) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    await env.reopen();
+    const head = await env.g.getCommit(repo, 'main');
+    expect(head.generation).toBeGreaterThan(1);
+    const visible = new Set(await listAll(env.g, repo, 'main', { amount: 1000 }));
+    for (const p of puts) expect(visible.has(p), p).toBe(true);
+    await env.g.commit(repo, 'main', { committer: 'after', message: 'recover', allowEmpty: true });
+    const committed = new Set(await listAll(env.g, repo, 'main@', { amount: 1000 }));
+    for (const p of puts) expect(committed.has(p), p).toBe(true);
+  });
+});
