@@ -1,0 +1,4 @@
+export { ObjectViewerPage, type ObjectViewerPageProps } from './ObjectViewerPage';
+export { ObjectRenderer, type ObjectRendererProps } from './ObjectRenderer';
+export { MarkdownView, type MarkdownViewProps } from './MarkdownView';
+export { chooseRenderer, languageFor, type RendererKind } from './renderer-kind';

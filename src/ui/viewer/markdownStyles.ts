@@ -1,0 +1,31 @@
+import type { SystemStyleObject } from '@chakra-ui/react';
+
+// Typography for rendered markdown: the theme's preflight resets headings, lists and tables to bare text.
+export const markdownStyles: SystemStyleObject = {
+  lineHeight: '1.7',
+  overflowWrap: 'anywhere',
+  '& h1, & h2, & h3, & h4, & h5, & h6': { fontWeight: 'semibold', lineHeight: '1.3', mt: '6', mb: '3' },
+  '& h1': { fontSize: '2xl', borderBottomWidth: '1px', pb: '2' },
+  '& h2': { fontSize: 'xl', borderBottomWidth: '1px', pb: '1' },
+  '& h3': { fontSize: 'lg' },
+  '& > :first-child': { mt: '0' },
+  '& p, & ul, & ol, & pre, & table, & blockquote': { mb: '4' },
+  '& ul': { listStyleType: 'disc', pl: '6' },
+  '& ol': { listStyleType: 'decimal', pl: '6' },
+  '& a': { color: 'colorPalette.fg', textDecoration: 'underline' },
+  '& img': { maxWidth: '100%', display: 'inline-block' },
+  '& code': { fontFamily: 'mono', fontSize: '0.9em', bg: 'bg.muted', px: '1', borderRadius: 'sm' },
+  '& pre': { bg: 'bg.muted', p: '3', borderRadius: 'md', overflowX: 'auto' },
+  '& pre code': { bg: 'transparent', p: '0' },
+  '& blockquote': { borderLeftWidth: '4px', pl: '4', color: 'fg.muted' },
+  '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
+  '& th, & td': { borderWidth: '1px', px: '3', py: '1' },
+  '& th': { bg: 'bg.muted', fontWeight: 'semibold' },
+  '& hr': { my: '6' },
+  '& .hljs-keyword, & .hljs-selector-tag, & .hljs-built_in': { color: { _light: 'purple.700', _dark: 'purple.300' } },
+  '& .hljs-string, & .hljs-attr, & .hljs-symbol': { color: { _light: 'green.700', _dark: 'green.300' } },
+  '& .hljs-number, & .hljs-literal': { color: { _light: 'orange.700', _dark: 'orange.300' } },
+  '& .hljs-comment, & .hljs-quote': { color: 'fg.muted', fontStyle: 'italic' },
+  '& .hljs-title, & .hljs-section, & .hljs-name': { color: { _light: 'blue.700', _dark: 'blue.300' } },
+  '& .hljs-type, & .hljs-params, & .hljs-meta': { color: { _light: 'teal.700', _dark: 'teal.300' } },
+};
