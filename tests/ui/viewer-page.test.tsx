@@ -1,0 +1,172 @@
+import './viewer-dom-env';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderWithRouter } from './render';
+import { ObjectViewerPage } from '../../src/ui/viewer';
+import type { ResolvedRef } from '../../src/api/types';
+
+const ref: ResolvedRef = { kind: 'branch', id: 'main', commitId: 'c1' };
+
+interface Fixture {
+  contentType: string;
+  body?: string;
+  size?: number;
+}
+
+const objects = new Map<string, Fixture>();
+const contentRequests: string[] = [];
+
+const server = setupServer(
+  http.get('*/api/v1/repositories/lake/refs/main/objects/stat', ({ request }) => {
+    const path = new URL(request.url).searchParams.get('path') ?? '';
+    const fixture = objects.get(path);
+    if (!fixture) return HttpResponse.json({ message: 'not found' }, { status: 404 });
+    return HttpResponse.json({
+      path,
+      path_type: 'object',
+      content_type: fixture.contentType,
+      size_bytes: fixture.size ?? fixture.body?.length ?? 0,
+      mtime: 1_700_000_000,
+      checksum: 'x',
+      physical_address: 'p',
+    });
+  }),
+  http.get('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
+    const path = new URL(request.url).searchParams.get('path') ?? '';
+    contentRequests.push(path);
+    const fixture = objects.get(path);
+    if (!fixture?.body) return HttpResponse.json({ message: 'not found' }, { status: 404 });
+    return new HttpResponse(fixture.body, { headers: { 'Content-Type': fixture.contentType } });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  objects.clear();
+  contentRequests.length = 0;
+});
+afterAll(() => server.close());
+
+function view(path: string, fixture: Fixture) {
+  objects.set(path, fixture);
+  return renderWithRouter(<ObjectViewerPage repoId="lake" resolvedRef={ref} path={path} />);
+}
+
+const rendererOf = async () => (await waitFor(() => {
+  const el = document.querySelector('[data-renderer]');
+  if (!el) throw new Error('no renderer yet');
+  return el;
+}));
+
+describe('object viewer', () => {
+  it('shows a header with the path, size, content type, download, copy URI and blame', async () => {
+    view('docs/notes.txt', { contentType: 'text/plain', body: 'hello' });
+    expect(await screen.findByText('text/plain')).toBeTruthy();
+    expect(screen.getByText('5 B')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main&path=docs%2F');
+    expect(screen.getByText('notes.txt')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
+      '/api/v1/repositories/lake/refs/main/objects?path=docs%2Fnotes.txt',
+    );
+    expect(screen.getByRole('button', { name: 'Copy URI' })).toBeTruthy();
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/main/commits', () =>
+        HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1 } }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Blame' }));
+    expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeTruthy();
+  });
+
+  it('renders markdown sanitised', async () => {
+    view('README.md', {
+      contentType: 'application/octet-stream',
+      body: '# Hello\n\n<script>window.owned = 1</script><img src="a.png" onerror="window.owned = 1">',
+    });
+    const el = await rendererOf();
+    expect(el.getAttribute('data-renderer')).toBe('markdown');
+    await screen.findByRole('heading', { name: 'Hello' });
+    expect(el.querySelector('script')).toBeNull();
+    expect(el.innerHTML).not.toMatch(/onerror/i);
+  });
+
+  it('highlights source text with the grammar of its extension', async () => {
+    view('jobs/etl.py', { contentType: 'text/plain', body: 'def run():\n    return 42\n' });
+    const el = await rendererOf();
+    expect(el.getAttribute('data-renderer')).toBe('text');
+    await waitFor(() => expect(el.querySelector('.hljs-keyword')?.textContent).toBe('def'));
+  });
+
+  it('shows images and PDFs from the object URL without downloading them first', async () => {
+    view('img/lake.png', { contentType: 'image/png', size: 2048 });
+    const img = await screen.findByRole('img', { name: 'lake.png' });
+    expect(img.getAttribute('src')).toBe('/api/v1/repositories/lake/refs/main/objects?path=img%2Flake.png');
+    expect(contentRequests).toEqual([]);
+  });
+
+  it('embeds PDFs', async () => {
+    view('manual.pdf', { contentType: 'application/pdf', size: 2048 });
+    const el = await rendererOf();
+    expect(el.querySelector('object')?.getAttribute('data')).toBe('/api/v1/repositories/lake/refs/main/objects?path=manual.pdf');
+  });
+
+  it('renders notebooks as cells with sanitised outputs', async () => {
+    const notebook = {
+      nbformat: 4,
+      metadata: { kernelspec: { language: 'python' } },
+      cells: [
+        { cell_type: 'markdown', source: ['# Analysis\n', 'Some text'] },
+        {
+          cell_type: 'code',
+          execution_count: 3,
+          source: 'print(1)',
+          outputs: [
+            { output_type: 'stream', name: 'stdout', text: ['result 1\n'] },
+            { output_type: 'display_data', data: { 'text/html': '<b>bold</b><img src=x onerror="window.owned=1">' } },
+            { output_type: 'error', ename: 'E', evalue: 'v', traceback: ['\u001b[31mTraceback line\u001b[0m'] },
+          ],
+        },
+      ],
+    };
+    view('analysis.ipynb', { contentType: 'application/json', body: JSON.stringify(notebook) });
+    await screen.findByRole('heading', { name: 'Analysis' });
+    expect(screen.getByText('In [3]:')).toBeTruthy();
+    expect(screen.getByText('result 1')).toBeTruthy();
+    expect(screen.getByText('Traceback line')).toBeTruthy();
+    const bold = await screen.findByText('bold');
+    expect(bold.tagName).toBe('B');
+    expect(document.body.innerHTML).not.toMatch(/onerror/i);
+  });
+
+  it('says when a notebook cannot be read', async () => {
+    view('broken.ipynb', { contentType: 'application/octet-stream', body: '{"not": "a notebook"}' });
+    expect(await screen.findByText('This notebook could not be read')).toBeTruthy();
+  });
+
+  it('offers data files for download until the SQL preview exists, whatever their size', async () => {
+    view('lakes.parquet', { contentType: 'application/octet-stream', size: 50 * 1024 * 1024 });
+    expect(await screen.findByText(/SQL preview of parquet, CSV and TSV files is coming/)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Download' })).toHaveLength(2);
+    expect(contentRequests).toEqual([]);
+  });
+
+  it('refuses objects above 20 MiB', async () => {
+    view('big.txt', { contentType: 'text/plain', size: 20971521 });
+    expect(await screen.findByText(/size 20971521 bytes \(20\.0 MB\) is too big/)).toBeTruthy();
+    expect(contentRequests).toEqual([]);
+  });
+
+  it('says when it cannot render a type', async () => {
+    view('archive.zip', { contentType: 'application/zip', size: 10 });
+    expect(
+      await screen.findByText(`Tarn doesn't know how to render this file (extension "zip", content type "application/zip").`),
+    ).toBeTruthy();
+  });
+
+  it('shows a missing object as an error', async () => {
+    renderWithRouter(<ObjectViewerPage repoId="lake" resolvedRef={ref} path="gone.txt" />);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+});
