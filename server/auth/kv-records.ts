@@ -1,5 +1,5 @@
 // JSON records over the metadata store, for the auth rules.
-import { scanAll, type KvStore } from '../kv';
+import type { KvStore } from '../kv';
 import type { RecordStore } from './record-store';
 
 const encoder = new TextEncoder();
@@ -15,10 +15,11 @@ export function kvRecords(kv: KvStore): RecordStore {
       return bytes === undefined ? undefined : decode<T>(bytes);
     },
     set: (key, value) => kv.set(key, encode(value)),
-    setIfAbsent: (key, value) => kv.setIf(key, encode(value), 'absent'),
+    createAll: (records) =>
+      kv.batch(
+        records.map(([key, value]) => ({ op: 'set', key, value: encode(value) })),
+        records.map(([key]) => ({ key, expected: 'absent' })),
+      ),
     delete: (key) => kv.delete(key),
-    async *scan<T>(prefix: string) {
-      for await (const entry of scanAll(kv, { prefix })) yield { key: entry.key, value: decode<T>(entry.value) };
-    },
   };
 }

@@ -118,9 +118,6 @@ export class AuthService {
       creation_date: created,
       sealed_secret: encryptSecret(this.secrets.encryption, secret),
     };
-    if (!(await this.store.setIfAbsent(keys.credential(accessKeyId), credential))) {
-      throw conflict('lakeFS already initialized');
-    }
     const user: User = { id: username, creation_date: created, ...(input.email ? { email: input.email } : {}) };
     const record: SetupRecord = { setup_at: created, admin: username };
     if (input.email) {
@@ -133,12 +130,13 @@ export class AuthService {
         securityUpdates: false,
       };
     }
-    await this.store.set(keys.user(username), user);
-    // The setup record is written last and only once: a concurrent second setup loses here and leaves nothing.
-    if (!(await this.store.setIfAbsent(keys.setup, record))) {
-      await this.store.delete(keys.credential(accessKeyId));
-      throw conflict('lakeFS already initialized');
-    }
+    // One atomic write guarded by the setup record: a concurrent second setup writes nothing at all.
+    const written = await this.store.createAll([
+      [keys.setup, record],
+      [keys.user(username), user],
+      [keys.credential(accessKeyId), credential],
+    ]);
+    if (!written) throw conflict('lakeFS already initialized');
     this.setupDone = true;
     return { access_key_id: accessKeyId, secret_access_key: secret, creation_date: created };
   }
