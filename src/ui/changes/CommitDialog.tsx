@@ -1,0 +1,88 @@
+import { Alert, Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { SnapshotFrom, ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { commitMachine, metadataErrors } from '../../machines/commit';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { MetadataEditor } from '../components/MetadataEditor';
+
+type CommitActor = ActorRefFrom<typeof commitMachine>;
+const selectView = (state: SnapshotFrom<typeof commitMachine>) => state;
+
+/** The Commit dialog; everything it shows comes from the commit machine, everything it does is an event. */
+export function CommitDialog({ actor }: { actor: CommitActor }) {
+  const state = useSelector(actor, selectView);
+  const { context } = state;
+  const open = !state.matches('closed');
+  const busy = state.hasTag('busy');
+  const errors = context.showMetadataErrors ? metadataErrors(context.metadata) : {};
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) actor.send({ type: 'commit.cancel' });
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                actor.send({ type: 'commit.submit' });
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>Commit Changes</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    Commit the uncommitted changes of branch <strong>{context.branch}</strong>.
+                  </Text>
+                  <Field.Root>
+                    <Field.Label>Commit message</Field.Label>
+                    <Textarea
+                      placeholder="Commit Message"
+                      value={context.message}
+                      disabled={busy}
+                      autoFocus
+                      onChange={(e) => actor.send({ type: 'message.change', value: e.target.value })}
+                    />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Metadata</Field.Label>
+                    <MetadataEditor
+                      rows={context.metadata}
+                      errors={errors}
+                      disabled={busy}
+                      onAdd={() => actor.send({ type: 'metadata.add' })}
+                      onRemove={(id) => actor.send({ type: 'metadata.remove', id })}
+                      onChange={(id, field, value) => actor.send({ type: 'metadata.change', id, field, value })}
+                    />
+                  </Field.Root>
+                  {busy && (
+                    <Alert.Root status="info">
+                      <Alert.Indicator />
+                      <Alert.Title>Committing changes...</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  {context.error !== null && <ErrorAlert error={context.error} />}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'commit.cancel' })}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="tarn" loading={busy} loadingText="Committing...">
+                  Commit Changes
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,47 @@
+// Counting the changes under a prefix, a page at a time, stopping at a cap the user can lift (spec 1 §9).
+import type { Diff, DiffType, Page } from '../../api/types';
+import { CHANGE_SUMMARY_LIMIT, CHANGE_SUMMARY_PAGE_SIZE } from '../../lib/constants';
+
+export interface ChangeCounts {
+  counts: Record<DiffType, number>;
+  bytes: Record<DiffType, number>;
+  total: number;
+  /** Where counting stopped when it hit the cap; undefined once everything was counted. */
+  resumeAfter?: string;
+}
+
+export const emptyCounts = (): ChangeCounts => ({
+  counts: { added: 0, removed: 0, changed: 0, conflict: 0, prefix_changed: 0 },
+  bytes: { added: 0, removed: 0, changed: 0, conflict: 0, prefix_changed: 0 },
+  total: 0,
+});
+
+/**
+ * Adds up to CHANGE_SUMMARY_LIMIT more entries to `from`, fetching pages of CHANGE_SUMMARY_PAGE_SIZE without a
+ * delimiter (so every object is counted once). Continue a capped count by passing its result back in.
+ */
+export async function countChanges(
+  fetchPage: (params: { after?: string; amount: number }) => Promise<Page<Diff>>,
+  from: ChangeCounts = emptyCounts(),
+): Promise<ChangeCounts> {
+  const result: ChangeCounts = {
+    counts: { ...from.counts },
+    bytes: { ...from.bytes },
+    total: from.total,
+  };
+  let after = from.resumeAfter;
+  let counted = 0;
+  for (;;) {
+    const page = await fetchPage({ after, amount: CHANGE_SUMMARY_PAGE_SIZE });
+    for (const entry of page.results) {
+      if (!(entry.type in result.counts)) continue;
+      result.counts[entry.type] += 1;
+      result.bytes[entry.type] += entry.size_bytes ?? 0;
+      result.total += 1;
+    }
+    counted += page.results.length;
+    if (!page.pagination.has_more) return result;
+    after = page.pagination.next_offset;
+    if (counted >= CHANGE_SUMMARY_LIMIT) return { ...result, resumeAfter: after };
+  }
+}

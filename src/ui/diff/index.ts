@@ -1,0 +1,6 @@
+export { ChangeSummary, type ChangeSummaryProps } from './ChangeSummary';
+export { countChanges, emptyCounts, type ChangeCounts } from './changeSummary';
+export { DiffBreadcrumb, type DiffBreadcrumbProps } from './DiffBreadcrumb';
+export { DiffIcon, DIFF_PALETTE } from './DiffIcon';
+export { checkDiffEntry, displayName, DIFF_TYPES, INVALID_DIFF_INPUT, isFolder } from './diffEntry';
+export { DiffTree, DIFF_DELIMITER, type DiffPageFetcher, type DiffTreeProps } from './DiffTree';

@@ -1,0 +1,247 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderUi } from './render';
+import { ChangesPage } from '../../src/ui/changes/ChangesPage';
+import type { Diff, Repository } from '../../src/api/types';
+
+const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
+
+const page = <T,>(results: T[], next = '') => ({
+  results,
+  pagination: { has_more: next !== '', next_offset: next, results: results.length, max_per_page: 1000 },
+});
+
+// The branch's changes by folder, as the server lists them with the '/' delimiter.
+let tree: Record<string, unknown[]> = {};
+let flat: Diff[] = [];
+const diffRequests: URL[] = [];
+const commits: unknown[] = [];
+const resets: unknown[] = [];
+
+const server = setupServer(
+  http.get('*/api/v1/repositories/lake/branches/main/diff', ({ request }) => {
+    const url = new URL(request.url);
+    diffRequests.push(url);
+    if (url.searchParams.get('delimiter') === '/') {
+      return HttpResponse.json(page(tree[url.searchParams.get('prefix') ?? ''] ?? []));
+    }
+    const amount = Number(url.searchParams.get('amount') ?? 100);
+    const after = url.searchParams.get('after');
+    const start = after ? flat.findIndex((d) => d.path === after) + 1 : 0;
+    const slice = flat.slice(start, start + amount);
+    const more = start + amount < flat.length;
+    return HttpResponse.json(page(slice, more ? (slice.at(-1)?.path ?? '') : ''));
+  }),
+  http.post('*/api/v1/repositories/lake/branches/main/commits', async ({ request }) => {
+    commits.push(await request.json());
+    tree = {};
+    flat = [];
+    return HttpResponse.json(
+      { id: 'c1', parents: [], committer: 'me', message: 'm', creation_date: 1, meta_range_id: '' },
+      { status: 201 },
+    );
+  }),
+  http.put('*/api/v1/repositories/lake/branches/main', async ({ request }) => {
+    resets.push(await request.json());
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  tree = {};
+  flat = [];
+  diffRequests.length = 0;
+  commits.length = 0;
+  resets.length = 0;
+});
+afterAll(() => server.close());
+
+function withChanges() {
+  tree = {
+    '': [
+      { type: 'prefix_changed', path: 'data/', path_type: 'common_prefix' },
+      { type: 'added', path: 'README.md', path_type: 'object', size_bytes: 2048 },
+    ],
+    'data/': [
+      { type: 'removed', path: 'data/old.csv', path_type: 'object', size_bytes: 10 },
+      { type: 'changed', path: 'data/lakes.parquet', path_type: 'object', size_bytes: 10 },
+    ],
+  };
+  flat = [
+    { type: 'added', path: 'README.md', path_type: 'object', size_bytes: 2048 },
+    { type: 'changed', path: 'data/lakes.parquet', path_type: 'object', size_bytes: 10 },
+    { type: 'removed', path: 'data/old.csv', path_type: 'object', size_bytes: 10 },
+  ];
+}
+
+function renderChanges(repo: Repository = lake, prefix = '') {
+  const handlers = { onNavigate: vi.fn(), onSelectBranch: vi.fn(), onChanged: vi.fn() };
+  renderUi(<ChangesPage repo={repo} branch="main" prefix={prefix} {...handlers} />);
+  return handlers;
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Uncommitted changes tree', () => {
+  it('lists the changes of the folder and expands a folder with the delimiter', async () => {
+    withChanges();
+    renderChanges();
+    const tree = await screen.findByRole('tree', { name: 'Uncommitted changes of main' });
+    expect(within(tree).getByText('README.md')).toBeTruthy();
+    expect(within(tree).getByText('2.0 KB')).toBeTruthy();
+    expect(within(tree).queryByText('old.csv')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand data/' }));
+    expect(await within(tree).findByText('old.csv')).toBeTruthy();
+    expect(within(tree).getByText('lakes.parquet')).toBeTruthy();
+    const folderRequest = diffRequests.find((u) => u.searchParams.get('prefix') === 'data/');
+    expect(folderRequest?.searchParams.get('delimiter')).toBe('/');
+    expect(screen.getByRole('treeitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
+  });
+
+  it('reports entries it cannot draw', async () => {
+    tree = { '': [{ type: 'renamed', path: 'x', path_type: 'object' }, { path_type: 'object' }] };
+    flat = [];
+    renderChanges();
+    expect(await screen.findByText('Unknown diff type: renamed')).toBeTruthy();
+    expect(screen.getByText('Invalid diff input')).toBeTruthy();
+  });
+
+  it('shows an empty state and keeps Commit and Revert disabled without changes', async () => {
+    renderChanges();
+    expect(await screen.findByText('No changes here')).toBeTruthy();
+    await waitFor(() => expect(diffRequests.some((u) => u.searchParams.get('amount') === '1')).toBe(true));
+    expect(button('Commit Changes').disabled).toBe(true);
+    expect(button('Revert').disabled).toBe(true);
+  });
+
+  it('enables Commit and Revert when the branch has changes', async () => {
+    withChanges();
+    renderChanges();
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
+    expect(button('Revert').disabled).toBe(false);
+  });
+
+  it('keeps Commit and Revert disabled on a read-only repository', async () => {
+    withChanges();
+    renderChanges({ ...lake, read_only: true });
+    await screen.findByText('README.md');
+    await waitFor(() => expect(diffRequests.some((u) => u.searchParams.get('amount') === '1')).toBe(true));
+    expect(button('Commit Changes').disabled).toBe(true);
+    expect(button('Revert').disabled).toBe(true);
+    expect(button('Revert README.md').disabled).toBe(true);
+  });
+});
+
+describe('Commit dialog', () => {
+  async function openCommit() {
+    withChanges();
+    const handlers = renderChanges();
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
+    fireEvent.click(button('Commit Changes'));
+    const dialog = await screen.findByRole('dialog');
+    return { dialog, ...handlers };
+  }
+
+  it('refuses duplicate metadata keys with a visible error and sends nothing', async () => {
+    const { dialog } = await openCommit();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
+    fireEvent.change(within(dialog).getByLabelText('Metadata key 1'), { target: { value: 'owner' } });
+    fireEvent.change(within(dialog).getByLabelText('Metadata value 1'), { target: { value: 'a' } });
+    fireEvent.change(within(dialog).getByLabelText('Metadata key 2'), { target: { value: 'owner' } });
+    fireEvent.change(within(dialog).getByLabelText('Metadata value 2'), { target: { value: 'b' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
+    expect(await within(dialog).findByText('Key already exists')).toBeTruthy();
+    expect(commits).toEqual([]);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('refuses an empty metadata key', async () => {
+    const { dialog } = await openCommit();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
+    expect(await within(dialog).findByText('Key is required')).toBeTruthy();
+    expect(commits).toEqual([]);
+  });
+
+  it('commits message and metadata, then refreshes the changes', async () => {
+    const { dialog, onChanged } = await openCommit();
+    fireEvent.change(within(dialog).getByPlaceholderText('Commit Message'), { target: { value: 'add lakes' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
+    fireEvent.change(within(dialog).getByLabelText('Metadata key 1'), { target: { value: 'source' } });
+    fireEvent.change(within(dialog).getByLabelText('Metadata value 1'), { target: { value: 'survey' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(commits).toEqual([{ message: 'add lakes', metadata: { source: 'survey' } }]);
+    expect(await screen.findByText('No changes here')).toBeTruthy();
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(true));
+  });
+
+  it('shows a refused commit inside the dialog', async () => {
+    server.use(
+      http.post('*/api/v1/repositories/lake/branches/main/commits', () =>
+        HttpResponse.json({ message: 'cannot commit to protected branch' }, { status: 403 }),
+      ),
+    );
+    const { dialog, onChanged } = await openCommit();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
+    expect(await within(dialog).findByText('cannot commit to protected branch')).toBeTruthy();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+});
+
+describe('Revert', () => {
+  it('reverts one folder with its type and path after confirmation', async () => {
+    withChanges();
+    const { onChanged } = renderChanges();
+    await waitFor(() => expect(button('Revert data/').disabled).toBe(false));
+    fireEvent.click(button('Revert data/'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you wish to revert "data/" (common_prefix)?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(resets).toEqual([{ type: 'common_prefix', path: 'data/' }]);
+  });
+
+  it('reverts everything with type reset after confirmation', async () => {
+    withChanges();
+    renderChanges();
+    await waitFor(() => expect(button('Revert').disabled).toBe(false));
+    fireEvent.click(button('Revert'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Are you sure you want to revert all uncommitted changes?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(resets).toEqual([]);
+    fireEvent.click(button('Revert'));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revert' }));
+    await waitFor(() => expect(resets).toEqual([{ type: 'reset' }]));
+  });
+});
+
+describe('Change summary', () => {
+  it('stops at 10000 objects in pages of 1000 unless the user loads more', async () => {
+    flat = Array.from({ length: 12_500 }, (_, i) => ({
+      type: i % 2 === 0 ? 'added' : 'changed',
+      path: `f/${String(i).padStart(6, '0')}`,
+      path_type: 'object',
+      size_bytes: 1,
+    }));
+    tree = { '': [{ type: 'prefix_changed', path: 'f/', path_type: 'common_prefix' }] };
+    renderChanges();
+    fireEvent.click(await screen.findByRole('button', { name: 'Calculate change summary of main' }));
+    const more = await screen.findByRole('button', { name: /10,000 results, load more\?/ });
+    const summaryRequests = () => diffRequests.filter((u) => !u.searchParams.has('delimiter') && u.searchParams.get('amount') === '1000');
+    expect(summaryRequests()).toHaveLength(10);
+    expect(screen.getByText('5,000 added')).toBeTruthy();
+    fireEvent.click(more);
+    expect(await screen.findByText('6,250 added')).toBeTruthy();
+    expect(screen.getByText('6,250 changed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /load more\?/ })).toBeNull();
+    expect(summaryRequests()).toHaveLength(13);
+  });
+});
