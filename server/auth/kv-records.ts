@@ -20,6 +20,5 @@ export function kvRecords(kv: KvStore): RecordStore {
         records.map(([key, value]) => ({ op: 'set', key, value: encode(value) })),
         records.map(([key]) => ({ key, expected: 'absent' })),
       ),
-    delete: (key) => kv.delete(key),
   };
 }

@@ -4,5 +4,4 @@ export interface RecordStore {
   set(key: string, value: unknown): Promise<void>;
   /** Writes every record atomically, only if none of them exists yet; false (and nothing written) otherwise. */
   createAll(records: Array<[key: string, value: unknown]>): Promise<boolean>;
-  delete(key: string): Promise<void>;
 }
