@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import type { Redirect } from '../../lib/redirect';
+import { createFileRoute } from '@tanstack/react-router';
+import { useFlowRedirect } from '../../ui/auth/useFlowRedirect';
 import { LoginPage } from '../../ui/auth/LoginPage';
 
 interface LoginSearch {
@@ -18,13 +17,5 @@ export const Route = createFileRoute('/auth/login')({
 
 function LoginRoute() {
   const { next, redirected } = Route.useSearch();
-  const router = useRouter();
-  const onRedirect = useCallback(
-    (redirect: Redirect) => {
-      if (redirect.external) window.location.assign(redirect.to);
-      else void router.navigate({ href: redirect.to, replace: true });
-    },
-    [router],
-  );
-  return <LoginPage next={next} redirected={redirected} onRedirect={onRedirect} />;
+  return <LoginPage next={next} redirected={redirected} onRedirect={useFlowRedirect()} />;
 }

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useFlowRedirect } from '../ui/auth/useFlowRedirect';
+import { SetupPage } from '../ui/setup/SetupPage';
+
+// /setup and, through its catch-all child, /setup/*: both show the first-run setup.
+export const Route = createFileRoute('/setup')({ component: SetupRoute });
+
+function SetupRoute() {
+  return <SetupPage onRedirect={useFlowRedirect()} />;
+}
