@@ -4,7 +4,9 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { logCommits } from '../../api/commits';
 import type { Commit, PathType } from '../../api/types';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
-import { CopyButton, ErrorAlert, Loading } from '../components';
+import { CopyButton } from '../components/CopyButton';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { Loading } from '../components/Loading';
 
 export interface BlameTarget {
   path: string;

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Box, Breadcrumb, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { CopyButton } from '../components';
+import { CopyButton } from '../components/CopyButton';
 import { breadcrumbs, lakefsUri, parentPrefix } from './paths';
 
 export interface ObjectsBreadcrumbsProps {

@@ -4,7 +4,9 @@ import { logCommits } from '../../api/commits';
 import type { Commit, Page } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { commitMessageForPicker, shortCommitId } from '../../lib/format';
-import { ErrorAlert, Loading, useCursorPages } from '../components';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { Loading } from '../components/Loading';
+import { useCursorPages } from '../components/useCursorPages';
 import type { SelectedRef } from './RefSelector';
 
 export interface BranchCommitsProps {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box } from '@chakra-ui/react';
-import { ErrorAlert, Loading } from '../components';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { Loading } from '../components/Loading';
 import { renderMarkdown, type MarkdownLinks } from './markdown';
 import { markdownStyles } from './markdownStyles';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { ErrorAlert } from '../components';
+import { ErrorAlert } from '../components/ErrorAlert';
 import { CodeView } from './CodeView';
 import { sanitizeHtml, type MarkdownLinks } from './markdown';
 import { MarkdownView } from './MarkdownView';

@@ -1,7 +1,8 @@
 import { Box, Image } from '@chakra-ui/react';
 import { objectUrl } from '../../api/objects';
 import type { ObjectStats } from '../../api/types';
-import { ErrorAlert, Loading } from '../components';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { Loading } from '../components/Loading';
 import { basename } from '../objects/paths';
 import { CodeView } from './CodeView';
 import { MarkdownView } from './MarkdownView';

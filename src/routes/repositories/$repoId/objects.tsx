@@ -13,7 +13,10 @@ function ObjectsRoute() {
   const { path = '', after } = Route.useSearch();
   return (
     <WithResolvedRef>
-      {(resolvedRef) => <ObjectsPage repo={repo} resolvedRef={resolvedRef} path={path} after={after} />}
+      {(resolvedRef) => (
+        // Keyed so a new folder or ref starts with a clear prefix search.
+        <ObjectsPage key={`${resolvedRef.id}\u0000${path}`} repo={repo} resolvedRef={resolvedRef} path={path} after={after} />
+      )}
     </WithResolvedRef>
   );
 }
