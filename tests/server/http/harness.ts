@@ -9,11 +9,12 @@ export interface TestServer {
   api: string;
   dataDir: string;
   consoleDir: string;
-  close(): Promise<void>;
+  /** Stops the server; the data folder is removed unless `keepData`. */
+  close(keepData?: boolean): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-'));
+/** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
+export async function startTestServer(dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-'))): Promise<TestServer> {
   const consoleDir = mkdtempSync(join(tmpdir(), 'tarn-console-'));
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true });
   return {
@@ -21,9 +22,9 @@ export async function startTestServer(): Promise<TestServer> {
     api: `${server.url}/api/v1`,
     dataDir,
     consoleDir,
-    async close() {
+    async close(keepData = false) {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
       rmSync(consoleDir, { recursive: true, force: true });
     },
   };
