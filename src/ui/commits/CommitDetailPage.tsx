@@ -1,0 +1,124 @@
+import { useCallback, type ReactNode } from 'react';
+import { Button, Code, Flex, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { LuFolderOpen } from 'react-icons/lu';
+import { diffRefs } from '../../api/refs';
+import type { Commit, Repository } from '../../api/types';
+import { PAGE_SIZE } from '../../lib/constants';
+import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { CopyButton } from '../components/CopyButton';
+import { EmptyState } from '../components/EmptyState';
+import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
+import { DiffTree, DIFF_DELIMITER } from '../diff/DiffTree';
+
+export interface CommitDetailPageProps {
+  repo: Repository;
+  commit: Commit;
+  prefix: string;
+  onNavigate: (prefix: string) => void;
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Row>
+      <Table.Cell fontWeight="semibold" width="44" verticalAlign="top">
+        {label}
+      </Table.Cell>
+      <Table.Cell>{children}</Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** One commit: what it is, where it came from, and what it changed against its first parent. */
+export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDetailPageProps) {
+  const parent = commit.parents[0];
+  const fetchPage = useCallback(
+    ({ prefix: under, after }: { prefix: string; after?: string }) =>
+      diffRefs(repo.id, parent ?? commit.id, commit.id, { prefix: under, after, delimiter: DIFF_DELIMITER, amount: PAGE_SIZE }),
+    [repo.id, parent, commit.id],
+  );
+  const metadata = Object.entries(commit.metadata ?? {});
+
+  return (
+    <Stack gap="5">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h2" size="lg" color={commit.message ? undefined : 'fg.muted'}>
+          {commitMessage(commit.message)}
+        </Heading>
+        <Button asChild size="sm" variant="outline" ms="auto">
+          <RouterLink to="/repositories/$repoId/objects" params={{ repoId: repo.id }} search={{ ref: commit.id }}>
+            <LuFolderOpen />
+            Browse objects
+          </RouterLink>
+        </Button>
+      </Flex>
+      <Table.Root size="sm" aria-label="Commit" variant="outline">
+        <Table.Body>
+          <InfoRow label="ID">
+            <HStack gap="1">
+              <Code>{commit.id}</Code>
+              <CopyButton value={commit.id} label="commit ID" />
+            </HStack>
+          </InfoRow>
+          <InfoRow label="Committer">{commit.committer}</InfoRow>
+          <InfoRow label="Creation Date">{formatDate(commit.creation_date)}</InfoRow>
+          <InfoRow label="Parents">
+            {commit.parents.length === 0 ? (
+              <Text color="fg.muted">None</Text>
+            ) : (
+              <HStack gap="3" wrap="wrap">
+                {commit.parents.map((id) => (
+                  <Link asChild key={id} fontFamily="mono" fontSize="sm">
+                    <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId: repo.id, commitId: id }}>
+                      {shortCommitId(id)}
+                    </RouterLink>
+                  </Link>
+                ))}
+              </HStack>
+            )}
+          </InfoRow>
+        </Table.Body>
+      </Table.Root>
+      {metadata.length > 0 && (
+        <Table.Root size="sm" aria-label="Metadata" variant="outline">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Metadata Key</Table.ColumnHeader>
+              <Table.ColumnHeader>Value</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {metadata.map(([key, value]) => (
+              <Table.Row key={key}>
+                <Table.Cell fontFamily="mono">{key}</Table.Cell>
+                <Table.Cell fontFamily="mono" wordBreak="break-all">
+                  {value}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      <Stack gap="3">
+        <Heading as="h3" size="md">
+          Showing changes for commit {shortCommitId(commit.id)}
+        </Heading>
+        {parent === undefined ? (
+          <EmptyState title="No parent to compare with" description="This is the first commit of the repository." />
+        ) : (
+          <>
+            <DiffBreadcrumb rootLabel={shortCommitId(commit.id)} prefix={prefix} onNavigate={onNavigate} />
+            <DiffTree
+              key={commit.id}
+              label={`Changes of commit ${shortCommitId(commit.id)}`}
+              fetchPage={fetchPage}
+              prefix={prefix}
+              onOpenFolder={onNavigate}
+              empty={<EmptyState title="No changes" description="This commit changes nothing against its parent." />}
+            />
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

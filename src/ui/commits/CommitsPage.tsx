@@ -1,0 +1,116 @@
+import { useCallback, useMemo } from 'react';
+import { Button, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { LuFolderOpen, LuRefreshCw } from 'react-icons/lu';
+import { logCommits } from '../../api/commits';
+import type { Commit, Repository, ResolvedRef } from '../../api/types';
+import { PAGE_SIZE } from '../../lib/constants';
+import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { CopyButton } from '../components/CopyButton';
+import { DataTable } from '../components/DataTable';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { listColumnHelper, type ListColumn } from '../components/listTable';
+import { Loading } from '../components/Loading';
+import { useCursorPages } from '../components/useCursorPages';
+import { RefSelector } from '../refs';
+
+export interface CommitsPageProps {
+  repo: Repository;
+  resolvedRef: ResolvedRef;
+  after?: string;
+  onSelectRef: (ref: string) => void;
+  onBackToStart: () => void;
+}
+
+const column = listColumnHelper<Commit>();
+
+function commitColumns(repoId: string): ListColumn<Commit>[] {
+  return [
+    column.accessor('message', {
+      header: 'Message',
+      meta: { width: '40%' },
+      cell: (info) => (
+        <Link asChild fontWeight="medium" color={info.getValue() ? undefined : 'fg.muted'} title={commitMessage(info.getValue())}>
+          <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId, commitId: info.row.original.id }}>
+            {commitMessage(info.getValue())}
+          </RouterLink>
+        </Link>
+      ),
+    }),
+    column.accessor('committer', { header: 'Committer', meta: { width: '16%' } }),
+    column.accessor('creation_date', {
+      header: 'Date',
+      meta: { width: '18%' },
+      cell: (info) => formatDate(info.getValue()),
+    }),
+    column.accessor('id', {
+      header: 'Commit ID',
+      meta: { width: '26%' },
+      cell: (info) => (
+        <HStack gap="1">
+          <Link asChild fontFamily="mono" fontSize="sm">
+            <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId, commitId: info.getValue() }}>
+              {shortCommitId(info.getValue())}
+            </RouterLink>
+          </Link>
+          <CopyButton value={info.getValue()} label={`ID of commit ${shortCommitId(info.getValue())}`} />
+          <IconButton asChild size="xs" variant="ghost" aria-label={`Browse objects at commit ${shortCommitId(info.getValue())}`}>
+            <RouterLink to="/repositories/$repoId/objects" params={{ repoId }} search={{ ref: info.getValue() }}>
+              <LuFolderOpen />
+            </RouterLink>
+          </IconButton>
+        </HStack>
+      ),
+    }),
+  ];
+}
+
+/** The log of a ref, newest first, a page at a time. */
+export function CommitsPage({ repo, resolvedRef, after, onSelectRef, onBackToStart }: CommitsPageProps) {
+  const ref = resolvedRef.id;
+  const fetchPage = useCallback(
+    (cursor: string | undefined) => logCommits(repo.id, ref, { after: cursor, amount: PAGE_SIZE }),
+    [repo.id, ref],
+  );
+  const log = useCursorPages(fetchPage, after);
+  const columns = useMemo(() => commitColumns(repo.id), [repo.id]);
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center">
+        <RefSelector
+          repoId={repo.id}
+          selected={{ id: resolvedRef.id, kind: resolvedRef.kind }}
+          defaultBranch={repo.default_branch}
+          onSelect={(selected) => onSelectRef(selected.id)}
+        />
+        <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={log.refresh}>
+          <LuRefreshCw />
+        </IconButton>
+      </Flex>
+      {log.error !== undefined ? (
+        <ErrorAlert error={log.error} onRetry={log.refresh} />
+      ) : log.loading ? (
+        <Loading label="Loading commits..." />
+      ) : (
+        <DataTable
+          label={`Commits of ${ref}`}
+          columns={columns}
+          rows={log.rows}
+          getRowId={(c) => c.id}
+          hasMore={log.hasMore}
+          loadingMore={log.loadingMore}
+          onLoadMore={log.loadMore}
+          empty={<Text color="fg.muted">No commits.</Text>}
+        />
+      )}
+      {after && (
+        <Flex>
+          <Button size="sm" variant="outline" onClick={onBackToStart}>
+            Back to start
+          </Button>
+        </Flex>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderWithRouter } from './render';
+import { CommitsPage } from '../../src/ui/commits/CommitsPage';
+import { CommitDetailPage } from '../../src/ui/commits/CommitDetailPage';
+import type { Commit, Repository } from '../../src/api/types';
+
+const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
+
+const page = <T,>(results: T[], next = '') => ({
+  results,
+  pagination: { has_more: next !== '', next_offset: next, results: results.length, max_per_page: 1000 },
+});
+
+const hex = (seed: string) => seed.repeat(64).slice(0, 64);
+const commit = (seed: string, extra: Partial<Commit> = {}): Commit => ({
+  id: hex(seed),
+  parents: [hex('p')],
+  committer: 'ada',
+  message: `commit ${seed}`,
+  creation_date: 1_700_000_000,
+  meta_range_id: 'm',
+  ...extra,
+});
+
+const logRequests: URL[] = [];
+const diffRequests: URL[] = [];
+
+const server = setupServer(
+  http.get('*/api/v1/repositories/lake/refs/main/commits', ({ request }) => {
+    const url = new URL(request.url);
+    logRequests.push(url);
+    if (url.searchParams.get('after') === hex('b')) return HttpResponse.json(page([commit('c')]));
+    return HttpResponse.json(page([commit('a'), commit('b', { message: '' })], hex('b')));
+  }),
+  http.get('*/api/v1/repositories/lake/refs/:left/diff/:right', ({ request, params }) => {
+    const url = new URL(request.url);
+    diffRequests.push(url);
+    expect(params.left).toBe(hex('p'));
+    const prefix = url.searchParams.get('prefix') ?? '';
+    if (prefix === 'tables/') {
+      return HttpResponse.json(page([{ type: 'added', path: 'tables/lakes.parquet', path_type: 'object', size_bytes: 1 }]));
+    }
+    return HttpResponse.json(
+      page([
+        { type: 'prefix_changed', path: 'tables/', path_type: 'common_prefix' },
+        { type: 'removed', path: 'old.txt', path_type: 'object', size_bytes: 5 },
+      ]),
+    );
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  logRequests.length = 0;
+  diffRequests.length = 0;
+});
+afterAll(() => server.close());
+
+describe('Commit list', () => {
+  it('shows message, committer, date and a 12-character id, and pages by cursor', async () => {
+    renderWithRouter(
+      <CommitsPage
+        repo={lake}
+        resolvedRef={{ kind: 'branch', id: 'main', commitId: hex('a') }}
+        onSelectRef={vi.fn()}
+        onBackToStart={vi.fn()}
+      />,
+      { path: '/repositories/lake/commits' },
+    );
+    const table = await screen.findByRole('table', { name: 'Commits of main' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('commit a');
+    expect(rows[0]?.textContent).toContain('ada');
+    expect(rows[0]?.textContent).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
+    expect(within(rows[0]!).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeTruthy();
+    expect(rows[1]?.textContent).toContain('(No commit message)');
+    expect(logRequests[0]?.searchParams.get('amount')).toBe('100');
+    // The table asks for the next page as soon as the last loaded rows are in view.
+    expect(await within(table).findByText('commit c')).toBeTruthy();
+    expect(logRequests[1]?.searchParams.get('after')).toBe(hex('b'));
+  });
+
+  it('starts from the after cursor of the URL', async () => {
+    const onBackToStart = vi.fn();
+    renderWithRouter(
+      <CommitsPage
+        repo={lake}
+        resolvedRef={{ kind: 'branch', id: 'main', commitId: hex('a') }}
+        after={hex('b')}
+        onSelectRef={vi.fn()}
+        onBackToStart={onBackToStart}
+      />,
+    );
+    expect(await screen.findByText('commit c')).toBeTruthy();
+    expect(screen.queryByText('commit a')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
+    expect(onBackToStart).toHaveBeenCalled();
+  });
+});
+
+describe('Commit detail', () => {
+  it('shows metadata and parents, and the diff against the first parent', async () => {
+    const detail = commit('d', { parents: [hex('p'), hex('q')], metadata: { source: 'survey', owner: 'ada' } });
+    renderWithRouter(<CommitDetailPage repo={lake} commit={detail} prefix="" onNavigate={vi.fn()} />);
+    const metadata = await screen.findByRole('table', { name: 'Metadata' });
+    expect(within(metadata).getByText('source')).toBeTruthy();
+    expect(within(metadata).getByText('survey')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'pppppppppppp' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('p')}`);
+    expect(screen.getByRole('link', { name: 'qqqqqqqqqqqq' })).toBeTruthy();
+    expect(screen.getByText('Showing changes for commit dddddddddddd')).toBeTruthy();
+    const tree = await screen.findByRole('tree', { name: 'Changes of commit dddddddddddd' });
+    expect(within(tree).getByText('old.txt')).toBeTruthy();
+    expect(diffRequests[0]?.pathname).toBe(`/api/v1/repositories/lake/refs/${hex('p')}/diff/${hex('d')}`);
+    expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
+    fireEvent.click(within(tree).getByRole('button', { name: 'Expand tables/' }));
+    expect(await within(tree).findByText('lakes.parquet')).toBeTruthy();
+  });
+
+  it('opens a folder through the prefix', async () => {
+    const onNavigate = vi.fn();
+    renderWithRouter(<CommitDetailPage repo={lake} commit={commit('d')} prefix="" onNavigate={onNavigate} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'tables/' }));
+    expect(onNavigate).toHaveBeenCalledWith('tables/');
+  });
+
+  it('has no diff for the first commit', async () => {
+    renderWithRouter(<CommitDetailPage repo={lake} commit={commit('e', { parents: [] })} prefix="" onNavigate={vi.fn()} />);
+    expect(await screen.findByText('No parent to compare with')).toBeTruthy();
+    expect(diffRequests).toEqual([]);
+  });
+});
