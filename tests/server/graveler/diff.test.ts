@@ -8,7 +8,7 @@ function show(items: DiffItem[]): string[] {
   return items.map((d) => `${d.type} ${d.path}`);
 }
 
-async function allDiff(g: Graveler, fetch: (o: ListOptions) => ReturnType<Graveler['diff']>, o: ListOptions = {}): Promise<string[]> {
+async function allDiff(fetch: (o: ListOptions) => ReturnType<Graveler['diff']>, o: ListOptions = {}): Promise<string[]> {
   const out: string[] = [];
   let after: string | undefined;
   for (;;) {
@@ -43,9 +43,9 @@ describe('graveler diff', () => {
   });
 
   it('two-dot compares the trees as they are', async () => {
-    const d = await allDiff(env.g, (o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot' }));
+    const d = await allDiff((o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot' }));
     expect(d).toEqual(['changed f/05', 'removed f/30', 'added g/new', 'removed h/main-only', 'changed shared']);
-    const paged = await allDiff(env.g, (o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', amount: 1 }));
+    const paged = await allDiff((o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', amount: 1 }));
     expect(paged).toEqual(d);
     const first = await env.g.diff(repo, 'main', 'feat', { type: 'two_dot', amount: 2 });
     expect(first).toMatchObject({ hasMore: true, nextOffset: 'f/30' });
@@ -53,20 +53,20 @@ describe('graveler diff', () => {
   });
 
   it('three-dot reports what the right side changed since the merge base, with conflicts', async () => {
-    const d = await allDiff(env.g, (o) => env.g.diff(repo, 'main', 'feat', o));
+    const d = await allDiff((o) => env.g.diff(repo, 'main', 'feat', o));
     expect(d).toEqual(['changed f/05', 'removed f/30', 'added g/new', 'conflict shared']);
-    const back = await allDiff(env.g, (o) => env.g.diff(repo, 'feat', 'main', { ...o, type: 'three_dot' }));
+    const back = await allDiff((o) => env.g.diff(repo, 'feat', 'main', { ...o, type: 'three_dot' }));
     expect(back).toEqual(['added h/main-only', 'conflict shared']);
   });
 
   it('collapses folders into prefix_changed with a delimiter and filters by prefix', async () => {
-    const d = await allDiff(env.g, (o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', delimiter: '/' }));
+    const d = await allDiff((o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', delimiter: '/' }));
     expect(d).toEqual(['prefix_changed f/', 'prefix_changed g/', 'prefix_changed h/', 'changed shared']);
-    const paged = await allDiff(env.g, (o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', delimiter: '/', amount: 1 }));
+    const paged = await allDiff((o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', delimiter: '/', amount: 1 }));
     expect(paged).toEqual(d);
     const page = await env.g.diff(repo, 'main', 'feat', { type: 'two_dot', delimiter: '/' });
     expect(page.results[0]).toEqual({ type: 'prefix_changed', path: 'f/', pathType: 'common_prefix' });
-    const inside = await allDiff(env.g, (o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', prefix: 'f/', delimiter: '/' }));
+    const inside = await allDiff((o) => env.g.diff(repo, 'main', 'feat', { ...o, type: 'two_dot', prefix: 'f/', delimiter: '/' }));
     expect(inside).toEqual(['changed f/05', 'removed f/30']);
   });
 
@@ -78,16 +78,16 @@ describe('graveler diff', () => {
     await env.g.putObject(repo, 'wip', 'tmp', entry('tmp'));
     await env.g.deleteObject(repo, 'wip', 'tmp');
     await env.g.putObject(repo, 'wip', 'z/new', entry('z'));
-    const d = await allDiff(env.g, (o) => env.g.diffUncommitted(repo, 'wip', o));
+    const d = await allDiff((o) => env.g.diffUncommitted(repo, 'wip', o));
     expect(d).toEqual(['changed f/01', 'removed f/03', 'added z/new']);
-    expect(await allDiff(env.g, (o) => env.g.diffUncommitted(repo, 'wip', { ...o, delimiter: '/' }))).toEqual([
+    expect(await allDiff((o) => env.g.diffUncommitted(repo, 'wip', { ...o, delimiter: '/' }))).toEqual([
       'prefix_changed f/',
       'prefix_changed z/',
     ]);
     expect(await env.g.hasUncommittedChanges(repo, 'wip')).toBe(true);
     expect(await env.g.hasUncommittedChanges(repo, 'main')).toBe(false);
     // Two-dot against `branch$` puts the staging on top of the branch's commit.
-    const withStaging = await allDiff(env.g, (o) => env.g.diff(repo, 'feat', 'wip$', { ...o, type: 'two_dot' }));
+    const withStaging = await allDiff((o) => env.g.diff(repo, 'feat', 'wip$', { ...o, type: 'two_dot' }));
     expect(withStaging).toEqual([
       'changed f/01',
       'removed f/03',

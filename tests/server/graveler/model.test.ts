@@ -1,0 +1,259 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, DirtyBranchError, NoChangesError, type Graveler, type MergeStrategy } from '../../../server/graveler/index';
+import { entry, openEnv, tickingClock } from './helpers';
+
+/** A plain in-memory model of branches, staging and commits, compared with the store after every step. */
+type Snapshot = Map<string, string>;
+
+interface ModelBranch {
+  head: string;
+  staged: Map<string, string | null>;
+}
+
+interface Model {
+  branches: Map<string, ModelBranch>;
+  commits: Map<string, { parents: string[]; generation: number; snapshot: Snapshot }>;
+}
+
+const PATHS = ['a', 'a/b', 'a/c/d', 'b/x', 'c', 'd/e/f'];
+const BRANCHES = ['main', 'dev', 'exp'];
+const CONTENTS = ['v0', 'v1', 'v2'];
+
+type Op =
+  | { op: 'put'; branch: string; path: string; content: string }
+  | { op: 'delete'; branch: string; path: string }
+  | { op: 'commit'; branch: string }
+  | { op: 'branch'; name: string; from: string }
+  | { op: 'merge'; source: string; dest: string; strategy: MergeStrategy }
+  | { op: 'reset'; branch: string };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('put' as const), branch: fc.constantFrom(...BRANCHES), path: fc.constantFrom(...PATHS), content: fc.constantFrom(...CONTENTS) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), branch: fc.constantFrom(...BRANCHES), path: fc.constantFrom(...PATHS) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('commit' as const), branch: fc.constantFrom(...BRANCHES) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('branch' as const), name: fc.constantFrom(...BRANCHES), from: fc.constantFrom(...BRANCHES) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('merge' as const), source: fc.constantFrom(...BRANCHES), dest: fc.constantFrom(...BRANCHES), strategy: fc.constantFrom<MergeStrategy>('', 'source-wins', 'dest-wins') }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('reset' as const), branch: fc.constantFrom(...BRANCHES) }) },
+);
+
+const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+function effective(m: Model, b: ModelBranch): Snapshot {
+  const out = new Map((m.commits.get(b.head) as { snapshot: Snapshot }).snapshot);
+  for (const [k, v] of b.staged) {
+    if (v === null) out.delete(k);
+    else out.set(k, v);
+  }
+  return out;
+}
+
+function sameSnapshot(a: Snapshot, b: Snapshot): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}
+
+function diffSnapshots(left: Snapshot, right: Snapshot): string[] {
+  const keys = [...new Set([...left.keys(), ...right.keys()])].sort(byBytes);
+  const out: string[] = [];
+  for (const k of keys) {
+    const l = left.get(k);
+    const r = right.get(k);
+    if (l === r) continue;
+    out.push(`${l === undefined ? 'added' : r === undefined ? 'removed' : 'changed'} ${k}`);
+  }
+  return out;
+}
+
+function collapse(keys: string[], delimiter: string): string[] {
+  const out: string[] = [];
+  for (const k of keys) {
+    const at = k.indexOf(delimiter);
+    const item = at >= 0 ? `${k.slice(0, at + 1)}*` : k;
+    if (out[out.length - 1] !== item) out.push(item);
+  }
+  return out;
+}
+
+async function listPaged(g: Graveler, repo: string, ref: string, delimiter: string | undefined, amount: number): Promise<string[]> {
+  const out: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await g.listObjects(repo, ref, { delimiter, amount, after });
+    out.push(...page.results.map((r) => (r.pathType === 'common_prefix' ? `${r.path}*` : `${r.path}=${r.entry.checksum.slice(4)}`)));
+    if (!page.hasMore) return out;
+    after = page.nextOffset;
+  }
+}
+
+async function check(g: Graveler, repo: string, m: Model): Promise<void> {
+  for (const [name, b] of m.branches) {
+    const view = effective(m, b);
+    const keys = [...view.keys()].sort(byBytes);
+    expect(await listPaged(g, repo, name, undefined, 3), `list ${name}`).toEqual(keys.map((k) => `${k}=${view.get(k)}`));
+    expect(await listPaged(g, repo, name, '/', 2), `list ${name} /`).toEqual(collapse(keys, '/').map((k) => (k.endsWith('*') ? k : `${k}=${view.get(k)}`)));
+    const committed = (m.commits.get(b.head) as { snapshot: Snapshot }).snapshot;
+    const uncommitted = (await g.diffUncommitted(repo, name, { amount: 1000 })).results.map((d) => `${d.type} ${d.path}`);
+    expect(uncommitted, `uncommitted ${name}`).toEqual(diffSnapshots(committed, view));
+  }
+  const names = [...m.branches.keys()];
+  for (const l of names) {
+    for (const r of names) {
+      const left = m.commits.get((m.branches.get(l) as ModelBranch).head) as { snapshot: Snapshot };
+      const right = m.commits.get((m.branches.get(r) as ModelBranch).head) as { snapshot: Snapshot };
+      const d = (await g.diff(repo, l, r, { type: 'two_dot', amount: 1000 })).results.map((x) => `${x.type} ${x.path}`);
+      expect(d, `diff ${l}..${r}`).toEqual(diffSnapshots(left.snapshot, right.snapshot));
+    }
+  }
+}
+
+async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> {
+  switch (op.op) {
+    case 'put': {
+      const b = m.branches.get(op.branch);
+      if (!b) return;
+      await g.putObject(repo, op.branch, op.path, entry(op.content));
+      b.staged.set(op.path, op.content);
+      return;
+    }
+    case 'delete': {
+      const b = m.branches.get(op.branch);
+      if (!b) return;
+      await g.deleteObject(repo, op.branch, op.path);
+      if (effective(m, b).has(op.path)) b.staged.set(op.path, null);
+      return;
+    }
+    case 'reset': {
+      const b = m.branches.get(op.branch);
+      if (!b) return;
+      await g.resetBranch(repo, op.branch);
+      b.staged.clear();
+      return;
+    }
+    case 'branch': {
+      const from = m.branches.get(op.from);
+      if (!from || op.name === 'main' || op.name === op.from) return;
+      // Recreate: delete the branch (staging included) and branch it again.
+      if (m.branches.has(op.name)) await g.deleteBranch(repo, op.name);
+      await g.createBranch(repo, op.name, op.from);
+      m.branches.set(op.name, { head: from.head, staged: new Map() });
+      return;
+    }
+    case 'commit': {
+      const b = m.branches.get(op.branch);
+      if (!b) return;
+      const parent = m.commits.get(b.head) as { generation: number; snapshot: Snapshot };
+      const view = effective(m, b);
+      if (sameSnapshot(view, parent.snapshot)) {
+        await expect(g.commit(repo, op.branch, { committer: 'u', message: 'm' })).rejects.toBeInstanceOf(NoChangesError);
+        return;
+      }
+      const c = await g.commit(repo, op.branch, { committer: 'u', message: 'm' });
+      m.commits.set(c.id, { parents: [b.head], generation: parent.generation + 1, snapshot: view });
+      b.head = c.id;
+      b.staged.clear();
+      return;
+    }
+    case 'merge': {
+      const src = m.branches.get(op.source);
+      const dst = m.branches.get(op.dest);
+      if (!src || !dst) return;
+      const dstCommit = m.commits.get(dst.head) as { generation: number; snapshot: Snapshot };
+      if (!sameSnapshot(effective(m, dst), dstCommit.snapshot)) {
+        await expect(g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy })).rejects.toBeInstanceOf(DirtyBranchError);
+        return;
+      }
+      const { baseCommitId } = await g.findMergeBase(repo, op.source, op.dest);
+      // The base must be a common ancestor with no common ancestor of a higher generation.
+      const ofDest = ancestorsSync(m, dst.head);
+      const common = [...ancestorsSync(m, src.head)].filter((c) => ofDest.has(c));
+      expect(common).toContain(baseCommitId);
+      const maxGen = Math.max(...common.map((c) => (m.commits.get(c) as { generation: number }).generation));
+      expect((m.commits.get(baseCommitId) as { generation: number }).generation).toBe(maxGen);
+      const base = (m.commits.get(baseCommitId) as { snapshot: Snapshot }).snapshot;
+      const source = (m.commits.get(src.head) as { generation: number; snapshot: Snapshot });
+      if (sameSnapshot(source.snapshot, base)) {
+        await expect(g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy })).rejects.toBeInstanceOf(NoChangesError);
+        return;
+      }
+      const result = new Map(dstCommit.snapshot);
+      let conflict = false;
+      for (const k of new Set([...base.keys(), ...source.snapshot.keys(), ...dstCommit.snapshot.keys()])) {
+        const b0 = base.get(k);
+        const s = source.snapshot.get(k);
+        const d = dstCommit.snapshot.get(k);
+        if (s === b0 || s === d) continue;
+        let v: string | undefined = s;
+        if (d !== b0) {
+          if (op.strategy === '') conflict = true;
+          v = op.strategy === 'source-wins' ? s : d;
+        }
+        if (v === undefined) result.delete(k);
+        else result.set(k, v);
+      }
+      if (conflict) {
+        await expect(g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy })).rejects.toBeInstanceOf(ConflictError);
+        return;
+      }
+      const c = await g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy });
+      m.commits.set(c.id, { parents: [dst.head, src.head], generation: Math.max(dstCommit.generation, source.generation) + 1, snapshot: result });
+      dst.head = c.id;
+      return;
+    }
+  }
+}
+
+function ancestorsSync(m: Model, id: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length) {
+    const c = stack.pop() as string;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    stack.push(...(m.commits.get(c)?.parents ?? []));
+  }
+  return seen;
+}
+
+describe('graveler against an in-memory model', () => {
+  it('agrees on listings and diffs after random writes, deletes, commits, branches and merges', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 10, maxLength: 40, size: 'max' }), async (ops) => {
+        const env = await openEnv({ now: tickingClock(), raggedness: 2 });
+        try {
+          const repo = `model-${run++}`;
+          await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+          const first = await env.g.getCommit(repo, 'main');
+          const m: Model = {
+            branches: new Map([['main', { head: first.id, staged: new Map() }]]),
+            commits: new Map([[first.id, { parents: [], generation: 1, snapshot: new Map() }]]),
+          };
+          // Most interesting histories need the other branches, so they start out existing.
+          for (const name of ['dev', 'exp']) {
+            await env.g.createBranch(repo, name, 'main');
+            m.branches.set(name, { head: first.id, staged: new Map() });
+          }
+          for (const op of ops) {
+            await step(env.g, repo, m, op);
+            await check(env.g, repo, m);
+          }
+        } finally {
+          await env.close();
+        }
+      }),
+      {
+        numRuns: 100,
+        examples: [
+          [
+            [
+              { op: 'put', branch: 'main', path: 'b/x', content: 'v0' },
+              { op: 'commit', branch: 'main' },
+              { op: 'delete', branch: 'main', path: 'b/x' },
+              { op: 'commit', branch: 'main' },
+            ],
+          ],
+        ],
+      },
+    );
+  });
+});
