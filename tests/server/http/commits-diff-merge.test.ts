@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+
+let server: TestServer;
+let api: Client;
+
+interface Commit {
+  id: string;
+  parents: string[];
+  committer: string;
+  message: string;
+  creation_date: number;
+  meta_range_id: string;
+  metadata: Record<string, string>;
+}
+interface Page<T> {
+  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
+  results: T[];
+}
+interface Diff {
+  type: string;
+  path: string;
+  path_type: string;
+  size_bytes?: number;
+  right?: { checksum: string };
+}
+
+const diffs = (page: Page<Diff>) => page.results.map((d) => `${d.type} ${d.path}`);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = client(server, (await setupAdmin(server)).authorization);
+  expect((await api.post('/repositories', { name: 'hist', storage_namespace: 'local://hist' })).status).toBe(201);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function commit(branch: string, message: string, metadata?: Record<string, string>): Promise<Commit> {
+  const res = await api.post<Commit>(`/repositories/hist/branches/${branch}/commits`, { message, ...(metadata ? { metadata } : {}) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+describe('commits', () => {
+  it('commits staged changes with message, metadata and the caller as committer', async () => {
+    await api.upload('hist', 'main', 'data/a.csv', 'a,b\n1,2\n');
+    const c = await commit('main', 'first data', { source: 'test' });
+    expect(c).toMatchObject({ message: 'first data', committer: 'admin', metadata: { source: 'test' } });
+    expect(c.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(c.parents).toHaveLength(1);
+    const got = await api.get<Commit>(`/repositories/hist/commits/${c.id}`);
+    expect(got.body).toEqual(c);
+  });
+
+  it('refuses an empty commit with 400 no changes, and bad bodies with 400', async () => {
+    const empty = await api.post<{ message: string }>('/repositories/hist/branches/main/commits', { message: 'nothing' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('no changes');
+    const allowed = await api.post<Commit>('/repositories/hist/branches/main/commits', { message: 'marker', allow_empty: true });
+    expect(allowed.status).toBe(201);
+    expect((await api.post('/repositories/hist/branches/main/commits', {})).status).toBe(400);
+    expect((await api.post('/repositories/hist/branches/main/commits', { message: 'm', metadata: { k: 1 } })).status).toBe(400);
+    expect((await api.post('/repositories/hist/branches/nope/commits', { message: 'm' })).status).toBe(404);
+  });
+
+  it('gets commits by any ref expression', async () => {
+    const head = (await api.get<{ commit_id: string }>('/repositories/hist/branches/main')).body.commit_id;
+    const byBranch = await api.get<Commit>('/repositories/hist/commits/main');
+    expect(byBranch.body.id).toBe(head);
+    const parent = await api.get<Commit>('/repositories/hist/commits/main~1');
+    expect(parent.body.id).toBe(byBranch.body.parents[0]);
+    const byPrefix = await api.get<Commit>(`/repositories/hist/commits/${head.slice(0, 10)}`);
+    expect(byPrefix.body.id).toBe(head);
+    expect((await api.get('/repositories/hist/commits/main~99')).status).toBe(404);
+    expect((await api.get('/repositories/hist/commits/deadbeef')).status).toBe(404);
+  });
+
+  it('pages the log with after and filters it by objects and prefixes', async () => {
+    await api.upload('hist', 'main', 'data/b.csv', 'b');
+    await commit('main', 'add b');
+    await api.upload('hist', 'main', 'other/c.txt', 'c');
+    await commit('main', 'add c');
+    const all = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits');
+    expect(all.body.results.map((c) => c.message)).toEqual(['add c', 'add b', 'marker', 'first data', 'Repository created']);
+    const first = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits?amount=2');
+    expect(first.body.pagination).toMatchObject({ has_more: true, next_offset: first.body.results[1]!.id });
+    const next = await api.get<Page<Commit>>(`/repositories/hist/refs/main/commits?amount=2&after=${first.body.pagination.next_offset}`);
+    expect(next.body.results.map((c) => c.message)).toEqual(['marker', 'first data']);
+    const blame = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits?amount=1&objects=data/a.csv');
+    expect(blame.body.results.map((c) => c.message)).toEqual(['first data']);
+    const prefixed = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits?prefixes=data/');
+    expect(prefixed.body.results.map((c) => c.message)).toEqual(['add b', 'first data']);
+    expect((await api.get('/repositories/hist/refs/main/commits?first_parent=perhaps')).status).toBe(400);
+    expect((await api.get('/repositories/hist/refs/main/commits?since=yesterday')).status).toBe(400);
+  });
+});
+
+describe('diff', () => {
+  it('shows uncommitted changes with prefix, delimiter, after and amount', async () => {
+    await api.upload('hist', 'main', 'data/a.csv', 'changed');
+    await api.upload('hist', 'main', 'data/new/x.csv', 'x');
+    await api.upload('hist', 'main', 'top.txt', 't');
+    await api.delete('/repositories/hist/branches/main/objects?path=other/c.txt');
+    const flat = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff');
+    expect(diffs(flat.body)).toEqual(['changed data/a.csv', 'added data/new/x.csv', 'removed other/c.txt', 'added top.txt']);
+    expect(flat.body.results[0]?.size_bytes).toBe(7);
+    const delimited = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff?delimiter=/');
+    expect(delimited.body.results.map((d) => `${d.type} ${d.path_type} ${d.path}`)).toEqual([
+      'prefix_changed common_prefix data/',
+      'prefix_changed common_prefix other/',
+      'added object top.txt',
+    ]);
+    const inData = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff?delimiter=/&prefix=data/');
+    expect(diffs(inData.body)).toEqual(['changed data/a.csv', 'prefix_changed data/new/']);
+    const paged = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff?amount=2');
+    expect(paged.body.pagination).toMatchObject({ has_more: true, next_offset: 'data/new/x.csv' });
+    const rest = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff?after=data/new/x.csv');
+    expect(diffs(rest.body)).toEqual(['removed other/c.txt', 'added top.txt']);
+    await commit('main', 'changes');
+    expect((await api.get<Page<Diff>>('/repositories/hist/branches/main/diff')).body.results).toEqual([]);
+  });
+
+  it('compares refs two-dot and three-dot', async () => {
+    expect((await api.post('/repositories/hist/branches', { name: 'side', source: 'main' })).status).toBe(201);
+    await api.upload('hist', 'side', 'side.txt', 's');
+    await commit('side', 'side work');
+    await api.upload('hist', 'main', 'main-only.txt', 'm');
+    await commit('main', 'main work');
+    const threeDot = await api.get<Page<Diff>>('/repositories/hist/refs/main/diff/side');
+    expect(diffs(threeDot.body)).toEqual(['added side.txt']);
+    const twoDot = await api.get<Page<Diff>>('/repositories/hist/refs/main/diff/side?type=two_dot');
+    expect(diffs(twoDot.body)).toEqual(['removed main-only.txt', 'added side.txt']);
+    const stats = await api.get<Page<Diff>>('/repositories/hist/refs/main/diff/side?include_right_stats=true');
+    expect(stats.body.results[0]?.right?.checksum).toMatch(/^[0-9a-f]{32}$/);
+    expect((await api.get('/repositories/hist/refs/main/diff/side?type=four_dot')).status).toBe(400);
+    expect((await api.get('/repositories/hist/refs/main/diff/nowhere')).status).toBe(404);
+  });
+});
+
+describe('merge', () => {
+  it('merges a branch and reports the merge commit', async () => {
+    const res = await api.post<{ reference: string }>('/repositories/hist/refs/side/merge/main', { message: 'bring side in' });
+    expect(res.status).toBe(200);
+    const merged = await api.get<Commit>(`/repositories/hist/commits/${res.body.reference}`);
+    expect(merged.body.parents).toHaveLength(2);
+    expect(merged.body.message).toBe('bring side in');
+    expect((await api.get<string>(objectPath('hist', 'main', 'side.txt'))).body).toBe('s');
+    const again = await api.post<{ message: string }>('/repositories/hist/refs/side/merge/main');
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('no changes');
+  });
+
+  it('answers a conflict with 409, the lakeFS fields and the conflicting paths', async () => {
+    await api.post('/repositories/hist/branches', { name: 'left', source: 'main' });
+    await api.post('/repositories/hist/branches', { name: 'right', source: 'main' });
+    await api.upload('hist', 'left', 'clash.txt', 'left');
+    await commit('left', 'left');
+    await api.upload('hist', 'right', 'clash.txt', 'right');
+    await api.upload('hist', 'right', 'calm.txt', 'calm');
+    await commit('right', 'right');
+    const before = (await api.get<{ commit_id: string }>('/repositories/hist/branches/left')).body.commit_id;
+    const res = await api.post<{ message: string; reference: string; conflicts: string[] }>('/repositories/hist/refs/right/merge/left', {});
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'conflict found', reference: '', conflicts: ['clash.txt'] });
+    expect((await api.get<{ commit_id: string }>('/repositories/hist/branches/left')).body.commit_id).toBe(before);
+    const compare = await api.get<Page<Diff>>('/repositories/hist/refs/left/diff/right');
+    expect(diffs(compare.body)).toEqual(['added calm.txt', 'conflict clash.txt']);
+  });
+
+  it('resolves conflicts with source-wins and dest-wins', async () => {
+    await api.post('/repositories/hist/branches', { name: 'left2', source: 'left' });
+    const source = await api.post('/repositories/hist/refs/right/merge/left', { strategy: 'source-wins' });
+    expect(source.status).toBe(200);
+    expect((await api.get<string>(objectPath('hist', 'left', 'clash.txt'))).body).toBe('right');
+    const dest = await api.post<{ reference: string }>('/repositories/hist/refs/right/merge/left2', { strategy: 'dest-wins' });
+    expect(dest.status).toBe(200);
+    expect((await api.get<string>(objectPath('hist', 'left2', 'clash.txt'))).body).toBe('left');
+    const meta = await api.get<Commit>(`/repositories/hist/commits/${dest.body.reference}`);
+    expect(meta.body.metadata['.lakefs.merge.strategy']).toBe('dest-wins');
+    const bad = await api.post<{ message: string }>('/repositories/hist/refs/right/merge/left2', { strategy: 'loudest-wins' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('invalid merge strategy');
+  });
+
+  it('refuses to merge into a dirty branch, and reports merge bases', async () => {
+    await api.post('/repositories/hist/branches', { name: 'dirty', source: 'main' });
+    await api.upload('hist', 'dirty', 'wip.txt', 'w');
+    await api.upload('hist', 'right', 'more.txt', 'm');
+    await commit('right', 'more');
+    const res = await api.post<{ message: string }>('/repositories/hist/refs/right/merge/dirty', {});
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/uncommitted changes/);
+    const base = await api.get<{ base_commit_id: string; source_commit_id: string }>('/repositories/hist/refs/right/merge/main');
+    expect(base.status).toBe(200);
+    expect(base.body.base_commit_id).toMatch(/^[0-9a-f]{64}$/);
+    expect((await api.post('/repositories/hist/refs/right/merge/main', '{not json', { 'content-type': 'application/json' })).status).toBe(400);
+  });
+});
+
+describe('revert and cherry-pick', () => {
+  it('reverts a commit on a branch', async () => {
+    await api.upload('hist', 'main', 'oops.txt', 'oops');
+    const bad = await commit('main', 'oops');
+    const res = await api.post(`/repositories/hist/branches/main/revert`, { ref: bad.id, parent_number: 0 });
+    expect(res.status).toBe(204);
+    expect((await api.get(objectPath('hist', 'main', 'oops.txt'))).status).toBe(404);
+    const head = await api.get<Commit>('/repositories/hist/commits/main');
+    expect(head.body.message).toMatch(/Revert/);
+    expect((await api.post('/repositories/hist/branches/main/revert', {})).status).toBe(400);
+  });
+
+  it('cherry-picks a commit onto a branch', async () => {
+    await api.post('/repositories/hist/branches', { name: 'pick-from', source: 'main' });
+    await api.post('/repositories/hist/branches', { name: 'pick-to', source: 'main' });
+    await api.upload('hist', 'pick-from', 'picked.txt', 'p');
+    const source = await commit('pick-from', 'worth picking');
+    const res = await api.post<Commit>('/repositories/hist/branches/pick-to/cherry-pick', { ref: source.id });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('worth picking');
+    expect(res.body.metadata['cherry-pick-origin']).toBe(source.id);
+    expect((await api.get<string>(objectPath('hist', 'pick-to', 'picked.txt'))).body).toBe('p');
+  });
+});
