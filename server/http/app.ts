@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return response;
   });
   app.route(apiPrefix, api);
+  app.notFound((c) => c.json({ message: `nothing at ${c.req.method} ${c.req.path}` }, 404));
   app.get('/logout', (c) => {
     deleteCookie(c, sessionCookieName, { path: '/' });
     return c.redirect('/auth/login', 307);
