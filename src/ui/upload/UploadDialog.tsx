@@ -148,7 +148,7 @@ function UploadDialogOpen({ repoId, branch, prefix, readOnly, onClose, onUploade
             </Dialog.Footer>
             {!busy && (
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
+                <CloseButton size="sm" aria-label="Close dialog" />
               </Dialog.CloseTrigger>
             )}
           </Dialog.Content>

@@ -1,0 +1,178 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderUi } from './render';
+import { UploadDialog, type UploadDialogProps } from '../../src/ui/upload';
+
+const uploads: { path: string | null; content: string }[] = [];
+let stageAllowed = true;
+let failPath: string | null = null;
+
+const server = setupServer(
+  http.get('*/api/v1/repositories/:repo/branches/:branch/objects/stage_allowed', () =>
+    stageAllowed
+      ? new HttpResponse(null, { status: 204 })
+      : HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 }),
+  ),
+  http.post('*/api/v1/repositories/:repo/branches/:branch/objects', async ({ request }) => {
+    const path = new URL(request.url).searchParams.get('path');
+    const form = await request.formData();
+    const content = form.get('content');
+    uploads.push({ path, content: content instanceof Blob ? await content.text() : String(content) });
+    if (path === failPath) return HttpResponse.json({ message: 'read-only repository' }, { status: 403 });
+    return HttpResponse.json({ path, path_type: 'object' }, { status: 201 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  uploads.length = 0;
+  stageAllowed = true;
+  failPath = null;
+});
+afterAll(() => server.close());
+
+function renderDialog(props: Partial<UploadDialogProps> = {}) {
+  const onUploaded = vi.fn();
+  const onClose = vi.fn();
+  renderUi(
+    <UploadDialog
+      repoId="repo"
+      branch="main"
+      prefix="data/"
+      readOnly={false}
+      open
+      onClose={onClose}
+      onUploaded={onUploaded}
+      {...props}
+    />,
+  );
+  return { onUploaded, onClose };
+}
+
+const file = (name: string, text = name) => new File([text], name, { type: 'text/plain' });
+
+function pickFiles(files: File[]) {
+  fireEvent.change(screen.getByLabelText('Files to upload', { selector: 'input' }), { target: { files } });
+}
+
+describe('UploadDialog', () => {
+  it('previews destinations under the prefix and uploads each file', async () => {
+    const { onUploaded } = renderDialog();
+    expect(await screen.findByText("Upload Objects to Branch 'main'")).toBeTruthy();
+    pickFiles([file('a.csv', 'x,y'), file('b.txt')]);
+    expect(await screen.findByText('data/a.csv')).toBeTruthy();
+    expect(screen.getByText('data/b.txt')).toBeTruthy();
+    expect(screen.getByText('Files to Upload (2)')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    expect(uploads.map((u) => u.path).sort()).toEqual(['data/a.csv', 'data/b.txt']);
+    expect(uploads.find((u) => u.path === 'data/a.csv')?.content).toBe('x,y');
+    const list = screen.getByRole('list', { name: 'Files to upload' });
+    expect(within(list).getAllByText('Done')).toHaveLength(2);
+  });
+
+  it('lets the destination be changed before uploading', async () => {
+    renderDialog();
+    pickFiles([file('a.csv')]);
+    fireEvent.change(screen.getByLabelText('Destination Directory'), { target: { value: '\\incoming\\' } });
+    expect(await screen.findByText('incoming/a.csv')).toBeTruthy();
+  });
+
+  it("marks a failed file 'Upload Failed' and still reports the stored ones", async () => {
+    failPath = 'data/bad.txt';
+    const { onUploaded } = renderDialog();
+    pickFiles([file('good.txt'), file('bad.txt')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
+    expect(await screen.findByText('Upload Failed')).toBeTruthy();
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('Done')).toBeTruthy();
+  });
+
+  it("cancels a running upload: it shows 'Upload Aborted'", async () => {
+    let release: () => void = () => undefined;
+    server.use(
+      http.post('*/api/v1/repositories/:repo/branches/:branch/objects', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ path: 'data/slow.bin', path_type: 'object' }, { status: 201 });
+      }),
+    );
+    const { onUploaded } = renderDialog();
+    pickFiles([file('slow.bin')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel data/slow.bin' }));
+    expect(await screen.findByText('Upload Aborted')).toBeTruthy();
+    release();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('needs at least one file', async () => {
+    renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload 0 Files' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Upload needs at least one file.');
+    expect(uploads).toEqual([]);
+  });
+
+  it('refuses when the upload preflight says not allowed', async () => {
+    stageAllowed = false;
+    const { onUploaded } = renderDialog();
+    pickFiles([file('a.csv')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You are not allowed to upload to this branch.');
+    expect(uploads).toEqual([]);
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('disables upload on a read-only repository', async () => {
+    renderDialog({ readOnly: true });
+    expect((await screen.findByRole('alert')).textContent).toContain('read-only');
+    pickFiles([file('a.csv')]);
+    expect((screen.getByRole('button', { name: 'Upload 1 File' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('removes a file before uploading', async () => {
+    renderDialog();
+    pickFiles([file('a.csv'), file('b.csv')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove data/a.csv' }));
+    expect(screen.queryByText('data/a.csv')).toBeNull();
+    expect(screen.getByText('Files to Upload (1)')).toBeTruthy();
+  });
+
+  it('queues the files of a dropped folder with their sub-paths', async () => {
+    renderDialog({ prefix: '' });
+    const fileEntry = (path: string): FileSystemFileEntry =>
+      ({
+        isFile: true,
+        isDirectory: false,
+        name: path.split('/').pop() ?? path,
+        fullPath: path,
+        file: (ok: (f: File) => void) => ok(file(path.split('/').pop() ?? path)),
+      }) as unknown as FileSystemFileEntry;
+    const batches: FileSystemEntry[][] = [[fileEntry('/photos/a.png'), fileEntry('/photos/2024/b.png')], []];
+    const folder = {
+      isFile: false,
+      isDirectory: true,
+      name: 'photos',
+      fullPath: '/photos',
+      createReader: () => ({ readEntries: (ok: (entries: FileSystemEntry[]) => void) => ok(batches.shift() ?? []) }),
+    } as unknown as FileSystemDirectoryEntry;
+    const dataTransfer = {
+      items: [{ kind: 'file', webkitGetAsEntry: () => folder }],
+      files: [],
+    };
+    fireEvent.drop(await screen.findByTestId('upload-drop-zone'), { dataTransfer });
+    expect(await screen.findByText('photos/a.png')).toBeTruthy();
+    expect(screen.getByText('photos/2024/b.png')).toBeTruthy();
+  });
+
+  it('renders nothing while closed', () => {
+    renderDialog({ open: false });
+    expect(screen.queryByText("Upload Objects to Branch 'main'")).toBeNull();
+  });
+});
