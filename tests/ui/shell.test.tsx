@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import { clearCurrentUser } from '../../src/api/client';
+import type { User, VersionConfig } from '../../src/api/types';
+
+let user: User | null = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
+let version: VersionConfig = { version: '1.2.3' };
+let repoStatus = 200;
+
+const page = <T,>(results: T[]) => ({
+  results,
+  pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 },
+});
+const notFound = (message: string) => HttpResponse.json({ message }, { status: 404 });
+
+const server = setupServer(
+  http.get('*/api/v1/user', () =>
+    user ? HttpResponse.json({ user }) : HttpResponse.json({ message: 'error authenticating request' }, { status: 401 }),
+  ),
+  http.get('*/api/v1/config', () =>
+    HttpResponse.json({
+      version_config: version,
+      storage_config: { blockstore_type: 'local', blockstore_namespace_ValidityRegex: '^local://' },
+    }),
+  ),
+  http.get('*/api/v1/setup_lakefs', () =>
+    HttpResponse.json({
+      state: 'initialized',
+      comm_prefs_missing: false,
+      login_config: { logout_url: '/sso/logout', login_url: '', login_cookie_names: [] },
+    }),
+  ),
+  http.get('*/api/v1/repositories', () =>
+    HttpResponse.json(page([{ id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' }])),
+  ),
+  http.get('*/api/v1/repositories/:repo', ({ params }) => {
+    if (params.repo === 'gone' || repoStatus === 410) return HttpResponse.json({ message: 'repository in deletion' }, { status: 410 });
+    if (params.repo !== 'lake') return notFound('repository not found');
+    return HttpResponse.json({ id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' });
+  }),
+  http.get('*/api/v1/repositories/lake/branches/:branch', ({ params }) =>
+    params.branch === 'main' ? HttpResponse.json({ id: 'main', commit_id: 'c1' }) : notFound('branch not found'),
+  ),
+  http.get('*/api/v1/repositories/lake/tags/:tag', () => notFound('tag not found')),
+  http.get('*/api/v1/repositories/lake/commits/:id', () => notFound('commit not found')),
+  http.get('*/api/v1/repositories/lake/branches/main/diff', () => HttpResponse.json(page([]))),
+  // Calls of screens outside the shell (objects listing, previews) find nothing.
+  http.all('*/api/v1/*', () => notFound('not found')),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  clearCurrentUser();
+  user = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
+  version = { version: '1.2.3' };
+  repoStatus = 200;
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+describe('Routing', () => {
+  it('sends / to the repository list inside the navigation bar', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Tarn')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Repositories' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Administration' }).getAttribute('href')).toBe('/auth/users');
+    expect(within(nav).getByRole('button', { name: 'User menu for Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('sends a visitor without a session to login, remembering the page', async () => {
+    user = null;
+    const { router } = renderApp('/repositories?prefix=la');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toMatchObject({ redirected: true, next: '/repositories?prefix=la' });
+  });
+
+  it('sends unknown paths to the repository list', async () => {
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+  });
+
+  it('opens a repository on its objects, keeping the ref', async () => {
+    const { router } = renderApp('/repositories/lake?ref=main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/objects'));
+    expect(router.state.location.search).toMatchObject({ ref: 'main' });
+  });
+});
+
+describe('Repository layout', () => {
+  it('shows the tabs of the screens that exist, with the current one marked', async () => {
+    renderApp('/repositories/lake/changes');
+    const tabs = await screen.findByRole('navigation', { name: 'Repository' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Objects', 'Uncommitted Changes', 'Commits']);
+    expect(within(tabs).getByRole('link', { name: 'Uncommitted Changes' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('reports a missing repository', async () => {
+    renderApp('/repositories/nope/commits');
+    expect(await screen.findByText('could not find repository nope')).toBeTruthy();
+  });
+
+  it('offers to retry the deletion of a repository in deletion', async () => {
+    renderApp('/repositories/gone/objects');
+    expect(await screen.findByText('Repository in deletion')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Repository' })).toBeTruthy();
+  });
+
+  it('reports a ref that is neither branch, tag nor commit', async () => {
+    renderApp('/repositories/lake/changes?ref=nope');
+    expect(await screen.findByText('ref not found')).toBeTruthy();
+  });
+});
+
+describe('User menu', () => {
+  it('shows the upgrade notice and the server version, and logs out to the configured address', async () => {
+    version = { version: '1.2.3', upgrade_recommended: true, upgrade_url: 'https://example.com/upgrade' };
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    renderApp('/repositories');
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu for Ada Lovelace' }));
+    const notice = await screen.findByRole('menuitem', { name: 'New lakeFS version is available!' });
+    expect(notice.getAttribute('href')).toBe('https://example.com/upgrade');
+    expect(screen.getByRole('menuitem', { name: '1.2.3' })).toBeTruthy();
+    // As a keyboard user does: the menu takes focus, the arrows move to Logout, Enter selects it.
+    const menu = screen.getByRole('menu');
+    await waitFor(() => expect(document.activeElement).toBe(menu));
+    const logout = screen.getByRole('menuitem', { name: 'Logout' });
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    await waitFor(() => expect(notice.hasAttribute('data-highlighted')).toBe(true));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true));
+    fireEvent.keyDown(menu, { key: 'Enter' });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sso/logout'));
+  });
+
+  it('names a user without a friendly name by id, and has no upgrade notice by default', async () => {
+    user = { id: 'grace', creation_date: 1 };
+    renderApp('/repositories');
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu for grace' }));
+    await screen.findByRole('menuitem', { name: 'Logout' });
+    expect(screen.queryByText('New lakeFS version is available!')).toBeNull();
+  });
+});
