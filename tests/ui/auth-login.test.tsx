@@ -60,7 +60,7 @@ describe('LoginPage', () => {
     renderUi(<LoginPage onRedirect={onRedirect} />);
     await fillAndSubmit();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Wrong keys');
+    await waitFor(() => expect(alert.textContent).toContain('Wrong keys'));
     expect(alert.querySelector('b')?.textContent).toBe('keys');
     expect(alert.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
     expect(onRedirect).not.toHaveBeenCalled();

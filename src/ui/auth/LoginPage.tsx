@@ -1,9 +1,9 @@
 // The login screen: renders the login machine and performs the navigation it decides on.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, Center, Field, Heading, Input, Link, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
-import DOMPurify from 'dompurify';
 import type { Redirect } from '../../lib/redirect';
+import { sanitizeHtml } from '../../lib/sanitize';
 import { fallbackLoginLabel, liveLoginMachine, type LoginError } from '../../machines/login';
 import { Loading } from '../components/Loading';
 
@@ -102,12 +102,22 @@ function LoginErrorAlert({ error }: { error: LoginError }) {
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
-      {error.kind === 'markup' ? (
-        // The administrator's configured message may carry markup; it is sanitised before it is rendered.
-        <Alert.Description dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(error.html) }} />
-      ) : (
-        <Alert.Description>{error.text}</Alert.Description>
-      )}
+      {error.kind === 'markup' ? <SanitizedDescription html={error.html} /> : <Alert.Description>{error.text}</Alert.Description>}
     </Alert.Root>
   );
+}
+
+/** The administrator's configured message may carry markup: it is shown only once sanitised. */
+function SanitizedDescription({ html }: { html: string }) {
+  const [safe, setSafe] = useState<{ source: string; html: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void sanitizeHtml(html).then((clean) => {
+      if (current) setSafe({ source: html, html: clean });
+    });
+    return () => {
+      current = false;
+    };
+  }, [html]);
+  return <Alert.Description dangerouslySetInnerHTML={{ __html: safe?.source === html ? safe.html : '' }} />;
 }
