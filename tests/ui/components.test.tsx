@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ErrorAlert } from '../../src/ui/components/ErrorAlert';
 import { CopyButton } from '../../src/ui/components/CopyButton';
 import { ConfirmDialog } from '../../src/ui/components/ConfirmDialog';
@@ -7,6 +7,8 @@ import { DataTable } from '../../src/ui/components/DataTable';
 import { listColumnHelper } from '../../src/ui/components/listTable';
 import { NotFoundError } from '../../src/api/client';
 import { renderUi } from './render';
+import { TarnProvider } from '../../src/ui/theme/TarnProvider';
+import { ColorModeToggle } from '../../src/ui/theme/ColorModeToggle';
 
 describe('ErrorAlert', () => {
   it('shows the deepest message of the error in an alert, with a retry that calls back', () => {
@@ -85,5 +87,20 @@ describe('DataTable', () => {
     expect(screen.getByText('row-0')).toBeTruthy();
     expect(screen.queryByText('row-1999')).toBeNull();
     expect(screen.getAllByRole('row').length).toBeLessThan(100);
+  });
+});
+
+describe('ColorModeToggle', () => {
+  it('switches the page between light and dark', async () => {
+    render(
+      <TarnProvider>
+        <ColorModeToggle />
+      </TarnProvider>,
+    );
+    const toDark = await screen.findByRole('button', { name: 'Switch to dark mode' });
+    fireEvent.click(toDark);
+    await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true));
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch to light mode' }));
+    await waitFor(() => expect(document.documentElement.classList.contains('light')).toBe(true));
   });
 });

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { LuGitCommitHorizontal, LuRefreshCw, LuUndo2 } from 'react-icons/lu';
 import { diffBranch } from '../../api/diff';
 import type { Diff, Repository } from '../../api/types';

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
+import { RefSelector } from '../../../ui/refs';
 import { optionalString } from '../../../ui/components/searchParams';
 import { ChangesPage } from '../../../ui/changes/ChangesPage';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
@@ -21,7 +22,18 @@ function ChangesRoute() {
     <WithResolvedRef>
       {(ref) =>
         ref.kind !== 'branch' ? (
-          <Text color="fg.muted">Uncommitted changes exist only on branches; {ref.id} is a {ref.kind}.</Text>
+          <Stack gap="3" align="start">
+            <Text color="fg.muted">
+              Uncommitted changes exist only on branches; {ref.id} is a {ref.kind}. Pick a branch:
+            </Text>
+            <RefSelector
+              repoId={repo.id}
+              selected={{ id: ref.id, kind: ref.kind }}
+              branchesOnly
+              defaultBranch={repo.default_branch}
+              onSelect={(branch) => void navigate({ search: { ref: branch.id } })}
+            />
+          </Stack>
         ) : (
           <ChangesPage
             // Each branch gets its own commit and revert flows.
