@@ -159,9 +159,13 @@ describe('objects listing', () => {
 });
 
 describe('upload button', () => {
-  it('is enabled on a writable branch once the preflight allows it', async () => {
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" />);
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(false));
+  it('is enabled on a writable branch once the preflight allows it, and opens the upload dialog there', async () => {
+    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="data/" />);
+    const upload = (await screen.findByRole('button', { name: 'Upload' })) as HTMLButtonElement;
+    await waitFor(() => expect(upload.disabled).toBe(false));
+    fireEvent.click(upload);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("Upload Objects to Branch 'main'")).toBeTruthy();
   });
 
   it('is disabled when the preflight refuses', async () => {

@@ -1,18 +1,22 @@
 import { Fragment } from 'react';
 import { Box, Breadcrumb, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import type { RefKind } from '../../api/types';
+import { shortCommitId } from '../../lib/format';
 import { CopyButton } from '../components/CopyButton';
 import { breadcrumbs, lakefsUri, parentPrefix } from './paths';
 
 export interface ObjectsBreadcrumbsProps {
   repoId: string;
   refId: string;
+  /** A commit ref is shown by its first 12 characters (the copied URI keeps the whole id). */
+  refKind?: RefKind;
   /** The prefix being browsed, or an object's path (its last segment is then shown unlinked). */
   path: string;
 }
 
 /** `lakefs://repo/ref/a/b/` with every folder a link, and a button that copies the URI. */
-export function ObjectsBreadcrumbs({ repoId, refId, path }: ObjectsBreadcrumbsProps) {
+export function ObjectsBreadcrumbs({ repoId, refId, refKind, path }: ObjectsBreadcrumbsProps) {
   const isObject = path !== '' && !path.endsWith('/');
   const crumbs = breadcrumbs(isObject ? parentPrefix(path) : path);
   const lastSegment = isObject ? path.slice(path.lastIndexOf('/') + 1) : undefined;
@@ -32,7 +36,7 @@ export function ObjectsBreadcrumbs({ repoId, refId, path }: ObjectsBreadcrumbsPr
     <HStack gap="1" minW="0" fontFamily="mono" fontSize="sm">
       <Breadcrumb.Root size="sm" aria-label="Path" minW="0">
         <Breadcrumb.List flexWrap="wrap" gap="0.5">
-          <Breadcrumb.Item>{folderLink('', `lakefs://${repoId}/${refId}`)}</Breadcrumb.Item>
+          <Breadcrumb.Item>{folderLink('', `lakefs://${repoId}/${refKind === 'commit' ? shortCommitId(refId) : refId}`)}</Breadcrumb.Item>
           {crumbs.map((crumb) => (
             <Fragment key={crumb.prefix}>
               <Breadcrumb.Separator>/</Breadcrumb.Separator>

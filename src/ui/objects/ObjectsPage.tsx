@@ -5,6 +5,7 @@ import { LuRefreshCw, LuSearch, LuUpload } from 'react-icons/lu';
 import type { Repository, ResolvedRef } from '../../api/types';
 import { FILTER_DEBOUNCE_MS } from '../../lib/constants';
 import { RefSelector } from '../refs';
+import { UploadDialog } from '../upload';
 import { useDebouncedValue } from '../refs/useDebouncedValue';
 import { GcWarningBanner } from './GcWarningBanner';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
@@ -85,7 +86,7 @@ export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps
           </Button>
         </HStack>
       </HStack>
-      <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} path={path} />
+      <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} refKind={resolvedRef.kind} path={path} />
       <ObjectsListing
         repoId={repo.id}
         refId={resolvedRef.id}
@@ -98,7 +99,17 @@ export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps
         onChanged={refresh}
       />
       <ReadmePreview repoId={repo.id} refId={resolvedRef.id} prefix={path} reloadKey={reloadKey} />
-      {uploadOpen && null}
+      {branch !== undefined && (
+        <UploadDialog
+          repoId={repo.id}
+          branch={branch}
+          prefix={path}
+          readOnly={readOnly}
+          open={uploadOpen}
+          onClose={() => setUploadOpen(false)}
+          onUploaded={refresh}
+        />
+      )}
     </Stack>
   );
 }

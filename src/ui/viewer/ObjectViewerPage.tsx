@@ -41,7 +41,7 @@ export function ObjectViewerPage({ repoId, resolvedRef, path }: ObjectViewerPage
     <Card.Root variant="outline">
       <Card.Header>
         <Stack gap="2">
-          <ObjectsBreadcrumbs repoId={repoId} refId={refId} path={path} />
+          <ObjectsBreadcrumbs repoId={repoId} refId={refId} refKind={resolvedRef.kind} path={path} />
           <HStack gap="3" wrap="wrap">
             {stat.status === 'found' && (
               <>
