@@ -11,17 +11,15 @@ export interface DiffBreadcrumbProps {
 /** The folders of `prefix`, each one a step back up the tree. */
 export function DiffBreadcrumb({ rootLabel, prefix, onNavigate }: DiffBreadcrumbProps) {
   const parts = prefix.split('/').filter(Boolean);
+  // At the root there is nowhere to go back to.
+  if (parts.length === 0) return null;
   return (
     <Breadcrumb.Root size="sm">
       <Breadcrumb.List>
         <Breadcrumb.Item>
-          {parts.length === 0 ? (
-            <Breadcrumb.CurrentLink>{rootLabel}</Breadcrumb.CurrentLink>
-          ) : (
-            <Button variant="plain" size="xs" px="0" onClick={() => onNavigate('')}>
-              {rootLabel}
-            </Button>
-          )}
+          <Button variant="plain" size="xs" px="0" onClick={() => onNavigate('')}>
+            {rootLabel}
+          </Button>
         </Breadcrumb.Item>
         {parts.map((part, index) => {
           const target = parts.slice(0, index + 1).join('/') + '/';
