@@ -1,6 +1,5 @@
-import { API_PREFIX, api, CLIENT_HEADER, CLIENT_ID, query, repoPath, seg } from './client';
-import { AuthenticationError, AuthorizationError, errorFromResponse, parseErrorBody } from './errors';
-import { onSessionLost } from './session';
+import { API_PREFIX, api, query, repoPath, seg } from './client';
+import { AuthorizationError } from './errors';
 import type { ObjectStats, Page } from './types';
 
 export interface ListObjectsParams {
@@ -58,72 +57,4 @@ export async function stageAllowed(repo: string, branch: string, path: string, s
   }
 }
 
-export interface UploadOptions {
-  /** Whole percent 0..100 of the request body sent so far. */
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-}
-
-/** Thrown when an upload is cancelled through its signal. */
-export class UploadAbortedError extends Error {
-  override name = 'AbortError';
-  constructor() {
-    super('Upload Aborted');
-  }
-}
-
-/**
- * Uploads one object as multipart field `content`. XMLHttpRequest rather than fetch, because only XHR reports
- * upload progress.
- */
-export function uploadObject(
-  repo: string,
-  branch: string,
-  path: string,
-  file: Blob,
-  options: UploadOptions = {},
-): Promise<ObjectStats> {
-  const { onProgress, signal } = options;
-  return new Promise<ObjectStats>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new UploadAbortedError());
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    const settle = () => signal?.removeEventListener('abort', abort);
-    xhr.open('POST', `${API_PREFIX}/${branchObjects(repo, branch)}?${query({ path }).toString()}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader(CLIENT_HEADER, CLIENT_ID);
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    });
-    xhr.addEventListener('load', () => {
-      settle();
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(parseErrorBody('application/json', xhr.responseText) as ObjectStats);
-        return;
-      }
-      const error = errorFromResponse(
-        xhr.status,
-        parseErrorBody(xhr.getResponseHeader('content-type'), xhr.responseText),
-        xhr.statusText,
-      );
-      if (error instanceof AuthenticationError) onSessionLost();
-      reject(error);
-    });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new Error('Upload Failed'));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(new UploadAbortedError());
-    });
-    signal?.addEventListener('abort', abort, { once: true });
-    const form = new FormData();
-    form.append('content', file);
-    xhr.send(form);
-  });
-}
+export { uploadObject, uploadObjectPresigned, UploadAbortedError, type UploadOptions } from './upload';

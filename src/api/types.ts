@@ -175,3 +175,9 @@ export interface Config {
   storage_config?: StorageConfig;
   storage_config_list?: StorageConfig[];
 }
+
+export interface StagingLocation {
+  physical_address?: string;
+  presigned_url?: string;
+  presigned_url_expiry?: number;
+}

@@ -8,8 +8,34 @@ import { UploadDialog, type UploadDialogProps } from '../../src/ui/upload';
 const uploads: { path: string | null; content: string }[] = [];
 let stageAllowed = true;
 let failPath: string | null = null;
+let presign = false;
+const linked: unknown[] = [];
+const presignedPuts: { content: string; blobType: string | null }[] = [];
 
 const server = setupServer(
+  http.get('*/api/v1/config', () =>
+    HttpResponse.json({
+      storage_config: {
+        blockstore_type: presign ? 'azure' : 'local',
+        pre_sign_support: presign,
+        pre_sign_support_ui: presign,
+      },
+    }),
+  ),
+  http.get('*/api/v1/repositories/:repo/branches/:branch/staging/backing', ({ request }) =>
+    HttpResponse.json({
+      physical_address: 'https://store.example.com/ns/data/abc',
+      presigned_url: `https://store.example.com/ns/data/abc?sig=1&p=${new URL(request.url).searchParams.get('path') ?? ''}`,
+    }),
+  ),
+  http.put('https://store.example.com/ns/data/abc', async ({ request }) => {
+    presignedPuts.push({ content: await request.text(), blobType: request.headers.get('x-ms-blob-type') });
+    return new HttpResponse(null, { status: 201, headers: { ETag: '"0123abcd"' } });
+  }),
+  http.put('*/api/v1/repositories/:repo/branches/:branch/staging/backing', async ({ request }) => {
+    linked.push({ path: new URL(request.url).searchParams.get('path'), body: await request.json() });
+    return HttpResponse.json({ path: 'data/a.csv', path_type: 'object' });
+  }),
   http.get('*/api/v1/repositories/:repo/branches/:branch/objects/stage_allowed', () =>
     stageAllowed
       ? new HttpResponse(null, { status: 204 })
@@ -31,6 +57,9 @@ afterEach(() => {
   uploads.length = 0;
   stageAllowed = true;
   failPath = null;
+  presign = false;
+  linked.length = 0;
+  presignedPuts.length = 0;
 });
 afterAll(() => server.close());
 
@@ -73,6 +102,30 @@ describe('UploadDialog', () => {
     expect(uploads.find((u) => u.path === 'data/a.csv')?.content).toBe('x,y');
     const list = screen.getByRole('list', { name: 'Files to upload' });
     expect(within(list).getAllByText('Done')).toHaveLength(2);
+  });
+
+  it('uploads through a presigned address when the server offers it, then registers the object', async () => {
+    presign = true;
+    const { onUploaded } = renderDialog();
+    pickFiles([file('a.csv', 'x,y')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload 1 File' }));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    expect(uploads).toEqual([]);
+    expect(presignedPuts).toEqual([{ content: 'x,y', blobType: 'BlockBlob' }]);
+    expect(linked).toEqual([
+      {
+        path: 'data/a.csv',
+        body: {
+          staging: {
+            physical_address: 'https://store.example.com/ns/data/abc',
+            presigned_url: 'https://store.example.com/ns/data/abc?sig=1&p=data/a.csv',
+          },
+          checksum: '0123abcd',
+          size_bytes: 3,
+          content_type: 'text/plain',
+        },
+      },
+    ]);
   });
 
   it('lets the destination be changed before uploading', async () => {

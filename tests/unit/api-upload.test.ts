@@ -108,3 +108,12 @@ describe('uploadObject', () => {
     await expect(done).rejects.toThrow('Upload Failed');
   });
 });
+
+describe('presignedChecksum', () => {
+  it('prefers Content-MD5 and otherwise strips quotes and spaces from the ETag', async () => {
+    const { presignedChecksum } = await import('../../src/api/upload');
+    expect(presignedChecksum('md5==', '"etag"')).toBe('md5==');
+    expect(presignedChecksum(null, ' "0123abcd" ')).toBe('0123abcd');
+    expect(presignedChecksum(null, null)).toBe('');
+  });
+});

@@ -1,8 +1,10 @@
 // The upload queue's actors over the real API. An upload is a callback actor so it can report progress;
 // stopping it (cancel) aborts the request.
 import { fromCallback, fromPromise } from 'xstate';
-import { stageAllowed, uploadObject, UploadAbortedError } from '../../api/objects';
+import { getConfig } from '../../api/config';
 import { errorMessage } from '../../api/errors';
+import { stageAllowed, uploadObject, uploadObjectPresigned, UploadAbortedError } from '../../api/objects';
+import type { StorageConfig } from '../../api/types';
 import type { UploadFileInput, UploadQueueEvent, UploadReport } from './machine';
 
 export type UploadFunction = (
@@ -27,11 +29,41 @@ export function createUploadFileActor(upload: UploadFunction) {
   });
 }
 
-export const uploadQueueActors = {
-  checkStageAllowed: fromPromise<boolean, { repoId: string; branch: string; path: string }>(({ input, signal }) =>
-    stageAllowed(input.repoId, input.branch, input.path, signal),
-  ),
-  uploadFile: createUploadFileActor((input, options) =>
-    uploadObject(input.repoId, input.branch, input.path, input.file, options),
-  ),
-};
+/** Reads the storage config once per queue (again after a failure): it decides direct or presigned uploads. */
+function storageConfigOnce(): () => Promise<StorageConfig | undefined> {
+  let pending: Promise<StorageConfig | undefined> | undefined;
+  return () => {
+    pending ??= getConfig().then(
+      (config) => config.storage_config,
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+}
+
+/** Presigned when the server offers it to the console (pre_sign_support_ui), else through the server. */
+export function uploadThroughBestPath(storage: () => Promise<StorageConfig | undefined>): UploadFunction {
+  return async (input, options) => {
+    const config = await storage();
+    if (config?.pre_sign_support_ui) {
+      return uploadObjectPresigned(input.repoId, input.branch, input.path, input.file, {
+        ...options,
+        blockstoreType: config.blockstore_type,
+      });
+    }
+    return uploadObject(input.repoId, input.branch, input.path, input.file, options);
+  };
+}
+
+/** Actors for one upload queue (one dialog opening). */
+export function createUploadQueueActors() {
+  return {
+    checkStageAllowed: fromPromise<boolean, { repoId: string; branch: string; path: string }>(({ input, signal }) =>
+      stageAllowed(input.repoId, input.branch, input.path, signal),
+    ),
+    uploadFile: createUploadFileActor(uploadThroughBestPath(storageConfigOnce())),
+  };
+}

@@ -21,7 +21,7 @@ import { useMachine } from '@xstate/react';
 import { LuCircleAlert, LuCircleCheck, LuFileUp, LuFolderUp, LuX } from 'react-icons/lu';
 import { formatSize } from '../../lib/format';
 import {
-  liveUploadQueueMachine,
+  createLiveUploadQueueMachine,
   queueSummary,
   READ_ONLY,
   type UploadItem,
@@ -49,7 +49,8 @@ export function UploadDialog({ open, ...rest }: UploadDialogProps) {
 type OpenProps = Omit<UploadDialogProps, 'open'>;
 
 function UploadDialogOpen({ repoId, branch, prefix, readOnly, onClose, onUploaded }: OpenProps) {
-  const [snapshot, send, actorRef] = useMachine(liveUploadQueueMachine, { input: { repoId, branch, prefix, readOnly } });
+  const [machine] = useState(createLiveUploadQueueMachine);
+  const [snapshot, send, actorRef] = useMachine(machine, { input: { repoId, branch, prefix, readOnly } });
   const { context } = snapshot;
   const selecting = snapshot.matches('selecting');
   const finished = snapshot.matches('finished');
