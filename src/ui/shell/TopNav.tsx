@@ -1,5 +1,5 @@
 import { Box, Flex, HStack, Link, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
+import { Link as RouterLink, useRouter, useRouterState } from '@tanstack/react-router';
 import type { User, VersionConfig } from '../../api/types';
 import { ColorModeToggle } from '../theme/ColorModeToggle';
 import { UserMenu } from './UserMenu';
@@ -10,10 +10,16 @@ export interface TopNavProps {
   onLogout: () => void;
 }
 
-function NavLink({ to, active, children }: { to: '/repositories' | '/auth/users'; active: boolean; children: string }) {
+/**
+ * A section link by address: the sections' pages are owned by their own routes, which need not all exist in this
+ * build (an unknown address falls back to the repository list), so the link is not tied to a route type.
+ */
+function NavLink({ href, active, children }: { href: string; active: boolean; children: string }) {
+  const router = useRouter();
   return (
     <Link
-      asChild
+      href={href}
+      aria-current={active ? 'page' : undefined}
       px="3"
       py="1.5"
       borderRadius="md"
@@ -21,10 +27,14 @@ function NavLink({ to, active, children }: { to: '/repositories' | '/auth/users'
       color={active ? 'tarn.fg' : 'fg.muted'}
       bg={active ? 'tarn.subtle' : undefined}
       _hover={{ textDecoration: 'none', bg: 'bg.muted' }}
+      onClick={(event) => {
+        // Modified clicks keep the browser's behaviour (new tab, new window).
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        void router.navigate({ href });
+      }}
     >
-      <RouterLink to={to} aria-current={active ? 'page' : undefined}>
-        {children}
-      </RouterLink>
+      {children}
     </Link>
   );
 }
@@ -46,10 +56,10 @@ export function TopNav({ user, version, onLogout }: TopNavProps) {
           </RouterLink>
         </Link>
         <HStack gap="1">
-          <NavLink to="/repositories" active={pathname.startsWith('/repositories')}>
+          <NavLink href="/repositories" active={pathname.startsWith('/repositories')}>
             Repositories
           </NavLink>
-          <NavLink to="/auth/users" active={pathname.startsWith('/auth')}>
+          <NavLink href="/auth/users" active={pathname.startsWith('/auth')}>
             Administration
           </NavLink>
         </HStack>
