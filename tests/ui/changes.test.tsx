@@ -90,7 +90,7 @@ describe('Uncommitted changes tree', () => {
   it('lists the changes of the folder and expands a folder with the delimiter', async () => {
     withChanges();
     renderChanges();
-    const tree = await screen.findByRole('tree', { name: 'Uncommitted changes of main' });
+    const tree = await screen.findByRole('list', { name: 'Uncommitted changes of main' });
     expect(within(tree).getByText('README.md')).toBeTruthy();
     expect(within(tree).getByText('2.0 KB')).toBeTruthy();
     expect(within(tree).queryByText('old.csv')).toBeNull();
@@ -99,7 +99,7 @@ describe('Uncommitted changes tree', () => {
     expect(within(tree).getByText('lakes.parquet')).toBeTruthy();
     const folderRequest = diffRequests.find((u) => u.searchParams.get('prefix') === 'data/');
     expect(folderRequest?.searchParams.get('delimiter')).toBe('/');
-    expect(screen.getByRole('treeitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
   });
 
   it('reports entries it cannot draw', async () => {

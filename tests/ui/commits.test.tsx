@@ -112,7 +112,7 @@ describe('Commit detail', () => {
     expect(screen.getByRole('link', { name: 'pppppppppppp' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('p')}`);
     expect(screen.getByRole('link', { name: 'qqqqqqqqqqqq' })).toBeTruthy();
     expect(screen.getByText('Showing changes for commit dddddddddddd')).toBeTruthy();
-    const tree = await screen.findByRole('tree', { name: 'Changes of commit dddddddddddd' });
+    const tree = await screen.findByRole('list', { name: 'Changes of commit dddddddddddd' });
     expect(within(tree).getByText('old.txt')).toBeTruthy();
     expect(diffRequests[0]?.pathname).toBe(`/api/v1/repositories/lake/refs/${hex('p')}/diff/${hex('d')}`);
     expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');

@@ -34,17 +34,25 @@ export interface DiffTreeProps {
  */
 export function DiffTree({ label, fetchPage, prefix, onOpenFolder, rowActions, empty }: DiffTreeProps) {
   return (
-    <Box role="tree" aria-label={label} borderWidth="1px" borderRadius="md" py="1">
-      <DiffLevel fetchPage={fetchPage} prefix={prefix} depth={0} onOpenFolder={onOpenFolder} rowActions={rowActions} empty={empty} />
+    <Box borderWidth="1px" borderRadius="md" py="1">
+      <DiffLevel
+        fetchPage={fetchPage}
+        prefix={prefix}
+        depth={0}
+        label={label}
+        onOpenFolder={onOpenFolder}
+        rowActions={rowActions}
+        empty={empty}
+      />
     </Box>
   );
 }
 
-interface LevelProps extends Omit<DiffTreeProps, 'label'> {
+interface LevelProps extends DiffTreeProps {
   depth: number;
 }
 
-function DiffLevel({ fetchPage, prefix, depth, onOpenFolder, rowActions, empty }: LevelProps) {
+function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, empty }: LevelProps) {
   const fetchLevel = useCallback((after: string | undefined) => fetchPage({ prefix, after }), [fetchPage, prefix]);
   const level = useCursorPages(fetchLevel);
 
@@ -66,7 +74,7 @@ function DiffLevel({ fetchPage, prefix, depth, onOpenFolder, rowActions, empty }
     );
   }
   return (
-    <Stack gap="0" role={depth === 0 ? undefined : 'group'}>
+    <Stack as="ul" role="list" aria-label={label} gap="0" listStyleType="none" m="0" p="0">
       {level.rows.map((raw, index) => (
         <DiffRow
           key={(raw as Partial<Diff>).path ?? `invalid-${index}`}
@@ -79,7 +87,7 @@ function DiffLevel({ fetchPage, prefix, depth, onOpenFolder, rowActions, empty }
         />
       ))}
       {level.hasMore && (
-        <Box ps={`${depth * 20 + 12}px`} py="1">
+        <Box as="li" ps={`${depth * 20 + 12}px`} py="1">
           <Button size="xs" variant="ghost" onClick={level.loadMore} loading={level.loadingMore}>
             {prefix ? `Load more results for prefix ${prefix}` : 'Load more results'}
           </Button>
@@ -89,7 +97,7 @@ function DiffLevel({ fetchPage, prefix, depth, onOpenFolder, rowActions, empty }
   );
 }
 
-interface RowProps extends Omit<LevelProps, 'prefix' | 'empty'> {
+interface RowProps extends Omit<LevelProps, 'prefix' | 'empty' | 'label'> {
   checked: CheckedDiff;
   parentPrefix: string;
 }
@@ -99,7 +107,7 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
   const indent = `${depth * 20 + 8}px`;
   if (!checked.ok) {
     return (
-      <Box role="treeitem" ps={indent} pe="3" py="1">
+      <Box as="li" ps={indent} pe="3" py="1">
         <Text color="fg.error" fontSize="sm">
           {checked.message}
         </Text>
@@ -110,7 +118,7 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
   const folder = isFolder(entry);
   const name = displayName(entry, parentPrefix);
   return (
-    <Box role="treeitem" aria-expanded={folder ? expanded : undefined} aria-label={entry.path}>
+    <Box as="li" aria-label={entry.path}>
       <HStack
         ps={indent}
         pe="3"
@@ -125,6 +133,7 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
             size="2xs"
             variant="ghost"
             aria-label={expanded ? `Collapse ${entry.path}` : `Expand ${entry.path}`}
+            aria-expanded={expanded}
             onClick={() => setExpanded((open) => !open)}
           >
             {expanded ? <LuChevronDown /> : <LuChevronRight />}
@@ -157,7 +166,14 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
         )}
       </HStack>
       {folder && expanded && (
-        <DiffLevel fetchPage={fetchPage} prefix={entry.path} depth={depth + 1} onOpenFolder={onOpenFolder} rowActions={rowActions} />
+        <DiffLevel
+          fetchPage={fetchPage}
+          prefix={entry.path}
+          depth={depth + 1}
+          label={`Changes under ${entry.path}`}
+          onOpenFolder={onOpenFolder}
+          rowActions={rowActions}
+        />
       )}
     </Box>
   );
