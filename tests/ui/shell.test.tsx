@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
 import { clearCurrentUser } from '../../src/api/client';
+import { getCurrentUser } from '../../src/api/auth';
+import { logout } from '../../src/ui/shell/logout';
 import type { User, VersionConfig } from '../../src/api/types';
 
 let user: User | null = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
@@ -144,5 +146,19 @@ describe('User menu', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'User menu for grace' }));
     await screen.findByRole('menuitem', { name: 'Logout' });
     expect(screen.queryByText('New lakeFS version is available!')).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('falls back to /logout when the login configuration cannot be read, and forgets the user', async () => {
+    server.use(http.get('*/api/v1/setup_lakefs', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    const first = await getCurrentUser();
+    expect(first.id).toBe('ada');
+    user = { id: 'grace', creation_date: 1 };
+    const go = vi.fn();
+    await logout(go);
+    expect(go).toHaveBeenCalledWith('/logout');
+    // The cached user is gone: the next lookup asks the server again.
+    expect((await getCurrentUser()).id).toBe('grace');
   });
 });
