@@ -39,6 +39,14 @@ export class Writer {
   }
 
   string(s: string): void {
+    if (s.length < 43) {
+      // At most 3 bytes per UTF-16 unit, so the length fits one varint byte: write first, then fill it in.
+      this.ensure(1 + s.length * 3);
+      const written = this.buf.write(s, this.pos + 1, 'utf8');
+      this.buf[this.pos] = written;
+      this.pos += 1 + written;
+      return;
+    }
     const len = Buffer.byteLength(s, 'utf8');
     this.varint(len);
     this.ensure(len);

@@ -63,7 +63,10 @@ describe('graveler under concurrency and crashes', () => {
     const puts: string[] = [];
     let commits = 0;
     let buffered = '';
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     await new Promise<void>((resolve) => {
+      // A child that dies on its own ends the wait too, and fails the signal check below.
+      void exited.then(() => resolve());
       child.stdout.on('data', (chunk: Buffer) => {
         buffered += chunk.toString();
         const lines = buffered.split('\n');
@@ -78,7 +81,7 @@ describe('graveler under concurrency and crashes', () => {
         }
       });
     });
-    await new Promise((resolve) => child.once('exit', resolve));
+    expect(await exited).toBe('SIGKILL');
     await env.reopen();
     const head = await env.g.getCommit(repo, 'main');
     expect(head.generation).toBeGreaterThan(1);

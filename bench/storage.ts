@@ -1,0 +1,291 @@
+/**
+ * Storage benchmarks at the graveler level, on a real SQLite file and a local folder in a temporary directory.
+ * Large committed trees are written through the bulk path (ranges straight from sorted records), as an import
+ * would; every measured operation goes through the public API.
+ *
+ * Run alone: `npx tsx bench/storage.ts` (set TARN_BENCH_SIZES=10000,100000 to skip the 1M tree).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { openLocalBlockStore } from '../server/blockstore/index';
+import { createGraveler, type Graveler, type ObjectEntry, type ObjectRecord } from '../server/graveler/index';
+import { openSqliteKv, type KvStore } from '../server/kv/index';
+
+const REPO = 'bench';
+const ROUNDS = 5;
+const FILES_PER_PARTITION = 1000;
+
+export interface CommitScalingResult {
+  objects: number;
+  /** Median time to commit 100 changes clustered in one folder (the common shape of a data-lake write). */
+  commitClusteredMs: number;
+  /** Median time to commit 100 changes spread uniformly over the whole tree (the worst case). */
+  commitScatteredMs: number;
+  /** Time to write the committed tree through the bulk path (setup, not a goal). */
+  buildMs: number;
+}
+
+export interface StorageBenchResults {
+  commits: CommitScalingResult[];
+  /** commit of 100 clustered changes at the largest size divided by the smallest (goal ≤ 1.5 for 1M/10k). */
+  commitRatio: number;
+  /** Two-dot diff of two commits differing by 100 objects (clustered / scattered), largest size. */
+  diff100ClusteredMs: number;
+  diff100ScatteredMs: number;
+  /** Merge of a branch with 100 changed objects into a moved destination, largest size. */
+  merge100ClusteredMs: number;
+  merge100ScatteredMs: number;
+  /** One listing page of 1000 objects in the middle of the largest tree (warm / cold range cache). */
+  listPage1000Ms: number;
+  listPage1000ColdMs: number;
+  /** Sequential branch creations per second. */
+  branchCreatesPerSecond: number;
+}
+
+interface Bench {
+  dir: string;
+  kv: KvStore;
+  g: Graveler;
+  close(): Promise<void>;
+}
+
+function entryFor(i: number, salt = ''): ObjectEntry {
+  return {
+    address: `data/bench/${i.toString(36)}${salt}`,
+    addressType: 'relative',
+    size: 1024 + (i % 4096),
+    checksum: `${(i * 2654435761 >>> 0).toString(16).padStart(8, '0')}${salt}`,
+    mtime: 1_700_000_000 + i,
+    contentType: 'application/octet-stream',
+    metadata: {},
+  };
+}
+
+/** Object i lives in partition floor(i / 1000): zero-padded so numeric order is key order. */
+function keyFor(i: number): string {
+  const part = Math.floor(i / FILES_PER_PARTITION);
+  return `tables/events/part=${String(part).padStart(5, '0')}/file-${String(i % FILES_PER_PARTITION).padStart(4, '0')}.parquet`;
+}
+
+function* records(n: number): Generator<ObjectRecord> {
+  for (let i = 0; i < n; i++) yield { path: keyFor(i), entry: entryFor(i) };
+}
+
+async function open(): Promise<Bench> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-bench-'));
+  const kv = openSqliteKv({ path: path.join(dir, 'kv.db') });
+  const blockstore = openLocalBlockStore({ root: path.join(dir, 'blocks') });
+  const g = createGraveler({ kv, blockstore });
+  await g.createRepository({ id: REPO, storageNamespace: `local://${REPO}` });
+  return {
+    dir,
+    kv,
+    g,
+    async close() {
+      await g.close();
+      await kv.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+/** A tiny deterministic generator so scattered picks are the same on every run. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** 100 paths: half overwrite one existing partition, half add new files next to them. */
+function clusteredChanges(n: number, round: number): string[] {
+  const part = Math.floor((n / FILES_PER_PARTITION) * ((round * 0.37) % 1));
+  const base = part * FILES_PER_PARTITION;
+  const out: string[] = [];
+  for (let i = 0; i < 50; i++) out.push(keyFor(Math.min(base + i * 7, n - 1)));
+  for (let i = 0; i < 50; i++) out.push(`${keyFor(base).replace(/file-.*$/, '')}added-r${round}-${String(i).padStart(3, '0')}.parquet`);
+  return [...new Set(out)];
+}
+
+function scatteredChanges(n: number, round: number): string[] {
+  const rand = lcg(1234 + round);
+  const out = new Set<string>();
+  while (out.size < 100) out.add(keyFor(Math.floor(rand() * n)));
+  return [...out];
+}
+
+async function stage(g: Graveler, branch: string, paths: string[], salt: string): Promise<void> {
+  let i = 0;
+  for (const p of paths) {
+    await g.putObject(REPO, branch, p, entryFor(i++, salt));
+    // Staged writes arrive as separate requests in a server; let I/O run between them.
+    if (i % 50 === 0) await yieldToIo();
+  }
+}
+
+async function build(b: Bench, n: number): Promise<number> {
+  return timed(async () => {
+    const mr = await b.g.writeMetaRange(REPO, records(n));
+    await b.g.commitMetaRange(REPO, 'main', mr, { committer: 'bench', message: `load ${n}` });
+  });
+}
+
+export async function benchCommitScaling(n: number): Promise<CommitScalingResult> {
+  const b = await open();
+  try {
+    const buildMs = await build(b, n);
+    const clustered: number[] = [];
+    const scattered: number[] = [];
+    // Round 0 warms the code paths and is not counted.
+    for (let r = -1; r < ROUNDS; r++) {
+      await stage(b.g, 'main', clusteredChanges(n, r + 2), `c${r}`);
+      const c = await timed(() => b.g.commit(REPO, 'main', { committer: 'bench', message: `clustered ${r}` }));
+      await stage(b.g, 'main', scatteredChanges(n, r + 2), `s${r}`);
+      const s = await timed(() => b.g.commit(REPO, 'main', { committer: 'bench', message: `scattered ${r}` }));
+      if (r < 0) continue;
+      clustered.push(c);
+      scattered.push(s);
+    }
+    return { objects: n, commitClusteredMs: median(clustered), commitScatteredMs: median(scattered), buildMs };
+  } finally {
+    await b.close();
+  }
+}
+
+export interface DiffMergeResult {
+  diffClusteredMs: number;
+  diffScatteredMs: number;
+  mergeClusteredMs: number;
+  mergeScatteredMs: number;
+  listPage1000Ms: number;
+  listPage1000ColdMs: number;
+}
+
+async function diffAll(g: Graveler, left: string, right: string): Promise<number> {
+  let count = 0;
+  let after: string | undefined;
+  for (;;) {
+    const page = await g.diff(REPO, left, right, { type: 'two_dot', amount: 1000, after });
+    count += page.results.length;
+    if (!page.hasMore) return count;
+    after = page.nextOffset;
+  }
+}
+
+export async function benchDiffMergeList(n: number): Promise<DiffMergeResult> {
+  const b = await open();
+  try {
+    await build(b, n);
+    const result: Partial<DiffMergeResult> = {};
+    for (const [kind, pick] of [
+      ['Clustered', clusteredChanges],
+      ['Scattered', scatteredChanges],
+    ] as const) {
+      const feature = `feature-${kind.toLowerCase()}`;
+      await b.g.createBranch(REPO, feature, 'main');
+      await stage(b.g, feature, pick(n, 11), `f-${kind}`);
+      await b.g.commit(REPO, feature, { committer: 'bench', message: 'feature' });
+      let diffCount = 0;
+      result[`diff${kind}Ms`] = await timed(async () => {
+        diffCount = await diffAll(b.g, 'main', feature);
+      });
+      if (diffCount !== 100) throw new Error(`expected 100 differences, found ${diffCount}`);
+      // The destination moves too, elsewhere, so the merge is a real three-way merge.
+      await stage(b.g, 'main', pick(n, 23).filter((p) => !pick(n, 11).includes(p)), `m-${kind}`);
+      await b.g.commit(REPO, 'main', { committer: 'bench', message: 'main moves' });
+      result[`merge${kind}Ms`] = await timed(() => b.g.merge(REPO, feature, 'main', { committer: 'bench' }));
+    }
+    const middle = keyFor(Math.floor(n / 2));
+    const list = async () => {
+      const page = await b.g.listObjects(REPO, 'main', { after: middle, amount: 1000 });
+      if (page.results.length !== 1000) throw new Error('short listing page');
+    };
+    result.listPage1000Ms = median(await Promise.all([0, 1, 2].map(async () => timed(list))));
+    // A restarted process: same files, empty caches.
+    await b.g.close();
+    const fresh = createGraveler({ kv: b.kv, blockstore: openLocalBlockStore({ root: path.join(b.dir, 'blocks') }) });
+    result.listPage1000ColdMs = await timed(async () => {
+      const page = await fresh.listObjects(REPO, 'main', { after: middle, amount: 1000 });
+      if (page.results.length !== 1000) throw new Error('short listing page');
+    });
+    await fresh.close();
+    return result as DiffMergeResult;
+  } finally {
+    await b.close();
+  }
+}
+
+export async function benchBranchCreates(count = 1000): Promise<number> {
+  const b = await open();
+  try {
+    await build(b, 10_000);
+    const ms = await timed(async () => {
+      for (let i = 0; i < count; i++) await b.g.createBranch(REPO, `b-${i}`, 'main');
+    });
+    return count / (ms / 1000);
+  } finally {
+    await b.close();
+  }
+}
+
+export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_000]): Promise<StorageBenchResults> {
+  const commits: CommitScalingResult[] = [];
+  for (const n of sizes) commits.push(await benchCommitScaling(n));
+  const largest = sizes[sizes.length - 1] as number;
+  const dm = await benchDiffMergeList(largest);
+  const first = commits[0] as CommitScalingResult;
+  const last = commits[commits.length - 1] as CommitScalingResult;
+  return {
+    commits,
+    commitRatio: last.commitClusteredMs / first.commitClusteredMs,
+    diff100ClusteredMs: dm.diffClusteredMs,
+    diff100ScatteredMs: dm.diffScatteredMs,
+    merge100ClusteredMs: dm.mergeClusteredMs,
+    merge100ScatteredMs: dm.mergeScatteredMs,
+    listPage1000Ms: dm.listPage1000Ms,
+    listPage1000ColdMs: dm.listPage1000ColdMs,
+    branchCreatesPerSecond: await benchBranchCreates(),
+  };
+}
+
+function fmt(ms: number): string {
+  return `${ms.toFixed(1)} ms`;
+}
+
+export function formatStorageResults(r: StorageBenchResults): string {
+  const lines: string[] = [];
+  for (const c of r.commits) {
+    lines.push(
+      `commit 100 changes @ ${c.objects.toLocaleString('en-US')} objects: clustered ${fmt(c.commitClusteredMs)}, scattered ${fmt(c.commitScatteredMs)} (tree built in ${fmt(c.buildMs)})`,
+    );
+  }
+  const largest = r.commits[r.commits.length - 1]?.objects.toLocaleString('en-US') ?? '?';
+  lines.push(`commit ratio largest/smallest (clustered): ${r.commitRatio.toFixed(2)} (goal ≤ 1.5)`);
+  lines.push(`diff of 100 changes @ ${largest}: clustered ${fmt(r.diff100ClusteredMs)}, scattered ${fmt(r.diff100ScatteredMs)}`);
+  lines.push(`merge of 100 changes @ ${largest}: clustered ${fmt(r.merge100ClusteredMs)}, scattered ${fmt(r.merge100ScatteredMs)}`);
+  lines.push(`list one page of 1000 @ ${largest}: ${fmt(r.listPage1000Ms)} warm, ${fmt(r.listPage1000ColdMs)} cold`);
+  lines.push(`branch creates: ${Math.round(r.branchCreatesPerSecond).toLocaleString('en-US')} / s`);
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const sizes = process.env.TARN_BENCH_SIZES?.split(',').map(Number) ?? undefined;
+  const results = await runStorageBench(sizes);
+  console.log(formatStorageResults(results));
+}
