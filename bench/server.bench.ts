@@ -1,0 +1,53 @@
+/**
+ * `npm run bench:server`: storage figures at 10k, 100k and 1M objects, then HTTP load on loopback; prints a table
+ * and writes bench/results/server.json. Never part of `npm test`.
+ *
+ * TARN_BENCH_SIZES=10000,100000 limits the tree sizes; TARN_BENCH_SECONDS sets each HTTP phase's length.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { formatStorageResults, runStorageBench } from './storage';
+import { runHttpLoad } from './http-load';
+
+const sizes = process.env.TARN_BENCH_SIZES?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000];
+const seconds = Number(process.env.TARN_BENCH_SECONDS ?? 10);
+
+console.log(`Tarn server benchmark — ${cpus().length} cores, Node ${process.version}\n`);
+const storage = await runStorageBench(sizes);
+console.log(formatStorageResults(storage));
+
+const http = await runHttpLoad({ seconds });
+const row = (label: string, perSecond: number, p50: number, p90: number, p99: number) =>
+  `${label.padEnd(26)} ${Math.round(perSecond).toLocaleString('en-US').padStart(8)} /s   p50 ${p50.toFixed(1)} ms   p90 ${p90.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms`;
+console.log(`\nHTTP, ${http.connections} connections on loopback, ${http.seconds_per_phase} s a phase:`);
+console.log(row('reads (stat + get)', http.reads_per_s, http.read_p50_ms, http.read_p90_ms, http.read_p99_ms));
+console.log(row('writes (small uploads)', http.writes_per_s, http.write_p50_ms, http.write_p90_ms, http.write_p99_ms));
+if (http.errors > 0) console.log(`errors during the load: ${http.errors}`);
+
+const smallest = storage.commits[0];
+const largest = storage.commits[storage.commits.length - 1];
+const results = {
+  machine: { cores: cpus().length, node: process.version },
+  sizes,
+  commit_100_at_10k_ms: smallest?.commitClusteredMs,
+  commit_100_at_100k_ms: storage.commits.find((c) => c.objects === 100_000)?.commitClusteredMs,
+  commit_100_at_1m_ms: largest?.commitClusteredMs,
+  commit_ratio_1m_10k: storage.commitRatio,
+  commit_100_scattered_at_10k_ms: smallest?.commitScatteredMs,
+  commit_100_scattered_at_1m_ms: largest?.commitScatteredMs,
+  commit_scattered_ratio_1m_10k:
+    smallest && largest ? largest.commitScatteredMs / smallest.commitScatteredMs : undefined,
+  diff_100_at_1m_ms: storage.diff100ClusteredMs,
+  diff_100_scattered_at_1m_ms: storage.diff100ScatteredMs,
+  merge_100_at_1m_ms: storage.merge100ClusteredMs,
+  merge_100_scattered_at_1m_ms: storage.merge100ScatteredMs,
+  list_1000_at_1m_ms: storage.listPage1000Ms,
+  list_1000_cold_at_1m_ms: storage.listPage1000ColdMs,
+  branch_creates_per_s: storage.branchCreatesPerSecond,
+  ...http,
+};
+const dir = join(import.meta.dirname, 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'server.json'), JSON.stringify(results, null, 2) + '\n');
+console.log(`\nWrote bench/results/server.json`);
