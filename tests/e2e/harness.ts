@@ -1,4 +1,5 @@
-// Starts the real Tarn server (a child process on a free port with a temp data folder) and Debian's Chromium.
+// Starts the real Tarn server (a child process on a free port with a temp data folder) and Debian's Chromium,
+// and gives journeys what they need to fail clearly: named steps, page problems and the server's output.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ const screenshotDir = join(import.meta.dirname, 'screenshots');
 export interface RunningTarn {
   url: string;
   dataDir: string;
+  /** Everything the server printed so far (stdout and stderr), for failure messages. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -21,12 +24,16 @@ export async function startTarn(): Promise<RunningTarn> {
     ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TARN_PORT: '', TARN_DATA_DIR: '' } },
   );
-  const url = await waitForAddress(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await waitForAddress(child, () => output);
   return {
     url,
     dataDir,
+    output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
@@ -36,17 +43,17 @@ export async function startTarn(): Promise<RunningTarn> {
   };
 }
 
-function waitForAddress(child: ChildProcess): Promise<string> {
+function waitForAddress(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /Tarn is listening on (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`Tarn exited with ${code} before listening:\n${stdout}\n${stderr}`)));
+    const onData = () => {
+      const match = /Tarn is listening on (http:\/\/\S+)/.exec(output());
+      if (match?.[1]) {
+        child.stdout?.off('data', onData);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Tarn exited with ${code} before listening:\n${output()}`)));
   });
 }
 
@@ -69,4 +76,87 @@ export function launchChromium(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Collects what must not happen during a journey: uncaught page errors, console errors, server errors (5xx) on
+ * /api and API requests that failed at the network level. Expected 4xx answers (a README that does not exist,
+ * the user call before login) are part of normal use; the browser logs them as "Failed to load resource", so
+ * those console lines are left to the response check.
+ */
+export function watchPage(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource')) return;
+    problems.push(`console error: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/api/') && response.status() >= 500) {
+      problems.push(`server error: ${response.request().method()} ${pathname} answered ${response.status()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    const { pathname } = new URL(request.url());
+    const failure = request.failure()?.errorText ?? 'unknown failure';
+    // Aborted requests are the console cancelling work it no longer needs (an AbortController on navigation).
+    if (pathname.startsWith('/api/') && !failure.includes('ERR_ABORTED')) {
+      problems.push(`request failed: ${request.method()} ${pathname}: ${failure}`);
+    }
+  });
+  return { problems };
+}
+
+export interface StepRecord {
+  name: string;
+  ms: number;
+  ok: boolean;
+}
+
+/**
+ * Runs one named step of a journey. On failure the error names the step and carries the address, the visible
+ * text of the page and the end of the server's output, and a screenshot `failed-<journey>-<step>` is taken.
+ */
+export function stepRunner(journey: string, page: () => Page, tarn: () => RunningTarn | undefined) {
+  const records: StepRecord[] = [];
+  async function step(name: string, body: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    try {
+      await body();
+      records.push({ name, ms: Math.round(performance.now() - started), ok: true });
+    } catch (error) {
+      records.push({ name, ms: Math.round(performance.now() - started), ok: false });
+      const p = page();
+      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      await screenshot(p, `failed-${journey}-${slug}`).catch(() => undefined);
+      const text = await p
+        .locator('body')
+        .innerText({ timeout: 1000 })
+        .catch(() => '(page text unavailable)');
+      const server = tarn()?.output() ?? '';
+      // Close whatever dialog the failure left open, so the journey's later steps can still run.
+      await p.keyboard.press('Escape').catch(() => undefined);
+      const cause = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        [
+          `Step "${name}" of ${journey} failed: ${cause}`,
+          `Page address: ${p.url()}`,
+          `Page text:\n${text.slice(0, 1500)}`,
+          `Server output (last 1500 characters):\n${server.slice(-1500)}`,
+        ].join('\n\n'),
+        { cause: error },
+      );
+    }
+  }
+  return { step, records };
+}
+
+/** A one-line summary of step timings, printed at the end of a journey. */
+export function formatTimings(journey: string, records: readonly StepRecord[]): string {
+  const total = records.reduce((sum, r) => sum + r.ms, 0);
+  return `${journey}: ${total} ms in ${records.length} steps\n${records
+    .map((r) => `  ${r.ok ? 'ok  ' : 'FAIL'} ${String(r.ms).padStart(6)} ms  ${r.name}`)
+    .join('\n')}`;
 }

@@ -1,0 +1,69 @@
+// Waiting helpers with readable failures, and the steps several journeys share (setup, login).
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Waits until the locator is visible; the failure says what the user should have seen. */
+export async function shows(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new Error(`expected to see ${what} within ${timeout} ms (${String(locator)}), but it did not appear`);
+  }
+}
+
+/** Waits until nothing matching the locator is visible any more. */
+export async function disappears(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch {
+    throw new Error(`expected ${what} to go away within ${timeout} ms (${String(locator)}), but it is still shown`);
+  }
+}
+
+/** Waits until the page's address path matches. */
+export async function arrivesAt(page: Page, path: RegExp, timeout = 10_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => path.test(url.pathname + url.search), { timeout });
+  } catch {
+    throw new Error(`expected the address to match ${String(path)} within ${timeout} ms, but it is ${page.url()}`);
+  }
+}
+
+/** Waits until the locator is enabled (e.g. a button waiting for a permission check). */
+export async function becomesEnabled(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  await shows(locator, what, timeout);
+  await expect
+    .poll(() => locator.first().isEnabled(), { timeout, message: `expected ${what} to become enabled within ${timeout} ms` })
+    .toBe(true);
+}
+
+export interface AdminCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** First-run setup over the API (for journeys that are not about setup): the admin and the preferences. */
+export async function setupThroughApi(baseUrl: string): Promise<AdminCredentials> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const setup = await post('/setup_lakefs', { username: 'admin' });
+  if (setup.status !== 200) throw new Error(`POST /setup_lakefs answered ${setup.status}: ${await setup.text()}`);
+  const credentials = (await setup.json()) as { access_key_id: string; secret_access_key: string };
+  const prefs = await post('/setup_comm_prefs', { email: 'e2e@example.com', featureUpdates: false, securityUpdates: false });
+  if (prefs.status !== 200) throw new Error(`POST /setup_comm_prefs answered ${prefs.status}: ${await prefs.text()}`);
+  return { accessKeyId: credentials.access_key_id, secretAccessKey: credentials.secret_access_key };
+}
+
+/** Logs in through the login form and waits for the repositories list. */
+export async function loginThroughUi(page: Page, baseUrl: string, credentials: AdminCredentials): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card');
+  await page.getByLabel('Access Key ID').fill(credentials.accessKeyId);
+  await page.getByLabel('Secret Access Key').fill(credentials.secretAccessKey);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await arrivesAt(page, /^\/repositories\/?(\?|$)/);
+}
