@@ -1,0 +1,127 @@
+// Journey 2: a new user creates the quickstart sample from the welcome card, reads its README under the listing,
+// browses its folders and back, opens the CSV and finds the commit that last changed an object.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+
+const SAMPLE = 'quickstart';
+const SAMPLE_COMMIT = 'Add sample data';
+
+describe('journey: sample repository', () => {
+  let tarn: RunningTarn | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let problems: string[] = [];
+  let credentials: AdminCredentials | undefined;
+  const { step, records } = stepRunner('journey-sample', () => page, () => tarn);
+
+  beforeAll(async () => {
+    [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
+    credentials = await setupThroughApi(tarn.url);
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    problems = watchPage(page).problems;
+  });
+
+  afterAll(async () => {
+    console.log(formatTimings('journey-sample', records));
+    await context?.close();
+    await browser?.close();
+    await tarn?.stop();
+  });
+
+  const objectsTable = () => page.getByRole('table', { name: 'Objects' });
+  const entry = (name: string) => objectsTable().getByRole('link', { name, exact: true });
+  const breadcrumb = () => page.getByRole('navigation', { name: 'Path' });
+
+  it('logs in through the login form after setup over the API', () =>
+    step('login', async () => {
+      if (!credentials) throw new Error('no credentials: setup over the API failed');
+      await loginThroughUi(page, tarn?.url ?? '', credentials);
+      await shows(page.getByText('Welcome to Tarn!'), 'the welcome card');
+    }));
+
+  it('creates the quickstart sample from the welcome card', () =>
+    step('create sample', async () => {
+      await page.getByRole('button', { name: 'Create Sample Repository' }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/objects`), 20_000);
+      for (const name of ['README.md', 'images/', 'raw/', 'tables/']) {
+        await shows(entry(name), `${name} in the sample’s listing`);
+      }
+      await screenshot(page, 'j2-01-sample-objects');
+    }));
+
+  it('renders README.md under the objects listing', () =>
+    step('readme preview', async () => {
+      const readme = page.getByRole('region', { name: 'README.md' });
+      await shows(readme.getByRole('heading', { name: `Welcome to ${SAMPLE}` }), 'the README’s title rendered as a heading');
+      await shows(readme.getByRole('table'), 'the README’s table rendered as a table');
+      await shows(readme.getByRole('cell', { name: 'raw/lakes.csv' }), 'a row of the README’s table');
+      const image = readme.getByRole('img', { name: 'A mountain lake' });
+      await shows(image, 'the README’s image');
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 10_000,
+          message: 'the README’s image (images/lake.png, a relative link) should load',
+        })
+        .toBe(true);
+      await readme.scrollIntoViewIfNeeded();
+      await screenshot(page, 'j2-02-readme-preview');
+    }));
+
+  it('browses into prefixes and back through the breadcrumbs', () =>
+    step('browse prefixes', async () => {
+      await entry('tables/').click();
+      await arrivesAt(page, /[?&]path=tables%2F(&|$)/);
+      await entry('lakes/').click();
+      await arrivesAt(page, /[?&]path=tables%2Flakes%2F(&|$)/);
+      await shows(entry('lakes.parquet'), 'lakes.parquet inside tables/lakes/');
+      await shows(breadcrumb().getByRole('link', { name: 'lakes', exact: true }), 'the lakes crumb');
+      await screenshot(page, 'j2-03-browse-prefix');
+      await breadcrumb().getByRole('link', { name: 'tables', exact: true }).click();
+      await arrivesAt(page, /[?&]path=tables%2F(&|$)/);
+      await shows(entry('lakes/'), 'lakes/ again after going back to tables/');
+      await breadcrumb().getByRole('link', { name: `lakefs://${SAMPLE}/main` }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/objects\\?(?!.*path=)`));
+      await shows(entry('README.md'), 'README.md again at the repository root');
+    }));
+
+  it('opens the CSV in the object viewer', () =>
+    step('csv viewer', async () => {
+      await entry('raw/').click();
+      await arrivesAt(page, /[?&]path=raw%2F(&|$)/);
+      await entry('lakes.csv').click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/object\\?`));
+      await shows(page.getByText('lakes.csv', { exact: true }), 'the object’s name in the path');
+      await shows(page.getByText(/^text\/csv/), 'the CSV content type');
+      await shows(page.getByRole('link', { name: 'Download' }), 'the Download button');
+      // The SQL preview of data files arrives with the DuckDB issue; until then the viewer says so.
+      await shows(
+        page.getByText(/Caspian Sea|SQL preview of parquet, CSV and TSV files is coming/).first(),
+        'either the CSV rows or the notice about the coming SQL preview',
+      );
+      await screenshot(page, 'j2-04-csv-viewer');
+    }));
+
+  it('opens the blame dialog for an object and sees its commit', () =>
+    step('blame', async () => {
+      await page.goBack();
+      await arrivesAt(page, /[?&]path=raw%2F(&|$)/);
+      await objectsTable().getByRole('button', { name: 'Blame lakes.csv' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Last commit to modify object' });
+      await shows(dialog, 'the blame dialog');
+      await shows(dialog.getByText('raw/lakes.csv', { exact: true }), 'the blamed path');
+      await shows(dialog.getByText(SAMPLE_COMMIT, { exact: true }), 'the sample commit’s message');
+      await shows(dialog.getByRole('link', { name: /^[0-9a-f]{12}$/ }), 'a link to the commit by its short id');
+      await screenshot(page, 'j2-05-blame-dialog');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await disappears(dialog, 'the blame dialog');
+    }));
+
+  it('raised no page errors, console errors or server errors along the way', () => {
+    expect(problems, `problems seen during the journey:\n${problems.join('\n')}`).toEqual([]);
+  });
+});
