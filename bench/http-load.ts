@@ -3,7 +3,8 @@
  * loopback. A read is a stat followed by a GET of a random seeded object; a write is an upload of a small new
  * object. Reads and writes run as separate phases so each has its own throughput and latency figures.
  *
- * Run alone: `npx tsx bench/http-load.ts` (TARN_BENCH_SECONDS=N sets each phase's length, default 10).
+ * Run alone: `npx tsx bench/http-load.ts` (TARN_BENCH_SECONDS=N sets each phase's length, default 10;
+ * TARN_BENCH_PROFILE=DIR saves a CPU profile of the server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,7 +48,9 @@ interface Started {
 }
 
 function startServer(dataDir: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet'], {
+  // TARN_BENCH_PROFILE=DIR writes a V8 CPU profile of the server there (open it in Chrome DevTools).
+  const profile = process.env.TARN_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.TARN_BENCH_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

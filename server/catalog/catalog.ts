@@ -65,7 +65,13 @@ export class Catalog {
   }
 
   /** Streams `body` to the block store, then stages its entry. Nothing is staged if the body fails midway. */
-  async upload(repo: string, branch: string, path: string, body: PutBody, input: UploadInput): Promise<ObjectEntry> {
+  async upload(
+    repo: string,
+    branch: string,
+    path: string,
+    body: PutBody,
+    input: UploadInput,
+  ): Promise<{ entry: ObjectEntry; physicalAddress: string }> {
     const repository = await this.store.getRepository(repo);
     if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
     await this.store.getBranch(repo, branch);
@@ -91,7 +97,7 @@ export class Catalog {
       await this.blocks.delete(repository.storageNamespace, address);
       throw err;
     }
-    return entry;
+    return { entry, physicalAddress: this.physicalAddress(repository, entry) };
   }
 
   private async exists(repo: string, ref: string, path: string): Promise<boolean> {
@@ -114,14 +120,23 @@ export class Catalog {
     return entry.addressType === 'full' ? entry.address : this.blocks.fullAddress(repository.storageNamespace, entry.address);
   }
 
-  /** The object's bytes (or a range of them). BlockNotFoundError when its data is gone. */
-  async read(repo: string, entry: ObjectEntry, range?: ByteRange): Promise<Readable> {
-    const repository = await this.store.getRepository(repo);
-    if (entry.addressType === 'full') {
-      const { namespace, key } = this.splitFullAddress(entry.address);
-      return this.blocks.get(namespace, key, range);
-    }
-    return this.blocks.get(repository.storageNamespace, entry.address, range);
+  /** Where an entry's bytes live: its repository's namespace, or the namespace named by a full address. */
+  private location(repository: Repository, entry: ObjectEntry): { namespace: string; key: string } {
+    return entry.addressType === 'full'
+      ? this.splitFullAddress(entry.address)
+      : { namespace: repository.storageNamespace, key: entry.address };
+  }
+
+  /** A stream of the object's bytes (or a range of them). BlockNotFoundError when its data is gone. */
+  async read(repository: Repository, entry: ObjectEntry, range?: ByteRange): Promise<Readable> {
+    const { namespace, key } = this.location(repository, entry);
+    return this.blocks.get(namespace, key, range);
+  }
+
+  /** The same, in memory: for small objects, where a stream costs more than the bytes. */
+  async readBytes(repository: Repository, entry: ObjectEntry, range?: ByteRange): Promise<Buffer> {
+    const { namespace, key } = this.location(repository, entry);
+    return this.blocks.getBytes(namespace, key, range);
   }
 
   private splitFullAddress(address: string): { namespace: string; key: string } {

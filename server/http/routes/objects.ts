@@ -30,6 +30,8 @@ const bulkDeleteBody = z.object({
 });
 
 const metaHeaderPrefix = 'x-lakefs-meta-';
+/** Objects up to this size are answered from memory; larger ones are streamed. */
+const smallObjectBytes = 256 * 1024;
 
 function userMetadata(c: AppContext): Record<string, string> {
   const metadata: Record<string, string> = {};
@@ -116,6 +118,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const ref = refParam(c);
         const { path } = readQuery(c, pathQuery);
+        const repository = await store.getRepository(repo);
         const entry = await store.getObject(repo, ref, path);
         const headers = objectHeaders(entry, path);
         if (matchesEtag(c.req.header('if-none-match'), headers.etag as string)) {
@@ -125,19 +128,20 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         if (range.kind === 'unsatisfiable') {
           return c.json({ message: range.reason }, 416, { 'content-range': `bytes */${entry.size}` });
         }
-        const head = c.req.method === 'HEAD';
-        if (range.kind === 'partial') {
-          const length = range.end - range.start + 1;
-          const responseHeaders = { ...headers, 'content-length': String(length), 'content-range': `bytes ${range.start}-${range.end}/${entry.size}` };
-          if (head) return new Response(null, { status: 206, headers: responseHeaders });
-          const stream = await catalog.read(repo, entry, { start: range.start, end: range.end });
-          return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 206, headers: responseHeaders });
+        const partial = range.kind === 'partial';
+        const span = partial ? { start: range.start, end: range.end } : undefined;
+        const length = span ? span.end - span.start + 1 : entry.size;
+        const status = partial ? 206 : 200;
+        const responseHeaders: Record<string, string> = { ...headers, 'content-length': String(length) };
+        if (span) responseHeaders['content-range'] = `bytes ${span.start}-${span.end}/${entry.size}`;
+        if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status, headers: responseHeaders });
+        if (length <= smallObjectBytes) {
+          // Buffers read from files are backed by a plain ArrayBuffer, as BodyInit wants.
+          const bytes = (await catalog.readBytes(repository, entry, span)) as Uint8Array<ArrayBuffer>;
+          return new Response(bytes, { status, headers: responseHeaders });
         }
-        const responseHeaders = { ...headers, 'content-length': String(entry.size) };
-        if (head) return new Response(null, { status: 200, headers: responseHeaders });
-        if (entry.size === 0) return new Response(null, { status: 200, headers: responseHeaders });
-        const stream = await catalog.read(repo, entry);
-        return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers: responseHeaders });
+        const stream = await catalog.read(repository, entry, span);
+        return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
       },
     ),
     route(
@@ -161,20 +165,19 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const requestType = c.req.header('content-type') ?? '';
         const raw = (c.req.raw.body ?? new Uint8Array(0)) as AsyncIterable<Uint8Array> | Uint8Array;
         const options = { ...conditions, metadata, force: q.force ?? false };
-        let entry: ObjectEntry;
+        let stored: { entry: ObjectEntry; physicalAddress: string };
         if (/^multipart\/form-data/i.test(requestType)) {
           const boundary = multipartBoundary(requestType);
           if (!boundary) throw badRequest('invalid multipart body: Content-Type has no boundary');
           if (raw instanceof Uint8Array) throw badRequest('invalid multipart body: it is empty');
           const { part, finish } = await readFilePart(raw, boundary, 'content');
-          entry = await catalog.upload(repo, branch, q.path, part.body, { ...options, contentType: part.contentType });
+          stored = await catalog.upload(repo, branch, q.path, part.body, { ...options, contentType: part.contentType });
           await finish();
         } else {
           const contentType = requestType.trim() === '' ? 'application/octet-stream' : requestType;
-          entry = await catalog.upload(repo, branch, q.path, raw, { ...options, contentType });
+          stored = await catalog.upload(repo, branch, q.path, raw, { ...options, contentType });
         }
-        const repository = await store.getRepository(repo);
-        return c.json(objectStatsJson(q.path, entry, catalog.physicalAddress(repository, entry), true), 201);
+        return c.json(objectStatsJson(q.path, stored.entry, stored.physicalAddress, true), 201);
       },
     ),
     route(
