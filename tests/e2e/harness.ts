@@ -1,7 +1,7 @@
 // Starts the real Tarn server (a child process on a free port with a temp data folder) and Debian's Chromium,
 // and gives journeys what they need to fail clearly: named steps, page problems and the server's output.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -72,10 +72,23 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Screenshots land in a gitignored folder so a person can look at every main screen after a run. */
+/**
+ * Screenshots land in a gitignored folder so a person can look at every main screen after a run. Opening
+ * animations are fast-forwarded (a dialog caught mid fade-in looks broken when it is not).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // The pointer rests in a corner, so no row or button is caught in its hover colour.
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** Failure screenshots of an earlier run would be mistaken for this run's. */
+function removeFailureScreenshots(journey: string): void {
+  if (!existsSync(screenshotDir)) return;
+  for (const file of readdirSync(screenshotDir)) {
+    if (file.startsWith(`failed-${journey}-`)) rmSync(join(screenshotDir, file), { force: true });
+  }
 }
 
 /**
@@ -121,6 +134,7 @@ export interface StepRecord {
  */
 export function stepRunner(journey: string, page: () => Page, tarn: () => RunningTarn | undefined) {
   const records: StepRecord[] = [];
+  removeFailureScreenshots(journey);
   async function step(name: string, body: () => Promise<void>): Promise<void> {
     const started = performance.now();
     try {

@@ -65,8 +65,15 @@ describe('journey: first use', () => {
       credentials = { accessKeyId, secretAccessKey };
       await shows(page.getByText('only', { exact: true }), 'the warning that the secret is shown only once');
       await shows(page.getByRole('link', { name: 'Download credentials' }), 'the credentials download');
-      await shows(page.getByRole('button', { name: 'Go To Login' }), "the 'Go To Login' button");
       await screenshot(page, 'j1-02-setup-done');
+      const [loginTab] = await Promise.all([
+        page.context().waitForEvent('page', { timeout: 10_000 }),
+        page.getByRole('button', { name: 'Go To Login' }).click(),
+      ]);
+      await loginTab.waitForURL((url) => url.pathname === '/auth/login', { timeout: 10_000 }).catch(() => {
+        throw new Error(`'Go To Login' opened ${loginTab.url()} instead of /auth/login`);
+      });
+      await loginTab.close();
     }));
 
   it('logs in with those credentials at /auth/login', () =>
@@ -138,6 +145,7 @@ describe('journey: first use', () => {
       await disappears(dialog, 'the upload dialog');
       await shows(objectsTable().getByRole('link', { name: 'notes.txt', exact: true }), 'notes.txt in the listing');
       await shows(objectsTable().getByRole('link', { name: 'tables/', exact: true }), 'the tables/ folder in the listing');
+      await screenshot(page, 'j1-09-objects-listing');
     }));
 
   it('lists both uploads under Uncommitted Changes', () =>
@@ -152,7 +160,7 @@ describe('journey: first use', () => {
         changesTree().getByRole('listitem', { name: 'tables/daily/values.csv', exact: true }),
         'tables/daily/values.csv inside the expanded folders',
       );
-      await screenshot(page, 'j1-09-changes');
+      await screenshot(page, 'j1-10-changes');
     }));
 
   it('commits the changes with a message and a metadata key/value', () =>
@@ -165,7 +173,7 @@ describe('journey: first use', () => {
       await dialog.getByRole('button', { name: 'Add Metadata field' }).click();
       await dialog.getByLabel('Metadata key 1').fill('source');
       await dialog.getByLabel('Metadata value 1').fill('e2e-journey');
-      await screenshot(page, 'j1-10-commit-dialog');
+      await screenshot(page, 'j1-11-commit-dialog');
       await dialog.getByRole('button', { name: 'Commit Changes' }).click();
       await disappears(dialog, 'the commit dialog', 20_000);
       await shows(page.getByText('Branch main has no uncommitted changes.'), 'an empty change list after the commit');
@@ -177,7 +185,7 @@ describe('journey: first use', () => {
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/commits`));
       const log = page.getByRole('table', { name: 'Commits of main' });
       await shows(log.getByRole('link', { name: COMMIT_MESSAGE }), 'the new commit in the log');
-      await screenshot(page, 'j1-11-commits');
+      await screenshot(page, 'j1-12-commits');
       await log.getByRole('link', { name: COMMIT_MESSAGE }).click();
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/commits/[0-9a-f]{12,}`));
       await shows(page.getByRole('heading', { name: COMMIT_MESSAGE }), 'the commit message as the heading');
@@ -187,7 +195,7 @@ describe('journey: first use', () => {
       const diff = page.getByRole('list', { name: /^Changes of commit / });
       await shows(diff.getByRole('listitem', { name: 'notes.txt', exact: true }), 'notes.txt in the commit’s diff');
       await shows(diff.getByRole('listitem', { name: 'tables/', exact: true }), 'tables/ in the commit’s diff');
-      await screenshot(page, 'j1-12-commit-detail');
+      await screenshot(page, 'j1-13-commit-detail');
     }));
 
   it('opens an object in the viewer', () =>
@@ -198,7 +206,7 @@ describe('journey: first use', () => {
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/object\\?`));
       await shows(page.getByText('Second line of the notes.'), 'the text of notes.txt');
       await shows(page.getByRole('button', { name: 'Blame' }), 'the Blame button');
-      await screenshot(page, 'j1-13-object-viewer');
+      await screenshot(page, 'j1-14-object-viewer');
     }));
 
   it('uploads a new version and a new file, then reverts one change from Uncommitted Changes', () =>
@@ -227,23 +235,27 @@ describe('journey: first use', () => {
       await shows(notes, 'the new version of notes.txt as a change');
       await shows(notes.getByText('Changed', { exact: true }), 'notes.txt marked as changed');
       await shows(changesTree().getByRole('listitem', { name: 'docs/', exact: true }), 'docs/ as a change');
+      await screenshot(page, 'j1-15-changes-before-revert');
       await page.getByRole('button', { name: 'Revert notes.txt' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Revert change' });
       await shows(confirm.getByText('Are you sure you wish to revert "notes.txt" (object)?'), 'the revert question');
+      await screenshot(page, 'j1-16-revert-confirm');
       await confirm.getByRole('button', { name: 'Revert', exact: true }).click();
       await disappears(confirm, 'the revert confirmation');
       await disappears(changesTree().getByRole('listitem', { name: 'notes.txt', exact: true }), 'the reverted notes.txt change');
       await shows(changesTree().getByRole('listitem', { name: 'docs/', exact: true }), 'the docs/ change, which was not reverted');
-      await screenshot(page, 'j1-14-changes-after-revert');
+      await screenshot(page, 'j1-17-changes-after-revert');
     }));
 
   it('logs out and ends on the login page', () =>
     step('logout', async () => {
       await page.getByRole('button', { name: /^User menu for / }).click();
+      await shows(page.getByRole('menuitem', { name: 'Logout' }), 'Logout in the user menu');
+      await screenshot(page, 'j1-18-user-menu');
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await arrivesAt(page, /^\/auth\/login/);
       await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card after logout');
-      await screenshot(page, 'j1-15-logged-out');
+      await screenshot(page, 'j1-19-logged-out');
     }));
 
   it('raised no page errors, console errors or server errors along the way', () => {
