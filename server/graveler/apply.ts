@@ -1,7 +1,7 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
 import type { RecordIterator, Rec } from './iterators';
-import type { RangeInfo } from './range-codec';
+import type { RangeData, RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
@@ -28,14 +28,19 @@ export async function applyChanges(
   let change: Rec | undefined = await changes.next();
   let changed = 0;
 
-  const addChange = async (c: Rec, old: ObjectEntry | undefined): Promise<void> => {
+  const addChange = async (c: Rec, data?: RangeData, i?: number): Promise<void> => {
+    const exists = data !== undefined && i !== undefined;
     if (c.value === null) {
-      if (old !== undefined) changed++;
+      if (exists) changed++;
       return;
     }
-    if (old === undefined || !sameIdentity(old, c.value)) changed++;
     // Keep the old record when only the address or mtime would differ: the tree's content is unchanged.
-    await writer.add(c.key, old !== undefined && sameIdentity(old, c.value) ? old : c.value);
+    if (exists && sameIdentity(data.entry(i), c.value)) {
+      await writer.addRaw(c.key, data.entryBytes(i));
+      return;
+    }
+    changed++;
+    await writer.add(c.key, c.value);
   };
 
   for (const range of base) {
@@ -44,30 +49,30 @@ export async function applyChanges(
       continue;
     }
     const data = await store.readRange(namespace, range.id);
-    const { keys, entries } = data;
+    const { keys } = data;
     let i = 0;
     while (i < keys.length) {
       const key = keys[i] as string;
       if (change !== undefined) {
         const cmp = compareKeys(change.key, key);
         if (cmp < 0) {
-          await addChange(change, undefined);
+          await addChange(change);
           change = await changes.next();
           continue;
         }
         if (cmp === 0) {
-          await addChange(change, entries[i] as ObjectEntry);
+          await addChange(change, data, i);
           change = await changes.next();
           i++;
           continue;
         }
       }
-      await writer.add(key, entries[i] as ObjectEntry);
+      await writer.addRaw(key, data.entryBytes(i));
       i++;
     }
   }
   while (change !== undefined) {
-    await addChange(change, undefined);
+    await addChange(change);
     change = await changes.next();
   }
   return { ranges: await writer.finish(), changed };

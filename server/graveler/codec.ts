@@ -72,8 +72,11 @@ export class Writer {
 
 export class Reader {
   pos = 0;
+  private readonly buf: Buffer;
 
-  constructor(private readonly buf: Uint8Array) {}
+  constructor(bytes: Uint8Array) {
+    this.buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
 
   get done(): boolean {
     return this.pos >= this.buf.length;
@@ -99,7 +102,7 @@ export class Reader {
     const len = this.varint();
     const end = this.pos + len;
     if (end > this.buf.length) throw new RangeError('truncated record');
-    const s = Buffer.from(this.buf.buffer, this.buf.byteOffset + this.pos, len).toString('utf8');
+    const s = this.buf.toString('utf8', this.pos, end);
     this.pos = end;
     return s;
   }

@@ -54,7 +54,7 @@ export class TreeIterator implements RecordIterator {
       }
       if (this.pos < this.data.keys.length) {
         const i = this.pos++;
-        return { key: this.data.keys[i] as string, value: this.data.entries[i] as ObjectEntry };
+        return { key: this.data.keys[i] as string, value: this.data.entry(i) };
       }
       this.ri++;
       this.data = undefined;

@@ -2,10 +2,58 @@ import { createHash } from 'node:crypto';
 import { Reader, Writer, readEntry, writeEntry } from './codec';
 import type { ObjectEntry } from './types';
 
-/** A decoded range: parallel arrays, sorted by key in byte order. */
-export interface RangeData {
-  keys: string[];
-  entries: ObjectEntry[];
+/**
+ * A range in memory: its keys decoded (for binary search) and its entries kept encoded in one buffer, decoded only
+ * when a caller needs a value. Unchanged records are copied between ranges as bytes, and equal bytes mean equal
+ * entries, so commits and diffs rarely decode anything.
+ */
+export class RangeData {
+  constructor(
+    readonly keys: string[],
+    private readonly buf: Uint8Array,
+    /** starts[i]..starts[i+1] holds entry i; one more element than keys. */
+    private readonly starts: Uint32Array,
+  ) {}
+
+  get length(): number {
+    return this.keys.length;
+  }
+
+  entryBytes(i: number): Uint8Array {
+    return this.buf.subarray(this.starts[i], this.starts[i + 1]);
+  }
+
+  entry(i: number): ObjectEntry {
+    return readEntry(new Reader(this.entryBytes(i)));
+  }
+
+  /** Memory held, for the cache's budget. */
+  get weight(): number {
+    return this.buf.byteLength * 2 + this.keys.length * 64;
+  }
+}
+
+/** Encoded entries of a range being built: one growing buffer and where each entry ends. */
+export class EntryArena {
+  readonly keys: string[] = [];
+  readonly writer = new Writer(64 * 1024);
+  readonly ends: number[] = [];
+
+  get length(): number {
+    return this.keys.length;
+  }
+
+  add(key: string, entry: ObjectEntry): void {
+    this.keys.push(key);
+    writeEntry(this.writer, entry);
+    this.ends.push(this.writer.length);
+  }
+
+  addRaw(key: string, bytes: Uint8Array): void {
+    this.keys.push(key);
+    this.writer.raw(bytes);
+    this.ends.push(this.writer.length);
+  }
 }
 
 /** A metarange row: where one range sits in the key space. */
@@ -50,21 +98,36 @@ function sharedPrefix(a: string, b: string): number {
   return i;
 }
 
-/** Keys are prefix-compressed against their predecessor: sorted object paths share long prefixes. */
-export function encodeRange(keys: readonly string[], entries: readonly ObjectEntry[]): Buffer {
-  const w = new Writer(64 + keys.length * 96);
+/**
+ * Record i: varint shared-prefix length with key i-1, the rest of the key, varint entry length, entry bytes.
+ * Sorted object paths share long prefixes, so keys cost little.
+ */
+export function encodeRange(arena: EntryArena): { bytes: Buffer; data: RangeData } {
+  const { keys, ends } = arena;
+  const entries = arena.writer.finish();
+  let keyBytes = 0;
+  for (const k of keys) keyBytes += k.length;
+  const w = new Writer(64 + entries.length + keyBytes * 3 + keys.length * 8);
   header(w, RANGE_MAGIC);
   w.varint(keys.length);
+  const starts: number[] = [];
   let prev = '';
+  let from = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const shared = sharedPrefix(prev, key);
     w.varint(shared);
     w.string(key.slice(shared));
-    writeEntry(w, entries[i] as ObjectEntry);
+    const to = ends[i] as number;
+    w.varint(to - from);
+    starts.push(w.length);
+    w.raw(entries.subarray(from, to));
+    from = to;
     prev = key;
   }
-  return w.finish();
+  starts.push(w.length);
+  const bytes = Buffer.from(w.finish());
+  return { bytes, data: new RangeData(keys, bytes, Uint32Array.from(starts)) };
 }
 
 export function decodeRange(bytes: Uint8Array): RangeData {
@@ -72,16 +135,20 @@ export function decodeRange(bytes: Uint8Array): RangeData {
   checkHeader(r, RANGE_MAGIC, 'range');
   const n = r.varint();
   const keys = new Array<string>(n);
-  const entries = new Array<ObjectEntry>(n);
+  const starts = new Uint32Array(n + 1);
   let prev = '';
   for (let i = 0; i < n; i++) {
     const shared = r.varint();
     const key = prev.slice(0, shared) + r.string();
     keys[i] = key;
-    entries[i] = readEntry(r);
+    const len = r.varint();
+    starts[i] = r.pos;
+    r.pos += len;
     prev = key;
   }
-  return { keys, entries };
+  if (r.pos > bytes.length) throw new RangeError('truncated range');
+  starts[n] = r.pos;
+  return new RangeData(keys, bytes, starts);
 }
 
 export function encodeMetaRange(ranges: readonly RangeInfo[]): Buffer {

@@ -1,4 +1,4 @@
-import type { RangeInfo } from './range-codec';
+import { EntryArena, type RangeInfo } from './range-codec';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -26,11 +26,6 @@ function keyHash(key: string): number {
   return h >>> 0;
 }
 
-function estimateSize(key: string, e: ObjectEntry): number {
-  let n = key.length + e.address.length + e.checksum.length + e.contentType.length + 24;
-  for (const k in e.metadata) n += k.length + (e.metadata[k] as string).length + 2;
-  return n;
-}
 
 /**
  * Cuts a sorted stream of records into ranges at content-defined boundaries: a range ends after any key whose hash
@@ -38,9 +33,8 @@ function estimateSize(key: string, e: ObjectEntry): number {
  * range keeps its id. Untouched ranges can be passed through by reference when no records are pending.
  */
 export class RangeWriter {
-  private keys: string[] = [];
-  private entries: ObjectEntry[] = [];
-  private bytes = 0;
+  private arena = new EntryArena();
+  private keyBytes = 0;
   private readonly out: (RangeInfo | Promise<RangeInfo>)[] = [];
   private readonly inFlight = new Set<Promise<RangeInfo>>();
   private readonly maxBytes: number;
@@ -59,16 +53,27 @@ export class RangeWriter {
   }
 
   get hasPending(): boolean {
-    return this.keys.length > 0;
+    return this.arena.length > 0;
   }
 
   /** Appends a record; keys must arrive in ascending byte order. */
   async add(key: string, entry: ObjectEntry): Promise<void> {
+    this.arena.add(key, entry);
+    await this.added(key);
+  }
+
+  /** Appends a record whose entry is already encoded (copied from another range). */
+  async addRaw(key: string, entry: Uint8Array): Promise<void> {
+    this.arena.addRaw(key, entry);
+    await this.added(key);
+  }
+
+  private async added(key: string): Promise<void> {
     this.lastKey = key;
-    this.keys.push(key);
-    this.entries.push(entry);
-    this.bytes += estimateSize(key, entry);
-    if (this.bytes >= this.maxBytes || RangeWriter.isBoundary(key, this.options.raggedness)) await this.flush();
+    this.keyBytes += key.length;
+    if (this.keyBytes + this.arena.writer.length >= this.maxBytes || RangeWriter.isBoundary(key, this.options.raggedness)) {
+      await this.flush();
+    }
   }
 
   /** Reuses an existing range as-is; only valid between ranges (no pending records). */
@@ -83,11 +88,10 @@ export class RangeWriter {
   }
 
   private async flush(): Promise<void> {
-    if (this.keys.length === 0) return;
-    const p = this.store.writeRange(this.namespace, this.keys, this.entries);
-    this.keys = [];
-    this.entries = [];
-    this.bytes = 0;
+    if (this.arena.length === 0) return;
+    const p = this.store.writeRange(this.namespace, this.arena);
+    this.arena = new EntryArena();
+    this.keyBytes = 0;
     this.out.push(p);
     this.inFlight.add(p);
     const done = (): void => {

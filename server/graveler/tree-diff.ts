@@ -16,6 +16,20 @@ export interface TreeChangeIterator {
   next(): Promise<TreeChange | undefined>;
 }
 
+/** A record still in its range: decoded only when reported. */
+interface Slot {
+  key: string;
+  data: RangeData;
+  index: number;
+}
+
+const entryOf = (s: Slot): ObjectEntry => s.data.entry(s.index);
+
+function sameEntry(a: Slot, b: Slot): boolean {
+  if (Buffer.compare(a.data.entryBytes(a.index), b.data.entryBytes(b.index)) === 0) return true;
+  return sameIdentity(entryOf(a), entryOf(b));
+}
+
 /** Walks a tree record by record but can tell when it stands at the start of a range, to skip it whole. */
 class RangeCursor {
   private ri: number;
@@ -45,14 +59,14 @@ class RangeCursor {
     this.data = undefined;
   }
 
-  async peek(): Promise<{ key: string; entry: ObjectEntry } | undefined> {
+  async peek(): Promise<Slot | undefined> {
     while (this.ri < this.ranges.length) {
       if (!this.data) {
         this.data = await this.store.readRange(this.namespace, (this.ranges[this.ri] as RangeInfo).id);
         this.pos = this.from === '' ? 0 : lowerBound(this.data.keys, this.from, identity);
       }
       if (this.pos < this.data.keys.length) {
-        return { key: this.data.keys[this.pos] as string, entry: this.data.entries[this.pos] as ObjectEntry };
+        return { key: this.data.keys[this.pos] as string, data: this.data, index: this.pos };
       }
       this.skipRange();
     }
@@ -97,25 +111,25 @@ export function diffTrees(
         if (!a) {
           if (!b) return undefined;
           r.advance();
-          return { key: b.key, right: b.entry };
+          return { key: b.key, right: entryOf(b) };
         }
         if (!b) {
           l.advance();
-          return { key: a.key, left: a.entry };
+          return { key: a.key, left: entryOf(a) };
         }
         const cmp = compareKeys(a.key, b.key);
         if (cmp < 0) {
           l.advance();
-          return { key: a.key, left: a.entry };
+          return { key: a.key, left: entryOf(a) };
         }
         if (cmp > 0) {
           r.advance();
-          return { key: b.key, right: b.entry };
+          return { key: b.key, right: entryOf(b) };
         }
         l.advance();
         r.advance();
-        if (a.entry === b.entry || sameIdentity(a.entry, b.entry)) continue;
-        return { key: a.key, left: a.entry, right: b.entry };
+        if (sameEntry(a, b)) continue;
+        return { key: a.key, left: entryOf(a), right: entryOf(b) };
       }
     },
   };

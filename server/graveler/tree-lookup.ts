@@ -10,5 +10,5 @@ export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: str
   if (!range || compareKeys(key, range.minKey) < 0) return undefined;
   const data = await ctx.trees.readRange(namespace, range.id);
   const i = lowerBound(data.keys, key, identity);
-  return data.keys[i] === key ? data.entries[i] : undefined;
+  return data.keys[i] === key ? data.entry(i) : undefined;
 }

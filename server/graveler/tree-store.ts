@@ -6,15 +6,15 @@ import {
   decodeRange,
   encodeMetaRange,
   encodeRange,
+  type EntryArena,
   type RangeData,
   type RangeInfo,
 } from './range-codec';
-import type { ObjectEntry } from './types';
 
 const RANGES = '_tarn/ranges/';
 const METARANGES = '_tarn/metaranges/';
 
-/** Decoded strings and objects take several times their encoded size in memory. */
+/** A decoded metarange's strings and objects take several times their encoded size in memory. */
 const DECODED_WEIGHT_FACTOR = 4;
 
 /**
@@ -57,8 +57,8 @@ export class TreeStore {
 
   readRange(namespace: string, id: string): Promise<RangeData> {
     return this.load(this.ranges, `${namespace}\0${id}`, async () => {
-      const bytes = await this.blockstore.getBytes(namespace, RANGES + id);
-      return { value: decodeRange(bytes), weight: bytes.length * DECODED_WEIGHT_FACTOR };
+      const data = decodeRange(await this.blockstore.getBytes(namespace, RANGES + id));
+      return { value: data, weight: data.weight };
     });
   }
 
@@ -71,14 +71,15 @@ export class TreeStore {
     });
   }
 
-  async writeRange(namespace: string, keys: string[], entries: ObjectEntry[]): Promise<RangeInfo> {
-    const bytes = encodeRange(keys, entries);
+  async writeRange(namespace: string, arena: EntryArena): Promise<RangeInfo> {
+    const { bytes, data } = encodeRange(arena);
     const id = contentId(bytes);
     const cacheKey = `${namespace}\0${id}`;
     if (!this.ranges.has(cacheKey)) {
       await this.blockstore.put(namespace, RANGES + id, bytes);
-      this.ranges.set(cacheKey, { keys, entries }, bytes.length * DECODED_WEIGHT_FACTOR);
+      this.ranges.set(cacheKey, data, data.weight);
     }
+    const keys = arena.keys;
     return { id, minKey: keys[0] as string, maxKey: keys[keys.length - 1] as string, count: keys.length, size: bytes.length };
   }
 
