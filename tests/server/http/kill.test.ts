@@ -57,7 +57,7 @@ describe('killed mid-commit', () => {
     let serial = 0;
     // Kill moments spread over the time a commit takes under this load (tens to a few hundred ms), so some
     // rounds die before, some during and some after the commits.
-    for (const killDelay of [5, 80, 110, 140, 170, 300]) {
+    for (const killDelay of [5, 90, 140, 250]) {
       const server = live;
       let dead = false;
       const upload = async (branch: string) => {

@@ -255,7 +255,7 @@ describe('HTTP behaviour against an in-memory model', () => {
           await check(repo, model);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
   });
 });
