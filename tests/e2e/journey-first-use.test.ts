@@ -247,15 +247,44 @@ describe('journey: first use', () => {
       await screenshot(page, 'j1-17-changes-after-revert');
     }));
 
+  it('blames a committed object and an uncommitted one', () =>
+    step('blame', async () => {
+      await page.getByRole('link', { name: 'Objects', exact: true }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${REPO}/objects`));
+      await objectsTable().getByRole('button', { name: 'Blame notes.txt' }).click();
+      let dialog = page.getByRole('dialog', { name: 'Last commit to modify object' });
+      await shows(dialog.getByText(COMMIT_MESSAGE, { exact: true }), 'the commit that added notes.txt');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await disappears(dialog, 'the blame dialog');
+      await objectsTable().getByRole('link', { name: 'docs/', exact: true }).click();
+      await arrivesAt(page, /[?&]path=docs%2F(&|$)/);
+      await objectsTable().getByRole('button', { name: 'Blame extra.txt' }).click();
+      dialog = page.getByRole('dialog', { name: 'Last commit to modify object' });
+      await shows(
+        dialog.getByText(/^No commit found, perhaps this is an\s*uncommitted change\s*\?$/),
+        "'No commit found, perhaps this is an uncommitted change?'",
+      );
+      await shows(dialog.getByRole('link', { name: 'uncommitted change' }), 'the link to the uncommitted changes');
+      await screenshot(page, 'j1-18-blame-uncommitted');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await disappears(dialog, 'the blame dialog');
+    }));
+
   it('logs out and ends on the login page', () =>
     step('logout', async () => {
       await page.getByRole('button', { name: /^User menu for / }).click();
       await shows(page.getByRole('menuitem', { name: 'Logout' }), 'Logout in the user menu');
-      await screenshot(page, 'j1-18-user-menu');
+      await screenshot(page, 'j1-19-user-menu');
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await arrivesAt(page, /^\/auth\/login/);
       await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card after logout');
-      await screenshot(page, 'j1-19-logged-out');
+      await screenshot(page, 'j1-20-logged-out');
+      // The session really ended: a repository page now sends the user back to login, remembering where to return.
+      await page.goto(`/repositories/${REPO}/objects`);
+      await arrivesAt(page, /^\/auth\/login\?.*redirected=true/);
+      expect(new URL(page.url()).searchParams.get('next'), 'login remembers the page to return to').toMatch(
+        new RegExp(`^/repositories/${REPO}/objects`),
+      );
     }));
 
   it('raised no page errors, console errors or server errors along the way', () => {

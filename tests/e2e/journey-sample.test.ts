@@ -68,6 +68,10 @@ describe('journey: sample repository', () => {
           message: 'the README’s image (images/lake.png, a relative link) should load',
         })
         .toBe(true);
+      const [listingBox, readmeBox] = await Promise.all([objectsTable().boundingBox(), readme.boundingBox()]);
+      expect(listingBox && readmeBox && readmeBox.y >= listingBox.y + listingBox.height, 'the README is under the listing').toBe(
+        true,
+      );
       await readme.scrollIntoViewIfNeeded();
       await screenshot(page, 'j2-02-readme-preview');
     }));
@@ -79,6 +83,9 @@ describe('journey: sample repository', () => {
       await entry('lakes/').click();
       await arrivesAt(page, /[?&]path=tables%2Flakes%2F(&|$)/);
       await shows(entry('lakes.parquet'), 'lakes.parquet inside tables/lakes/');
+      // The folder is in the address, so a reload (or a shared link) opens the same place.
+      await page.reload();
+      await shows(entry('lakes.parquet'), 'lakes.parquet again after reloading tables/lakes/');
       await shows(breadcrumb().getByRole('link', { name: 'lakes', exact: true }), 'the lakes crumb');
       await screenshot(page, 'j2-03-browse-prefix');
       await breadcrumb().getByRole('link', { name: 'tables', exact: true }).click();
