@@ -245,3 +245,57 @@ describe('Change summary', () => {
     expect(summaryRequests()).toHaveLength(13);
   });
 });
+
+describe('Object content changes', () => {
+  const contents: Record<string, string> = { 'main@': 'alpha\nbeta\ngamma\n', main: 'alpha\nBETA\ngamma\ndelta\n' };
+  let rightSize = 30;
+
+  function withTextChange() {
+    tree = {
+      '': [
+        { type: 'changed', path: 'notes.txt', path_type: 'object', size_bytes: 30 },
+        { type: 'changed', path: 'lakes.parquet', path_type: 'object', size_bytes: 30 },
+      ],
+    };
+    flat = [];
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', ({ params }) =>
+        HttpResponse.json({ path: 'notes.txt', path_type: 'object', size_bytes: params.ref === 'main' ? rightSize : 20 }),
+      ),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects', ({ params }) =>
+        HttpResponse.text(contents[String(params.ref)] ?? ''),
+      ),
+    );
+  }
+
+  afterEach(() => {
+    rightSize = 30;
+  });
+
+  it('shows the line changes of a text object between the last commit and the staged version', async () => {
+    withTextChange();
+    renderChanges();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
+    const table = await screen.findByRole('table', { name: 'Content changes of notes.txt' });
+    const ops = within(table)
+      .getAllByRole('row')
+      .map((row) => `${row.getAttribute('data-op')}:${[...row.children].map((cell) => cell.textContent?.trim()).join('|')}`);
+    expect(ops).toEqual([
+      'equal:1|1||alpha',
+      'delete:2||-|beta',
+      'insert:|2|+|BETA',
+      'equal:3|3||gamma',
+      'insert:|4|+|delta',
+    ]);
+    // Content diff is offered for text formats only.
+    expect(screen.queryByRole('button', { name: 'Show object changes of lakes.parquet' })).toBeNull();
+  });
+
+  it('refuses objects above the content diff cap', async () => {
+    rightSize = 122_881;
+    withTextChange();
+    renderChanges();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
+    expect(await screen.findByText(/notes\.txt is too big \(> 120\.0 KB\)/)).toBeTruthy();
+  });
+});

@@ -132,6 +132,8 @@ export function ChangesPage({ repo, branch, prefix, onNavigate, onSelectBranch, 
         prefix={prefix}
         onOpenFolder={onNavigate}
         rowActions={rowActions}
+        // `branch@` is the branch's last commit, without its staged changes.
+        contentDiff={{ repoId: repo.id, leftRef: `${branch}@`, rightRef: branch }}
         empty={
           <EmptyState
             title="No changes here"

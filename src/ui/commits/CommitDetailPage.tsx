@@ -114,6 +114,7 @@ export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDet
               fetchPage={fetchPage}
               prefix={prefix}
               onOpenFolder={onNavigate}
+              contentDiff={{ repoId: repo.id, leftRef: parent, rightRef: commit.id }}
               empty={<EmptyState title="No changes" description="This commit changes nothing against its parent." />}
             />
           </>

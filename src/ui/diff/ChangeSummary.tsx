@@ -5,7 +5,7 @@ import type { Diff, Page } from '../../api/types';
 import { CHANGE_SUMMARY_LIMIT } from '../../lib/constants';
 import { formatSize } from '../../lib/format';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { countChanges, type ChangeCounts } from './changeSummary';
+import { countChanges, type ChangeCounts } from './countChanges';
 import { DiffIcon } from './DiffIcon';
 
 export interface ChangeSummaryProps {

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
+import { LuChevronDown, LuChevronRight, LuFileDiff } from 'react-icons/lu';
 import type { Diff, Page } from '../../api/types';
 import { formatSize } from '../../lib/format';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -8,6 +8,8 @@ import { Loading } from '../components/Loading';
 import { useCursorPages } from '../components/useCursorPages';
 import { DiffIcon, DIFF_PALETTE } from './DiffIcon';
 import { checkDiffEntry, DIFF_LABELS, displayName, isFolder, type CheckedDiff } from './diffEntry';
+import { ObjectDiff } from './ObjectDiff';
+import { contentDiffOffered, type ObjectDiffSides } from './loadObjectDiff';
 
 export const DIFF_DELIMITER = '/';
 
@@ -26,13 +28,15 @@ export interface DiffTreeProps {
   rowActions?: (entry: Diff) => ReactNode;
   /** Shown when the starting folder has no changes. */
   empty?: ReactNode;
+  /** Where the old and new contents live; given, text objects offer their line-by-line changes. */
+  contentDiff?: ObjectDiffSides;
 }
 
 /**
  * A tree of changes: files and folders with their kind of change; folders expand in place, one page at a time.
  * Reused by uncommitted changes, commit detail and compare.
  */
-export function DiffTree({ label, fetchPage, prefix, onOpenFolder, rowActions, empty }: DiffTreeProps) {
+export function DiffTree({ label, fetchPage, prefix, onOpenFolder, rowActions, empty, contentDiff }: DiffTreeProps) {
   return (
     <Box borderWidth="1px" borderRadius="md" py="1">
       <DiffLevel
@@ -43,6 +47,7 @@ export function DiffTree({ label, fetchPage, prefix, onOpenFolder, rowActions, e
         onOpenFolder={onOpenFolder}
         rowActions={rowActions}
         empty={empty}
+        contentDiff={contentDiff}
       />
     </Box>
   );
@@ -52,7 +57,7 @@ interface LevelProps extends DiffTreeProps {
   depth: number;
 }
 
-function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, empty }: LevelProps) {
+function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, empty, contentDiff }: LevelProps) {
   const fetchLevel = useCallback((after: string | undefined) => fetchPage({ prefix, after }), [fetchPage, prefix]);
   const level = useCursorPages(fetchLevel);
 
@@ -84,6 +89,7 @@ function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, 
           fetchPage={fetchPage}
           onOpenFolder={onOpenFolder}
           rowActions={rowActions}
+          contentDiff={contentDiff}
         />
       ))}
       {level.hasMore && (
@@ -102,8 +108,9 @@ interface RowProps extends Omit<LevelProps, 'prefix' | 'empty' | 'label'> {
   parentPrefix: string;
 }
 
-function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowActions }: RowProps) {
+function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowActions, contentDiff }: RowProps) {
   const [expanded, setExpanded] = useState(false);
+  const [showContent, setShowContent] = useState(false);
   const indent = `${depth * 20 + 8}px`;
   if (!checked.ok) {
     return (
@@ -159,12 +166,27 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
             {formatSize(entry.size_bytes)}
           </Text>
         )}
-        {rowActions && (
-          <HStack ms="auto" gap="1">
-            {rowActions(entry)}
-          </HStack>
-        )}
+        <HStack ms="auto" gap="1">
+          {contentDiff && contentDiffOffered(entry) && (
+            <IconButton
+              size="xs"
+              variant={showContent ? 'subtle' : 'ghost'}
+              aria-label={`Show object changes of ${entry.path}`}
+              aria-expanded={showContent}
+              title="Show object changes"
+              onClick={() => setShowContent((shown) => !shown)}
+            >
+              <LuFileDiff />
+            </IconButton>
+          )}
+          {rowActions?.(entry)}
+        </HStack>
       </HStack>
+      {contentDiff && showContent && (
+        <Box ps={`${depth * 20 + 40}px`} pe="3" py="2">
+          <ObjectDiff entry={entry} {...contentDiff} />
+        </Box>
+      )}
       {folder && expanded && (
         <DiffLevel
           fetchPage={fetchPage}
@@ -173,6 +195,7 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
           label={`Changes under ${entry.path}`}
           onOpenFolder={onOpenFolder}
           rowActions={rowActions}
+          contentDiff={contentDiff}
         />
       )}
     </Box>

@@ -1,5 +1,5 @@
 export { ChangeSummary, type ChangeSummaryProps } from './ChangeSummary';
-export { countChanges, emptyCounts, type ChangeCounts } from './changeSummary';
+export { countChanges, emptyCounts, type ChangeCounts } from './countChanges';
 export { DiffBreadcrumb, type DiffBreadcrumbProps } from './DiffBreadcrumb';
 export { DiffIcon, DIFF_PALETTE } from './DiffIcon';
 export { checkDiffEntry, displayName, DIFF_TYPES, INVALID_DIFF_INPUT, isFolder } from './diffEntry';
