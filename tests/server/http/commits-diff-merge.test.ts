@@ -146,6 +146,10 @@ describe('merge', () => {
     expect(merged.body.parents).toHaveLength(2);
     expect(merged.body.message).toBe('bring side in');
     expect((await api.get<string>(objectPath('hist', 'main', 'side.txt'))).body).toBe('s');
+    const firstParent = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits?first_parent=true');
+    expect(firstParent.body.results.map((c) => c.message)).not.toContain('side work');
+    const everything = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits');
+    expect(everything.body.results.map((c) => c.message)).toContain('side work');
     const again = await api.post<{ message: string }>('/repositories/hist/refs/side/merge/main');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('no changes');
