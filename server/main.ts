@@ -34,6 +34,8 @@ export interface RunningServer {
 
 const packageVersion = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
+const shutdownGraceMillis = 5000;
+
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -92,9 +94,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     close() {
       closing ??= (async () => {
+        // Let requests in flight finish (a commit should land or not, never half-way), then cut what remains.
         await new Promise<void>((done) => {
           server.close(() => done());
-          server.closeAllConnections();
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), shutdownGraceMillis).unref();
         });
         await graveler.close();
         await kv.close();
