@@ -162,6 +162,33 @@ describe('Repository search', () => {
   });
 });
 
+describe('Repository search and the URL', () => {
+  it('shows a prefix that changes in the URL without typing', () => {
+    const { rerender } = renderUi(<RepositorySearch prefix="lake" onSearch={vi.fn()} />);
+    const box = screen.getByRole('searchbox', { name: 'Search repositories' }) as HTMLInputElement;
+    expect(box.value).toBe('lake');
+    rerender(<RepositorySearch prefix="" onSearch={vi.fn()} />);
+    expect(box.value).toBe('');
+  });
+
+  it('keeps what the user types when their own search comes back from the URL', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const onSearch = vi.fn();
+      const { rerender } = renderUi(<RepositorySearch prefix="" onSearch={onSearch} />);
+      const box = screen.getByRole('searchbox', { name: 'Search repositories' }) as HTMLInputElement;
+      fireEvent.change(box, { target: { value: 'la' } });
+      act(() => vi.advanceTimersByTime(300));
+      expect(onSearch).toHaveBeenCalledWith('la');
+      fireEvent.change(box, { target: { value: 'lak' } });
+      rerender(<RepositorySearch prefix="la" onSearch={onSearch} />);
+      expect(box.value).toBe('lak');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('Create repository dialog', () => {
   function openDialog(storageConfig: StorageConfig | undefined = localStorage) {
     const onCreated = vi.fn();
