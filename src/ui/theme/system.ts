@@ -60,7 +60,8 @@ const tarnSemantic = {
   subtle: { value: { _light: '{colors.tarn.100}', _dark: '{colors.tarn.900}' } },
   muted: { value: { _light: '{colors.tarn.200}', _dark: '{colors.tarn.800}' } },
   emphasized: { value: { _light: '{colors.tarn.300}', _dark: '{colors.tarn.700}' } },
-  solid: { value: { _light: '{colors.tarn.600}', _dark: '{colors.tarn.500}' } },
+  // White text keeps at least 4.5:1 contrast on the solid colour in both modes.
+  solid: { value: { _light: '{colors.tarn.600}', _dark: '{colors.tarn.600}' } },
   focusRing: { value: { _light: '{colors.tarn.500}', _dark: '{colors.tarn.300}' } },
   border: { value: { _light: '{colors.tarn.500}', _dark: '{colors.tarn.400}' } },
 };
