@@ -74,7 +74,8 @@ export class Catalog {
   ): Promise<{ entry: ObjectEntry; physicalAddress: string }> {
     const repository = await this.store.getRepository(repo);
     if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
-    await this.store.getBranch(repo, branch);
+    // A missing branch is reported by putObject below (and the written data removed): not checked up front, as
+    // that would cost every upload a read for the sake of a rare mistake.
     if (input.ifAbsent && (await this.exists(repo, branch, path))) throw new PreconditionFailedError('path already exists');
     const address = this.blocks.newDataKey();
     const written = await this.blocks.put(repository.storageNamespace, address, body);

@@ -112,7 +112,12 @@ describe('upload', () => {
     const noPath = await api.post<{ message: string }>('/repositories/objs/branches/main/objects', 'x');
     expect(noPath.status).toBe(400);
     expect(noPath.body.message).toMatch(/path/);
+    // Refused uploads leave no object data behind.
+    const blocks = () => filesUnder(join(server.dataDir, 'blocks')).length;
+    const before = blocks();
     expect((await api.upload('objs', 'no-branch', 'x.txt', 'x')).status).toBe(404);
+    expect((await api.upload('objs', 'main', 'once.txt', 'x', { 'if-none-match': '*' })).status).toBe(412);
+    expect(blocks()).toBe(before);
     expect((await api.upload('no-such-repo', 'main', 'x.txt', 'x')).status).toBe(404);
   });
 
