@@ -82,6 +82,13 @@ describe('Routing', () => {
     expect(router.state.location.search).toMatchObject({ redirected: true, next: '/repositories?prefix=la' });
   });
 
+  it('sends /auth to the user\'s credentials', async () => {
+    const { router } = renderApp('/auth');
+    const visited: string[] = [];
+    router.subscribe('onBeforeNavigate', (event) => visited.push(event.toLocation.pathname));
+    await waitFor(() => expect(visited).toContain('/auth/credentials'));
+  });
+
   it('sends unknown paths to the repository list', async () => {
     const { router } = renderApp('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
