@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
@@ -199,6 +199,15 @@ describe('read', () => {
     const other = await api.raw(objectPath('objs', 'main', 'range.txt'), { headers: { 'if-none-match': '"other"' } });
     expect(other.status).toBe(200);
     await other.arrayBuffer();
+  });
+
+  it('answers 410 No data when an object's bytes are gone from the block store', async () => {
+    const stats = await api.upload<Stats>('objs', 'main', 'vanishing.txt', 'soon gone');
+    const file = join(server.dataDir, 'blocks', stats.body.physical_address.slice('local://'.length));
+    rmSync(file);
+    const res = await api.get<{ message: string }>(objectPath('objs', 'main', 'vanishing.txt'));
+    expect(res.status).toBe(410);
+    expect(res.body.message).toBe('No data');
   });
 
   it('stat honours user_metadata=false; missing objects are 404', async () => {
