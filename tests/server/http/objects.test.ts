@@ -201,7 +201,7 @@ describe('read', () => {
     await other.arrayBuffer();
   });
 
-  it('answers 410 No data when an object's bytes are gone from the block store', async () => {
+  it('answers 410 No data when the bytes of an object are gone from the block store', async () => {
     const stats = await api.upload<Stats>('objs', 'main', 'vanishing.txt', 'soon gone');
     const file = join(server.dataDir, 'blocks', stats.body.physical_address.slice('local://'.length));
     rmSync(file);
