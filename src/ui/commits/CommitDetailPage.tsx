@@ -58,6 +58,7 @@ export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDet
             <HStack gap="1">
               <Code>{commit.id}</Code>
               <CopyButton value={commit.id} label="commit ID" />
+              <CopyButton value={`lakefs://${repo.id}/${commit.id}`} label="commit URI" />
             </HStack>
           </InfoRow>
           <InfoRow label="Committer">{commit.committer}</InfoRow>
