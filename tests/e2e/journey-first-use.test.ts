@@ -270,15 +270,31 @@ describe('journey: first use', () => {
       await disappears(dialog, 'the blame dialog');
     }));
 
+  it('finds the repository in the repositories list and filters it by prefix', () =>
+    step('repositories list', async () => {
+      await page.getByRole('link', { name: 'Repositories', exact: true }).first().click();
+      await arrivesAt(page, /^\/repositories\/?(\?|$)/);
+      const list = page.getByRole('table', { name: 'Repositories' });
+      await shows(list.getByRole('link', { name: REPO, exact: true }), 'the new repository in the list');
+      await screenshot(page, 'j1-19-repositories-list');
+      const search = page.getByRole('searchbox', { name: 'Search repositories' });
+      await search.fill('no-such-repo');
+      await arrivesAt(page, /[?&]prefix=no-such-repo/);
+      await shows(page.getByText('No repositories match.'), "'No repositories match.' for an unknown prefix");
+      await search.fill('e2e');
+      await arrivesAt(page, /[?&]prefix=e2e(&|$)/);
+      await shows(list.getByRole('link', { name: REPO, exact: true }), 'the repository found by its prefix');
+    }));
+
   it('logs out and ends on the login page', () =>
     step('logout', async () => {
       await page.getByRole('button', { name: /^User menu for / }).click();
       await shows(page.getByRole('menuitem', { name: 'Logout' }), 'Logout in the user menu');
-      await screenshot(page, 'j1-19-user-menu');
+      await screenshot(page, 'j1-20-user-menu');
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await arrivesAt(page, /^\/auth\/login/);
       await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card after logout');
-      await screenshot(page, 'j1-20-logged-out');
+      await screenshot(page, 'j1-21-logged-out');
       // The session really ended: a repository page now sends the user back to login, remembering where to return.
       await page.goto(`/repositories/${REPO}/objects`);
       await arrivesAt(page, /^\/auth\/login\?.*redirected=true/);

@@ -124,8 +124,40 @@ describe('journey: sample repository', () => {
       await shows(dialog.getByText(SAMPLE_COMMIT, { exact: true }), 'the sample commit’s message');
       await shows(dialog.getByRole('link', { name: /^[0-9a-f]{12}$/ }), 'a link to the commit by its short id');
       await screenshot(page, 'j2-05-blame-dialog');
-      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.getByRole('link', { name: /^[0-9a-f]{12}$/ }).click();
       await disappears(dialog, 'the blame dialog');
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/commits/[0-9a-f]{12,}`));
+      await shows(page.getByRole('heading', { name: SAMPLE_COMMIT }), 'the sample commit’s page');
+      const diff = page.getByRole('list', { name: /^Changes of commit / });
+      await shows(diff.getByRole('listitem', { name: 'README.md', exact: true }), 'README.md added by the sample commit');
+    }));
+
+  it('browses the objects at the sample commit, read-only', () =>
+    step('objects at a commit', async () => {
+      await page.getByRole('link', { name: 'Browse objects' }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/objects\\?ref=[0-9a-f]{12,}`));
+      const commitId = new URL(page.url()).searchParams.get('ref') ?? '';
+      await shows(
+        breadcrumb().getByRole('link', { name: `lakefs://${SAMPLE}/${commitId.slice(0, 12)}`, exact: true }),
+        'the commit shown by its 12-character id in the path',
+      );
+      await shows(entry('README.md'), 'README.md at the commit');
+      const upload = page.getByRole('button', { name: 'Upload', exact: true });
+      expect(await upload.isDisabled(), 'Upload is disabled on a commit').toBe(true);
+      expect(await objectsTable().getByRole('button', { name: 'Delete README.md' }).count(), 'no Delete on a commit').toBe(0);
+      await screenshot(page, 'j2-06-objects-at-commit');
+    }));
+
+  it('shows the objects and the README readably in dark mode', () =>
+    step('dark mode', async () => {
+      await page.goto(`/repositories/${SAMPLE}/objects?ref=main`);
+      await shows(page.getByRole('region', { name: 'README.md' }), 'the README preview at the root');
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await shows(page.getByRole('button', { name: 'Switch to light mode' }), 'the toggle offering light mode again');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), 'the page is dark').toBe(true);
+      await screenshot(page, 'j2-07-dark-objects-readme');
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      await shows(page.getByRole('button', { name: 'Switch to dark mode' }), 'the toggle offering dark mode again');
     }));
 
   it('raised no page errors, console errors or server errors along the way', () => {
