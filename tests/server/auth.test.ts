@@ -1,0 +1,96 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decryptSecret, deriveKeys, encryptSecret, issueToken, verifyToken } from '../../server/auth/crypto';
+import { loadOrCreateInstallationKey } from '../../server/auth/installation-key';
+import type { RecordStore } from '../../server/auth/record-store';
+import { AuthService, sessionLifetimeSeconds } from '../../server/auth/service';
+
+function memoryRecords(): RecordStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    async get<T>(key: string) {
+      const raw = data.get(key);
+      return raw === undefined ? undefined : (JSON.parse(raw) as T);
+    },
+    async set(key, value) {
+      data.set(key, JSON.stringify(value));
+    },
+    async createAll(records) {
+      if (records.some(([key]) => data.has(key))) return false;
+      for (const [key, value] of records) data.set(key, JSON.stringify(value));
+      return true;
+    },
+  };
+}
+
+const keys = deriveKeys(Buffer.alloc(32, 9));
+
+describe('installation key', () => {
+  it('is created once, private to the owner, and read back unchanged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tarn-key-'));
+    const first = loadOrCreateInstallationKey(dir);
+    expect(first).toHaveLength(32);
+    expect(statSync(join(dir, 'installation.key')).mode & 0o777).toBe(0o600);
+    expect(loadOrCreateInstallationKey(dir).equals(first)).toBe(true);
+  });
+});
+
+describe('secrets at rest', () => {
+  it('round-trip through AES-GCM with a fresh IV each time, and refuse tampering', () => {
+    const a = encryptSecret(keys.encryption, 'the secret');
+    const b = encryptSecret(keys.encryption, 'the secret');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('the secret');
+    expect(decryptSecret(keys.encryption, a)).toBe('the secret');
+    const raw = Buffer.from(a, 'base64');
+    raw[raw.length - 1] = (raw[raw.length - 1] as number) ^ 1;
+    expect(() => decryptSecret(keys.encryption, raw.toString('base64'))).toThrow();
+    expect(() => decryptSecret(deriveKeys(Buffer.alloc(32, 1)).encryption, a)).toThrow();
+  });
+});
+
+describe('session tokens', () => {
+  it('verify while valid, and not after expiry or under another key', () => {
+    const now = Date.UTC(2030, 0, 1);
+    const { token, claims } = issueToken(keys.signing, 'admin', 'AKIAJEXAMPLEKEY00Q', 60, now);
+    expect(verifyToken(keys.signing, token, now + 59_000)).toMatchObject({ sub: 'admin', akid: 'AKIAJEXAMPLEKEY00Q', exp: claims.exp });
+    expect(verifyToken(keys.signing, token, now + 60_000)).toBeUndefined();
+    expect(verifyToken(deriveKeys(Buffer.alloc(32, 2)).signing, token, now)).toBeUndefined();
+    expect(verifyToken(keys.signing, `${token}x`, now)).toBeUndefined();
+    expect(verifyToken(keys.signing, 'a.b', now)).toBeUndefined();
+  });
+});
+
+describe('auth service', () => {
+  it('sets up one admin, authenticates its key, and expires sessions after a week', async () => {
+    let clock = Date.UTC(2030, 0, 1);
+    const records = memoryRecords();
+    const auth = new AuthService(records, keys, () => clock);
+    expect(await auth.setupState()).toEqual({ initialized: false, commPrefsMissing: true });
+    const creds = await auth.setup({ username: 'admin', email: 'admin@example.com' });
+    expect(await auth.setupState()).toEqual({ initialized: true, commPrefsMissing: false });
+    await expect(auth.setup({ username: 'second' })).rejects.toThrow('lakeFS already initialized');
+    expect([...records.data.values()].join('')).not.toContain(creds.secret_access_key);
+
+    const principal = await auth.authenticateKey(creds.access_key_id, creds.secret_access_key);
+    expect(principal).toEqual({ userId: 'admin', accessKeyId: creds.access_key_id });
+    expect(await auth.authenticateKey(creds.access_key_id, 'wrong')).toBeUndefined();
+    expect(await auth.authenticateKey('AKIAJNOSUCHKEY00000Q', creds.secret_access_key)).toBeUndefined();
+
+    const session = auth.issueSession(principal!);
+    expect(session.token_expiration).toBe(Math.floor(clock / 1000) + sessionLifetimeSeconds);
+    expect(await auth.authenticateToken(session.token)).toEqual(principal);
+    clock += sessionLifetimeSeconds * 1000;
+    expect(await auth.authenticateToken(session.token)).toBeUndefined();
+  });
+
+  it('accepts a key pair supplied at setup', async () => {
+    const auth = new AuthService(memoryRecords(), keys);
+    const creds = await auth.setup({ username: 'ops', key: { access_key_id: 'AKIAJFIXEDKEY000000Q', secret_access_key: 'fixed-secret' } });
+    expect(creds.access_key_id).toBe('AKIAJFIXEDKEY000000Q');
+    expect(await auth.authenticateKey('AKIAJFIXEDKEY000000Q', 'fixed-secret')).toMatchObject({ userId: 'ops' });
+  });
+});
