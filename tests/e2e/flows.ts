@@ -58,9 +58,12 @@ export async function setupThroughApi(baseUrl: string): Promise<AdminCredentials
   return { accessKeyId: credentials.access_key_id, secretAccessKey: credentials.secret_access_key };
 }
 
-/** Logs in through the login form and waits for the repositories list. */
-export async function loginThroughUi(page: Page, baseUrl: string, credentials: AdminCredentials): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
+/**
+ * Logs in through the login form and waits for the repositories list. Stays on the login page the browser is
+ * on (so a `next` address is kept); opens /auth/login otherwise.
+ */
+export async function loginThroughUi(page: Page, credentials: AdminCredentials): Promise<void> {
+  if (new URL(page.url()).pathname !== '/auth/login') await page.goto('/auth/login');
   await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card');
   await page.getByLabel('Access Key ID').fill(credentials.accessKeyId);
   await page.getByLabel('Secret Access Key').fill(credentials.secretAccessKey);

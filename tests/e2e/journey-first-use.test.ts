@@ -53,6 +53,10 @@ describe('journey: first use', () => {
       await shows(page.getByRole('heading', { name: 'User Configuration' }), "the 'User Configuration' card");
       const username = page.getByLabel('Admin Username');
       expect(await username.inputValue(), 'the admin username defaults to admin').toBe('admin');
+      await username.fill('');
+      await page.getByRole('button', { name: 'Setup' }).click();
+      await shows(page.getByText('Please enter your admin username.'), 'the message for an empty admin username');
+      await username.fill('admin');
       const email = page.getByLabel('Email');
       if (await email.isVisible()) await email.fill('admin@example.com');
       await screenshot(page, 'j1-01-setup-form');
@@ -82,6 +86,13 @@ describe('journey: first use', () => {
       await page.goto('/auth/login');
       await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card');
       await page.getByLabel('Access Key ID').fill(credentials.accessKeyId);
+      await page.getByLabel('Secret Access Key').fill('not-the-secret');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await shows(
+        page.getByRole('alert').filter({ hasText: /credentials don.t match/i }),
+        'the alert for wrong credentials',
+      );
+      expect(new URL(page.url()).pathname, 'wrong credentials stay on the login page').toBe('/auth/login');
       await page.getByLabel('Secret Access Key').fill(credentials.secretAccessKey);
       await screenshot(page, 'j1-03-login');
       await page.getByRole('button', { name: 'Login' }).click();
@@ -104,7 +115,13 @@ describe('journey: first use', () => {
       await shows(dialog, 'the Create Repository dialog');
       const create = dialog.getByRole('button', { name: 'Create Repository' });
       expect(await create.isEnabled(), 'Create is disabled while the form is empty').toBe(false);
+      await dialog.getByLabel('Repository ID').fill('A');
+      await shows(
+        dialog.getByText("Min 3 characters. Only lowercase alphanumeric characters and '-' allowed."),
+        'the repository ID rule for an invalid ID',
+      );
       await dialog.getByLabel('Repository ID').fill(REPO);
+      await disappears(dialog.getByText(/^Min 3 characters/), 'the repository ID rule once the ID is valid');
       expect(await dialog.getByLabel('Default Branch Name').inputValue(), 'the default branch defaults to main').toBe('main');
       const namespace = dialog.getByLabel('Storage Namespace');
       if ((await namespace.inputValue()) === '') await namespace.fill(`local://${REPO}`);

@@ -40,7 +40,13 @@ describe('journey: sample repository', () => {
   it('logs in through the login form after setup over the API', () =>
     step('login', async () => {
       if (!credentials) throw new Error('no credentials: setup over the API failed');
-      await loginThroughUi(page, tarn?.url ?? '', credentials);
+      // Signed out, a console page sends the user to login, which brings them back to it afterwards.
+      await page.goto('/repositories');
+      await arrivesAt(page, /^\/auth\/login\?/);
+      const login = new URL(page.url());
+      expect(login.searchParams.get('redirected'), 'the login address says the user was redirected').toBe('true');
+      expect(login.searchParams.get('next'), 'the login address remembers the page').toBe('/repositories');
+      await loginThroughUi(page, credentials);
       await shows(page.getByText('Welcome to Tarn!'), 'the welcome card');
     }));
 
