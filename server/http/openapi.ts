@@ -1,4 +1,5 @@
 // The OpenAPI document of what this server serves, generated from the route table.
+import { z } from 'zod';
 import type { RouteSpec } from './route-table';
 
 const errorResponse = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -45,18 +46,24 @@ function operation(spec: RouteSpec, params: string[]) {
 export function openApiDocument(specs: RouteSpec[], version: string): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemaNames = new Set<string>();
+  const bodySchemas = new Map<string, z.ZodType>();
   for (const spec of specs) {
     const { path, params } = openApiPath(spec.path);
     const item = (paths[path] ??= {});
     item[spec.method] = operation(spec, params);
     if (spec.head) item.head = { ...operation(spec, params), summary: `${spec.summary} (headers only)` };
     if (spec.body) schemaNames.add(spec.body);
+    if (spec.body && spec.bodySchema) bodySchemas.set(spec.body, spec.bodySchema);
     if (spec.success.schema) schemaNames.add(spec.success.schema);
   }
   const schemas: Record<string, unknown> = {
     Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
   };
-  // Shapes follow lakeFS's API; they are named here and described in its published reference.
+  for (const [name, schema] of bodySchemas) {
+    const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0' }) as Record<string, unknown>;
+    schemas[name] = json;
+  }
+  // Response shapes follow lakeFS's API: named here, described in its published reference.
   for (const name of [...schemaNames].sort()) schemas[name] ??= { type: 'object', description: `lakeFS ${name}` };
   return {
     openapi: '3.0.0',

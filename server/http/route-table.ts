@@ -1,6 +1,7 @@
 // Every API route is declared once here with what the OpenAPI document needs; the same table mounts the handlers,
 // so the published document cannot drift from what is served.
 import type { Context, Handler, Hono } from 'hono';
+import type { z } from 'zod';
 import type { Principal } from '../auth/service';
 import { CatalogError, messages } from '../catalog/errors';
 
@@ -28,8 +29,10 @@ export interface RouteSpec {
   /** Reachable without credentials. */
   public?: boolean;
   query?: QueryParam[];
-  /** Name of the request body schema, documented by reference only. */
+  /** Name of the request body schema in the OpenAPI document. */
   body?: string;
+  /** The zod schema that validates that body; the document's JSON schema is generated from it. */
+  bodySchema?: z.ZodType;
   success: { status: number; schema?: string; contentType?: string };
   /** Also answers HEAD (served by the GET handler). */
   head?: boolean;

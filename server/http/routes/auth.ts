@@ -19,7 +19,7 @@ export function authRoutes(auth: AuthService): RouteEntry[] {
       (c) => c.json({ invite_user: false, forgot_password: false }),
     ),
     route(
-      { method: 'post', path: '/auth/login', summary: 'Log in with an access key; sets the session cookie', tag: 'auth', public: true, body: 'LoginInformation', success: { status: 200, schema: 'AuthenticationToken' } },
+      { method: 'post', path: '/auth/login', summary: 'Log in with an access key; sets the session cookie', tag: 'auth', public: true, body: 'LoginInformation', bodySchema: loginBody, success: { status: 200, schema: 'AuthenticationToken' } },
       async (c) => {
         const body = await readJsonBody(c, loginBody);
         const principal = await auth.authenticateKey(body.access_key_id, body.secret_access_key);

@@ -74,7 +74,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: '/repositories/:repository/branches', summary: 'Create a branch; the body is the source commit id', tag: 'branches', body: 'BranchCreation', success: { status: 201, contentType: 'text/html' } },
+      { method: 'post', path: '/repositories/:repository/branches', summary: 'Create a branch; the body is the source commit id', tag: 'branches', body: 'BranchCreation', bodySchema: createBody, success: { status: 201, contentType: 'text/html' } },
       async (c) => {
         const repo = repositoryParam(c);
         const body = await readJsonBody(c, createBody);
@@ -101,7 +101,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'put', path: branchPath, summary: 'Reset uncommitted changes: all, one object, or a common prefix', tag: 'branches', body: 'ResetCreation', success: { status: 204 } },
+      { method: 'put', path: branchPath, summary: 'Reset uncommitted changes: all, one object, or a common prefix', tag: 'branches', body: 'ResetCreation', bodySchema: resetBody, success: { status: 204 } },
       async (c) => {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
@@ -129,7 +129,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: `${branchPath}/revert`, summary: 'Revert a commit on the branch', tag: 'branches', body: 'RevertCreation', success: { status: 204 } },
+      { method: 'post', path: `${branchPath}/revert`, summary: 'Revert a commit on the branch', tag: 'branches', body: 'RevertCreation', bodySchema: revertBody, success: { status: 204 } },
       async (c) => {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
@@ -146,7 +146,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: `${branchPath}/cherry-pick`, summary: 'Apply the changes of a commit to the branch', tag: 'branches', body: 'CherryPickCreation', success: { status: 201, schema: 'Commit' } },
+      { method: 'post', path: `${branchPath}/cherry-pick`, summary: 'Apply the changes of a commit to the branch', tag: 'branches', body: 'CherryPickCreation', bodySchema: cherryPickBody, success: { status: 201, schema: 'Commit' } },
       async (c) => {
         const repo = repositoryParam(c);
         const branch = branchParam(c);

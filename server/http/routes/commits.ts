@@ -32,7 +32,7 @@ export function commitRoutes(catalog: Catalog): RouteEntry[] {
   const store = catalog.store;
   return [
     route(
-      { method: 'post', path: '/repositories/:repository/branches/:branch/commits', summary: 'Commit the uncommitted changes of a branch', tag: 'commits', query: [{ name: 'source_metarange', type: 'string' }], body: 'CommitCreation', success: { status: 201, schema: 'Commit' } },
+      { method: 'post', path: '/repositories/:repository/branches/:branch/commits', summary: 'Commit the uncommitted changes of a branch', tag: 'commits', query: [{ name: 'source_metarange', type: 'string' }], body: 'CommitCreation', bodySchema: commitBody, success: { status: 201, schema: 'Commit' } },
       async (c) => {
         const repo = repositoryParam(c);
         const branch = branchParam(c);

@@ -45,7 +45,7 @@ export function configRoutes(storage: StorageConfig, version: VersionInfo): Rout
       (c) => c.body(null, 204),
     ),
     route(
-      { method: 'post', path: '/statistics', summary: 'Usage events (accepted and dropped)', tag: 'config', body: 'StatsEventsList', success: { status: 204 } },
+      { method: 'post', path: '/statistics', summary: 'Usage events (accepted and dropped)', tag: 'config', body: 'StatsEventsList', bodySchema: statsBody, success: { status: 204 } },
       async (c) => {
         await readJsonBody(c, statsBody);
         return c.body(null, 204);

@@ -73,7 +73,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: mergePath, summary: 'Merge a ref into a branch; 409 lists the conflicting paths', tag: 'merge', body: 'Merge', success: { status: 200, schema: 'MergeResult' } },
+      { method: 'post', path: mergePath, summary: 'Merge a ref into a branch; 409 lists the conflicting paths', tag: 'merge', body: 'Merge', bodySchema: mergeBody, success: { status: 200, schema: 'MergeResult' } },
       async (c) => {
         const repo = repositoryParam(c);
         const source = refParam(c, 'sourceRef');

@@ -191,7 +191,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: `${branchObjects}/delete`, summary: 'Delete up to 1000 objects', tag: 'objects', query: [{ name: 'force', type: 'boolean' }], body: 'PathList', success: { status: 200, schema: 'ObjectErrorList' } },
+      { method: 'post', path: `${branchObjects}/delete`, summary: 'Delete up to 1000 objects', tag: 'objects', query: [{ name: 'force', type: 'boolean' }], body: 'PathList', bodySchema: bulkDeleteBody, success: { status: 200, schema: 'ObjectErrorList' } },
       async (c) => {
         const repo = repositoryParam(c);
         const branch = branchParam(c);

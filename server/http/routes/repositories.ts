@@ -50,7 +50,7 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: '/repositories', summary: 'Create a repository', tag: 'repositories', query: [{ name: 'bare', type: 'boolean' }], body: 'RepositoryCreation', success: { status: 201, schema: 'Repository' } },
+      { method: 'post', path: '/repositories', summary: 'Create a repository', tag: 'repositories', query: [{ name: 'bare', type: 'boolean' }], body: 'RepositoryCreation', bodySchema: createBody, success: { status: 201, schema: 'Repository' } },
       async (c) => {
         readQuery(c, z.object({ bare: queryBool.optional() }));
         const body = await readJsonBody(c, createBody);

@@ -53,7 +53,7 @@ export function setupRoutes(auth: AuthService): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: '/setup_lakefs', summary: 'Create the first admin user and its credentials', tag: 'setup', public: true, body: 'Setup', success: { status: 200, schema: 'CredentialsWithSecret' } },
+      { method: 'post', path: '/setup_lakefs', summary: 'Create the first admin user and its credentials', tag: 'setup', public: true, body: 'Setup', bodySchema: setupBody, success: { status: 200, schema: 'CredentialsWithSecret' } },
       async (c) => {
         const body = await readJsonBody(c, setupBody);
         const credentials = await auth.setup({
@@ -69,7 +69,7 @@ export function setupRoutes(auth: AuthService): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: '/setup_comm_prefs', summary: 'Save communication preferences', tag: 'setup', public: true, body: 'CommPrefsInput', success: { status: 200 } },
+      { method: 'post', path: '/setup_comm_prefs', summary: 'Save communication preferences', tag: 'setup', public: true, body: 'CommPrefsInput', bodySchema: commPrefsBody, success: { status: 200 } },
       async (c) => {
         const body = await readJsonBody(c, commPrefsBody);
         await auth.saveCommPrefs({

@@ -29,7 +29,7 @@ export function tagRoutes(catalog: Catalog): RouteEntry[] {
       },
     ),
     route(
-      { method: 'post', path: '/repositories/:repository/tags', summary: 'Create a tag at the commit a ref names', tag: 'tags', body: 'TagCreation', success: { status: 201, schema: 'Ref' } },
+      { method: 'post', path: '/repositories/:repository/tags', summary: 'Create a tag at the commit a ref names', tag: 'tags', body: 'TagCreation', bodySchema: createBody, success: { status: 201, schema: 'Ref' } },
       async (c) => {
         const repo = repositoryParam(c);
         const body = await readJsonBody(c, createBody);

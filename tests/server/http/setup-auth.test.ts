@@ -224,6 +224,9 @@ describe('plumbing', () => {
     );
     expect(doc.paths['/healthcheck'].get.security).toEqual([]);
     expect(doc.paths['/repositories/{repository}/refs/{ref}/objects'].head).toBeDefined();
+    // Request bodies are described by the same schemas that validate them.
+    expect(doc.components.schemas.RepositoryCreation.required).toEqual(['name', 'storage_namespace']);
+    expect(doc.components.schemas.PathList.properties.paths.maxItems).toBe(1000);
   });
 
   it('answers unknown API calls with JSON 404', async () => {
