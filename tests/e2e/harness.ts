@@ -97,18 +97,19 @@ function removeFailureScreenshots(journey: string): void {
  * the user call before login) are part of normal use; the browser logs them as "Failed to load resource", so
  * those console lines are left to the response check.
  */
-export function watchPage(page: Page): { problems: string[] } {
+export function watchPage(page: Page, currentStep: () => string = () => ''): { problems: string[] } {
   const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const report = (problem: string) => problems.push(currentStep() ? `[${currentStep()}] ${problem}` : problem);
+  page.on('pageerror', (error) => report(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     if (message.text().startsWith('Failed to load resource')) return;
-    problems.push(`console error: ${message.text()}`);
+    report(`console error: ${message.text()}`);
   });
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (pathname.startsWith('/api/') && response.status() >= 500) {
-      problems.push(`server error: ${response.request().method()} ${pathname} answered ${response.status()}`);
+      report(`server error: ${response.request().method()} ${pathname} answered ${response.status()}`);
     }
   });
   page.on('requestfailed', (request) => {
@@ -116,7 +117,7 @@ export function watchPage(page: Page): { problems: string[] } {
     const failure = request.failure()?.errorText ?? 'unknown failure';
     // Aborted requests are the console cancelling work it no longer needs (an AbortController on navigation).
     if (pathname.startsWith('/api/') && !failure.includes('ERR_ABORTED')) {
-      problems.push(`request failed: ${request.method()} ${pathname}: ${failure}`);
+      report(`request failed: ${request.method()} ${pathname}: ${failure}`);
     }
   });
   return { problems };
@@ -134,8 +135,10 @@ export interface StepRecord {
  */
 export function stepRunner(journey: string, page: () => Page, tarn: () => RunningTarn | undefined) {
   const records: StepRecord[] = [];
+  let current = '';
   removeFailureScreenshots(journey);
   async function step(name: string, body: () => Promise<void>): Promise<void> {
+    current = name;
     const started = performance.now();
     try {
       await body();
@@ -164,10 +167,10 @@ export function stepRunner(journey: string, page: () => Page, tarn: () => Runnin
       );
     }
   }
-  return { step, records };
+  return { step, records, currentStep: () => current };
 }
 
-/** A one-line summary of step timings, printed at the end of a journey. */
+/** The step timings of a journey, printed when it ends. */
 export function formatTimings(journey: string, records: readonly StepRecord[]): string {
   const total = records.reduce((sum, r) => sum + r.ms, 0);
   return `${journey}: ${total} ms in ${records.length} steps\n${records

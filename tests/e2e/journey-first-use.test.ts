@@ -22,7 +22,7 @@ describe('journey: first use', () => {
   let problems: string[] = [];
   let files: string;
   let credentials: AdminCredentials | undefined;
-  const { step, records } = stepRunner('journey-first-use', () => page, () => tarn);
+  const { step, records, currentStep } = stepRunner('journey-first-use', () => page, () => tarn);
 
   beforeAll(async () => {
     files = mkdtempSync(join(tmpdir(), 'tarn-e2e-files-'));
@@ -33,7 +33,7 @@ describe('journey: first use', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    problems = watchPage(page).problems;
+    problems = watchPage(page, currentStep).problems;
   });
 
   afterAll(async () => {

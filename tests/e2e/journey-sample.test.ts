@@ -15,7 +15,7 @@ describe('journey: sample repository', () => {
   let page: Page;
   let problems: string[] = [];
   let credentials: AdminCredentials | undefined;
-  const { step, records } = stepRunner('journey-sample', () => page, () => tarn);
+  const { step, records, currentStep } = stepRunner('journey-sample', () => page, () => tarn);
 
   beforeAll(async () => {
     [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
@@ -23,7 +23,7 @@ describe('journey: sample repository', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    problems = watchPage(page).problems;
+    problems = watchPage(page, currentStep).problems;
   });
 
   afterAll(async () => {
