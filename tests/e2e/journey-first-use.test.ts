@@ -212,6 +212,9 @@ describe('journey: first use', () => {
       const diff = page.getByRole('list', { name: /^Changes of commit / });
       await shows(diff.getByRole('listitem', { name: 'notes.txt', exact: true }), 'notes.txt in the commit’s diff');
       await shows(diff.getByRole('listitem', { name: 'tables/', exact: true }), 'tables/ in the commit’s diff');
+      await diff.getByRole('button', { name: 'Show object changes of notes.txt' }).click();
+      const content = page.getByRole('table', { name: 'Content changes of notes.txt' });
+      await shows(content.getByRole('cell', { name: 'Second line of the notes.' }), 'the added lines of notes.txt');
       await screenshot(page, 'j1-13-commit-detail');
     }));
 
@@ -252,6 +255,11 @@ describe('journey: first use', () => {
       await shows(notes, 'the new version of notes.txt as a change');
       await shows(notes.getByText('Changed', { exact: true }), 'notes.txt marked as changed');
       await shows(changesTree().getByRole('listitem', { name: 'docs/', exact: true }), 'docs/ as a change');
+      await page.getByRole('button', { name: 'Show object changes of notes.txt' }).click();
+      const content = page.getByRole('table', { name: 'Content changes of notes.txt' });
+      // Added and removed lines differ only by colour and an aria-hidden sign, so the row's data-op tells them apart.
+      await shows(content.locator('tr[data-op="insert"]').filter({ hasText: 'Notes, second version.' }), 'the new line of notes.txt');
+      await shows(content.locator('tr[data-op="delete"]').filter({ hasText: 'Second line of the notes.' }), 'the removed line of notes.txt');
       await screenshot(page, 'j1-15-changes-before-revert');
       await page.getByRole('button', { name: 'Revert notes.txt' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Revert change' });
