@@ -46,6 +46,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (response.status >= 500) deps.onUnexpectedError?.(err);
     return response;
   });
+  app.use('*', async (c, next) => {
+    await next();
+    // Nothing here is meant to be framed by another site or sniffed into another type.
+    c.res.headers.set('x-content-type-options', 'nosniff');
+    c.res.headers.set('x-frame-options', 'DENY');
+  });
   app.route(apiPrefix, api);
   app.notFound((c) => c.json({ message: `nothing at ${c.req.method} ${c.req.path}` }, 404));
   app.get('/logout', (c) => {

@@ -241,6 +241,7 @@ describe('plumbing', () => {
     const deep = await fetch(`${server.url}/repositories/demo/objects?ref=main`);
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toMatch(/text\/html/);
+    expect(deep.headers.get('x-frame-options')).toBe('DENY');
     expect(await deep.text()).toContain('<title>Tarn</title>');
     const asset = await fetch(`${server.url}/app.js`);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
