@@ -1,6 +1,6 @@
 // Journey 1: a first-time administrator sets Tarn up, logs in, creates a repository, uploads, commits,
 // inspects the commit and an object, reverts a change and logs out — all through the console.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -30,7 +30,12 @@ describe('journey: first use', () => {
     mkdirSync(join(files, 'tables', 'daily'), { recursive: true });
     writeFileSync(join(files, 'tables', 'daily', 'values.csv'), VALUES_CSV);
     [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: tarn.url,
+      acceptDownloads: true,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
     problems = watchPage(page, currentStep).problems;
@@ -68,7 +73,19 @@ describe('journey: first use', () => {
       expect(secretAccessKey, 'a secret access key is shown').toMatch(/^\S{16,}$/);
       credentials = { accessKeyId, secretAccessKey };
       await shows(page.getByText('only', { exact: true }), 'the warning that the secret is shown only once');
-      await shows(page.getByRole('link', { name: 'Download credentials' }), 'the credentials download');
+      await page.getByRole('button', { name: 'Copy Secret Access Key' }).click();
+      await shows(page.getByRole('button', { name: 'Copied Secret Access Key' }), 'the copy feedback');
+      expect(await page.evaluate(() => navigator.clipboard.readText()), 'the secret is on the clipboard').toBe(secretAccessKey);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 10_000 }),
+        page.getByRole('link', { name: 'Download credentials' }).click(),
+      ]);
+      // Chromium drops the leading dot of a downloaded file's name, so the page tells the user where to save it.
+      expect(download.suggestedFilename(), 'the config file name').toMatch(/^\.?lakectl\.yaml$/);
+      const config = readFileSync(await download.path(), 'utf8');
+      expect(config, 'the config file holds the access key id').toContain(accessKeyId);
+      expect(config, 'the config file holds the secret').toContain(secretAccessKey);
+      expect(config, 'the config file holds the server endpoint').toContain(`${tarn?.url ?? ''}/api/v1`);
       await screenshot(page, 'j1-02-setup-done');
       const [loginTab] = await Promise.all([
         page.context().waitForEvent('page', { timeout: 10_000 }),
