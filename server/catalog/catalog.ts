@@ -18,6 +18,8 @@ export interface CreateRepositoryInput {
   defaultBranch: string;
   readOnly: boolean;
   sampleData: boolean;
+  /** Only the repository record: no first commit and no branch (for restores). */
+  bare?: boolean;
   committer: string;
 }
 
@@ -46,6 +48,7 @@ export class Catalog {
       storageNamespace: input.storageNamespace,
       defaultBranch: input.defaultBranch,
       readOnly: input.readOnly,
+      ...(input.bare ? { bare: true } : {}),
     });
     if (input.sampleData) {
       for (const file of sampleFiles(repository.id, repository.defaultBranch)) {

@@ -1,6 +1,7 @@
 // Repositories: list, create (optionally with sample data), get, delete.
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
+import { badRequest } from '../../catalog/errors';
 import { validateBranchId, validateRepositoryId } from '../../graveler';
 import { normaliseAmount, pageJson } from '../pagination';
 import { repositoryParam } from '../params';
@@ -52,8 +53,9 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
     route(
       { method: 'post', path: '/repositories', summary: 'Create a repository', tag: 'repositories', query: [{ name: 'bare', type: 'boolean' }], body: 'RepositoryCreation', bodySchema: createBody, success: { status: 201, schema: 'Repository' } },
       async (c) => {
-        readQuery(c, z.object({ bare: queryBool.optional() }));
+        const { bare } = readQuery(c, z.object({ bare: queryBool.optional() }));
         const body = await readJsonBody(c, createBody);
+        if (bare && body.sample_data) throw badRequest('invalid request: a bare repository cannot hold sample data');
         validateRepositoryId(body.name);
         const defaultBranch = body.default_branch || 'main';
         validateBranchId(defaultBranch);
@@ -63,6 +65,7 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
           defaultBranch,
           readOnly: body.read_only ?? false,
           sampleData: body.sample_data ?? false,
+          bare: bare ?? false,
           committer: principalOf(c).userId,
         });
         return c.json(repositoryJson(repository), 201);

@@ -94,6 +94,15 @@ describe('repositories', () => {
     expect((await api.get('/repositories/good-name')).status).toBe(404);
   });
 
+  it('creates a bare repository with no branch', async () => {
+    const res = await api.post<Repo>('/repositories?bare=true', { name: 'bare-one', storage_namespace: 'local://bare-one' });
+    expect(res.status).toBe(201);
+    expect((await api.get('/repositories/bare-one/branches/main')).status).toBe(404);
+    const conflict = await api.post('/repositories?bare=true', { name: 'bare-two', storage_namespace: 'local://bare-two', sample_data: true });
+    expect(conflict.status).toBe(400);
+    expect((await api.post('/repositories?bare=perhaps', { name: 'bare-two', storage_namespace: 'local://bare-two' })).status).toBe(400);
+  });
+
   it('answers 404 for a missing repository and 400 for a malformed id', async () => {
     const missing = await api.get<{ message: string }>('/repositories/no-such-repo');
     expect(missing.status).toBe(404);
