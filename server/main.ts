@@ -69,6 +69,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 65_000;
+  // Node cuts any request after 5 minutes by default, which would fail a large upload on a slow link; headers
+  // still have to arrive within headersTimeout.
+  server.requestTimeout = 0;
   let port: number;
   try {
     port = await listen(server, options.port, options.host);
