@@ -312,6 +312,21 @@ describe('journey: first use', () => {
       await disappears(dialog, 'the blame dialog');
     }));
 
+  it('reverts all remaining changes', () =>
+    step('revert all', async () => {
+      await page.getByRole('link', { name: 'Uncommitted Changes' }).click();
+      await shows(changesTree().getByRole('listitem', { name: 'docs/', exact: true }), 'the docs/ change');
+      await page.getByRole('button', { name: 'Revert', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Revert all changes' });
+      await shows(confirm.getByText('Are you sure you want to revert all uncommitted changes?'), 'the revert-all question');
+      await confirm.getByRole('button', { name: 'Revert', exact: true }).click();
+      await disappears(confirm, 'the revert-all confirmation');
+      await shows(page.getByText('Branch main has no uncommitted changes.'), 'an empty change list after reverting all');
+      expect(await page.getByRole('button', { name: 'Commit Changes' }).isDisabled(), 'Commit is disabled without changes').toBe(
+        true,
+      );
+    }));
+
   it('finds the repository in the repositories list and filters it by prefix', () =>
     step('repositories list', async () => {
       await page.getByRole('link', { name: 'Repositories', exact: true }).first().click();

@@ -154,6 +154,23 @@ describe('journey: sample repository', () => {
       await screenshot(page, 'j2-06-objects-at-commit');
     }));
 
+  it('opens the sample picture in the object viewer at that commit', () =>
+    step('image viewer', async () => {
+      await entry('images/').click();
+      await arrivesAt(page, /[?&]path=images%2F(&|$)/);
+      await entry('lake.png').click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/object\\?`));
+      const image = page.getByRole('img', { name: 'lake.png' });
+      await shows(image, 'the picture in the viewer');
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 10_000,
+          message: 'the picture should load in the viewer',
+        })
+        .toBe(true);
+      await screenshot(page, 'j2-07-image-viewer');
+    }));
+
   it('shows the objects and the README readably in dark mode', () =>
     step('dark mode', async () => {
       await page.goto(`/repositories/${SAMPLE}/objects?ref=main`);
@@ -161,7 +178,7 @@ describe('journey: sample repository', () => {
       await page.getByRole('button', { name: 'Switch to dark mode' }).click();
       await shows(page.getByRole('button', { name: 'Switch to light mode' }), 'the toggle offering light mode again');
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), 'the page is dark').toBe(true);
-      await screenshot(page, 'j2-07-dark-objects-readme');
+      await screenshot(page, 'j2-08-dark-objects-readme');
       await page.getByRole('button', { name: 'Switch to light mode' }).click();
       await shows(page.getByRole('button', { name: 'Switch to dark mode' }), 'the toggle offering dark mode again');
     }));
