@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
@@ -119,6 +120,29 @@ describe('upload', () => {
     expect((await api.upload('objs', 'main', 'once.txt', 'x', { 'if-none-match': '*' })).status).toBe(412);
     expect(blocks()).toBe(before);
     expect((await api.upload('no-such-repo', 'main', 'x.txt', 'x')).status).toBe(404);
+  });
+
+  it('stores nothing when the client hangs up halfway through a body, and keeps serving', async () => {
+    const { hostname, port } = new URL(server.url);
+    for (const multipart of [false, true]) {
+      const path = `aborted-${multipart}.bin`;
+      const socket = connect(Number(port), hostname);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const head = multipart
+        ? `--b\r\nContent-Disposition: form-data; name="content"\r\n\r\n`
+        : '';
+      socket.write(
+        `POST /api/v1/repositories/objs/branches/main/objects?path=${path} HTTP/1.1\r\n` +
+          `Host: ${hostname}\r\nAuthorization: ${authorization}\r\nContent-Length: 1000000\r\n` +
+          `Content-Type: ${multipart ? 'multipart/form-data; boundary=b' : 'application/octet-stream'}\r\n\r\n${head}` +
+          'x'.repeat(5000),
+      );
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.destroy();
+      await closed;
+      // The next call on a fresh connection is answered normally, and the half-sent object does not exist.
+      expect((await api.get(objectPath('objs', 'main', path))).status).toBe(404);
+    }
   });
 
   it('stores any UTF-8 key, including traversal-looking ones, as a plain key inside the repository', async () => {
