@@ -56,6 +56,14 @@ function rangeOptions(range: ByteRange | undefined): { start?: number; end?: num
 export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore {
   const root = path.resolve(options.root);
   const tempDir = path.join(root, TEMP_DIR);
+  // Folders known to exist: range files and data objects land in a few folders, so most writes skip mkdir.
+  const madeDirs = new Set<string>();
+  async function ensureDir(dir: string): Promise<void> {
+    if (madeDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    if (madeDirs.size > 10_000) madeDirs.clear();
+    madeDirs.add(dir);
+  }
 
   function namespaceDir(namespace: string): string {
     if (!namespace.startsWith(PREFIX)) throw new InvalidNamespaceError(`storage namespace must start with ${PREFIX}`);
@@ -76,7 +84,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
   }
 
   async function writeTemp(body: PutBody): Promise<{ temp: string; size: number; checksum: string }> {
-    await mkdir(tempDir, { recursive: true });
+    await ensureDir(tempDir);
     const temp = path.join(tempDir, randomBytes(16).toString('hex'));
     const md5 = createHash('md5');
     let size = 0;
@@ -131,8 +139,15 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       const target = filePath(namespace, key);
       const { temp, size, checksum } = await writeTemp(body);
       try {
-        await mkdir(path.dirname(target), { recursive: true });
-        await rename(temp, target);
+        await ensureDir(path.dirname(target));
+        await rename(temp, target).catch(async (err: unknown) => {
+          // The folder was removed behind our back: make it again once.
+          if (!isEnoent(err)) throw err;
+          madeDirs.clear();
+          await ensureDir(tempDir);
+          await ensureDir(path.dirname(target));
+          await rename(temp, target);
+        });
       } catch (err) {
         await rm(temp, { force: true });
         throw err;

@@ -36,11 +36,12 @@ export async function applyChanges(
     }
     // Keep the old record when only the address or mtime would differ: the tree's content is unchanged.
     if (exists && sameIdentity(data.entry(i), c.value)) {
-      await writer.addRaw(c.key, data.entryBytes(i));
+      writer.addFrom(c.key, data, i);
       return;
     }
     changed++;
-    await writer.add(c.key, c.value);
+    writer.add(c.key, c.value);
+    if (writer.backlogged) await writer.drain();
   };
 
   for (const range of base) {
@@ -67,9 +68,11 @@ export async function applyChanges(
           continue;
         }
       }
-      await writer.addRaw(key, data.entryBytes(i));
+      writer.addFrom(key, data, i);
       i++;
     }
+    // Bound memory: ranges are produced faster than the disk takes them.
+    if (writer.backlogged) await writer.drain();
   }
   while (change !== undefined) {
     await addChange(change);
@@ -90,7 +93,8 @@ export async function writeTree(
   for await (const r of records) {
     if (prev !== undefined && compareKeys(prev, r.path) >= 0) throw new Error('records must be in ascending path order');
     prev = r.path;
-    await writer.add(r.path, r.entry);
+    writer.add(r.path, r.entry);
+    if (writer.backlogged) await writer.drain();
   }
   return writer.finish();
 }

@@ -65,6 +65,20 @@ export class Writer {
     this.pos += b.byteLength;
   }
 
+  /** Appends source[start..end) straight from another buffer. */
+  rawFrom(source: Buffer, start: number, end: number): void {
+    const n = end - start;
+    this.ensure(n);
+    if (n > 64) {
+      this.pos += source.copy(this.buf, this.pos, start, end);
+      return;
+    }
+    const buf = this.buf;
+    let pos = this.pos;
+    for (let k = start; k < end; k++) buf[pos++] = source[k] as number;
+    this.pos = pos;
+  }
+
   finish(): Buffer {
     return this.buf.subarray(0, this.pos);
   }

@@ -10,7 +10,7 @@ import type { ObjectEntry } from './types';
 export class RangeData {
   constructor(
     readonly keys: string[],
-    private readonly buf: Uint8Array,
+    private readonly buf: Buffer,
     /** starts[i]..starts[i+1] holds entry i; one more element than keys. */
     private readonly starts: Uint32Array,
   ) {}
@@ -21,6 +21,26 @@ export class RangeData {
 
   entryBytes(i: number): Uint8Array {
     return this.buf.subarray(this.starts[i], this.starts[i + 1]);
+  }
+
+  /** Appends entry i to a writer without an intermediate view. */
+  copyEntryTo(i: number, w: Writer): void {
+    w.rawFrom(this.buf, this.starts[i] as number, this.starts[i + 1] as number);
+  }
+
+  /** Whether entry i here and entry j there have identical bytes. */
+  sameBytes(i: number, other: RangeData, j: number): boolean {
+    const a0 = this.starts[i] as number;
+    const a1 = this.starts[i + 1] as number;
+    const b0 = other.starts[j] as number;
+    const b1 = other.starts[j + 1] as number;
+    const n = a1 - a0;
+    if (n !== b1 - b0) return false;
+    // Entries are small: a loop beats the cost of calling into native code.
+    const x = this.buf;
+    const y = other.buf;
+    for (let k = 0; k < n; k++) if (x[a0 + k] !== y[b0 + k]) return false;
+    return true;
   }
 
   entry(i: number): ObjectEntry {
@@ -49,9 +69,9 @@ export class EntryArena {
     this.ends.push(this.writer.length);
   }
 
-  addRaw(key: string, bytes: Uint8Array): void {
+  addFrom(key: string, data: RangeData, i: number): void {
     this.keys.push(key);
-    this.writer.raw(bytes);
+    data.copyEntryTo(i, this.writer);
     this.ends.push(this.writer.length);
   }
 }
@@ -121,7 +141,7 @@ export function encodeRange(arena: EntryArena): { bytes: Buffer; data: RangeData
     const to = ends[i] as number;
     w.varint(to - from);
     starts.push(w.length);
-    w.raw(entries.subarray(from, to));
+    w.rawFrom(entries, from, to);
     from = to;
     prev = key;
   }
@@ -130,7 +150,7 @@ export function encodeRange(arena: EntryArena): { bytes: Buffer; data: RangeData
   return { bytes, data: new RangeData(keys, bytes, Uint32Array.from(starts)) };
 }
 
-export function decodeRange(bytes: Uint8Array): RangeData {
+export function decodeRange(bytes: Buffer): RangeData {
   const r = new Reader(bytes);
   checkHeader(r, RANGE_MAGIC, 'range');
   const n = r.varint();

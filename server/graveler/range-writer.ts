@@ -1,4 +1,4 @@
-import { EntryArena, type RangeInfo } from './range-codec';
+import { EntryArena, type RangeData, type RangeInfo } from './range-codec';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -38,7 +38,6 @@ export class RangeWriter {
   private readonly out: (RangeInfo | Promise<RangeInfo>)[] = [];
   private readonly inFlight = new Set<Promise<RangeInfo>>();
   private readonly maxBytes: number;
-  private lastKey: string | undefined;
 
   constructor(
     private readonly store: TreeStore,
@@ -56,38 +55,41 @@ export class RangeWriter {
     return this.arena.length > 0;
   }
 
-  /** Appends a record; keys must arrive in ascending byte order. */
-  async add(key: string, entry: ObjectEntry): Promise<void> {
+  /** Appends a record; keys must arrive in ascending byte order. Synchronous: check `backlogged` now and then. */
+  add(key: string, entry: ObjectEntry): void {
     this.arena.add(key, entry);
-    await this.added(key);
+    this.added(key);
   }
 
-  /** Appends a record whose entry is already encoded (copied from another range). */
-  async addRaw(key: string, entry: Uint8Array): Promise<void> {
-    this.arena.addRaw(key, entry);
-    await this.added(key);
+  /** Appends record i of another range, copying its encoded entry. */
+  addFrom(key: string, data: RangeData, i: number): void {
+    this.arena.addFrom(key, data, i);
+    this.added(key);
   }
 
-  private async added(key: string): Promise<void> {
-    this.lastKey = key;
+  private added(key: string): void {
     this.keyBytes += key.length;
     if (this.keyBytes + this.arena.writer.length >= this.maxBytes || RangeWriter.isBoundary(key, this.options.raggedness)) {
-      await this.flush();
+      this.flush();
     }
+  }
+
+  /** Too many range files are being written: the producer should `await drain()` before adding more. */
+  get backlogged(): boolean {
+    return this.inFlight.size >= MAX_IN_FLIGHT;
+  }
+
+  async drain(): Promise<void> {
+    while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
   /** Reuses an existing range as-is; only valid between ranges (no pending records). */
   addRange(range: RangeInfo): void {
     if (this.hasPending) throw new Error('cannot reuse a range while records are pending');
-    this.lastKey = range.maxKey;
     this.out.push(range);
   }
 
-  get lastWrittenKey(): string | undefined {
-    return this.lastKey;
-  }
-
-  private async flush(): Promise<void> {
+  private flush(): void {
     if (this.arena.length === 0) return;
     const p = this.store.writeRange(this.namespace, this.arena);
     this.arena = new EntryArena();
@@ -98,13 +100,11 @@ export class RangeWriter {
       this.inFlight.delete(p);
     };
     p.then(done, done);
-    // Bound memory: bulk writes produce ranges faster than the disk takes them.
-    while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
   /** Closes the last range and returns every range in key order. */
   async finish(): Promise<RangeInfo[]> {
-    await this.flush();
+    this.flush();
     return Promise.all(this.out);
   }
 }

@@ -26,7 +26,7 @@ interface Slot {
 const entryOf = (s: Slot): ObjectEntry => s.data.entry(s.index);
 
 function sameEntry(a: Slot, b: Slot): boolean {
-  if (Buffer.compare(a.data.entryBytes(a.index), b.data.entryBytes(b.index)) === 0) return true;
+  if (a.data.sameBytes(a.index, b.data, b.index)) return true;
   return sameIdentity(entryOf(a), entryOf(b));
 }
 
@@ -73,6 +73,16 @@ class RangeCursor {
     return undefined;
   }
 
+  /** The current record's position when its range is already loaded: lets the walk skip equal records without
+   * awaiting. */
+  loaded(): RangeData | undefined {
+    return this.data;
+  }
+
+  get index(): number {
+    return this.pos;
+  }
+
   /** Moves past the record last peeked; leaves the cursor at the next range's start when this one ends. */
   advance(): void {
     const data = this.data as RangeData;
@@ -105,6 +115,14 @@ export function diffTrees(
           l.skipRange();
           r.skipRange();
           continue;
+        }
+        // Equal records inside two loaded ranges are the common case of overlapping ranges: skip them in a tight loop.
+        for (let ld = l.loaded(), rd = r.loaded(); ld && rd; ld = l.loaded(), rd = r.loaded()) {
+          const i = l.index;
+          const j = r.index;
+          if (ld.keys[i] !== rd.keys[j] || !ld.sameBytes(i, rd, j)) break;
+          l.advance();
+          r.advance();
         }
         const a = await l.peek();
         const b = await r.peek();

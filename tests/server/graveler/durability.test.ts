@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { entry, listAll, openEnv, type Env } from './helpers';
 
 const repo = 'crashy';
@@ -59,6 +59,10 @@ describe('graveler under concurrency and crashes', () => {
     await env.kv.close();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/committer.ts'), env.dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // Never leave the child running, whatever happens to this test.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
     const puts: string[] = [];
     let commits = 0;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openSqliteKv } from '../../../server/kv/index';
 import { kvConformance } from './conformance';
 
@@ -38,6 +38,10 @@ describe('sqlite kv durability', () => {
     const file = path.join(dir, 'kv.db');
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/writer.ts'), file], {
       stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // Never leave the child running, whatever happens to this test.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
     const acknowledged: string[] = [];
     let buffered = '';
