@@ -117,13 +117,17 @@ export function diffTrees(
           continue;
         }
         // Equal records inside two loaded ranges are the common case of overlapping ranges: skip them in a tight loop.
+        let moved = false;
         for (let ld = l.loaded(), rd = r.loaded(); ld && rd; ld = l.loaded(), rd = r.loaded()) {
           const i = l.index;
           const j = r.index;
           if (ld.keys[i] !== rd.keys[j] || !ld.sameBytes(i, rd, j)) break;
           l.advance();
           r.advance();
+          moved = true;
         }
+        // Both may now stand at the start of equal ranges again.
+        if (moved) continue;
         const a = await l.peek();
         const b = await r.peek();
         if (!a) {

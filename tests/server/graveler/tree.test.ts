@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BlockStore } from '../../../server/blockstore/index';
+import { createGraveler, type ObjectRecord } from '../../../server/graveler/index';
+import { decodeMetaRange, decodeRange, encodeRange, EntryArena } from '../../../server/graveler/range-codec';
+import { entry, openEnv, type Env } from './helpers';
+
+const repo = 'trees';
+const ns = `local://${repo}`;
+
+function records(n: number): ObjectRecord[] {
+  return Array.from({ length: n }, (_, i) => {
+    const path = `part=${String(Math.floor(i / 100)).padStart(3, '0')}/f${String(i % 100).padStart(3, '0')}`;
+    return { path, entry: entry(path) };
+  });
+}
+
+/** Counts the range and metarange files a graveler reads from the blockstore. */
+function counting(blockstore: BlockStore): { store: BlockStore; reads: string[] } {
+  const reads: string[] = [];
+  const store: BlockStore = {
+    ...blockstore,
+    getBytes: async (namespace, key, range) => {
+      reads.push(key);
+      return blockstore.getBytes(namespace, key, range);
+    },
+  };
+  return { store, reads };
+}
+
+async function rangeIds(env: Env, metaRangeId: string): Promise<string[]> {
+  return decodeMetaRange(await env.blockstore.getBytes(ns, `_tarn/metaranges/${metaRangeId}`)).map((r) => r.id);
+}
+
+describe('committed trees', () => {
+  let env: Env;
+  beforeEach(async () => {
+    env = await openEnv({ raggedness: 32 });
+    await env.g.createRepository({ id: repo, storageNamespace: ns });
+  });
+  afterEach(async () => {
+    await env.close();
+  });
+
+  it('round-trips a range, and copied entries keep their exact bytes', () => {
+    const arena = new EntryArena();
+    const keys = ['a', 'a/\u00e9', 'a/\u00e9/\u{1f600}', 'b'];
+    keys.forEach((k, i) => arena.add(k, entry(k, { metadata: { n: String(i), other: 'x' }, addressType: i % 2 ? 'full' : 'relative' })));
+    const { bytes, data } = encodeRange(arena);
+    const decoded = decodeRange(bytes);
+    expect(decoded.keys).toEqual(keys);
+    keys.forEach((k, i) => {
+      expect(decoded.entry(i)).toEqual(entry(k, { metadata: { n: String(i), other: 'x' }, addressType: i % 2 ? 'full' : 'relative' }));
+      expect(decoded.sameBytes(i, data, i)).toBe(true);
+    });
+    const copy = new EntryArena();
+    keys.forEach((k, i) => copy.addFrom(k, decoded, i));
+    expect(encodeRange(copy).bytes.equals(bytes)).toBe(true);
+  });
+
+  it('gives equal content the same ids: undoing a change restores the metarange id', async () => {
+    const mr = await env.g.writeMetaRange(repo, records(2000));
+    const base = await env.g.commitMetaRange(repo, 'main', mr, { committer: 'u', message: 'load' });
+    await env.g.putObject(repo, 'main', 'part=010/f050', entry('changed'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'change' });
+    await env.g.putObject(repo, 'main', 'part=010/f050', entry('part=010/f050'));
+    const back = await env.g.commit(repo, 'main', { committer: 'u', message: 'undo' });
+    expect(back.metaRangeId).toBe(base.metaRangeId);
+  });
+
+  it('a commit rewrites only the ranges its changes touch', async () => {
+    const mr = await env.g.writeMetaRange(repo, records(5000));
+    const base = await env.g.commitMetaRange(repo, 'main', mr, { committer: 'u', message: 'load' });
+    await env.g.putObject(repo, 'main', 'part=020/f010', entry('changed'));
+    await env.g.putObject(repo, 'main', 'part=020/f011x', entry('added'));
+    await env.g.deleteObject(repo, 'main', 'part=020/f012');
+    const next = await env.g.commit(repo, 'main', { committer: 'u', message: 'three changes' });
+    const before = await rangeIds(env, base.metaRangeId);
+    const after = await rangeIds(env, next.metaRangeId);
+    expect(before.length).toBeGreaterThan(50);
+    const kept = after.filter((id) => before.includes(id));
+    expect(after.length - kept.length).toBeLessThanOrEqual(2);
+    expect(Math.abs(after.length - before.length)).toBeLessThanOrEqual(1);
+  });
+
+  it('diff and merge read only the ranges that differ', async () => {
+    const mr = await env.g.writeMetaRange(repo, records(5000));
+    await env.g.commitMetaRange(repo, 'main', mr, { committer: 'u', message: 'load' });
+    await env.g.createBranch(repo, 'feature', 'main');
+    await env.g.putObject(repo, 'feature', 'part=030/f001', entry('feature'));
+    await env.g.commit(repo, 'feature', { committer: 'u', message: 'feature' });
+    await env.g.putObject(repo, 'main', 'part=001/f001', entry('main'));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'main' });
+
+    // A fresh process on the same files: nothing cached.
+    const { store, reads } = counting(env.blockstore);
+    const cold = createGraveler({ kv: env.kv, blockstore: store, rangeRaggedness: 32 });
+    const diff = await cold.diff(repo, 'main', 'feature', { type: 'three_dot' });
+    expect(diff.results.map((d) => `${d.type} ${d.path}`)).toEqual(['changed part=030/f001']);
+    const rangeReads = reads.filter((k) => k.startsWith('_tarn/ranges/'));
+    expect(rangeReads.length).toBeLessThanOrEqual(4);
+    reads.length = 0;
+    await cold.merge(repo, 'feature', 'main', { committer: 'u' });
+    expect(reads.filter((k) => k.startsWith('_tarn/ranges/')).length).toBeLessThanOrEqual(6);
+    await cold.close();
+    expect((await env.g.getObject(repo, 'main', 'part=030/f001')).checksum).toBe('sum-feature');
+    expect((await env.g.getObject(repo, 'main', 'part=001/f001')).checksum).toBe('sum-main');
+  });
+
+  it('refuses bulk records out of order', async () => {
+    await expect(
+      env.g.writeMetaRange(repo, [
+        { path: 'b', entry: entry('b') },
+        { path: 'a', entry: entry('a') },
+      ]),
+    ).rejects.toThrow('ascending');
+  });
+});
