@@ -1,11 +1,14 @@
 // Every API route is declared once here with what the OpenAPI document needs; the same table mounts the handlers,
 // so the published document cannot drift from what is served.
+import type { IncomingMessage } from 'node:http';
 import type { Context, Handler, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Principal } from '../auth/service';
 import { CatalogError, messages } from '../catalog/errors';
 
 export interface AppEnv {
+  /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */
+  Bindings: { incoming?: IncomingMessage };
   Variables: { principal: Principal | undefined };
 }
 

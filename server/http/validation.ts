@@ -1,7 +1,7 @@
 // Request input → typed values, or a 400 whose message names the field at fault.
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { badRequest } from '../catalog/errors';
+import type { AppContext } from './route-table';
 
 const maxJsonBytes = 1024 * 1024;
 
@@ -17,12 +17,17 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where:
   throw badRequest(`invalid ${where}: ${issue ? describeIssue(issue) : 'malformed'}`);
 }
 
-async function readLimited(c: Context, limit: number): Promise<string> {
-  const body = c.req.raw.body;
+/** The request body as chunks: straight from Node's request when served by Node, else the web stream. */
+export function requestBody(c: AppContext): AsyncIterable<Uint8Array> | undefined {
+  return c.env?.incoming ?? (c.req.raw.body as AsyncIterable<Uint8Array> | null) ?? undefined;
+}
+
+async function readLimited(c: AppContext, limit: number): Promise<string> {
+  const body = requestBody(c);
   if (!body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     size += chunk.byteLength;
     if (size > limit) throw badRequest(`request body is larger than ${limit} bytes`);
     chunks.push(chunk);
@@ -31,7 +36,7 @@ async function readLimited(c: Context, limit: number): Promise<string> {
 }
 
 /** Reads a JSON body. An empty body counts as `emptyAs` (for calls whose body is optional). */
-export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodType>(c: AppContext, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
   const text = await readLimited(c, maxJsonBytes);
   let value: unknown;
   if (text.trim() === '') {
@@ -47,7 +52,7 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S, e
   return parseWith(schema, value, 'request body');
 }
 
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+export function readQuery<S extends z.ZodType>(c: AppContext, schema: S): z.output<S> {
   return parseWith(schema, c.req.query(), 'query');
 }
 
@@ -63,6 +68,6 @@ export const queryAmount = z
   .optional();
 
 /** `objects=a&objects=b` arrives as repeated keys; Hono's `queries()` gives every value. */
-export function queryList(c: Context, name: string): string[] {
+export function queryList(c: AppContext, name: string): string[] {
   return c.req.queries(name) ?? [];
 }

@@ -11,7 +11,7 @@ import { branchParam, refParam, repositoryParam } from '../params';
 import { parseRange } from '../range';
 import { route, type AppContext, type RouteEntry } from '../route-table';
 import { commonPrefixJson, objectStatsJson } from '../serialize';
-import { parseWith, queryAmount, queryBool, readJsonBody, readQuery } from '../validation';
+import { parseWith, queryAmount, queryBool, readJsonBody, readQuery, requestBody } from '../validation';
 
 const pathSchema = z.string({ message: 'path is required' }).min(1, { message: 'path is required' });
 const pathQuery = z.object({ path: pathSchema, presign: queryBool.optional(), force: queryBool.optional() });
@@ -163,7 +163,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const conditions = uploadConditions(c);
         const metadata = userMetadata(c);
         const requestType = c.req.header('content-type') ?? '';
-        const raw = (c.req.raw.body ?? new Uint8Array(0)) as AsyncIterable<Uint8Array> | Uint8Array;
+        const raw = requestBody(c) ?? new Uint8Array(0);
         const options = { ...conditions, metadata, force: q.force ?? false };
         let stored: { entry: ObjectEntry; physicalAddress: string };
         if (/^multipart\/form-data/i.test(requestType)) {
