@@ -1,7 +1,8 @@
 import type { BlockStore } from '../blockstore/index';
 import { InvalidNamespaceError } from '../blockstore/index';
 import type { KvStore } from '../kv/index';
-import { writeTree } from './apply';
+import { applyChanges, writeTree } from './apply';
+import { importChanges } from './import';
 import {
   commitOnHead,
   commitStaging,
@@ -27,6 +28,7 @@ import {
   NotFoundError,
   ParentNumberRequiredError,
   ReadOnlyRepositoryError,
+  TooManyAttemptsError,
   ValidationError,
 } from './errors';
 import { TreeIterator, type Rec } from './iterators';
@@ -648,6 +650,45 @@ export class Graveler {
     const r = await this.refs.repository(repo);
     const ranges = await writeTree(this.ctx.trees, r.storageNamespace, records, this.ctx.raggedness);
     return this.ctx.trees.writeMetaRange(r.storageNamespace, ranges);
+  }
+
+  /**
+   * Imports records (ascending path order) as one commit on a clean branch: every record is written, and every
+   * other committed key under `replacePrefixes` (the import destinations) is removed. Returns the commit.
+   */
+  async importObjects(
+    repo: string,
+    branch: string,
+    records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>,
+    o: CommitOptions & { replacePrefixes?: string[]; onProgress?: (ingested: number) => void },
+  ): Promise<Commit> {
+    const r = await this.writable(repo, o.force);
+    await this.requireClean(repo, branch);
+    let consumed = false;
+    return commitOnHead(
+      this.ctx,
+      repo,
+      branch,
+      async (head) => {
+        // The records can be read once: a head that moves during the import cannot be retried.
+        if (consumed) throw new TooManyAttemptsError();
+        consumed = true;
+        const base = await this.ctx.trees.readMetaRange(r.storageNamespace, head.metaRangeId);
+        const changes = importChanges(this.ctx, r.storageNamespace, base, records, o.replacePrefixes ?? [], (n) => o.onProgress?.(n));
+        const applied = await applyChanges(this.ctx.trees, r.storageNamespace, base, changes, this.ctx.raggedness);
+        if (applied.changed === 0 && !o.allowEmpty) throw new NoChangesError();
+        return makeCommit({
+          parents: [head.id],
+          committer: o.committer,
+          message: o.message || 'Import objects',
+          creationDate: o.date ?? this.ctx.now(),
+          metaRangeId: await this.ctx.trees.writeMetaRange(r.storageNamespace, applied.ranges),
+          metadata: { ...(o.metadata ?? {}), '.lakefs.merge.strategy': 'source-wins' },
+          generation: head.generation + 1,
+        });
+      },
+      o.beforeBranchMove,
+    );
   }
 
   /** Waits for background cleanup and releases caches; the kv store and blockstore belong to the caller. */
