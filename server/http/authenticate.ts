@@ -2,7 +2,7 @@
 // Missing or wrong credentials both answer 401 `error authenticating request`.
 import { getCookie } from 'hono/cookie';
 import type { AuthService, Principal } from '../auth/service';
-import { CatalogError, messages } from '../catalog/errors';
+import { unauthenticated } from '../catalog/errors';
 import type { AppContext } from './route-table';
 
 export const sessionCookieName = 'internal_auth_session';
@@ -34,7 +34,7 @@ async function findPrincipal(auth: AuthService, c: AppContext): Promise<Principa
 export function identifier(auth: AuthService): (c: AppContext) => Promise<Principal> {
   return async (c) => {
     const principal = await findPrincipal(auth, c);
-    if (!principal) throw new CatalogError('unauthenticated', messages.unauthenticated);
+    if (!principal) throw unauthenticated();
     return principal;
   };
 }

@@ -7,14 +7,8 @@ import { ConflictError, GravelerError } from '../graveler';
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   bad_request: 400,
   unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
   conflict: 409,
-  gone: 410,
   precondition_failed: 412,
-  range_not_satisfiable: 416,
-  too_many_attempts: 429,
-  not_implemented: 501,
 };
 
 export interface ErrorAnswer {
@@ -30,7 +24,7 @@ function isClientAbort(err: unknown): boolean {
 
 export function toErrorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof CatalogError) {
-    return { status: statusOf[err.kind], body: { ...err.details, message: err.message } };
+    return { status: statusOf[err.kind], body: { message: err.message } };
   }
   if (err instanceof ConflictError) {
     // lakeFS answers a merge conflict with `{"reference": ""}`; the conflicting paths are our addition.

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, Handler, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Principal } from '../auth/service';
-import { CatalogError, messages } from '../catalog/errors';
+import { unauthenticated } from '../catalog/errors';
 
 export interface AppEnv {
   /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */
@@ -70,6 +70,6 @@ export function mountRoutes(
 /** The signed-in principal of a guarded route (mountRoutes has already refused anonymous calls). */
 export function principalOf(c: AppContext): Principal {
   const principal = c.get('principal');
-  if (!principal) throw new CatalogError('unauthenticated', messages.unauthenticated);
+  if (!principal) throw unauthenticated();
   return principal;
 }

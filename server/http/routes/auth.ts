@@ -2,7 +2,7 @@
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { sessionLifetimeSeconds, type AuthService } from '../../auth/service';
-import { CatalogError, messages } from '../../catalog/errors';
+import { unauthenticated } from '../../catalog/errors';
 import { sessionCookieName } from '../authenticate';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { readJsonBody } from '../validation';
@@ -23,7 +23,7 @@ export function authRoutes(auth: AuthService): RouteEntry[] {
       async (c) => {
         const body = await readJsonBody(c, loginBody);
         const principal = await auth.authenticateKey(body.access_key_id, body.secret_access_key);
-        if (!principal) throw new CatalogError('unauthenticated', messages.unauthenticated);
+        if (!principal) throw unauthenticated();
         const session = auth.issueSession(principal);
         setCookie(c, sessionCookieName, session.token, {
           httpOnly: true,
@@ -39,7 +39,7 @@ export function authRoutes(auth: AuthService): RouteEntry[] {
       async (c) => {
         const principal = principalOf(c);
         const user = await auth.getUser(principal.userId);
-        if (!user) throw new CatalogError('unauthenticated', messages.unauthenticated);
+        if (!user) throw unauthenticated();
         return c.json({ user: { ...user, accessKeyId: principal.accessKeyId } });
       },
     ),

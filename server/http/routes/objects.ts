@@ -3,7 +3,8 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
-import { badRequest, CatalogError } from '../../catalog/errors';
+import { badRequest } from '../../catalog/errors';
+import { toErrorAnswer } from '../errors';
 import { ReadOnlyRepositoryError, type ObjectEntry } from '../../graveler';
 import { multipartBoundary, readFilePart } from '../multipart';
 import { normaliseAmount, pageJson } from '../pagination';
@@ -205,8 +206,8 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
           try {
             await store.deleteObject(repo, branch, path, { force: force ?? false });
           } catch (err) {
-            const status = err instanceof CatalogError ? 400 : ((err as { status?: number }).status ?? 500);
-            errors.push({ path, status_code: status, message: status >= 500 ? 'internal server error' : (err as Error).message });
+            const { status, body: failure } = toErrorAnswer(err);
+            errors.push({ path, status_code: status, message: failure.message });
           }
         }
         return c.json({ errors });
