@@ -1,6 +1,7 @@
 import type { BlockStore } from '../blockstore/index';
 import { InvalidNamespaceError } from '../blockstore/index';
 import type { KvStore } from '../kv/index';
+import { prefixEnd, scanAll } from '../kv/keys';
 import { applyChanges, writeTree } from './apply';
 import { importChanges } from './import';
 import {
@@ -393,7 +394,7 @@ export class Graveler {
     if (await this.hasUncommittedChanges(repo, branch)) {
       throw new DirtyBranchError('cannot use source MetaRange on a branch with uncommitted changes');
     }
-    if (!(await this.ctx.trees.hasMetaRange(r.storageNamespace, metaRangeId))) throw new NotFoundError('commit');
+    if (!(await this.ctx.trees.hasMetaRange(r.storageNamespace, metaRangeId))) throw new ValidationError('metarange not found');
     return commitOnHead(
       this.ctx,
       repo,
@@ -689,6 +690,34 @@ export class Graveler {
       },
       o.beforeBranchMove,
     );
+  }
+
+  /**
+   * Deletes staged data no branch refers to: tokens left behind when a process stopped before dropping them after a
+   * commit, reset or branch deletion. Safe while the repository is in use: a token is referenced by its branch
+   * before anything is written to it and never again once retired, so listing tokens before reading the branches
+   * cannot delete live data.
+   */
+  async sweepStaging(repo: string): Promise<number> {
+    await this.refs.repository(repo);
+    const base = keys.stagingRoot(repo);
+    const tokens: string[] = [];
+    for (let from: string | undefined = base; from !== undefined; ) {
+      const [first] = await this.options.kv.scan({ prefix: base, from, limit: 1 });
+      if (!first) break;
+      const token = first.key.slice(base.length).split('/', 1)[0] as string;
+      tokens.push(token);
+      from = prefixEnd(`${base}${token}/`);
+    }
+    const live = new Set<string>();
+    for await (const b of scanAll(this.options.kv, { prefix: keys.branches(repo) })) {
+      const record = decodeJson<BranchRecord>(b.value);
+      live.add(record.stagingToken);
+      for (const t of record.sealedTokens) live.add(t);
+    }
+    const dead = tokens.filter((t) => !live.has(t));
+    for (const t of dead) await this.options.kv.deletePrefix(keys.staging(repo, t));
+    return dead.length;
   }
 
   /** Waits for background cleanup and releases caches; the kv store and blockstore belong to the caller. */

@@ -17,6 +17,7 @@ export const keys = {
   commit: (repo: string, id: string) => `graveler/r/${repo}/commits/${id}`,
   commits: (repo: string) => `graveler/r/${repo}/commits/`,
   staging: (repo: string, token: string) => `graveler/r/${repo}/staging/${token}/`,
+  stagingRoot: (repo: string) => `graveler/r/${repo}/staging/`,
 };
 
 /** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */

@@ -12,6 +12,7 @@ import {
 } from './range-codec';
 
 const RANGES = '_tarn/ranges/';
+const CONTENT_ID = /^[0-9a-f]{64}$/;
 const METARANGES = '_tarn/metaranges/';
 
 /** A decoded metarange's strings and objects take several times their encoded size in memory. */
@@ -94,8 +95,10 @@ export class TreeStore {
     return id;
   }
 
+  /** Whether a metarange exists; ids that are not content hashes never name one. */
   async hasMetaRange(namespace: string, id: string): Promise<boolean> {
     if (id === '' || this.metaranges.has(`${namespace}\0${id}`)) return true;
+    if (!CONTENT_ID.test(id)) return false;
     return this.blockstore.exists(namespace, METARANGES + id);
   }
 

@@ -62,3 +62,22 @@ describe('graveler reset', () => {
     expect((await env.g.getCommit(repo, 'main')).message).toBe('base');
   });
 });
+
+describe('graveler staging sweep', () => {
+  it('deletes staged data of tokens no branch refers to, and only that', async () => {
+    const env = await openEnv({ now: tickingClock() });
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+      await env.g.putObject(repo, 'main', 'live', entry('live'));
+      const orphan = `graveler/r/${repo}/staging/orphan-token/`;
+      await env.kv.set(`${orphan}a`, new Uint8Array([0]));
+      await env.kv.set(`${orphan}b`, new Uint8Array([0]));
+      expect(await env.g.sweepStaging(repo)).toBe(1);
+      expect(await env.kv.scan({ prefix: orphan })).toEqual([]);
+      expect((await env.g.getObject(repo, 'main', 'live')).checksum).toBe('sum-live');
+      expect(await env.g.sweepStaging(repo)).toBe(0);
+    } finally {
+      await env.close();
+    }
+  });
+});
