@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ describe('installation key', () => {
     expect(first).toHaveLength(32);
     expect(statSync(join(dir, 'installation.key')).mode & 0o777).toBe(0o600);
     expect(loadOrCreateInstallationKey(dir).equals(first)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

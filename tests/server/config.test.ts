@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ describe('server configuration', () => {
     expect(() => parseCommandLine(['--config', file], {})).toThrow(ConfigError);
     writeFileSync(file, '{ not json');
     expect(() => parseCommandLine(['--config', file], {})).toThrow(/not valid JSON/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses bad ports, unknown options and missing values with a message', () => {
