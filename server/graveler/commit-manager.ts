@@ -27,9 +27,9 @@ function endsWith(list: readonly string[], tail: readonly string[]): boolean {
 
 function dropTokens(ctx: Ctx, repo: string, tokens: readonly string[]): void {
   if (tokens.length === 0) return;
-  ctx.background(async () => {
+  ctx.later(async () => {
     for (const t of tokens) await ctx.kv.deletePrefix(keys.staging(repo, t));
-  });
+  }, ctx.graceMs);
 }
 
 /** Compare-and-set of a branch record; false when it changed since `current` was read. */

@@ -11,6 +11,11 @@ export interface Ctx {
   trees: TreeStore;
   raggedness: number;
   now: () => number;
-  /** Runs cleanup after the answer is given (dropping committed staging tokens); close() waits for it. */
-  background: (task: () => Promise<void>) => void;
+  /**
+   * How long retired staging tokens stay readable. A read that started from a branch record referring to a token
+   * and finishes within this time saw that token intact, so it needs no re-validation.
+   */
+  graceMs: number;
+  /** Runs cleanup later (dropping retired staging tokens after the grace time); close() runs what is left. */
+  later: (task: () => Promise<void>, delayMs: number) => void;
 }

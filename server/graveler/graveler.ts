@@ -33,6 +33,7 @@ import {
   ValidationError,
 } from './errors';
 import { TreeIterator, type Rec } from './iterators';
+import { LaterQueue } from './later';
 import { logCommits } from './log';
 import { findMergeBase } from './merge-base';
 import { mergeTrees } from './merge';
@@ -84,6 +85,8 @@ export interface GravelerOptions {
   rangeRaggedness?: number;
   /** The clock, unix seconds (tests). */
   now?: () => number;
+  /** How long retired staging tokens stay readable before they are deleted (default 10 s). */
+  stagingGraceMs?: number;
 }
 
 export interface ForceOption {
@@ -93,6 +96,7 @@ export interface ForceOption {
 
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const DEFAULT_RAGGEDNESS = 2048;
+const DEFAULT_STAGING_GRACE_MS = 10_000;
 const DUMMY_KEY = '_tarn/dummy';
 const DUMMY_CONTENT = 'this object marks the storage namespace as used by a Tarn repository';
 
@@ -113,7 +117,7 @@ const prefixDiffItem = (path: string): DiffItem => ({ type: 'prefix_changed', pa
 /** The versioned store: repositories, refs, staging, commits, diff and merge. */
 export class Graveler {
   private readonly ctx: Ctx;
-  private readonly pending = new Set<Promise<void>>();
+  private readonly cleanup = new LaterQueue();
 
   constructor(readonly options: GravelerOptions) {
     const trees = new TreeStore(options.blockstore, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
@@ -124,13 +128,8 @@ export class Graveler {
       trees,
       raggedness: options.rangeRaggedness ?? DEFAULT_RAGGEDNESS,
       now: options.now ?? (() => Math.floor(Date.now() / 1000)),
-      background: (task) => {
-        const p = task().catch((err: unknown) => {
-          console.error('graveler: background cleanup failed', err);
-        });
-        this.pending.add(p);
-        void p.finally(() => this.pending.delete(p));
-      },
+      graceMs: options.stagingGraceMs ?? DEFAULT_STAGING_GRACE_MS,
+      later: (task, delayMs) => this.cleanup.schedule(task, delayMs),
     };
   }
 
@@ -720,9 +719,9 @@ export class Graveler {
     return dead.length;
   }
 
-  /** Waits for background cleanup and releases caches; the kv store and blockstore belong to the caller. */
+  /** Runs pending cleanup now and releases caches; the kv store and blockstore belong to the caller. */
   async close(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+    await this.cleanup.flush();
     this.ctx.trees.clear();
   }
 }

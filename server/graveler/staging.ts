@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Ctx } from './context';
 import { decodeStaged, encodeStaged, sameIdentity } from './codec';
 import { PreconditionFailedError, TooManyAttemptsError } from './errors';
@@ -7,7 +8,7 @@ import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
 const WRITE_ATTEMPTS = 5;
-const READ_ATTEMPTS = 5;
+const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
   return a !== undefined && Buffer.compare(a, b) === 0;
@@ -44,8 +45,9 @@ export async function branchRecords(
 }
 
 /**
- * Runs a read against one state of the branch and retries when the branch moved meanwhile: a commit that finishes
- * mid-read drops the sealed tokens the read relied on, and the read would otherwise fall back to the old commit.
+ * Runs a read against one state of the branch. The read could go wrong only if a token it relied on were deleted
+ * while it ran; retired tokens stay readable for the grace time, so a read finishing within it is sound. A slower
+ * read is kept only if the branch did not move meanwhile, and is retried otherwise.
  */
 export async function readStable<T>(
   ctx: Ctx,
@@ -53,17 +55,15 @@ export async function readStable<T>(
   branchId: string,
   read: (branch: BranchRecord) => Promise<{ value: T; needsCheck: boolean }>,
 ): Promise<T> {
-  let last: T | undefined;
   for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    const started = performance.now();
     const b = await ctx.refs.branch(repo, branchId);
     const { value, needsCheck } = await read(b.value);
-    if (!needsCheck) return value;
+    if (!needsCheck || performance.now() - started < ctx.graceMs) return value;
     const again = await ctx.kv.get(keys.branch(repo, branchId));
     if (again !== undefined && sameBytes(again, b.raw)) return value;
-    last = value;
   }
-  // The branch keeps moving under constant commits; the latest answer was right for a very recent state.
-  return last as T;
+  throw new TooManyAttemptsError();
 }
 
 /** The value of a path on a branch including staging; undefined when absent or deleted. */

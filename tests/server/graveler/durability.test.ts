@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createGraveler } from '../../../server/graveler/index';
 import { entry, listAll, openEnv, type Env } from './helpers';
 
 const repo = 'crashy';
@@ -15,13 +17,22 @@ describe('graveler under concurrency and crashes', () => {
     await env.close();
   });
 
-  it('loses nothing with many parallel writers and committers on one branch', async () => {
+  for (const graceMs of [undefined, 0]) {
+  it(`loses nothing with many parallel writers, readers and committers on one branch (grace ${graceMs ?? 'default'})`, async () => {
+    await env.close();
+    env = await openEnv({ raggedness: 8, graceMs });
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
     const written: string[] = [];
     const writers = Array.from({ length: 8 }, async (_, w) => {
       for (let i = 0; i < 40; i++) {
         const p = `w${w}/${String(i).padStart(3, '0')}`;
         await env.g.putObject(repo, 'main', p, entry(p));
         written.push(p);
+        // Read-your-writes, and every earlier write of this writer stays visible while commits drop tokens.
+        expect((await env.g.getObject(repo, 'main', p)).checksum).toBe(`sum-${p}`);
+        const mine = (await env.g.listObjects(repo, 'main', { prefix: `w${w}/`, amount: 1000 })).results.map((r) => r.path);
+        expect(mine).toHaveLength(i + 1);
+        await setImmediate();
       }
     });
     let done = false;
@@ -33,6 +44,7 @@ describe('graveler under concurrency and crashes', () => {
         } catch (err) {
           expect((err as Error).message).toBe('no changes');
         }
+        await setImmediate();
       }
     });
     await Promise.all(writers);
@@ -53,6 +65,7 @@ describe('graveler under concurrency and crashes', () => {
       expect(log.results[i]?.parents).toEqual([log.results[i + 1]?.id]);
     }
   });
+  }
 
   it('keeps every acknowledged write and a valid head after SIGKILL mid-commit', async () => {
     await env.g.close();
@@ -94,5 +107,50 @@ describe('graveler under concurrency and crashes', () => {
     await env.g.commit(repo, 'main', { committer: 'after', message: 'recover', allowEmpty: true });
     const committed = new Set(await listAll(env.g, repo, 'main@', { amount: 1000 }));
     for (const p of puts) expect(committed.has(p), p).toBe(true);
+  });
+});
+
+describe('graveler reads racing a commit', () => {
+  it('never answers from the old commit after the staged value it needed was dropped', async () => {
+    const env = await openEnv({ graceMs: 0 });
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+      await env.g.putObject(repo, 'main', 'target', entry('v1'));
+      await env.g.commit(repo, 'main', { committer: 'u', message: 'v1' });
+      await env.g.putObject(repo, 'main', 'target', entry('v2'));
+
+      // Hold the reader between reading the branch record and looking into its staging token.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let held = false;
+      let arrived!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const kv = env.kv;
+      const gated: typeof kv = {
+        ...kv,
+        get: async (key) => {
+          if (!held && key.includes('/staging/') && key.endsWith('/target')) {
+            held = true;
+            arrived();
+            await gate;
+          }
+          return kv.get(key);
+        },
+      };
+      const reader = createGraveler({ kv: gated, blockstore: env.blockstore, stagingGraceMs: 0 });
+      const read = reader.getObject(repo, 'main', 'target');
+      await reached;
+      await env.g.commit(repo, 'main', { committer: 'u', message: 'v2' });
+      // Wait until the committed token's staged data is really gone.
+      for (let i = 0; (await kv.scan({ prefix: `graveler/r/${repo}/staging/` })).length > 0; i++) {
+        expect(i).toBeLessThan(1000);
+        await setImmediate();
+      }
+      release();
+      expect((await read).checksum).toBe('sum-v2');
+      await reader.close();
+    } finally {
+      await env.close();
+    }
   });
 });

@@ -15,12 +15,12 @@ export interface Env {
   close(): Promise<void>;
 }
 
-export async function openEnv(options: { raggedness?: number; now?: () => number } = {}): Promise<Env> {
+export async function openEnv(options: { raggedness?: number; now?: () => number; graceMs?: number } = {}): Promise<Env> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-graveler-'));
   const open = () => {
     const kv = openSqliteKv({ path: path.join(dir, 'kv.db') });
     const blockstore = openLocalBlockStore({ root: path.join(dir, 'blocks') });
-    const g = createGraveler({ kv, blockstore, rangeRaggedness: options.raggedness ?? 4, now: options.now });
+    const g = createGraveler({ kv, blockstore, rangeRaggedness: options.raggedness ?? 4, now: options.now, stagingGraceMs: options.graceMs });
     return { kv, blockstore, g };
   };
   const env: Env = {
