@@ -63,7 +63,8 @@ export class TreeIterator implements RecordIterator {
   }
 }
 
-const STAGING_PAGE = 1000;
+const FIRST_STAGING_PAGE = 32;
+const MAX_STAGING_PAGE = 1000;
 
 /** Staged records of one token (values and tombstones), paged from the kv store. */
 export class StagingIterator implements RecordIterator {
@@ -71,6 +72,8 @@ export class StagingIterator implements RecordIterator {
   private pos = 0;
   private cursor: { from?: string; after?: string };
   private exhausted = false;
+  // Small first: delimited listings reopen iterators at every common prefix and read only a few records each.
+  private pageSize = FIRST_STAGING_PAGE;
 
   constructor(
     private readonly kv: KvStore,
@@ -83,9 +86,10 @@ export class StagingIterator implements RecordIterator {
   async next(): Promise<Rec | undefined> {
     if (this.pos >= this.page.length) {
       if (this.exhausted) return undefined;
-      this.page = await this.kv.scan({ prefix: this.prefix, ...this.cursor, limit: STAGING_PAGE });
+      this.page = await this.kv.scan({ prefix: this.prefix, ...this.cursor, limit: this.pageSize });
       this.pos = 0;
-      if (this.page.length < STAGING_PAGE) this.exhausted = true;
+      if (this.page.length < this.pageSize) this.exhausted = true;
+      this.pageSize = Math.min(this.pageSize * 4, MAX_STAGING_PAGE);
       const last = this.page[this.page.length - 1];
       if (!last) return undefined;
       this.cursor = { after: last.key };

@@ -60,13 +60,17 @@ describe('graveler listing', () => {
     await env.g.createBranch(repo, 'work', 'main');
     await env.g.deleteObject(repo, 'work', 'dir3/sub0/file00');
     await env.g.putObject(repo, 'work', 'dir3/new', entry('new'));
+    // More staged records than one page of a staging scan.
+    const added = Array.from({ length: 150 }, (_, i) => `dir5/staged-${String(i).padStart(3, '0')}`);
+    for (const p of added) await env.g.putObject(repo, 'work', p, entry(p));
     await env.g.putObject(repo, 'work', 'dir1/sub0/file00', entry('changed'));
     for (let f = 0; f < 25; f++) await env.g.deleteObject(repo, 'work', `dir4/sub${f % 3}/file${String(f).padStart(2, '0')}`);
     const expected = sorted([
       ...committed.filter((p) => p !== 'dir3/sub0/file00' && !p.startsWith('dir4/')),
       'dir3/new',
+      ...added,
     ]);
-    for (const amount of [1, 3, 50]) expect(await listAll(env.g, repo, 'work', { amount })).toEqual(expected);
+    for (const amount of [1, 3, 50, 1000]) expect(await listAll(env.g, repo, 'work', { amount })).toEqual(expected);
     // A folder whose objects are all deleted disappears from the delimited listing.
     expect(await listAll(env.g, repo, 'work', { delimiter: '/', amount: 1 })).toEqual([
       'dir0/*', 'dir1/*', 'dir2/*', 'dir3/*', 'dir5/*', 'top1', 'top2',
