@@ -1,14 +1,10 @@
 import type { BlockStore } from '../blockstore/index';
-import { InvalidNamespaceError } from '../blockstore/index';
 import type { KvStore } from '../kv/index';
-import { prefixEnd, scanAll } from '../kv/keys';
-import { applyChanges, writeTree } from './apply';
-import { importChanges } from './import';
+import { writeTree } from './apply';
 import {
   commitOnHead,
   commitStaging,
   dropTokens,
-  makeCommit,
   replaceStaging,
 } from './commit-manager';
 import type { Ctx } from './context';
@@ -25,27 +21,34 @@ import {
   DirtyBranchError,
   ForbiddenError,
   InvalidRefError,
-  NoChangesError,
   NotFoundError,
-  ParentNumberRequiredError,
   ReadOnlyRepositoryError,
-  TooManyAttemptsError,
   ValidationError,
 } from './errors';
 import { TreeIterator, type Rec } from './iterators';
+import {
+  cherryPickCommit,
+  importCommit,
+  mergeCommit,
+  metaRangeCommit,
+  parentTree,
+  revertCommit,
+  type ImportOptions,
+} from './history';
 import { LaterQueue } from './later';
 import { logCommits } from './log';
 import { findMergeBase } from './merge-base';
-import { mergeTrees } from './merge';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
+import { createRepository, deleteRepository } from './repositories';
 import {
   branchRecords,
   isEffectiveChange,
   readBranchObject,
   readStable,
   stagedChanges,
+  sweepOrphanTokens,
   writeStaged,
 } from './staging';
 import { lookupInTree } from './tree-lookup';
@@ -63,7 +66,6 @@ import type {
   LogOptions,
   MergeBase,
   MergeOptions,
-  MergeStrategy,
   ObjectEntry,
   ObjectRecord,
   Page,
@@ -74,7 +76,7 @@ import type {
   ResolvedRef,
   RevertOptions,
 } from './types';
-import { validateBranchId, validateMergeStrategy, validatePath, validateRepositoryId, validateTagId } from './validate';
+import { validateBranchId, validateMergeStrategy, validatePath, validateTagId } from './validate';
 
 export interface GravelerOptions {
   kv: KvStore;
@@ -97,10 +99,6 @@ export interface ForceOption {
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const DEFAULT_RAGGEDNESS = 2048;
 const DEFAULT_STAGING_GRACE_MS = 10_000;
-const DUMMY_KEY = '_tarn/dummy';
-const DUMMY_CONTENT = 'this object marks the storage namespace as used by a Tarn repository';
-
-const STRATEGY_NAME: Record<MergeStrategy, string> = { '': 'default', 'dest-wins': 'dest-wins', 'source-wins': 'source-wins' };
 
 function toDiffItem(r: DiffRec): DiffItem {
   return {
@@ -146,51 +144,7 @@ export class Graveler {
   // Repositories
 
   async createRepository(o: CreateRepositoryOptions): Promise<Repository> {
-    validateRepositoryId(o.id);
-    const defaultBranch = o.defaultBranch || 'main';
-    validateBranchId(defaultBranch);
-    try {
-      this.options.blockstore.validateNamespace(o.storageNamespace);
-    } catch (err) {
-      if (err instanceof InvalidNamespaceError) throw new ValidationError(`storage namespace: ${err.message}`);
-      throw err;
-    }
-    if (await this.refs.repositoryRaw(o.id)) throw new AlreadyExistsError('repository');
-    const readOnly = o.readOnly ?? false;
-    if (!readOnly && !o.allowExistingNamespace) {
-      if (await this.options.blockstore.exists(o.storageNamespace, DUMMY_KEY)) {
-        throw new ValidationError('storage namespace already in use');
-      }
-      await this.options.blockstore.put(o.storageNamespace, DUMMY_KEY, Buffer.from(DUMMY_CONTENT));
-    }
-    const now = this.ctx.now();
-    if (!o.bare) {
-      const first = makeCommit({
-        parents: [],
-        committer: '',
-        message: 'Repository created',
-        creationDate: now,
-        metaRangeId: '',
-        metadata: {},
-        generation: 1,
-      });
-      await this.refs.putCommit(o.id, first);
-      const branch: BranchRecord = { commitId: first.id, stagingToken: newStagingToken(), sealedTokens: [], hidden: false };
-      await this.options.kv.set(keys.branch(o.id, defaultBranch), encodeBranch(branch));
-    }
-    // Written last: a failure above leaves no visible repository.
-    const repository: Repository = {
-      id: o.id,
-      storageNamespace: o.storageNamespace,
-      defaultBranch,
-      creationDate: now,
-      readOnly,
-      state: 'active',
-    };
-    if (!(await this.options.kv.setIf(keys.repository(o.id), encodeJson(repository), 'absent'))) {
-      throw new AlreadyExistsError('repository');
-    }
-    return repository;
+    return createRepository(this.ctx, o);
   }
 
   /** Throws NotFound('repository'), or RepositoryInDeletion (410) for a repository being deleted. */
@@ -199,37 +153,15 @@ export class Graveler {
   }
 
   async listRepositories(o: PageOptions & { search?: string }): Promise<Page<Repository>> {
-    const amount = normalizeAmount(o.amount);
-    const results: Repository[] = [];
-    let after = o.after ? keys.repositories + o.after : undefined;
-    const prefix = keys.repositories + (o.prefix ?? '');
-    for (;;) {
-      const page = await this.options.kv.scan({ prefix, after, limit: 1000 });
-      for (const e of page) {
-        const r = decodeJson<Repository>(e.value);
-        if (o.search && !r.id.includes(o.search)) continue;
-        results.push(r);
-      }
-      const last = page[page.length - 1];
-      if (page.length < 1000 || !last || results.length > amount) break;
-      after = last.key;
-    }
-    const hasMore = results.length > amount;
-    const out = results.slice(0, amount);
-    return { results: out, hasMore, nextOffset: hasMore ? (out[out.length - 1] as Repository).id : '' };
+    return this.listRecords(keys.repositories, o, (_id, raw) => {
+      const r = decodeJson<Repository>(raw);
+      return o.search && !r.id.includes(o.search) ? undefined : r;
+    });
   }
 
   /** Works on a repository in deletion too (the retry path). Object data is never deleted. */
   async deleteRepository(id: string, o: ForceOption = {}): Promise<void> {
-    const r = await this.refs.repositoryRaw(id);
-    if (!r) throw new NotFoundError('repository');
-    if (r.value.readOnly && !o.force) throw new ReadOnlyRepositoryError();
-    if (r.value.state !== 'in_deletion') {
-      const marked = encodeJson({ ...r.value, state: 'in_deletion' });
-      if (!(await this.options.kv.setIf(keys.repository(id), marked, r.raw))) return this.deleteRepository(id, o);
-    }
-    await this.options.kv.deletePrefix(keys.repoData(id));
-    await this.options.kv.delete(keys.repository(id));
+    return deleteRepository(this.ctx, id, o.force ?? false);
   }
 
   // Refs
@@ -394,24 +326,7 @@ export class Graveler {
       throw new DirtyBranchError('cannot use source MetaRange on a branch with uncommitted changes');
     }
     if (!(await this.ctx.trees.hasMetaRange(r.storageNamespace, metaRangeId))) throw new ValidationError('metarange not found');
-    return commitOnHead(
-      this.ctx,
-      repo,
-      branch,
-      async (head) => {
-        if (head.metaRangeId === metaRangeId && !o.allowEmpty) throw new NoChangesError();
-        return makeCommit({
-          parents: [head.id],
-          committer: o.committer,
-          message: o.message,
-          creationDate: o.date ?? this.ctx.now(),
-          metaRangeId,
-          metadata: o.metadata ?? {},
-          generation: head.generation + 1,
-        });
-      },
-      o.beforeBranchMove,
-    );
+    return commitOnHead(this.ctx, repo, branch, metaRangeCommit(this.ctx, metaRangeId, o), o.beforeBranchMove);
   }
 
   // Objects
@@ -536,41 +451,13 @@ export class Graveler {
   }
 
   async merge(repo: string, source: string, destinationBranch: string, o: MergeOptions): Promise<Commit> {
-    const strategy = o.strategy ?? '';
-    validateMergeStrategy(strategy);
+    validateMergeStrategy(o.strategy ?? '');
     const r = await this.writable(repo, o.force);
-    const ns = r.storageNamespace;
     await this.refs.branch(repo, destinationBranch);
     const sourceCommit = await this.refs.resolveCommit(repo, source);
     await this.requireClean(repo, destinationBranch);
-    return commitOnHead(
-      this.ctx,
-      repo,
-      destinationBranch,
-      async (head) => {
-        const baseId = await findMergeBase(this.refs, repo, sourceCommit.id, head.id);
-        if (baseId === undefined) throw new NotFoundError('merge base');
-        const base = await this.refs.commit(repo, baseId);
-        if (sourceCommit.metaRangeId === base.metaRangeId && !o.allowEmpty && !o.force) throw new NoChangesError();
-        let metaRangeId: string;
-        if (head.metaRangeId === base.metaRangeId) {
-          metaRangeId = sourceCommit.metaRangeId;
-        } else {
-          const merged = await mergeTrees(this.ctx, ns, base.metaRangeId, sourceCommit.metaRangeId, head.metaRangeId, strategy);
-          metaRangeId = await this.ctx.trees.writeMetaRange(ns, merged.ranges);
-        }
-        return makeCommit({
-          parents: o.squashMerge ? [head.id] : [head.id, sourceCommit.id],
-          committer: o.committer,
-          message: o.message || `Merge '${source}' into '${destinationBranch}'`,
-          creationDate: this.ctx.now(),
-          metaRangeId,
-          metadata: { ...(o.metadata ?? {}), '.lakefs.merge.strategy': STRATEGY_NAME[strategy] },
-          generation: Math.max(head.generation, sourceCommit.generation) + 1,
-        });
-      },
-      o.beforeBranchMove,
-    );
+    const build = mergeCommit(this.ctx, repo, r.storageNamespace, sourceCommit, { source, destination: destinationBranch }, o);
+    return commitOnHead(this.ctx, repo, destinationBranch, build, o.beforeBranchMove);
   }
 
   /** Applies the inverse of a commit on top of the branch as a new commit. */
@@ -578,27 +465,9 @@ export class Graveler {
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, branch);
     const target = await this.refs.resolveCommit(repo, ref);
-    const parentTree = await this.parentTree(repo, target, o.parentNumber, 409);
+    const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 409);
     await this.requireClean(repo, branch);
-    return commitOnHead(
-      this.ctx,
-      repo,
-      branch,
-      async (head) => {
-        const merged = await mergeTrees(this.ctx, r.storageNamespace, target.metaRangeId, parentTree, head.metaRangeId, '');
-        if (merged.changed === 0 && !o.allowEmpty) throw new NoChangesError();
-        return makeCommit({
-          parents: [head.id],
-          committer: o.committer,
-          message: o.overrides?.message || `Revert ${ref}`,
-          creationDate: this.ctx.now(),
-          metaRangeId: await this.ctx.trees.writeMetaRange(r.storageNamespace, merged.ranges),
-          metadata: o.overrides?.metadata ?? {},
-          generation: head.generation + 1,
-        });
-      },
-      o.beforeBranchMove,
-    );
+    return commitOnHead(this.ctx, repo, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove);
   }
 
   /** Applies a commit's changes (relative to one parent) on top of the branch as a new commit. */
@@ -606,41 +475,9 @@ export class Graveler {
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, branch);
     const picked = await this.refs.resolveCommit(repo, ref);
-    const parentTree = await this.parentTree(repo, picked, o.parentNumber, 400);
+    const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 400);
     await this.requireClean(repo, branch);
-    return commitOnHead(
-      this.ctx,
-      repo,
-      branch,
-      async (head) => {
-        const merged = await mergeTrees(this.ctx, r.storageNamespace, parentTree, picked.metaRangeId, head.metaRangeId, '');
-        if (merged.changed === 0) throw new NoChangesError();
-        return makeCommit({
-          parents: [head.id],
-          committer: o.committer,
-          message: o.overrides?.message ?? picked.message,
-          creationDate: this.ctx.now(),
-          metaRangeId: await this.ctx.trees.writeMetaRange(r.storageNamespace, merged.ranges),
-          metadata: {
-            ...(o.overrides?.metadata ?? picked.metadata),
-            'cherry-pick-origin': picked.id,
-            'cherry-pick-committer': picked.committer,
-          },
-          generation: head.generation + 1,
-        });
-      },
-      o.beforeBranchMove,
-    );
-  }
-
-  /** The tree of a commit's chosen parent (1-based); merge commits must say which. */
-  private async parentTree(repo: string, c: Commit, parentNumber: number | undefined, missingStatus: 400 | 409): Promise<string> {
-    if (c.parents.length > 1 && parentNumber === undefined) throw new ParentNumberRequiredError(missingStatus);
-    const n = parentNumber ?? 1;
-    if (c.parents.length === 0 && n === 1) return '';
-    const parent = c.parents[n - 1];
-    if (n < 1 || parent === undefined) throw new InvalidRefError('parent out of range');
-    return (await this.refs.commit(repo, parent)).metaRangeId;
+    return commitOnHead(this.ctx, repo, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
   }
 
   // Bulk
@@ -660,35 +497,11 @@ export class Graveler {
     repo: string,
     branch: string,
     records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>,
-    o: CommitOptions & { replacePrefixes?: string[]; onProgress?: (ingested: number) => void },
+    o: ImportOptions,
   ): Promise<Commit> {
     const r = await this.writable(repo, o.force);
     await this.requireClean(repo, branch);
-    let consumed = false;
-    return commitOnHead(
-      this.ctx,
-      repo,
-      branch,
-      async (head) => {
-        // The records can be read once: a head that moves during the import cannot be retried.
-        if (consumed) throw new TooManyAttemptsError();
-        consumed = true;
-        const base = await this.ctx.trees.readMetaRange(r.storageNamespace, head.metaRangeId);
-        const changes = importChanges(this.ctx, r.storageNamespace, base, records, o.replacePrefixes ?? [], (n) => o.onProgress?.(n));
-        const applied = await applyChanges(this.ctx.trees, r.storageNamespace, base, changes, this.ctx.raggedness);
-        if (applied.changed === 0 && !o.allowEmpty) throw new NoChangesError();
-        return makeCommit({
-          parents: [head.id],
-          committer: o.committer,
-          message: o.message || 'Import objects',
-          creationDate: o.date ?? this.ctx.now(),
-          metaRangeId: await this.ctx.trees.writeMetaRange(r.storageNamespace, applied.ranges),
-          metadata: { ...(o.metadata ?? {}), '.lakefs.merge.strategy': 'source-wins' },
-          generation: head.generation + 1,
-        });
-      },
-      o.beforeBranchMove,
-    );
+    return commitOnHead(this.ctx, repo, branch, importCommit(this.ctx, r.storageNamespace, records, o), o.beforeBranchMove);
   }
 
   /**
@@ -699,24 +512,7 @@ export class Graveler {
    */
   async sweepStaging(repo: string): Promise<number> {
     await this.refs.repository(repo);
-    const base = keys.stagingRoot(repo);
-    const tokens: string[] = [];
-    for (let from: string | undefined = base; from !== undefined; ) {
-      const [first] = await this.options.kv.scan({ prefix: base, from, limit: 1 });
-      if (!first) break;
-      const token = first.key.slice(base.length).split('/', 1)[0] as string;
-      tokens.push(token);
-      from = prefixEnd(`${base}${token}/`);
-    }
-    const live = new Set<string>();
-    for await (const b of scanAll(this.options.kv, { prefix: keys.branches(repo) })) {
-      const record = decodeJson<BranchRecord>(b.value);
-      live.add(record.stagingToken);
-      for (const t of record.sealedTokens) live.add(t);
-    }
-    const dead = tokens.filter((t) => !live.has(t));
-    for (const t of dead) await this.options.kv.deletePrefix(keys.staging(repo, t));
-    return dead.length;
+    return sweepOrphanTokens(this.ctx, repo);
   }
 
   /** Runs pending cleanup now and releases caches; the kv store and blockstore belong to the caller. */

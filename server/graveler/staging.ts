@@ -3,7 +3,8 @@ import type { Ctx } from './context';
 import { decodeStaged, encodeStaged, sameIdentity } from './codec';
 import { PreconditionFailedError, TooManyAttemptsError } from './errors';
 import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type RecordIterator } from './iterators';
-import { keys, type BranchRecord, type Stored } from './records';
+import { prefixEnd, scanAll } from '../kv/keys';
+import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -138,4 +139,31 @@ export async function writeStaged(
 export function isEffectiveChange(staged: ObjectEntry | null, committed: ObjectEntry | undefined): boolean {
   if (staged === null) return committed !== undefined;
   return committed === undefined || !sameIdentity(staged, committed);
+}
+
+/**
+ * Deletes staged data no branch refers to: tokens left behind when a process stopped before dropping them after a
+ * commit, reset or branch deletion. Safe while the repository is in use: a token is referenced by its branch
+ * before anything is written to it and never again once retired, so listing tokens before reading the branches
+ * cannot delete live data. Returns how many tokens were removed.
+ */
+export async function sweepOrphanTokens(ctx: Ctx, repo: string): Promise<number> {
+  const base = keys.stagingRoot(repo);
+  const tokens: string[] = [];
+  for (let from: string | undefined = base; from !== undefined; ) {
+    const [first] = await ctx.kv.scan({ prefix: base, from, limit: 1 });
+    if (!first) break;
+    const token = first.key.slice(base.length).split('/', 1)[0] as string;
+    tokens.push(token);
+    from = prefixEnd(`${base}${token}/`);
+  }
+  const live = new Set<string>();
+  for await (const b of scanAll(ctx.kv, { prefix: keys.branches(repo) })) {
+    const record = decodeJson<BranchRecord>(b.value);
+    live.add(record.stagingToken);
+    for (const t of record.sealedTokens) live.add(t);
+  }
+  const dead = tokens.filter((t) => !live.has(t));
+  for (const t of dead) await ctx.kv.deletePrefix(keys.staging(repo, t));
+  return dead.length;
 }
