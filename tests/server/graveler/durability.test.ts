@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { openLocalBlockStore } from '../../../server/blockstore/index';
 import { createGraveler } from '../../../server/graveler/index';
+import { openSqliteKv } from '../../../server/kv/index';
 import { entry, listAll, openEnv, type Env } from './helpers';
 
 const repo = 'crashy';
@@ -149,6 +151,46 @@ describe('graveler reads racing a commit', () => {
       release();
       expect((await read).checksum).toBe('sum-v2');
       await reader.close();
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describe('graveler with two processes on one database', () => {
+  it('keeps branch moves linear and loses no write when two stores share the files', async () => {
+    const env = await openEnv({ raggedness: 8 });
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+      // A second store with its own connection and caches, as another server process would have.
+      const kv2 = openSqliteKv({ path: path.join(env.dir, 'kv.db') });
+      const g2 = createGraveler({ kv: kv2, blockstore: openLocalBlockStore({ root: path.join(env.dir, 'blocks') }), rangeRaggedness: 8 });
+      const stores = [env.g, g2];
+      const written: string[] = [];
+      await Promise.all(
+        stores.flatMap((g, s) => [
+          (async () => {
+            for (let i = 0; i < 60; i++) {
+              const p = `s${s}/${String(i).padStart(3, '0')}`;
+              await g.putObject(repo, 'main', p, entry(p));
+              written.push(p);
+              await setImmediate();
+            }
+          })(),
+          (async () => {
+            for (let i = 0; i < 10; i++) {
+              await g.commit(repo, 'main', { committer: `s${s}`, message: 'tick' }).catch((err: Error) => expect(err.message).toBe('no changes'));
+              await setImmediate();
+            }
+          })(),
+        ]),
+      );
+      await g2.commit(repo, 'main', { committer: 'final', message: 'rest' }).catch((err: Error) => expect(err.message).toBe('no changes'));
+      for (const g of stores) expect(await listAll(g, repo, 'main@', { amount: 1000 })).toEqual([...written].sort());
+      const log = await env.g.log(repo, 'main', { amount: 1000 });
+      for (let i = 0; i + 1 < log.results.length; i++) expect(log.results[i]?.parents).toEqual([log.results[i + 1]?.id]);
+      await g2.close();
+      await kv2.close();
     } finally {
       await env.close();
     }
