@@ -53,6 +53,17 @@ async function seal(ctx: Ctx, repo: string, branchId: string): Promise<string> {
 }
 
 /**
+ * Retires sealed tokens whose changes turned out to change nothing, so failed commits do not pile up tokens that
+ * every read must consult. Best effort: if the branch moved, they stay sealed, which is harmless.
+ */
+async function unseal(ctx: Ctx, repo: string, branchId: string, head: string, tokens: readonly string[]): Promise<void> {
+  const cur = await ctx.refs.branch(repo, branchId);
+  if (cur.value.commitId !== head || !endsWith(cur.value.sealedTokens, tokens)) return;
+  const remaining = cur.value.sealedTokens.slice(0, cur.value.sealedTokens.length - tokens.length);
+  if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, sealedTokens: remaining })) dropTokens(ctx, repo, tokens);
+}
+
+/**
  * Commits a branch's staging: seal the active token, build the new tree from the head and every sealed token outside
  * any lock, store the commit, then move the branch by compare-and-set, removing exactly the tokens it applied. When
  * the branch moved meanwhile, rebuild on the new head. A crash at any point leaves the branch on its old or new
@@ -71,7 +82,10 @@ export async function commitStaging(ctx: Ctx, repo: string, namespace: string, b
     const parent = await ctx.refs.commit(repo, b.value.commitId);
     const base = await ctx.trees.readMetaRange(namespace, parent.metaRangeId);
     const applied = await applyChanges(ctx.trees, namespace, base, sealedChanges(ctx, repo, tokens), ctx.raggedness);
-    if (applied.changed === 0 && !o.allowEmpty) throw new NoChangesError();
+    if (applied.changed === 0 && !o.allowEmpty) {
+      await unseal(ctx, repo, branchId, parent.id, tokens);
+      throw new NoChangesError();
+    }
     const metaRangeId = await ctx.trees.writeMetaRange(namespace, applied.ranges);
     const commit = makeCommit({
       parents: [parent.id],

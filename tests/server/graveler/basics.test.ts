@@ -183,3 +183,24 @@ describe('graveler repositories, branches, tags, objects', () => {
     await expect(env.g.getCommit('rep', 'unknown')).rejects.toThrow('ref not found');
   });
 });
+
+describe('graveler commits that change nothing', () => {
+  it('leave no sealed staging behind', async () => {
+    const env = await openEnv();
+    try {
+      await env.g.createRepository({ id: 'noop', storageNamespace: 'local://noop' });
+      await env.g.putObject('noop', 'main', 'a', entry('a'));
+      await env.g.commit('noop', 'main', { committer: 'u', message: 'a' });
+      await env.g.putObject('noop', 'main', 'a', entry('a'));
+      await env.g.deleteObject('noop', 'main', 'never');
+      for (let i = 0; i < 3; i++) {
+        await expect(env.g.commit('noop', 'main', { committer: 'u', message: 'again' })).rejects.toBeInstanceOf(NoChangesError);
+      }
+      const raw = await env.kv.get('graveler/r/noop/branches/main');
+      expect(JSON.parse(new TextDecoder().decode(raw)).sealedTokens).toEqual([]);
+      expect((await env.g.getObject('noop', 'main', 'a')).checksum).toBe('sum-a');
+    } finally {
+      await env.close();
+    }
+  });
+});
