@@ -18,6 +18,12 @@ const METARANGES = '_tarn/metaranges/';
 /** A decoded metarange's strings and objects take several times their encoded size in memory. */
 const DECODED_WEIGHT_FACTOR = 4;
 
+/** A file's content must hash to its name: a damaged file is an error, never silently wrong data. */
+function verified(bytes: Buffer, id: string): Buffer {
+  if (contentId(bytes) !== id) throw new Error(`committed tree file ${id} is damaged`);
+  return bytes;
+}
+
 /**
  * Reads and writes the immutable, content-addressed files of committed trees in a repository's namespace.
  * Because a file never changes once written, the decoded form is cached by id and eviction is the only
@@ -58,7 +64,7 @@ export class TreeStore {
 
   readRange(namespace: string, id: string): Promise<RangeData> {
     return this.load(this.ranges, `${namespace}\0${id}`, async () => {
-      const data = decodeRange(await this.blockstore.getBytes(namespace, RANGES + id));
+      const data = decodeRange(verified(await this.blockstore.getBytes(namespace, RANGES + id), id));
       return { value: data, weight: data.weight };
     });
   }
@@ -67,7 +73,7 @@ export class TreeStore {
   readMetaRange(namespace: string, id: string): Promise<RangeInfo[]> {
     if (id === '') return Promise.resolve([]);
     return this.load(this.metaranges, `${namespace}\0${id}`, async () => {
-      const bytes = await this.blockstore.getBytes(namespace, METARANGES + id);
+      const bytes = verified(await this.blockstore.getBytes(namespace, METARANGES + id), id);
       return { value: decodeMetaRange(bytes), weight: bytes.length * DECODED_WEIGHT_FACTOR };
     });
   }

@@ -115,3 +115,24 @@ describe('committed trees', () => {
     ).rejects.toThrow('ascending');
   });
 });
+
+describe('damaged tree files', () => {
+  it('are reported, never read as data', async () => {
+    const env = await openEnv({ raggedness: 32 });
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: ns });
+      const mr = await env.g.writeMetaRange(repo, records(200));
+      await env.g.commitMetaRange(repo, 'main', mr, { committer: 'u', message: 'load' });
+      const [first] = await rangeIds(env, mr);
+      const file = `_tarn/ranges/${first}`;
+      const bytes = await env.blockstore.getBytes(ns, file);
+      bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+      await env.blockstore.put(ns, file, bytes);
+      const cold = createGraveler({ kv: env.kv, blockstore: env.blockstore });
+      await expect(cold.listObjects(repo, 'main', {})).rejects.toThrow('damaged');
+      await cold.close();
+    } finally {
+      await env.close();
+    }
+  });
+});
