@@ -90,7 +90,9 @@ export class TreeStore {
     return { id, minKey: keys[0] as string, maxKey: keys[keys.length - 1] as string, count: keys.length, size: bytes.length };
   }
 
+  /** The empty tree is always the empty id, so equal trees always have equal ids. */
   async writeMetaRange(namespace: string, ranges: RangeInfo[]): Promise<string> {
+    if (ranges.length === 0) return '';
     const bytes = encodeMetaRange(ranges);
     const id = contentId(bytes);
     const cacheKey = `${namespace}\0${id}`;

@@ -145,6 +145,8 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       const view = effective(m, b);
       if (sameSnapshot(view, parent.snapshot)) {
         await expect(g.commit(repo, op.branch, { committer: 'u', message: 'm' })).rejects.toBeInstanceOf(NoChangesError);
+        // What was staged changed nothing, and the failed commit discards it.
+        b.staged.clear();
         return;
       }
       const c = await g.commit(repo, op.branch, { committer: 'u', message: 'm' });
@@ -244,6 +246,16 @@ describe('graveler against an in-memory model', () => {
       {
         numRuns: 100,
         examples: [
+          [
+            // An emptied tree equals the first commit's empty tree: merging it brings nothing.
+            [
+              { op: 'put', branch: 'exp', path: 'c', content: 'v0' },
+              { op: 'commit', branch: 'exp' },
+              { op: 'delete', branch: 'exp', path: 'c' },
+              { op: 'commit', branch: 'exp' },
+              { op: 'merge', source: 'exp', dest: 'main', strategy: '' },
+            ],
+          ],
           [
             [
               { op: 'put', branch: 'main', path: 'b/x', content: 'v0' },
