@@ -26,7 +26,9 @@ type Op =
   | { op: 'commit'; branch: string }
   | { op: 'branch'; name: string; from: string }
   | { op: 'merge'; source: string; dest: string; strategy: MergeStrategy }
-  | { op: 'reset'; branch: string };
+  | { op: 'reset'; branch: string }
+  | { op: 'resetPath'; branch: string; path: string; prefix: boolean }
+  | { op: 'revert' | 'cherryPick'; branch: string; target: string };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ op: fc.constant('put' as const), branch: fc.constantFrom(...BRANCHES), path: fc.constantFrom(...PATHS), content: fc.constantFrom(...CONTENTS) }) },
@@ -35,7 +37,29 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('branch' as const), name: fc.constantFrom(...BRANCHES), from: fc.constantFrom(...BRANCHES) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('merge' as const), source: fc.constantFrom(...BRANCHES), dest: fc.constantFrom(...BRANCHES), strategy: fc.constantFrom<MergeStrategy>('', 'source-wins', 'dest-wins') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reset' as const), branch: fc.constantFrom(...BRANCHES) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('resetPath' as const), branch: fc.constantFrom(...BRANCHES), path: fc.constantFrom(...PATHS, 'a/', 'b', ''), prefix: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('revert' as const, 'cherryPick' as const), branch: fc.constantFrom(...BRANCHES), target: fc.constantFrom(...BRANCHES) }) },
 );
+
+/** The three-way outcome table: the destination with the source's changes since the base, or a conflict. */
+function threeWay(base: Snapshot, source: Snapshot, dest: Snapshot, strategy: MergeStrategy): { result: Snapshot; conflict: boolean } {
+  const result = new Map(dest);
+  let conflict = false;
+  for (const k of new Set([...base.keys(), ...source.keys(), ...dest.keys()])) {
+    const b0 = base.get(k);
+    const s = source.get(k);
+    const d = dest.get(k);
+    if (s === b0 || s === d) continue;
+    let v: string | undefined = s;
+    if (d !== b0) {
+      if (strategy === '') conflict = true;
+      v = strategy === 'source-wins' ? s : d;
+    }
+    if (v === undefined) result.delete(k);
+    else result.set(k, v);
+  }
+  return { result, conflict };
+}
 
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -177,21 +201,7 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
         await expect(g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy })).rejects.toBeInstanceOf(NoChangesError);
         return;
       }
-      const result = new Map(dstCommit.snapshot);
-      let conflict = false;
-      for (const k of new Set([...base.keys(), ...source.snapshot.keys(), ...dstCommit.snapshot.keys()])) {
-        const b0 = base.get(k);
-        const s = source.snapshot.get(k);
-        const d = dstCommit.snapshot.get(k);
-        if (s === b0 || s === d) continue;
-        let v: string | undefined = s;
-        if (d !== b0) {
-          if (op.strategy === '') conflict = true;
-          v = op.strategy === 'source-wins' ? s : d;
-        }
-        if (v === undefined) result.delete(k);
-        else result.set(k, v);
-      }
+      const { result, conflict } = threeWay(base, source.snapshot, dstCommit.snapshot, op.strategy);
       if (conflict) {
         await expect(g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy })).rejects.toBeInstanceOf(ConflictError);
         return;
@@ -199,6 +209,52 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       const c = await g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy });
       m.commits.set(c.id, { parents: [dst.head, src.head], generation: Math.max(dstCommit.generation, source.generation) + 1, snapshot: result });
       dst.head = c.id;
+      return;
+    }
+    case 'resetPath': {
+      const b = m.branches.get(op.branch);
+      if (!b) return;
+      const committed = (m.commits.get(b.head) as { snapshot: Snapshot }).snapshot;
+      if (op.prefix) {
+        await g.resetPrefix(repo, op.branch, op.path);
+        for (const k of b.staged.keys()) if (k.startsWith(op.path)) b.staged.set(k, committed.get(k) ?? null);
+      } else {
+        if (op.path === '') return;
+        await g.resetObject(repo, op.branch, op.path);
+        b.staged.set(op.path, committed.get(op.path) ?? null);
+      }
+      return;
+    }
+    case 'revert':
+    case 'cherryPick': {
+      const b = m.branches.get(op.branch);
+      const t = m.branches.get(op.target);
+      if (!b || !t) return;
+      const target = m.commits.get(t.head) as { parents: string[]; snapshot: Snapshot };
+      const parentId = target.parents[0];
+      const parent = parentId === undefined ? new Map<string, string>() : (m.commits.get(parentId) as { snapshot: Snapshot }).snapshot;
+      const head = m.commits.get(b.head) as { generation: number; snapshot: Snapshot };
+      const run = () =>
+        op.op === 'revert'
+          ? g.revert(repo, op.branch, t.head, { committer: 'u', parentNumber: 1 })
+          : g.cherryPick(repo, op.branch, t.head, { committer: 'u', parentNumber: 1 });
+      if (!sameSnapshot(effective(m, b), head.snapshot)) {
+        await expect(run()).rejects.toBeInstanceOf(DirtyBranchError);
+        return;
+      }
+      const { result, conflict } =
+        op.op === 'revert' ? threeWay(target.snapshot, parent, head.snapshot, '') : threeWay(parent, target.snapshot, head.snapshot, '');
+      if (conflict) {
+        await expect(run()).rejects.toBeInstanceOf(ConflictError);
+        return;
+      }
+      if (sameSnapshot(result, head.snapshot)) {
+        await expect(run()).rejects.toBeInstanceOf(NoChangesError);
+        return;
+      }
+      const c = await run();
+      m.commits.set(c.id, { parents: [b.head], generation: head.generation + 1, snapshot: result });
+      b.head = c.id;
       return;
     }
   }
