@@ -126,8 +126,26 @@ async function check(g: Graveler, repo: string, m: Model): Promise<void> {
       const right = m.commits.get((m.branches.get(r) as ModelBranch).head) as { snapshot: Snapshot };
       const d = (await g.diff(repo, l, r, { type: 'two_dot', amount: 1000 })).results.map((x) => `${x.type} ${x.path}`);
       expect(d, `diff ${l}..${r}`).toEqual(diffSnapshots(left.snapshot, right.snapshot));
+      const { baseCommitId } = await g.findMergeBase(repo, r, l);
+      const base = (m.commits.get(baseCommitId) as { snapshot: Snapshot }).snapshot;
+      const three = (await g.diff(repo, l, r, { type: 'three_dot', amount: 1000 })).results.map((x) => `${x.type} ${x.path}`);
+      expect(three, `diff ${l}...${r}`).toEqual(threeDot(base, left.snapshot, right.snapshot));
     }
   }
+}
+
+/** What right changed since the base, as seen from left: a key left changed differently is a conflict. */
+function threeDot(base: Snapshot, left: Snapshot, right: Snapshot): string[] {
+  const out: string[] = [];
+  for (const k of [...new Set([...base.keys(), ...right.keys()])].sort(byBytes)) {
+    const b = base.get(k);
+    const r = right.get(k);
+    const l = left.get(k);
+    if (r === b) continue;
+    if (l === b) out.push(`${b === undefined ? 'added' : r === undefined ? 'removed' : 'changed'} ${k}`);
+    else if (l !== r) out.push(`conflict ${k}`);
+  }
+  return out;
 }
 
 async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> {
