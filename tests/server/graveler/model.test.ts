@@ -132,6 +132,19 @@ async function check(g: Graveler, repo: string, m: Model): Promise<void> {
       expect(three, `diff ${l}...${r}`).toEqual(threeDot(base, left.snapshot, right.snapshot));
     }
   }
+  // Blame: the log filtered by a path or prefix keeps exactly the non-merge commits that changed it.
+  const log = (await g.log(repo, 'main', { amount: 1000 })).results;
+  for (const filter of [{ objects: ['a'] }, { prefixes: ['a/'] }]) {
+    const touched = (id: string): boolean => {
+      const c = m.commits.get(id) as { parents: string[]; snapshot: Snapshot };
+      if (c.parents.length > 1) return false;
+      const before = c.parents[0] === undefined ? new Map<string, string>() : (m.commits.get(c.parents[0]) as { snapshot: Snapshot }).snapshot;
+      const keys = new Set([...before.keys(), ...c.snapshot.keys()]);
+      return [...keys].some((k) => (filter.objects ? k === 'a' : k.startsWith('a/')) && before.get(k) !== c.snapshot.get(k));
+    };
+    const blamed = (await g.log(repo, 'main', { ...filter, amount: 1000 })).results.map((c) => c.id);
+    expect(blamed, `log ${JSON.stringify(filter)}`).toEqual(log.map((c) => c.id).filter(touched));
+  }
 }
 
 /** What right changed since the base, as seen from left: a key left changed differently is a conflict. */
