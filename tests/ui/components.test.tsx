@@ -102,5 +102,20 @@ describe('ColorModeToggle', () => {
     await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true));
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to light mode' }));
     await waitFor(() => expect(document.documentElement.classList.contains('light')).toBe(true));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(localStorage.getItem('tarn:color-mode')).toBe('light');
+  });
+
+  it('starts in the stored mode and renders no script element (scripts rendered by React never run)', () => {
+    localStorage.setItem('tarn:color-mode', 'dark');
+    const { container } = render(
+      <TarnProvider>
+        <ColorModeToggle />
+      </TarnProvider>,
+    );
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeTruthy();
+    expect(container.querySelector('script')).toBeNull();
+    localStorage.removeItem('tarn:color-mode');
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { ThemeProvider } from 'next-themes';
+import { ColorModeProvider } from './colorMode';
 import { system } from './system';
 
 export interface TarnProviderProps {
@@ -9,20 +9,11 @@ export interface TarnProviderProps {
   forcedTheme?: 'light' | 'dark';
 }
 
-/** Chakra with the Tarn system, and light/dark mode through a class on <html> managed by next-themes. */
+/** Chakra with the Tarn system, and light/dark mode through a class on <html>. */
 export function TarnProvider({ children, forcedTheme }: TarnProviderProps) {
   return (
     <ChakraProvider value={system}>
-      <ThemeProvider
-        attribute="class"
-        defaultTheme="system"
-        enableSystem
-        disableTransitionOnChange
-        storageKey="tarn:color-mode"
-        forcedTheme={forcedTheme}
-      >
-        {children}
-      </ThemeProvider>
+      <ColorModeProvider forcedMode={forcedTheme}>{children}</ColorModeProvider>
     </ChakraProvider>
   );
 }
