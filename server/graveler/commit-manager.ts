@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { applyChanges } from './apply';
 import { computeCommitId } from './commit-id';
 import type { Ctx } from './context';
-import { NoChangesError, TooManyAttemptsError } from './errors';
+import { DirtyBranchError, NoChangesError, TooManyAttemptsError } from './errors';
 import { encodeBranch, keys, newStagingToken, type BranchRecord, type Stored } from './records';
-import { sealedChanges } from './staging';
+import { isEffectiveChange, sealedChanges } from './staging';
+import { lookupInTree } from './tree-lookup';
 import type { Commit, CommitOptions } from './types';
 
 const UPDATE_ATTEMPTS = 10;
@@ -112,28 +113,47 @@ export async function commitStaging(ctx: Ctx, repo: string, namespace: string, b
   throw new TooManyAttemptsError();
 }
 
+/** Whether any sealed entry differs from the tree it would land on (a rewrite of the same content does not). */
+async function sealedChangesAnything(ctx: Ctx, repo: string, namespace: string, tokens: readonly string[], metaRangeId: string): Promise<boolean> {
+  const staged = sealedChanges(ctx, repo, tokens);
+  for (let s = await staged.next(); s; s = await staged.next()) {
+    if (isEffectiveChange(s.value, await lookupInTree(ctx, namespace, metaRangeId, s.key))) return true;
+  }
+  return false;
+}
+
 /**
- * Moves a branch to a commit built from its current head (merge, revert, cherry-pick, commit of a metarange),
- * leaving its staging alone; rebuilt when the head moves meanwhile.
+ * Moves a clean branch to a commit built from its head (merge, revert, cherry-pick, import, metarange commit).
+ * The staging is sealed first and retired with the move: entries that change nothing (a rewrite of the same content)
+ * would otherwise shadow the new head. Writes that arrive meanwhile go to the fresh token and stay on top of the new
+ * head. Sealed entries that do change something mean the branch is dirty, and nothing moves.
  */
 export async function commitOnHead(
   ctx: Ctx,
   repo: string,
+  namespace: string,
   branchId: string,
   build: (head: Commit, branch: BranchRecord) => Promise<Commit>,
   beforeBranchMove?: (commit: Commit) => Promise<void>,
 ): Promise<Commit> {
+  await seal(ctx, repo, branchId);
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
     await backoff(attempt);
     const b = await ctx.refs.branch(repo, branchId);
+    const tokens = b.value.sealedTokens;
     const head = await ctx.refs.commit(repo, b.value.commitId);
+    if (await sealedChangesAnything(ctx, repo, namespace, tokens, head.metaRangeId)) throw new DirtyBranchError();
     const commit = await build(head, b.value);
     await ctx.refs.putCommit(repo, commit);
     if (beforeBranchMove) await beforeBranchMove(commit);
     for (;;) {
       const cur = await ctx.refs.branch(repo, branchId);
-      if (cur.value.commitId !== head.id) break;
-      if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id })) return commit;
+      if (cur.value.commitId !== head.id || !endsWith(cur.value.sealedTokens, tokens)) break;
+      const remaining = cur.value.sealedTokens.slice(0, cur.value.sealedTokens.length - tokens.length);
+      if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id, sealedTokens: remaining })) {
+        dropTokens(ctx, repo, tokens);
+        return commit;
+      }
     }
   }
   throw new TooManyAttemptsError();

@@ -326,7 +326,7 @@ export class Graveler {
       throw new DirtyBranchError('cannot use source MetaRange on a branch with uncommitted changes');
     }
     if (!(await this.ctx.trees.hasMetaRange(r.storageNamespace, metaRangeId))) throw new ValidationError('metarange not found');
-    return commitOnHead(this.ctx, repo, branch, metaRangeCommit(this.ctx, metaRangeId, o), o.beforeBranchMove);
+    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, metaRangeCommit(this.ctx, metaRangeId, o), o.beforeBranchMove);
   }
 
   // Objects
@@ -457,7 +457,7 @@ export class Graveler {
     const sourceCommit = await this.refs.resolveCommit(repo, source);
     await this.requireClean(repo, destinationBranch);
     const build = mergeCommit(this.ctx, repo, r.storageNamespace, sourceCommit, { source, destination: destinationBranch }, o);
-    return commitOnHead(this.ctx, repo, destinationBranch, build, o.beforeBranchMove);
+    return commitOnHead(this.ctx, repo, r.storageNamespace, destinationBranch, build, o.beforeBranchMove);
   }
 
   /** Applies the inverse of a commit on top of the branch as a new commit. */
@@ -467,7 +467,7 @@ export class Graveler {
     const target = await this.refs.resolveCommit(repo, ref);
     const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 409);
     await this.requireClean(repo, branch);
-    return commitOnHead(this.ctx, repo, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove);
+    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove);
   }
 
   /** Applies a commit's changes (relative to one parent) on top of the branch as a new commit. */
@@ -477,7 +477,7 @@ export class Graveler {
     const picked = await this.refs.resolveCommit(repo, ref);
     const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 400);
     await this.requireClean(repo, branch);
-    return commitOnHead(this.ctx, repo, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
+    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
   }
 
   // Bulk
@@ -501,7 +501,7 @@ export class Graveler {
   ): Promise<Commit> {
     const r = await this.writable(repo, o.force);
     await this.requireClean(repo, branch);
-    return commitOnHead(this.ctx, repo, branch, importCommit(this.ctx, r.storageNamespace, records, o), o.beforeBranchMove);
+    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, importCommit(this.ctx, r.storageNamespace, records, o), o.beforeBranchMove);
   }
 
   /**

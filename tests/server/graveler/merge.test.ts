@@ -110,6 +110,20 @@ describe('graveler merge', () => {
     expect(forced.parents).toHaveLength(2);
   });
 
+  it('retires staged rewrites of unchanged content when the head moves, so they cannot shadow the result', async () => {
+    const repo = await scenario('A', 'B', 'A');
+    // Rewriting the committed content is no change, so the branch is clean; the staged entry must not survive the move.
+    await env.g.putObject(repo, 'dst', 'key', entry('A'));
+    const merged = await env.g.merge(repo, 'src', 'dst', { committer: 'm' });
+    expect(await valueOf(env.g, repo, 'dst')).toBe('B');
+    expect((await env.g.diffUncommitted(repo, 'dst', {})).results).toEqual([]);
+
+    await env.g.putObject(repo, 'dst', 'key', entry('B'));
+    await env.g.revert(repo, 'dst', merged.id, { committer: 'm', parentNumber: 1 });
+    expect(await valueOf(env.g, repo, 'dst')).toBe('A');
+    expect((await env.g.diffUncommitted(repo, 'dst', {})).results).toEqual([]);
+  });
+
   it('takes the source tree as-is when the destination has not moved, and squashes on request', async () => {
     const repo = `ff-${n++}`;
     await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });

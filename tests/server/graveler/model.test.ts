@@ -240,6 +240,8 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       const c = await g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy });
       m.commits.set(c.id, { parents: [dst.head, src.head], generation: Math.max(dstCommit.generation, source.generation) + 1, snapshot: result });
       dst.head = c.id;
+      // The branch was clean, so whatever it had staged changed nothing and is retired with the move.
+      dst.staged.clear();
       return;
     }
     case 'resetPath': {
@@ -286,6 +288,7 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       const c = await run();
       m.commits.set(c.id, { parents: [b.head], generation: head.generation + 1, snapshot: result });
       b.head = c.id;
+      b.staged.clear();
       return;
     }
   }
