@@ -42,6 +42,14 @@ async function fillAndSubmit() {
 }
 
 describe('LoginPage', () => {
+  it('shows the product above the login card', async () => {
+    renderUi(<LoginPage onRedirect={vi.fn()} />);
+    const heading = await screen.findByRole('heading', { name: 'Login' });
+    const logo = screen.getByText('Tarn');
+    // The logo comes first in the page, before the card's heading.
+    expect(logo.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('logs in with the typed keys and goes to next', async () => {
     const onRedirect = vi.fn();
     renderUi(<LoginPage next="/repositories/r/objects" onRedirect={onRedirect} />);

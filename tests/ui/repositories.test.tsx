@@ -132,7 +132,11 @@ describe('Welcome card', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /Create an empty repository/ }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
-    expect(screen.getByLabelText(/Repository ID/)).toBeTruthy();
+    for (const name of [/Repository ID/, /Default Branch Name/, /Storage Namespace/]) {
+      const input = screen.getByLabelText(name) as HTMLInputElement;
+      expect(input.required).toBe(true);
+      expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toMatch(/\*$/);
+    }
   });
 
   it('is not shown when a search finds nothing', async () => {

@@ -38,7 +38,14 @@ describe('SetupPage', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderUi(<SetupPage onRedirect={vi.fn()} />);
     expect(await screen.findByText('User Configuration')).toBeTruthy();
-    expect((screen.getByLabelText('Admin Username') as HTMLInputElement).value).toBe('admin');
+    expect((screen.getByLabelText(/Admin Username/) as HTMLInputElement).value).toBe('admin');
+    // Both fields are required and marked so; the page carries the product's name above its card.
+    for (const name of [/Admin Username/, /Email/]) {
+      const input = screen.getByLabelText(name) as HTMLInputElement;
+      expect(input.required).toBe(true);
+      expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toMatch(/\*$/);
+    }
+    expect(screen.getByText('Tarn')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Setup' }));
     expect(await screen.findByText('Please enter your email address.')).toBeTruthy();
@@ -87,7 +94,7 @@ describe('SetupPage', () => {
   it('asks for the admin username when it is cleared', async () => {
     state = { state: 'not_initialized', comm_prefs_missing: false };
     renderUi(<SetupPage onRedirect={vi.fn()} />);
-    fireEvent.change(await screen.findByLabelText('Admin Username'), { target: { value: '' } });
+    fireEvent.change(await screen.findByLabelText(/Admin Username/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Setup' }));
     expect(await screen.findByText('Please enter your admin username.')).toBeTruthy();
     expect(requests).toEqual([]);

@@ -1,11 +1,12 @@
 // The login screen: renders the login machine and performs the navigation it decides on.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, Center, Field, Heading, Input, Link, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Field, Heading, Input, Link, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { Redirect } from '../../lib/redirect';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { fallbackLoginLabel, liveLoginMachine, type LoginError } from '../../machines/login';
 import { Loading } from '../components/Loading';
+import { PublicPage } from '../shell/PublicPage';
 
 export interface LoginPageProps {
   next?: string;
@@ -24,9 +25,9 @@ export function LoginPage({ next, redirected, onRedirect }: LoginPageProps) {
 
   if (snapshot.matches('checking') || snapshot.matches('redirecting')) {
     return (
-      <Center minH="60vh">
+      <PublicPage>
         <Loading />
-      </Center>
+      </PublicPage>
     );
   }
 
@@ -34,7 +35,7 @@ export function LoginPage({ next, redirected, onRedirect }: LoginPageProps) {
   const fallbackLabel = fallbackLoginLabel(loginConfig);
 
   return (
-    <Center minH="70vh" px="4">
+    <PublicPage>
       <Card.Root w="full" maxW="md">
         <Card.Header>
           <Heading as="h1" size="lg">
@@ -94,7 +95,7 @@ export function LoginPage({ next, redirected, onRedirect }: LoginPageProps) {
           </form>
         </Card.Body>
       </Card.Root>
-    </Center>
+    </PublicPage>
   );
 }
 

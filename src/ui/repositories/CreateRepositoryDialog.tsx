@@ -103,7 +103,10 @@ function CreateRepositoryForm({ storage, onClose, onCreated }: Omit<CreateReposi
         <Stack gap="4">
           <MemBlockstoreWarning storage={storage} />
           <Field.Root invalid={!!shown('id')} required>
-            <Field.Label>Repository ID</Field.Label>
+            <Field.Label>
+              Repository ID
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input
               value={values.id}
               placeholder="my-data-lake"
@@ -115,12 +118,18 @@ function CreateRepositoryForm({ storage, onClose, onCreated }: Omit<CreateReposi
             <Field.ErrorText>{shown('id')}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!shown('defaultBranch')} required>
-            <Field.Label>Default Branch Name</Field.Label>
+            <Field.Label>
+              Default Branch Name
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input value={values.defaultBranch} autoComplete="off" onChange={(e) => change('defaultBranch', e.target.value)} />
             <Field.ErrorText>{shown('defaultBranch')}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!shown('storageNamespace')} required>
-            <Field.Label>Storage Namespace</Field.Label>
+            <Field.Label>
+              Storage Namespace
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input
               value={values.storageNamespace}
               placeholder={storage?.blockstore_namespace_example}

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Checkbox,
   Code,
   Field,
@@ -21,6 +20,7 @@ import { liveSetupMachine, needsAdmin, needsCommPrefs } from '../../machines/set
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
+import { PublicPage } from '../shell/PublicPage';
 import { LAKECTL_CONFIG_FILE_NAME, lakectlConfig, lakectlConfigHref } from './lakectl-config';
 
 export interface SetupPageProps {
@@ -37,20 +37,24 @@ export function SetupPage({ onRedirect }: SetupPageProps) {
 
   if (snapshot.matches('loading') || snapshot.matches('redirecting')) {
     return (
-      <Center minH="60vh">
+      <PublicPage>
         <Loading />
-      </Center>
+      </PublicPage>
     );
   }
   if (snapshot.matches('loadFailed')) {
     return (
-      <Center minH="60vh" px="4">
+      <PublicPage>
         <ErrorAlert error={context.error} onRetry={() => send({ type: 'setup.retry' })} />
-      </Center>
+      </PublicPage>
     );
   }
   if (snapshot.matches('done') && context.credentials) {
-    return <SetupComplete credentials={context.credentials} />;
+    return (
+      <PublicPage>
+        <SetupComplete credentials={context.credentials} />
+      </PublicPage>
+    );
   }
 
   const busy = snapshot.hasTag('busy');
@@ -58,7 +62,7 @@ export function SetupPage({ onRedirect }: SetupPageProps) {
   const askCommPrefs = needsCommPrefs(context);
 
   return (
-    <Center minH="70vh" px="4">
+    <PublicPage>
       <Card.Root w="full" maxW="lg">
         <Card.Header>
           <Heading as="h1" size="lg">
@@ -75,8 +79,11 @@ export function SetupPage({ onRedirect }: SetupPageProps) {
           >
             <Stack gap="4">
               {askAdmin && (
-                <Field.Root invalid={Boolean(context.fieldErrors.username)}>
-                  <Field.Label>Admin Username</Field.Label>
+                <Field.Root required invalid={Boolean(context.fieldErrors.username)}>
+                  <Field.Label>
+                    Admin Username
+                    <Field.RequiredIndicator />
+                  </Field.Label>
                   <Input
                     value={context.username}
                     placeholder="Admin Username"
@@ -129,50 +136,48 @@ export function SetupPage({ onRedirect }: SetupPageProps) {
           </form>
         </Card.Body>
       </Card.Root>
-    </Center>
+    </PublicPage>
   );
 }
 
 function SetupComplete({ credentials }: { credentials: CredentialsWithSecret }) {
   const config = lakectlConfig(credentials, window.location.origin);
   return (
-    <Center minH="70vh" px="4">
-      <Card.Root w="full" maxW="2xl">
-        <Card.Header>
-          <Heading as="h1" size="lg">
-            You&apos;re all set!
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            <Text>Here are the credentials of your admin user:</Text>
-            <SecretLine label="Access Key ID" value={credentials.access_key_id} />
-            <SecretLine label="Secret Access Key" value={credentials.secret_access_key} />
-            <Alert.Root status="warning">
-              <Alert.Indicator />
-              <Alert.Description>
-                This is the <strong>only</strong> time that the secret access key can be viewed or downloaded. You
-                cannot recover it later.
-              </Alert.Description>
-            </Alert.Root>
-            <Text>
-              Download a configuration file for the command-line tool holding these credentials and this server&apos;s
-              address, and save it as <Code>~/{LAKECTL_CONFIG_FILE_NAME}</Code>.
-            </Text>
-            <HStack gap="3" wrap="wrap">
-              <Button asChild variant="outline">
-                <a href={lakectlConfigHref(config)} download={LAKECTL_CONFIG_FILE_NAME}>
-                  Download credentials
-                </a>
-              </Button>
-              <Button colorPalette="tarn" onClick={() => window.open('/auth/login', '_blank', 'noopener')}>
-                Go To Login
-              </Button>
-            </HStack>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Center>
+    <Card.Root w="full" maxW="2xl">
+      <Card.Header>
+        <Heading as="h1" size="lg">
+          You&apos;re all set!
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <Text>Here are the credentials of your admin user:</Text>
+          <SecretLine label="Access Key ID" value={credentials.access_key_id} />
+          <SecretLine label="Secret Access Key" value={credentials.secret_access_key} />
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Description>
+              This is the <strong>only</strong> time that the secret access key can be viewed or downloaded. You
+              cannot recover it later.
+            </Alert.Description>
+          </Alert.Root>
+          <Text>
+            Download a configuration file for the command-line tool holding these credentials and this server&apos;s
+            address, and save it as <Code>~/{LAKECTL_CONFIG_FILE_NAME}</Code>.
+          </Text>
+          <HStack gap="3" wrap="wrap">
+            <Button asChild variant="outline">
+              <a href={lakectlConfigHref(config)} download={LAKECTL_CONFIG_FILE_NAME}>
+                Download credentials
+              </a>
+            </Button>
+            <Button colorPalette="tarn" onClick={() => window.open('/auth/login', '_blank', 'noopener')}>
+              Go To Login
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 

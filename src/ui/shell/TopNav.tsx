@@ -1,7 +1,8 @@
-import { Box, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouter, useRouterState } from '@tanstack/react-router';
 import type { User, VersionConfig } from '../../api/types';
 import { ColorModeToggle } from '../theme/ColorModeToggle';
+import { TarnLogo } from './TarnLogo';
 import { UserMenu } from './UserMenu';
 
 export interface TopNavProps {
@@ -47,12 +48,7 @@ export function TopNav({ user, version, onLogout }: TopNavProps) {
       <Flex as="nav" aria-label="Main" align="center" gap="4" px="6" h="14" maxW="8xl" mx="auto">
         <Link asChild _hover={{ textDecoration: 'none' }}>
           <RouterLink to="/repositories" aria-label="Tarn home">
-            <HStack gap="2">
-              <Box w="6" h="6" borderRadius="full" bgGradient="to-br" gradientFrom="tarn.300" gradientTo="tarn.700" aria-hidden="true" />
-              <Text fontWeight="bold" fontSize="lg" letterSpacing="tight">
-                Tarn
-              </Text>
-            </HStack>
+            <TarnLogo />
           </RouterLink>
         </Link>
         <HStack gap="1">
