@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderWithRouter } from './render';
@@ -33,7 +33,7 @@ const server = setupServer(
     const url = new URL(request.url);
     logRequests.push(url);
     if (url.searchParams.get('after') === hex('b')) return HttpResponse.json(page([commit('c')]));
-    return HttpResponse.json(page([commit('a'), commit('b', { message: '' })], hex('b')));
+    return HttpResponse.json(page([commit('a'), commit('b', { message: '', committer: '' })], hex('b')));
   }),
   http.get('*/api/v1/repositories/lake/refs/:left/diff/:right', ({ request, params }) => {
     const url = new URL(request.url);
@@ -78,6 +78,8 @@ describe('Commit list', () => {
     expect(rows[0]?.textContent).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
     expect(within(rows[0]!).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeTruthy();
     expect(rows[1]?.textContent).toContain('(No commit message)');
+    // The server leaves the committer of its own commits empty: the cell says so rather than staying blank.
+    expect(within(rows[1]!).getByText('no committer')).toBeTruthy();
     expect(logRequests[0]?.searchParams.get('amount')).toBe('100');
     // The table asks for the next page as soon as the last loaded rows are in view.
     expect(await within(table).findByText('commit c')).toBeTruthy();
@@ -128,8 +130,26 @@ describe('Commit detail', () => {
   });
 
   it('has no diff for the first commit', async () => {
-    renderWithRouter(<CommitDetailPage repo={lake} commit={commit('e', { parents: [] })} prefix="" onNavigate={vi.fn()} />);
+    renderWithRouter(
+      <CommitDetailPage repo={lake} commit={commit('e', { parents: [], committer: '' })} prefix="" onNavigate={vi.fn()} />,
+    );
     expect(await screen.findByText('No parent to compare with')).toBeTruthy();
     expect(diffRequests).toEqual([]);
+    const committer = within(screen.getByRole('table', { name: 'Commit' })).getByRole('row', { name: /^Committer/ });
+    expect(within(committer).getByText('no committer')).toBeTruthy();
+  });
+
+  it('copies the commit ID and the commit URI with two labelled buttons', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderWithRouter(<CommitDetailPage repo={lake} commit={commit('d')} prefix="" onNavigate={vi.fn()} />);
+    const copyId = await screen.findByRole('button', { name: 'Copy ID' });
+    const copyUri = screen.getByRole('button', { name: 'Copy URI' });
+    expect(copyId.textContent).toBe('Copy ID');
+    expect(copyUri.textContent).toBe('Copy URI');
+    fireEvent.click(copyUri);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`lakefs://lake/${hex('d')}`));
+    fireEvent.click(copyId);
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(hex('d')));
+    writeText.mockRestore();
   });
 });

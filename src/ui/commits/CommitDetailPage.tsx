@@ -6,6 +6,7 @@ import { diffRefs } from '../../api/refs';
 import type { Commit, Repository } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
 import { EmptyState } from '../components/EmptyState';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
@@ -21,10 +22,10 @@ export interface CommitDetailPageProps {
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Row>
-      <Table.Cell fontWeight="semibold" width="44" verticalAlign="top">
+      <Table.Cell fontWeight="semibold" width="44" verticalAlign="middle">
         {label}
       </Table.Cell>
-      <Table.Cell>{children}</Table.Cell>
+      <Table.Cell verticalAlign="middle">{children}</Table.Cell>
     </Table.Row>
   );
 }
@@ -38,6 +39,7 @@ export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDet
     [repo.id, parent, commit.id],
   );
   const metadata = Object.entries(commit.metadata ?? {});
+  const uri = `lakefs://${repo.id}/${commit.id}`;
 
   return (
     <Stack gap="5">
@@ -55,13 +57,15 @@ export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDet
       <Table.Root size="sm" aria-label="Commit" variant="outline">
         <Table.Body>
           <InfoRow label="ID">
-            <HStack gap="1">
+            <HStack gap="2" wrap="wrap">
               <Code>{commit.id}</Code>
-              <CopyButton value={commit.id} label="commit ID" />
-              <CopyButton value={`lakefs://${repo.id}/${commit.id}`} label="commit URI" />
+              <CopyButton value={commit.id} label="ID" showLabel title="Copy the commit ID" />
+              <CopyButton value={uri} label="URI" showLabel title={`Copy the commit URI: ${uri}`} />
             </HStack>
           </InfoRow>
-          <InfoRow label="Committer">{commit.committer}</InfoRow>
+          <InfoRow label="Committer">
+            <Committer name={commit.committer} />
+          </InfoRow>
           <InfoRow label="Creation Date">{formatDate(commit.creation_date)}</InfoRow>
           <InfoRow label="Parents">
             {commit.parents.length === 0 ? (

@@ -6,6 +6,7 @@ import { logCommits } from '../../api/commits';
 import type { Commit, Repository, ResolvedRef } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -37,7 +38,11 @@ function commitColumns(repoId: string): ListColumn<Commit>[] {
         </Link>
       ),
     }),
-    column.accessor('committer', { header: 'Committer', meta: { width: '16%' } }),
+    column.accessor('committer', {
+      header: 'Committer',
+      meta: { width: '16%' },
+      cell: (info) => <Committer name={info.getValue()} />,
+    }),
     column.accessor('creation_date', {
       header: 'Date',
       meta: { width: '18%' },

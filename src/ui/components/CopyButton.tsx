@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
-import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { Button, IconButton, type ButtonProps } from '@chakra-ui/react';
 import { LuCheck, LuCopy } from 'react-icons/lu';
 import { COPY_FEEDBACK_MS } from '../../lib/constants';
 
-export interface CopyButtonProps extends Omit<IconButtonProps, 'onClick' | 'children' | 'aria-label'> {
+export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'aria-label'> {
   /** The text put on the clipboard. */
   value: string;
-  /** What is copied, for the accessible name: "Copy {label}". */
+  /** What is copied: the button is named "Copy {label}", then "Copied {label}". */
   label: string;
+  /**
+   * Shows the name as text beside the icon. Needed wherever two copy buttons sit together (an icon alone cannot
+   * tell them apart).
+   */
+  showLabel?: boolean;
 }
 
 /** Copies a value to the clipboard and shows a check mark for one second. */
-export function CopyButton({ value, label, ...rest }: CopyButtonProps) {
+export function CopyButton({ value, label, showLabel = false, ...rest }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -30,9 +35,18 @@ export function CopyButton({ value, label, ...rest }: CopyButtonProps) {
   };
 
   const name = copied ? `Copied ${label}` : `Copy ${label}`;
+  const icon = copied ? <LuCheck /> : <LuCopy />;
+  if (showLabel) {
+    return (
+      <Button variant="outline" size="xs" onClick={() => void copy()} {...rest}>
+        {icon}
+        {name}
+      </Button>
+    );
+  }
   return (
     <IconButton aria-label={name} title={name} variant="ghost" size="xs" onClick={() => void copy()} {...rest}>
-      {copied ? <LuCheck /> : <LuCopy />}
+      {icon}
     </IconButton>
   );
 }

@@ -1,3 +1,4 @@
+export { Committer } from './Committer';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { DataTable, type DataTableProps } from './DataTable';

@@ -4,6 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { logCommits } from '../../api/commits';
 import type { Commit, PathType } from '../../api/types';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -98,7 +99,7 @@ function CommitSummary({ repoId, commit }: { repoId: string; commit: Commit }) {
         <CopyButton value={commit.id} label="commit ID" />
       </HStack>,
     ],
-    ['Committer', commit.committer],
+    ['Committer', <Committer key="committer" name={commit.committer} />],
     ['Creation date', formatDate(commit.creation_date)],
   ];
   return (
