@@ -109,6 +109,30 @@ describe('Repository layout', () => {
     expect(within(tabs).getByRole('link', { name: 'Uncommitted Changes' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it.each([
+    ['/repositories/lake/objects?ref=main', 'Objects'],
+    ['/repositories/lake/object?ref=main&path=notes.txt', 'Objects'],
+    ['/repositories/lake/commits?ref=main', 'Commits'],
+    [`/repositories/lake/commits/${'c'.repeat(64)}`, 'Commits'],
+  ])('marks the tab that owns %s', async (path, current) => {
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', () => notFound('object not found')),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/ls', () => HttpResponse.json(page([]))),
+      http.get('*/api/v1/repositories/lake/refs/:ref/commits', () => HttpResponse.json(page([]))),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => notFound('object not found')),
+      http.get('*/api/v1/repositories/lake/branches/:branch/objects/stage_allowed', () => new HttpResponse(null, { status: 204 })),
+      http.get('*/api/v1/repositories/lake/settings/gc_rules', () => notFound('no rules')),
+      http.get('*/api/v1/repositories/lake/commits/:id', ({ params }) =>
+        HttpResponse.json({ id: params.id, parents: [], committer: '', message: 'm', creation_date: 1, meta_range_id: '' }),
+      ),
+    );
+    renderApp(path);
+    const tabs = await screen.findByRole('navigation', { name: 'Repository' });
+    await waitFor(() => expect(within(tabs).getByRole('link', { name: current }).getAttribute('aria-current')).toBe('page'));
+    const marked = within(tabs).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(marked.map((link) => link.textContent)).toEqual([current]);
+  });
+
   it('reports a missing repository', async () => {
     renderApp('/repositories/nope/commits');
     expect(await screen.findByText('could not find repository nope')).toBeTruthy();

@@ -2,12 +2,20 @@ import { HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { LuFiles, LuGitCommitVertical, LuPencilLine } from 'react-icons/lu';
 
-// The repository screens that exist so far; each later screen adds its tab here.
+// The repository screens that exist so far; each later screen adds its tab here. A tab is current on every page
+// it leads to: `sections` are the first path segments after /repositories/{id}/ of those pages (the Objects tab
+// also owns the single-object viewer at .../object).
 const TABS = [
-  { id: 'objects', label: 'Objects', icon: LuFiles, to: '/repositories/$repoId/objects' },
-  { id: 'changes', label: 'Uncommitted Changes', icon: LuPencilLine, to: '/repositories/$repoId/changes' },
-  { id: 'commits', label: 'Commits', icon: LuGitCommitVertical, to: '/repositories/$repoId/commits' },
+  { label: 'Objects', icon: LuFiles, to: '/repositories/$repoId/objects', sections: ['objects', 'object'] },
+  { label: 'Uncommitted Changes', icon: LuPencilLine, to: '/repositories/$repoId/changes', sections: ['changes'] },
+  { label: 'Commits', icon: LuGitCommitVertical, to: '/repositories/$repoId/commits', sections: ['commits'] },
 ] as const;
+
+/** The first path segment below the repository's own path, e.g. 'object' for /repositories/lake/object. */
+function repositorySection(pathname: string, repoId: string): string | undefined {
+  const base = `/repositories/${encodeURIComponent(repoId)}/`;
+  return pathname.startsWith(base) ? pathname.slice(base.length).split('/')[0] : undefined;
+}
 
 export interface RepositoryTabsProps {
   repoId: string;
@@ -17,15 +25,14 @@ export interface RepositoryTabsProps {
 
 export function RepositoryTabs({ repoId, refName }: RepositoryTabsProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const base = `/repositories/${encodeURIComponent(repoId)}/`;
-  const section = pathname.startsWith(base) ? pathname.slice(base.length).split('/')[0] : undefined;
+  const section = repositorySection(pathname, repoId);
   return (
     <HStack as="nav" aria-label="Repository" gap="1" borderBottomWidth="1px" overflowX="auto">
-      {TABS.map(({ id, label, icon: Icon, to }) => {
-        const active = section === id;
+      {TABS.map(({ label, icon: Icon, to, sections }) => {
+        const active = sections.some((owned) => owned === section);
         return (
           <Link
-            key={id}
+            key={to}
             asChild
             px="3"
             py="2"
