@@ -102,6 +102,19 @@ describe('Uncommitted changes tree', () => {
     expect(screen.getByRole('listitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
   });
 
+  it("labels a folder 'Folder changed', apart from a modified object's 'Changed'", async () => {
+    withChanges();
+    renderChanges();
+    const folder = await screen.findByRole('listitem', { name: 'data/' });
+    const badge = within(folder).getByText('Folder changed');
+    expect(within(folder).queryByText('Changed', { exact: true })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand data/' }));
+    const modified = await screen.findByRole('listitem', { name: 'data/lakes.parquet' });
+    const changed = within(modified).getByText('Changed', { exact: true });
+    // Neutral for the folder, the colour of a change for the object.
+    expect(badge.className).not.toBe(changed.className);
+  });
+
   it('reports entries it cannot draw', async () => {
     tree = { '': [{ type: 'renamed', path: 'x', path_type: 'object' }, { path_type: 'object' }] };
     flat = [];

@@ -133,7 +133,6 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
         gap="2"
         _hover={{ bg: 'bg.muted' }}
         data-diff-type={entry.type}
-        colorPalette={DIFF_PALETTE[entry.type]}
       >
         {folder ? (
           <IconButton
@@ -158,7 +157,7 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
             {name}
           </Text>
         )}
-        <Badge variant="subtle" size="sm">
+        <Badge variant="subtle" size="sm" colorPalette={DIFF_PALETTE[entry.type]}>
           {DIFF_LABELS[entry.type]}
         </Badge>
         {!folder && entry.size_bytes !== undefined && (

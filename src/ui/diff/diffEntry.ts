@@ -27,10 +27,12 @@ export function displayName(entry: Diff, parentPrefix: string): string {
   return entry.path.startsWith(parentPrefix) ? entry.path.slice(parentPrefix.length) : entry.path;
 }
 
+// prefix_changed is what the server reports for every folder listed with a delimiter, whether the folder is new,
+// emptied or partly modified: it says "something inside changed", so it must not read like a modified object.
 export const DIFF_LABELS: Record<DiffType, string> = {
   added: 'Added',
   removed: 'Removed',
   changed: 'Changed',
   conflict: 'Conflict',
-  prefix_changed: 'Changed',
+  prefix_changed: 'Folder changed',
 };
