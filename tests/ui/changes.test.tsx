@@ -295,11 +295,29 @@ describe('Object content changes', () => {
       .map((row) => `${row.getAttribute('data-op')}:${[...row.children].map((cell) => cell.textContent?.trim()).join('|')}`);
     expect(ops).toEqual([
       'equal:1|1||alpha',
-      'delete:2||-|beta',
-      'insert:|2|+|BETA',
+      'delete:2||-removed|beta',
+      'insert:|2|+added|BETA',
       'equal:3|3||gamma',
-      'insert:|4|+|delta',
+      'insert:|4|+added|delta',
     ]);
+    // Without colour or the (hidden) sign, each changed line still says what happened to it.
+    const spoken = (row: HTMLElement) =>
+      [...row.children]
+        .map((cell) => {
+          const copy = cell.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+          return copy.textContent?.trim();
+        })
+        .filter(Boolean)
+        .join(' ');
+    expect(within(table).getAllByRole('row').map(spoken)).toEqual([
+      '1 1 alpha',
+      '2 removed beta',
+      '2 added BETA',
+      '3 3 gamma',
+      '4 added delta',
+    ]);
+    expect(within(table).getByRole('cell', { name: 'BETA' })).toBeTruthy();
     // Content diff is offered for text formats only.
     expect(screen.queryByRole('button', { name: 'Show object changes of lakes.parquet' })).toBeNull();
   });

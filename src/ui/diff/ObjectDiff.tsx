@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, chakra, Text } from '@chakra-ui/react';
+import { Box, chakra, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Diff } from '../../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -10,10 +10,11 @@ export interface ObjectDiffProps extends ObjectDiffSides {
   entry: Diff;
 }
 
+// The sign and the colour are for the eye; `spoken` is what assistive technology (and text queries) read instead.
 const LINE_STYLE = {
-  insert: { bg: 'green.subtle', sign: '+' },
-  delete: { bg: 'red.subtle', sign: '-' },
-  equal: { bg: undefined, sign: ' ' },
+  insert: { bg: 'green.subtle', sign: '+', spoken: 'added' },
+  delete: { bg: 'red.subtle', sign: '-', spoken: 'removed' },
+  equal: { bg: undefined, sign: ' ', spoken: undefined },
 } as const;
 
 /** The line-by-line changes of one text object, unchanged stretches folded. */
@@ -55,8 +56,9 @@ export function ObjectDiff({ entry, ...sides }: ObjectDiffProps) {
                 <chakra.td px="2" color="fg.muted" textAlign="end" userSelect="none" width="1%">
                   {item.line.right}
                 </chakra.td>
-                <chakra.td px="1" userSelect="none" width="1%" aria-hidden="true">
-                  {LINE_STYLE[item.line.op].sign}
+                <chakra.td px="1" userSelect="none" width="1%">
+                  <span aria-hidden="true">{LINE_STYLE[item.line.op].sign}</span>
+                  {LINE_STYLE[item.line.op].spoken && <VisuallyHidden>{LINE_STYLE[item.line.op].spoken}</VisuallyHidden>}
                 </chakra.td>
                 <chakra.td px="1" whiteSpace="pre">
                   {item.line.text}
