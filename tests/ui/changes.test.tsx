@@ -246,7 +246,10 @@ describe('Change summary', () => {
     }));
     tree = { '': [{ type: 'prefix_changed', path: 'f/', path_type: 'common_prefix' }] };
     renderChanges();
-    fireEvent.click(await screen.findByRole('button', { name: 'Calculate change summary of main' }));
+    // The summary sits in the toolbar with the branch's other actions, not on a row of its own.
+    const toolbar = await screen.findByRole('group', { name: 'Changes toolbar' });
+    expect(within(toolbar).getByRole('button', { name: 'Commit Changes' })).toBeTruthy();
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Calculate change summary of main' }));
     const more = await screen.findByRole('button', { name: /10,000 results, load more\?/ });
     const summaryRequests = () => diffRequests.filter((u) => !u.searchParams.has('delimiter') && u.searchParams.get('amount') === '1000');
     expect(summaryRequests()).toHaveLength(10);

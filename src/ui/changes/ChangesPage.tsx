@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { LuGitCommitHorizontal, LuRefreshCw, LuUndo2 } from 'react-icons/lu';
 import { diffBranch } from '../../api/diff';
@@ -80,7 +80,7 @@ export function ChangesPage({ repo, branch, prefix, onNavigate, onSelectBranch, 
 
   return (
     <Stack gap="4">
-      <Flex gap="3" align="center" wrap="wrap">
+      <Flex role="group" aria-label="Changes toolbar" gap="3" align="center" wrap="wrap">
         <RefSelector
           repoId={repo.id}
           selected={{ id: branch, kind: 'branch' }}
@@ -91,6 +91,10 @@ export function ChangesPage({ repo, branch, prefix, onNavigate, onSelectBranch, 
         <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={() => setVersion((v) => v + 1)}>
           <LuRefreshCw />
         </IconButton>
+        {/* Takes the free width of the toolbar, so a failed count's alert does not push the actions away. */}
+        <Box flex="1" minW="0">
+          <ChangeSummary key={`${branch}:${prefix}:${version}`} fetchPage={fetchAll} subject={prefix || branch} />
+        </Box>
         <HStack ms="auto" gap="2">
           <Button
             size="sm"
@@ -119,12 +123,7 @@ export function ChangesPage({ repo, branch, prefix, onNavigate, onSelectBranch, 
           This repository is read-only: changes cannot be committed or reverted.
         </Text>
       )}
-      <Flex gap="3" align="center" wrap="wrap" minH="8">
-        <DiffBreadcrumb rootLabel={branch} prefix={prefix} onNavigate={onNavigate} />
-        <HStack ms="auto">
-          <ChangeSummary key={`${branch}:${prefix}:${version}`} fetchPage={fetchAll} subject={prefix || branch} />
-        </HStack>
-      </Flex>
+      <DiffBreadcrumb rootLabel={branch} prefix={prefix} onNavigate={onNavigate} />
       <DiffTree
         key={`${branch}:${version}`}
         label={`Uncommitted changes of ${branch}`}

@@ -45,7 +45,7 @@ export function ChangeSummary({ fetchPage, subject }: ChangeSummaryProps) {
     );
   }
   return (
-    <HStack gap="3" fontSize="sm" role="status" aria-label={`Change summary of ${subject}`}>
+    <HStack gap="3" wrap="wrap" fontSize="sm" role="status" aria-label={`Change summary of ${subject}`}>
       {SHOWN_TYPES.filter((type) => summary.counts[type] > 0).map((type) => (
         <HStack key={type} gap="1" title={`${formatSize(summary.bytes[type])} ${type}`}>
           <DiffIcon type={type} folder={false} />
