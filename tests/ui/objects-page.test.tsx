@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderWithRouter } from './render';
 import { ObjectsPage } from '../../src/ui/objects';
+import { UploadPermissions } from '../../src/ui/objects/uploadPermissions';
 import type { ObjectStats, Repository, ResolvedRef } from '../../src/api/types';
 
 const DAY = 24 * 60 * 60;
@@ -80,7 +81,7 @@ afterAll(() => server.close());
 
 describe('objects listing', () => {
   it('shows folders and files with 1024-based sizes and links to browse or view them', async () => {
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="" />);
     const folder = await screen.findByRole('link', { name: 'data/' });
     expect(folder.getAttribute('href')).toBe('/repositories/lake/objects?ref=main&path=data%2F');
     expect(screen.getByRole('link', { name: 'notes.txt' }).getAttribute('href')).toBe(
@@ -101,7 +102,7 @@ describe('objects listing', () => {
         return bigFolder(100_000)(info);
       }),
     );
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="big/" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="big/" />);
     await screen.findByText('000000');
     expect(listed).toHaveLength(1);
     expect(listed[0]?.searchParams.get('prefix')).toBe('big/');
@@ -125,7 +126,7 @@ describe('objects listing', () => {
   }, 20_000);
 
   it('starts from the after cursor in the URL', async () => {
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" after="data/" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="" after="data/" />);
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(listed[0]?.searchParams.get('after')).toBe('data/');
   });
@@ -138,19 +139,21 @@ describe('objects listing', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete notes.txt' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you wish to delete object "notes.txt"?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toBe('notes.txt'));
+    // The listing reloads after the delete (and the test waits for it, so no request outlives the test).
+    await waitFor(() => expect(listed).toHaveLength(2));
   });
 
   it.each<ResolvedRef>([
     { kind: 'tag', id: 'v1', commitId: 'c1' },
     { kind: 'commit', id: 'c'.repeat(64), commitId: 'c'.repeat(64) },
   ])('hides delete and disables upload on a $kind', async (ref) => {
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={ref} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={ref} path="" />);
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
     expect(screen.getByRole('button', { name: 'Blame notes.txt' })).toBeTruthy();
@@ -160,7 +163,7 @@ describe('objects listing', () => {
 
 describe('upload button', () => {
   it('is enabled on a writable branch once the preflight allows it, and opens the upload dialog there', async () => {
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="data/" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="data/" />);
     const upload = (await screen.findByRole('button', { name: 'Upload' })) as HTMLButtonElement;
     await waitFor(() => expect(upload.disabled).toBe(false));
     fireEvent.click(upload);
@@ -174,14 +177,14 @@ describe('upload button', () => {
         HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 }),
       ),
     );
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="" />);
     const upload = (await screen.findByRole('button', { name: 'Upload' })) as HTMLButtonElement;
     await waitFor(() => expect(upload.title).toBe('You are not allowed to upload to this branch'));
     expect(upload.disabled).toBe(true);
   });
 
   it('is disabled on a read-only repository, where delete is hidden too', async () => {
-    renderWithRouter(<ObjectsPage repo={repo({ read_only: true })} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo({ read_only: true })} resolvedRef={onBranch} path="" />);
     await screen.findByRole('link', { name: 'notes.txt' });
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
@@ -197,7 +200,7 @@ describe('blame', () => {
         return HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1 } });
       }),
     );
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Blame notes.txt' }));
     expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'uncommitted change' })).toBeTruthy();
@@ -216,7 +219,7 @@ describe('blame', () => {
         });
       }),
     );
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Blame data' }));
     expect(await screen.findByText('Add data')).toBeTruthy();
     expect(screen.getByText('f'.repeat(12))).toBeTruthy();
@@ -231,7 +234,7 @@ describe('garbage-collection warning', () => {
 
   it('shows for an s3 repository older than 14 days without rules, and stays dismissed', async () => {
     const { unmount } = renderWithRouter(
-      <ObjectsPage repo={repo({ storage_namespace: 's3://bucket/lake', creation_date: old })} resolvedRef={onBranch} path="" />,
+      <ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo({ storage_namespace: 's3://bucket/lake', creation_date: old })} resolvedRef={onBranch} path="" />,
     );
     await waitFor(() => expect(banner()).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss garbage collection warning' }));
@@ -241,7 +244,7 @@ describe('garbage-collection warning', () => {
 
     requested.length = 0;
     renderWithRouter(
-      <ObjectsPage repo={repo({ storage_namespace: 's3://bucket/lake', creation_date: old })} resolvedRef={onBranch} path="" />,
+      <ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo({ storage_namespace: 's3://bucket/lake', creation_date: old })} resolvedRef={onBranch} path="" />,
     );
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(banner()).toBeNull();
@@ -252,7 +255,7 @@ describe('garbage-collection warning', () => {
     ['local storage', { storage_namespace: 'local://lake', creation_date: old }],
     ['a young repository', { storage_namespace: 'https://store/lake', creation_date: now() - 13 * DAY }],
   ])('does not apply to %s', async (_label, overrides) => {
-    renderWithRouter(<ObjectsPage repo={repo(overrides)} resolvedRef={onBranch} path="" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo(overrides)} resolvedRef={onBranch} path="" />);
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(requested).toEqual([]);
     expect(banner()).toBeNull();
@@ -272,7 +275,7 @@ describe('README preview', () => {
           : new HttpResponse(null, { status: 404 }),
       ),
     );
-    renderWithRouter(<ObjectsPage repo={repo()} resolvedRef={onBranch} path="docs/" />);
+    renderWithRouter(<ObjectsPage uploadPermissions={new UploadPermissions()} repo={repo()} resolvedRef={onBranch} path="docs/" />);
     const section = await screen.findByRole('region', { name: 'README.md' });
     await within(section).findByRole('heading', { name: 'Welcome to the Lake!' });
     expect(section.querySelector('script')).toBeNull();

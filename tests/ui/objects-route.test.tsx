@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
@@ -70,6 +70,35 @@ describe('objects routes', () => {
     renderApp('/repositories/lake/objects?ref=nope');
     expect(await screen.findByText('ref not found')).toBeTruthy();
     expect(listed).toEqual([]);
+  });
+
+  it('ask the upload preflight once per branch while browsing folders, and keep Upload enabled during a re-check', async () => {
+    const asked: string[] = [];
+    let releaseRecheck: (() => void) | undefined;
+    server.use(
+      http.get('*/api/v1/repositories/lake/branches/:branch/objects/stage_allowed', async ({ params }) => {
+        asked.push(String(params.branch));
+        if (asked.length > 1) await new Promise<void>((resolve) => (releaseRecheck = resolve));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const upload = () => screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    const { router } = renderApp('/repositories/lake/objects?ref=main');
+    await waitFor(() => expect(upload().disabled).toBe(false));
+
+    await router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main', path: '2024/' } });
+    await screen.findByRole('link', { name: 'a.csv' });
+    expect(upload().disabled).toBe(false);
+    await router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main' } });
+    await screen.findByRole('link', { name: '2024/a.csv' });
+    expect(upload().disabled).toBe(false);
+    expect(asked).toEqual(['main']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(upload().disabled).toBe(false);
+    releaseRecheck?.();
+    await waitFor(() => expect(upload().disabled).toBe(false));
   });
 
   it('open an object in the viewer', async () => {

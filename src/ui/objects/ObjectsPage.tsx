@@ -11,7 +11,7 @@ import { GcWarningBanner } from './GcWarningBanner';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
 import { ObjectsListing } from './ObjectsListing';
 import { ReadmePreview } from './ReadmePreview';
-import { useStageAllowed } from './useStageAllowed';
+import { useUploadAllowed, type UploadPermissions } from './uploadPermissions';
 
 export interface ObjectsPageProps {
   repo: Repository;
@@ -21,10 +21,12 @@ export interface ObjectsPageProps {
   path: string;
   /** Listing cursor from the URL. */
   after?: string | undefined;
+  /** Upload preflight answers, kept across folders (owned by the route, which outlives this page's folders). */
+  uploadPermissions: UploadPermissions;
 }
 
 /** The objects browser: ref selector, path, listing, README preview and the actions the ref allows. */
-export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps) {
+export function ObjectsPage({ repo, resolvedRef, path, after, uploadPermissions }: ObjectsPageProps) {
   const navigate = useNavigate();
   const [reloadKey, setReloadKey] = useState(0);
   const [searchText, setSearchText] = useState('');
@@ -33,7 +35,8 @@ export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps
 
   const branch = resolvedRef.kind === 'branch' ? resolvedRef.id : undefined;
   const readOnly = repo.read_only === true;
-  const stageAllowed = useStageAllowed(repo.id, readOnly ? undefined : branch, path);
+  const uploadBranch = readOnly ? undefined : branch;
+  const stageAllowed = useUploadAllowed(uploadPermissions, repo.id, uploadBranch);
   const uploadDisabledReason = readOnly
     ? 'The repository is read-only'
     : branch === undefined
@@ -43,7 +46,11 @@ export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps
         : stageAllowed
           ? undefined
           : 'You are not allowed to upload to this branch';
-  const refresh = () => setReloadKey((k) => k + 1);
+  const reload = () => setReloadKey((k) => k + 1);
+  const refresh = () => {
+    reload();
+    if (uploadBranch !== undefined) uploadPermissions.recheck(repo.id, uploadBranch);
+  };
 
   return (
     <Stack gap="4">
@@ -96,7 +103,7 @@ export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps
         search={search}
         after={after}
         reloadKey={reloadKey}
-        onChanged={refresh}
+        onChanged={reload}
       />
       <ReadmePreview repoId={repo.id} refId={resolvedRef.id} prefix={path} reloadKey={reloadKey} />
       {branch !== undefined && (
@@ -107,7 +114,7 @@ export function ObjectsPage({ repo, resolvedRef, path, after }: ObjectsPageProps
           readOnly={readOnly}
           open={uploadOpen}
           onClose={() => setUploadOpen(false)}
-          onUploaded={refresh}
+          onUploaded={reload}
         />
       )}
     </Stack>
