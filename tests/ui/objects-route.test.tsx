@@ -102,8 +102,11 @@ describe('objects routes', () => {
   });
 
   it('open an object in the viewer', async () => {
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => HttpResponse.text('lake,depth\nBaikal,1642\n')),
+    );
     renderApp('/repositories/lake/object?ref=main&path=2024%2Fa.csv');
     await waitFor(() => expect(stats).toContain('2024/a.csv'));
-    expect(await screen.findByText(/SQL preview of parquet, CSV and TSV files is coming/)).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Baikal' })).toBeTruthy();
   });
 });

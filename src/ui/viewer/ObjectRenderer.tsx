@@ -7,8 +7,9 @@ import { basename } from '../objects/paths';
 import { CodeView } from './CodeView';
 import { MarkdownView } from './MarkdownView';
 import { NotebookView } from './NotebookView';
-import { DataFileNotice, TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
-import { chooseRenderer, languageFor, type RendererKind } from './renderer-kind';
+import { DelimitedPreview } from './DelimitedPreview';
+import { QueryEngineNotice, TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
+import { chooseRenderer, extensionOf, languageFor, type RendererKind } from './renderer-kind';
 import { useMarkdownLinks } from './useMarkdownLinks';
 import { useObjectText } from './useObjectText';
 
@@ -44,11 +45,17 @@ export function ObjectRenderer({ repoId, refId, stats }: ObjectRendererProps) {
     case 'text':
       return <TextualObject kind={kind} {...props} />;
     case 'data':
-      return <DataFileNotice {...props} />;
+      return extensionOf(stats.path) === 'parquet' ? (
+        <Box data-renderer={kind}>
+          <QueryEngineNotice />
+        </Box>
+      ) : (
+        <DelimitedPreview {...props} />
+      );
     case 'too-large':
-      return <TooLargeNotice {...props} />;
+      return <TooLargeNotice stats={stats} />;
     case 'unsupported':
-      return <UnsupportedNotice {...props} />;
+      return <UnsupportedNotice stats={stats} />;
   }
 }
 
