@@ -25,9 +25,10 @@ const COUNT = 100_000;
 /** Rows in the DOM must stay a window, however long the folder. */
 const MAX_DOM_ROWS = 200;
 /** A brisk mouse wheel (about 7,000 px/s at 60 frames a second). */
-const WHEEL = { pxPerFrame: 120, maxFrames: 60, phase: 'wheel' } as const;
+const WHEEL = { pxPerFrame: 120, maxFrames: 60 } as const;
 /** Dragging the scrollbar: about 300 rows a frame, so every frame renders a fresh window of rows. */
 const FLING = { pxPerFrame: 13_200, maxFrames: 60, phase: 'fling' } as const;
+const WAIT = 'wait for page';
 /**
  * Rows (by the one at the top of the viewport) scrolled at wheel speed at the start, the middle and the end; the
  * rest is crossed at fling speed.
@@ -59,7 +60,8 @@ interface Figures {
   pageSizes: Record<string, number>;
   firstPageMs: number;
   timeToEndMs: number;
-  waitsForPage: { count: number; totalMs: number; maxMs: number };
+  /** Times the scrolling reached the end of the loaded rows and waited for the next page, by scrolling speed. */
+  waitsForPage: Record<string, { count: number; totalMs: number; maxMs: number }>;
   maxDomRows: number;
   sampledRows: number;
   frames: Record<string, FrameStats>;
@@ -160,7 +162,7 @@ describe('large prefix: 100,000 objects in one folder', () => {
       const last = repo.nameAt(COUNT - 1);
       let furthest = 0;
       let topRow = 0;
-      const waits: number[] = [];
+      const waits: { phase: ScrollPhase; ms: number }[] = [];
       let middleShot = false;
       let reachedEnd = false;
       await setRecording(true);
@@ -169,7 +171,8 @@ describe('large prefix: 100,000 objects in one folder', () => {
         if (performance.now() - started > SCROLL_BUDGET_MS) {
           throw new Error(`the end was not reached within ${SCROLL_BUDGET_MS} ms; furthest row ${furthest}`);
         }
-        const burst = await page.evaluate(scrollBurst, nextBurst(topRow));
+        const input = nextBurst(topRow);
+        const burst = await page.evaluate(scrollBurst, input);
         topRow = burst.topRow;
         for (const row of burst.rows) {
           expect(row.name, `row ${row.index} shows the entry at that position`).toBe(repo.nameAt(row.index));
@@ -185,9 +188,9 @@ describe('large prefix: 100,000 objects in one folder', () => {
         if (burst.atBottom && !reachedEnd) {
           // The end of what is loaded: the next page must arrive and lengthen the listing.
           const waitStarted = performance.now();
-          await page.evaluate(() => {
-            if (window.__listing) window.__listing.phase = 'wait';
-          });
+          await page.evaluate((phase) => {
+            if (window.__listing) window.__listing.phase = phase;
+          }, WAIT);
           await page.waitForFunction(
             (height) =>
               (document.querySelector('table[aria-label="Objects"]')?.closest('[data-scroll-viewport]')?.scrollHeight ?? 0) >
@@ -195,7 +198,7 @@ describe('large prefix: 100,000 objects in one folder', () => {
             burst.scrollHeight,
             { timeout: 15_000, polling: 'raf' },
           );
-          waits.push(performance.now() - waitStarted);
+          waits.push({ phase: input.phase.startsWith('wheel') ? 'wheel' : 'fling', ms: performance.now() - waitStarted });
         }
       }
       figures.timeToEndMs = Math.round(performance.now() - started);
@@ -206,13 +209,21 @@ describe('large prefix: 100,000 objects in one folder', () => {
       const seen = new Map(Object.entries(state.rendered).map(([index, name]) => [Number(index), name]));
       figures.maxDomRows = state.maxRows;
       figures.sampledRows = seen.size;
-      figures.waitsForPage = {
-        count: waits.length,
-        totalMs: Math.round(waits.reduce((a, b) => a + b, 0)),
-        maxMs: Math.round(Math.max(0, ...waits)),
-      };
-      const byPhase = (phase?: ScrollPhase) => frameStats(state.frames.filter((f) => !phase || f.phase === phase).map((f) => f.ms));
-      figures.frames = { wheel: byPhase('wheel'), fling: byPhase('fling'), wait: byPhase('wait'), all: byPhase() };
+      figures.waitsForPage = {};
+      for (const phase of ['wheel', 'fling']) {
+        const ms = waits.filter((w) => w.phase === phase).map((w) => w.ms);
+        figures.waitsForPage[phase] = {
+          count: ms.length,
+          totalMs: Math.round(ms.reduce((a, b) => a + b, 0)),
+          maxMs: Math.round(Math.max(0, ...ms)),
+        };
+      }
+      const stats = (keep: (phase: ScrollPhase) => boolean) =>
+        frameStats(state.frames.filter((f) => keep(f.phase)).map((f) => f.ms));
+      figures.frames = {};
+      for (const phase of [...WHEEL_SPANS.map(wheelPhase), FLING.phase, WAIT]) figures.frames[phase] = stats((p) => p === phase);
+      figures.frames['all wheel'] = stats((p) => p.startsWith('wheel'));
+      figures.frames.all = stats(() => true);
       figures.longTasks = {
         count: state.longTasks.length,
         maxMs: Math.round(Math.max(0, ...state.longTasks)),
@@ -273,7 +284,9 @@ describe('large prefix: 100,000 objects in one folder', () => {
         `  first page shown        ${f.firstPageMs} ms`,
         `  time to the last entry  ${f.timeToEndMs} ms`,
         `  list requests           ${f.requests} (amounts: ${JSON.stringify(f.pageSizes)})`,
-        `  waits for a page        ${f.waitsForPage?.count} (total ${f.waitsForPage?.totalMs} ms, max ${f.waitsForPage?.maxMs} ms)`,
+        ...Object.entries(f.waitsForPage ?? {}).map(
+          ([phase, w]) => `  waits for a page (${phase.padEnd(5)}) ${w.count} (total ${w.totalMs} ms, max ${w.maxMs} ms)`,
+        ),
         `  max rows in the DOM     ${f.maxDomRows}`,
         `  rows sampled            ${f.sampledRows}`,
         `  long tasks              ${f.longTasks?.count} (max ${f.longTasks?.maxMs} ms, total ${f.longTasks?.totalMs} ms)`,
@@ -295,9 +308,13 @@ describe('large prefix: 100,000 objects in one folder', () => {
 /** Wheel speed inside a wheel span (up to its end), fling speed elsewhere (up to the next span's lead-in). */
 function nextBurst(topRow: number): BurstInput {
   const span = WHEEL_SPANS.find(([from, to]) => topRow >= from - LEAD_IN && topRow < to);
-  if (span) return { ...WHEEL, untilRow: span[1] };
+  if (span) return { ...WHEEL, phase: wheelPhase(span), untilRow: span[1] };
   const next = WHEEL_SPANS.find(([from]) => from - LEAD_IN > topRow);
   return { ...FLING, untilRow: next ? next[0] - LEAD_IN : COUNT };
+}
+
+function wheelPhase([from, to]: readonly [number, number]): ScrollPhase {
+  return `wheel ${from}..${to - 1}`;
 }
 
 async function readAnswer(response: Response | null): Promise<ListAnswer> {
