@@ -42,6 +42,12 @@ export function getObjectText(
   return api.get(refObjects(repo, ref), { searchParams: query({ path }), headers, signal: options.signal }).text();
 }
 
+/** An object's content as a Blob of the given type (for renderers that cannot point at the object address). */
+export async function getObjectBlob(repo: string, ref: string, path: string, type: string, signal?: AbortSignal): Promise<Blob> {
+  const bytes = await api.get(refObjects(repo, ref), { searchParams: query({ path }), signal }).arrayBuffer();
+  return new Blob([bytes], { type });
+}
+
 export async function deleteObject(repo: string, branch: string, path: string): Promise<void> {
   await api.delete(branchObjects(repo, branch), { searchParams: query({ path }) });
 }

@@ -7,6 +7,7 @@ import { basename } from '../objects/paths';
 import { CodeView } from './CodeView';
 import { MarkdownView } from './MarkdownView';
 import { NotebookView } from './NotebookView';
+import { PdfView } from './PdfView';
 import { DelimitedPreview } from './DelimitedPreview';
 import { QueryEngineNotice, TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
 import { chooseRenderer, extensionOf, languageFor, type RendererKind } from './renderer-kind';
@@ -33,13 +34,7 @@ export function ObjectRenderer({ repoId, refId, stats }: ObjectRendererProps) {
         </Box>
       );
     case 'pdf':
-      return (
-        <Box data-renderer={kind} height="80vh">
-          <object data={url} type="application/pdf" width="100%" height="100%" aria-label={basename(stats.path)}>
-            <a href={url}>Open {basename(stats.path)}</a>
-          </object>
-        </Box>
-      );
+      return <PdfView repoId={repoId} refId={refId} path={stats.path} title={basename(stats.path)} />;
     case 'markdown':
     case 'notebook':
     case 'text':
