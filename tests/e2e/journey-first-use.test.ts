@@ -274,9 +274,9 @@ describe('journey: first use', () => {
       await shows(changesTree().getByRole('listitem', { name: 'docs/', exact: true }), 'docs/ as a change');
       await page.getByRole('button', { name: 'Show object changes of notes.txt' }).click();
       const content = page.getByRole('table', { name: 'Content changes of notes.txt' });
-      // Added and removed lines differ only by colour and an aria-hidden sign, so the row's data-op tells them apart.
-      await shows(content.locator('tr[data-op="insert"]').filter({ hasText: 'Notes, second version.' }), 'the new line of notes.txt');
-      await shows(content.locator('tr[data-op="delete"]').filter({ hasText: 'Second line of the notes.' }), 'the removed line of notes.txt');
+      // Each line's sign cell carries visually hidden 'added' / 'removed' text, which is what a screen reader hears.
+      await shows(content.getByRole('row').filter({ hasText: 'added' }).filter({ hasText: 'Notes, second version.' }), 'the added line of notes.txt');
+      await shows(content.getByRole('row').filter({ hasText: 'removed' }).filter({ hasText: 'Second line of the notes.' }), 'the removed line of notes.txt');
       await screenshot(page, 'j1-15-changes-before-revert');
       await page.getByRole('button', { name: 'Revert notes.txt' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Revert change' });
