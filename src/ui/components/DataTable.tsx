@@ -50,7 +50,9 @@ export function DataTable<T extends RowData>({
     count: modelRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    getItemKey: (index) => modelRows[index]?.id ?? index,
+    // No getItemKey: the library's default (the index) is one stable function. A callback made per render counts
+    // as an option change and makes the virtualizer recompute the position of every loaded row on every frame;
+    // and since every row has the same height, no measurement needs to follow a row by its id.
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
