@@ -88,6 +88,22 @@ describe('DataTable', () => {
     expect(screen.queryByText('row-1999')).toBeNull();
     expect(screen.getAllByRole('row').length).toBeLessThan(100);
   });
+
+  it('gives every row the height the window arithmetic assumes', () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
+    renderUi(<DataTable label="Long" columns={columns} rows={rows} getRowId={(r) => r.id} rowHeight={36} />);
+    const rendered = document.querySelectorAll('tbody tr[data-index]');
+    const cell = getComputedStyle(screen.getByText('row-0').closest('td') as HTMLElement);
+    // A row is as tall as its cells: fixed height, no vertical padding, one line.
+    expect(cell.height).toBe('36px');
+    expect([cell.paddingTop, cell.paddingBottom]).toEqual(['0px', '0px']);
+    expect(cell.whiteSpace).toBe('nowrap');
+    expect(cell.overflow).toBe('hidden');
+    // The space kept for the rows outside the window is 36 px a row.
+    const spacers = [...document.querySelectorAll<HTMLElement>('tbody tr[aria-hidden] > td')];
+    const reserved = spacers.reduce((sum, td) => sum + Number.parseFloat(td.style.height), 0);
+    expect(reserved).toBe((rows.length - rendered.length) * 36);
+  });
 });
 
 describe('ColorModeToggle', () => {

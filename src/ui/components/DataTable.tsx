@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, HStack, Table } from '@chakra-ui/react';
+import { Box, Button, HStack, Table, type SystemStyleObject } from '@chakra-ui/react';
 import { useTable, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { listFeatures, type ListColumn } from './listTable';
@@ -21,11 +21,35 @@ export interface DataTableProps<T extends RowData> {
   empty?: ReactNode;
   /** Height of the scrolling viewport. */
   maxHeight?: string;
-  /** Every row has this height (px); cells truncate rather than wrap, so the window arithmetic stays exact. */
+  /**
+   * Every body row is exactly this tall (px), borders included: cells lose their vertical padding, centre their
+   * content and truncate it to one line, so the virtualizer's arithmetic (which assumes this height for every row)
+   * is exact. Cell content must fit in it (the default fits an extra-small icon button).
+   */
   rowHeight?: number;
 }
 
 const LOAD_AHEAD_ROWS = 10;
+
+/**
+ * Body rows are exactly `rowHeight` tall, the height the virtualizer assumes for every row: a cell has no vertical
+ * padding (its content is centred instead) and is clipped to one line that ends in an ellipsis, so no content can
+ * make a row taller than the arithmetic says.
+ */
+function fixedRows(rowHeight: number): SystemStyleObject {
+  return {
+    '& tbody > tr[data-index] > td': {
+      height: `${rowHeight}px`,
+      maxHeight: `${rowHeight}px`,
+      paddingTop: 0,
+      paddingBottom: 0,
+      verticalAlign: 'middle',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    },
+  };
+}
 
 /**
  * A server-paged, virtualised table: only the rows in view are in the DOM, and the next page is requested as the
@@ -73,7 +97,7 @@ export function DataTable<T extends RowData>({
   return (
     <Box>
       <Box ref={scrollRef} data-scroll-viewport="" maxH={maxHeight} overflowY="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label={label} tableLayout="fixed" interactive>
+        <Table.Root size="sm" aria-label={label} tableLayout="fixed" interactive css={fixedRows(rowHeight)}>
           <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
             {table.getHeaderGroups().map((group) => (
               <Table.Row key={group.id}>
@@ -99,15 +123,9 @@ export function DataTable<T extends RowData>({
               const row = modelRows[item.index];
               if (!row) return null;
               return (
-                <Table.Row key={row.id} data-index={item.index} h={`${rowHeight}px`}>
+                <Table.Row key={row.id} data-index={item.index}>
                   {row.getAllCells().map((cell) => (
-                    <Table.Cell
-                      key={cell.id}
-                      textAlign={cell.column.columnDef.meta?.align}
-                      overflow="hidden"
-                      textOverflow="ellipsis"
-                      whiteSpace="nowrap"
-                    >
+                    <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.align}>
                       <table.FlexRender cell={cell} />
                     </Table.Cell>
                   ))}
