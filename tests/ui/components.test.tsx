@@ -89,6 +89,36 @@ describe('DataTable', () => {
     expect(screen.getAllByRole('row').length).toBeLessThan(100);
   });
 
+  it('renders only the rows that enter the window when it scrolls', async () => {
+    const rendered = vi.fn();
+    const counting = [
+      helper.accessor('id', {
+        header: 'ID',
+        cell: (info) => {
+          rendered(info.getValue());
+          return info.getValue();
+        },
+      }),
+    ];
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
+    renderUi(<DataTable label="Long" columns={counting} rows={rows} getRowId={(r) => r.id} rowHeight={40} />);
+    const indexes = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-index]')].map((tr) => Number(tr.dataset.index));
+    const before = indexes();
+    rendered.mockClear();
+    const viewport = screen.getByRole('table', { name: 'Long' }).closest<HTMLElement>('[data-scroll-viewport]');
+    if (!viewport) throw new Error('no scroll viewport');
+    // Twenty rows down: twenty rows enter the window, the rest that stay in it are not rendered again.
+    act(() => {
+      viewport.scrollTop = 20 * 40;
+      viewport.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(indexes().at(-1)).toBeGreaterThan(before.at(-1) ?? 0));
+    const entered = indexes().filter((index) => !before.includes(index));
+    expect(entered.length).toBe(20);
+    expect(indexes().length - entered.length, 'rows that stayed in the window').toBeGreaterThan(0);
+    expect(rendered.mock.calls.map(([id]) => id as string).sort()).toEqual(entered.map((i) => `row-${i}`).sort());
+  });
+
   it('gives every row the height the window arithmetic assumes', () => {
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
     renderUi(<DataTable label="Long" columns={columns} rows={rows} getRowId={(r) => r.id} rowHeight={36} />);

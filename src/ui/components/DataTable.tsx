@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Table, type SystemStyleObject } from '@chakra-ui/react';
-import { useTable, type RowData } from '@tanstack/react-table';
+import { FlexRender, useTable, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { listFeatures, type ListColumn } from './listTable';
+import { listFeatures, type ListColumn, type ListFeatures } from './listTable';
 import { Loading } from './Loading';
 
 export interface DataTableProps<T extends RowData> {
@@ -68,35 +68,15 @@ export function DataTable<T extends RowData>({
   rowHeight = 44,
 }: DataTableProps<T>) {
   const table = useTable({ features: listFeatures, columns, data: rows, getRowId: (row) => getRowId(row) }, () => ({}));
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const modelRows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: modelRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    // No getItemKey: the library's default (the index) is one stable function. A callback made per render counts
-    // as an option change and makes the virtualizer recompute the position of every loaded row on every frame;
-    // and since every row has the same height, no measurement needs to follow a row by its id.
-    overscan: 8,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasMore && !loadingMore && onLoadMore && modelRows.length > 0 && lastVisible >= modelRows.length - LOAD_AHEAD_ROWS) {
-      onLoadMore();
-    }
-  }, [hasMore, loadingMore, onLoadMore, lastVisible, modelRows.length]);
+  // State, not a ref: the body's virtualizer reads the viewport in its layout effect, which runs before a parent's
+  // ref is attached; the body renders again once the viewport exists.
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
 
   if (rows.length === 0 && !hasMore && empty) return <>{empty}</>;
 
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
-  const columnCount = table.getAllLeafColumns().length;
-
   return (
     <Box>
-      <Box ref={scrollRef} data-scroll-viewport="" maxH={maxHeight} overflowY="auto" borderWidth="1px" borderRadius="md">
+      <Box ref={setViewport} data-scroll-viewport="" maxH={maxHeight} overflowY="auto" borderWidth="1px" borderRadius="md">
         <Table.Root size="sm" aria-label={label} tableLayout="fixed" interactive css={fixedRows(rowHeight)}>
           <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
             {table.getHeaderGroups().map((group) => (
@@ -113,31 +93,13 @@ export function DataTable<T extends RowData>({
               </Table.Row>
             ))}
           </Table.Header>
-          <Table.Body>
-            {paddingTop > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingTop, padding: 0, border: 0 }} />
-              </tr>
-            )}
-            {items.map((item) => {
-              const row = modelRows[item.index];
-              if (!row) return null;
-              return (
-                <Table.Row key={row.id} data-index={item.index}>
-                  {row.getAllCells().map((cell) => (
-                    <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.align}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              );
-            })}
-            {paddingBottom > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0, border: 0 }} />
-              </tr>
-            )}
-          </Table.Body>
+          <VirtualBody
+            rows={table.getRowModel().rows}
+            columnCount={table.getAllLeafColumns().length}
+            viewport={viewport}
+            rowHeight={rowHeight}
+            onNearEnd={hasMore && !loadingMore ? onLoadMore : undefined}
+          />
         </Table.Root>
       </Box>
       {loadingMore && <Loading label="Loading more..." />}
@@ -151,3 +113,74 @@ export function DataTable<T extends RowData>({
     </Box>
   );
 }
+
+interface VirtualBodyProps<T extends RowData> {
+  rows: readonly Row<ListFeatures, T>[];
+  columnCount: number;
+  viewport: HTMLDivElement | null;
+  rowHeight: number;
+  /** Called when the rows near the end of the loaded ones come into view (absent when nothing more is wanted). */
+  onNearEnd: (() => void) | undefined;
+}
+
+/**
+ * The body holds the virtualizer, so a scroll frame re-renders the body alone (not the table and its header); the
+ * rows are memoised, so of those only the rows entering the window render.
+ */
+function VirtualBody<T extends RowData>({ rows, columnCount, viewport, rowHeight, onNearEnd }: VirtualBodyProps<T>) {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewport,
+    estimateSize: () => rowHeight,
+    // No getItemKey: the library's default (the index) is one stable function. A callback made per render counts
+    // as an option change and makes the virtualizer recompute the position of every loaded row on every frame;
+    // and since every row has the same height, no measurement needs to follow a row by its id.
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (onNearEnd && rows.length > 0 && lastVisible >= rows.length - LOAD_AHEAD_ROWS) onNearEnd();
+  }, [onNearEnd, lastVisible, rows.length]);
+
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+
+  return (
+    <Table.Body>
+      {paddingTop > 0 && <Spacer columnCount={columnCount} height={paddingTop} />}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row ? <BodyRow key={row.id} row={row} index={item.index} /> : null;
+      })}
+      {paddingBottom > 0 && <Spacer columnCount={columnCount} height={paddingBottom} />}
+    </Table.Body>
+  );
+}
+
+function Spacer({ columnCount, height }: { columnCount: number; height: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columnCount} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+interface BodyRowProps<T extends RowData> {
+  row: Row<ListFeatures, T>;
+  index: number;
+}
+
+/** One row; renders again only when its row or its position changes, never merely because the window moved. */
+const BodyRow = memo(function BodyRow<T extends RowData>({ row, index }: BodyRowProps<T>) {
+  return (
+    <Table.Row data-index={index}>
+      {row.getAllCells().map((cell) => (
+        <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.align}>
+          <FlexRender cell={cell} />
+        </Table.Cell>
+      ))}
+    </Table.Row>
+  );
+}) as <T extends RowData>(props: BodyRowProps<T>) => ReactNode;
