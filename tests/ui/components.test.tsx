@@ -119,6 +119,32 @@ describe('DataTable', () => {
     expect(rendered.mock.calls.map(([id]) => id as string).sort()).toEqual(entered.map((i) => `row-${i}`).sort());
   });
 
+  it('renders no row again when a page is appended to the loaded rows', () => {
+    const rendered = vi.fn();
+    const counting = [
+      helper.accessor('id', {
+        header: 'ID',
+        cell: (info) => {
+          rendered(info.getValue());
+          return info.getValue();
+        },
+      }),
+    ];
+    // As useCursorPages hands them out: one array that grows in place.
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: `row-${i}` }));
+    const table = (more: boolean) => (
+      <DataTable label="Paged" columns={counting} rows={rows} getRowId={(r) => r.id} hasMore={more} onLoadMore={() => undefined} />
+    );
+    const { rerender } = renderUi(table(true));
+    const spacer = () => document.querySelector<HTMLElement>('tbody tr[aria-hidden] > td')?.style.height;
+    const before = spacer();
+    rendered.mockClear();
+    for (let i = 100; i < 1100; i++) rows.push({ id: `row-${i}` });
+    rerender(table(false));
+    expect(spacer(), 'the space below the window grew by the new rows').not.toBe(before);
+    expect(rendered).not.toHaveBeenCalled();
+  });
+
   it('gives every row the height the window arithmetic assumes', () => {
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
     renderUi(<DataTable label="Long" columns={columns} rows={rows} getRowId={(r) => r.id} rowHeight={36} />);

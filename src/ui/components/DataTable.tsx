@@ -1,6 +1,6 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Table, type SystemStyleObject } from '@chakra-ui/react';
-import { FlexRender, useTable, type Row, type RowData } from '@tanstack/react-table';
+import { constructRow, FlexRender, useTable, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { listFeatures, type ListColumn, type ListFeatures } from './listTable';
 import { Loading } from './Loading';
@@ -30,6 +30,9 @@ export interface DataTableProps<T extends RowData> {
 }
 
 const LOAD_AHEAD_ROWS = 10;
+
+/** A list table keeps no table state (order and filter belong to the server), so it subscribes to none. */
+const selectNoState = () => ({});
 
 /**
  * Body rows are exactly `rowHeight` tall, the height the virtualizer assumes for every row: a cell has no vertical
@@ -67,7 +70,11 @@ export function DataTable<T extends RowData>({
   maxHeight = '70vh',
   rowHeight = 44,
 }: DataTableProps<T>) {
-  const table = useTable({ features: listFeatures, columns, data: rows, getRowId: (row) => getRowId(row) }, () => ({}));
+  // Memoised options keep the table instance (which the rows hold) the same from one render to the next. The table
+  // gives the columns and headers; its row model is never built, because that makes a row object for every loaded
+  // row whenever a page arrives. The body makes row objects for the rows in the window only.
+  const options = useMemo(() => ({ features: listFeatures, columns, data: rows }), [columns, rows]);
+  const table = useTable(options, selectNoState);
   // State, not a ref: the body's virtualizer reads the viewport in its layout effect, which runs before a parent's
   // ref is attached; the body renders again once the viewport exists.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
@@ -94,7 +101,9 @@ export function DataTable<T extends RowData>({
             ))}
           </Table.Header>
           <VirtualBody
-            rows={table.getRowModel().rows}
+            table={table}
+            rows={rows}
+            getRowId={getRowId}
             columnCount={table.getAllLeafColumns().length}
             viewport={viewport}
             rowHeight={rowHeight}
@@ -115,7 +124,9 @@ export function DataTable<T extends RowData>({
 }
 
 interface VirtualBodyProps<T extends RowData> {
-  rows: readonly Row<ListFeatures, T>[];
+  table: TanStackTable<ListFeatures, T>;
+  rows: readonly T[];
+  getRowId: (row: T) => string;
   columnCount: number;
   viewport: HTMLDivElement | null;
   rowHeight: number;
@@ -127,7 +138,15 @@ interface VirtualBodyProps<T extends RowData> {
  * The body holds the virtualizer, so a scroll frame re-renders the body alone (not the table and its header); the
  * rows are memoised, so of those only the rows entering the window render.
  */
-function VirtualBody<T extends RowData>({ rows, columnCount, viewport, rowHeight, onNearEnd }: VirtualBodyProps<T>) {
+function VirtualBody<T extends RowData>({
+  table,
+  rows,
+  getRowId,
+  columnCount,
+  viewport,
+  rowHeight,
+  onNearEnd,
+}: VirtualBodyProps<T>) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => viewport,
@@ -151,8 +170,10 @@ function VirtualBody<T extends RowData>({ rows, columnCount, viewport, rowHeight
     <Table.Body>
       {paddingTop > 0 && <Spacer columnCount={columnCount} height={paddingTop} />}
       {items.map((item) => {
-        const row = rows[item.index];
-        return row ? <BodyRow key={row.id} row={row} index={item.index} /> : null;
+        const original = rows[item.index];
+        if (original === undefined) return null;
+        const id = getRowId(original);
+        return <BodyRow key={id} table={table} original={original} id={id} index={item.index} />;
       })}
       {paddingBottom > 0 && <Spacer columnCount={columnCount} height={paddingBottom} />}
     </Table.Body>
@@ -168,12 +189,18 @@ function Spacer({ columnCount, height }: { columnCount: number; height: number }
 }
 
 interface BodyRowProps<T extends RowData> {
-  row: Row<ListFeatures, T>;
+  table: TanStackTable<ListFeatures, T>;
+  original: T;
+  id: string;
   index: number;
 }
 
-/** One row; renders again only when its row or its position changes, never merely because the window moved. */
-const BodyRow = memo(function BodyRow<T extends RowData>({ row, index }: BodyRowProps<T>) {
+/**
+ * One row; renders again only when its data or its position changes, never merely because the window moved. Its
+ * TanStack row (and cells) are made here, when the row enters the window.
+ */
+const BodyRow = memo(function BodyRow<T extends RowData>({ table, original, id, index }: BodyRowProps<T>) {
+  const row = constructRow(table, id, original, index, 0);
   return (
     <Table.Row data-index={index}>
       {row.getAllCells().map((cell) => (

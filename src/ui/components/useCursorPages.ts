@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Page } from '../../api/types';
+import type { Page, Pagination } from '../../api/types';
 
 export interface CursorPages<T> {
-  rows: T[];
+  /**
+   * The loaded rows, in order. The array grows in place as pages arrive (appending a page costs that page, not a
+   * copy of everything loaded) and is replaced when the list starts over; `version` changes whenever either
+   * happens. Memoise on `version`, never on `rows` alone.
+   */
+  rows: readonly T[];
+  version: number;
   /** The first page is loading (or reloading after refresh). */
   loading: boolean;
   loadingMore: boolean;
@@ -12,8 +18,8 @@ export interface CursorPages<T> {
   refresh: () => void;
 }
 
-type State<T> = {
-  rows: T[];
+type State = {
+  version: number;
   nextAfter: string | undefined;
   hasMore: boolean;
   loading: boolean;
@@ -22,13 +28,13 @@ type State<T> = {
   generation: number;
 };
 
-type Action<T> =
+type Action =
   | { type: 'start'; more: boolean }
-  | { type: 'page'; page: Page<T>; more: boolean }
+  | { type: 'page'; pagination: Pagination }
   | { type: 'fail'; error: unknown }
   | { type: 'refresh' };
 
-function reducer<T>(state: State<T>, action: Action<T>): State<T> {
+function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'start':
       return action.more
@@ -37,9 +43,9 @@ function reducer<T>(state: State<T>, action: Action<T>): State<T> {
     case 'page':
       return {
         ...state,
-        rows: action.more ? [...state.rows, ...action.page.results] : action.page.results,
-        hasMore: action.page.pagination.has_more,
-        nextAfter: action.page.pagination.next_offset || undefined,
+        version: state.version + 1,
+        hasMore: action.pagination.has_more,
+        nextAfter: action.pagination.next_offset || undefined,
         loading: false,
         loadingMore: false,
       };
@@ -50,6 +56,16 @@ function reducer<T>(state: State<T>, action: Action<T>): State<T> {
   }
 }
 
+const initialState: State = {
+  version: 0,
+  nextAfter: undefined,
+  hasMore: false,
+  loading: true,
+  loadingMore: false,
+  error: undefined,
+  generation: 0,
+};
+
 /**
  * Loads a cursor-paged list: the first page from `startAfter`, further pages on demand from the last
  * `next_offset`. `fetchPage` must be stable for one listing (memoise it on its inputs); a new `fetchPage` starts
@@ -59,16 +75,11 @@ export function useCursorPages<T>(
   fetchPage: (after: string | undefined) => Promise<Page<T>>,
   startAfter?: string,
 ): CursorPages<T> {
-  const [state, dispatch] = useReducer(reducer<T>, {
-    rows: [],
-    nextAfter: undefined,
-    hasMore: false,
-    loading: true,
-    loadingMore: false,
-    error: undefined,
-    generation: 0,
-  });
+  const [state, dispatch] = useReducer(reducer, initialState);
   const requestId = useRef(0);
+  // The rows live outside the reducer so that a page is appended once, in the answer's callback, and never by a
+  // reducer (which React may call twice); the reducer's `version` is what renders them.
+  const loaded = useRef<T[]>([]);
 
   const run = useCallback(
     (after: string | undefined, more: boolean) => {
@@ -76,7 +87,13 @@ export function useCursorPages<T>(
       dispatch({ type: 'start', more });
       fetchPage(after).then(
         (page) => {
-          if (id === requestId.current) dispatch({ type: 'page', page, more });
+          if (id !== requestId.current) return;
+          if (more) {
+            for (const row of page.results) loaded.current.push(row);
+          } else {
+            loaded.current = [...page.results];
+          }
+          dispatch({ type: 'page', pagination: page.pagination });
         },
         (error: unknown) => {
           if (id === requestId.current) dispatch({ type: 'fail', error });
@@ -102,7 +119,9 @@ export function useCursorPages<T>(
   const refresh = useCallback(() => dispatch({ type: 'refresh' }), []);
 
   return {
-    rows: state.rows,
+    // Read during render on purpose: it changes only together with `version`, which is state.
+    rows: loaded.current,
+    version: state.version,
     loading: state.loading,
     loadingMore: state.loadingMore,
     hasMore: state.hasMore,
