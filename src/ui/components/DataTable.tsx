@@ -24,7 +24,7 @@ export interface DataTableProps<T extends RowData> {
   /**
    * Every body row is exactly this tall (px), borders included: cells lose their vertical padding, centre their
    * content and truncate it to one line, so the virtualizer's arithmetic (which assumes this height for every row)
-   * is exact. Cell content must fit in it (the default fits an extra-small icon button).
+   * is exact. Cell content must fit in it (the default fits an extra-small icon button, 32 px).
    */
   rowHeight?: number;
 }
@@ -35,15 +35,14 @@ const LOAD_AHEAD_ROWS = 10;
 const selectNoState = () => ({});
 
 /**
- * Body rows are exactly `rowHeight` tall, the height the virtualizer assumes for every row: a cell has no vertical
- * padding (its content is centred instead) and is clipped to one line that ends in an ellipsis, so no content can
- * make a row taller than the arithmetic says.
+ * Body rows are exactly `rowHeight` tall, the height the virtualizer assumes for every row: a cell has that height
+ * and no vertical padding (its content is centred instead), and keeps to one line that ends in an ellipsis. A table
+ * row still grows to its tallest cell, so cell content must not be taller than the row.
  */
 function fixedRows(rowHeight: number): SystemStyleObject {
   return {
     '& tbody > tr[data-index] > td': {
       height: `${rowHeight}px`,
-      maxHeight: `${rowHeight}px`,
       paddingTop: 0,
       paddingBottom: 0,
       verticalAlign: 'middle',
