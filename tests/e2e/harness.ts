@@ -17,8 +17,8 @@ export interface RunningTarn {
   stop(): Promise<void>;
 }
 
-export async function startTarn(): Promise<RunningTarn> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-'));
+/** Starts the server on a new temp folder, or on one prepared beforehand; the folder is removed on stop. */
+export async function startTarn(dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-'))): Promise<RunningTarn> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir],

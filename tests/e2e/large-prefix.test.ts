@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, stepRunner, watchPage, type RunningTarn } from './harness';
-import { seedLargePrefix, startTarnOn, type LargePrefixRepo } from './fixtures/large-prefix';
+import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { seedLargePrefix, type LargePrefixRepo } from './fixtures/large-prefix';
 import {
   formatFrameTable,
   frameStats,
@@ -89,7 +89,7 @@ describe('large prefix: 100,000 objects in one folder', () => {
       const started = performance.now();
       repo = await seedLargePrefix(dataDir, { count: COUNT });
       seedMs = Math.round(performance.now() - started);
-      return startTarnOn(dataDir);
+      return startTarn(dataDir);
     })();
     [tarn, browser] = await Promise.all([seeding, launchChromium()]);
     credentials = await setupThroughApi(tarn.url);
