@@ -31,8 +31,20 @@ export function lowerBound<T>(items: readonly T[], key: string, keyOf: (item: T)
 export const identity = (s: string): string => s;
 export const maxKeyOf = (r: RangeInfo): string => r.maxKey;
 
-/** Committed records of one metarange, from `from` onwards; only the ranges actually reached are read. */
-export class TreeIterator implements RecordIterator {
+/** A record still in its range: decoded only when reported. */
+export interface Slot {
+  key: string;
+  data: RangeData;
+  index: number;
+}
+
+export const entryOf = (s: Slot): ObjectEntry => s.data.entry(s.index);
+
+/**
+ * Walks a tree record by record, reading only the ranges actually reached, and can tell when it stands at the
+ * start of a range so that a caller may skip it whole.
+ */
+export class RangeCursor {
   private ri: number;
   private data: RangeData | undefined;
   private pos = 0;
@@ -41,25 +53,71 @@ export class TreeIterator implements RecordIterator {
     private readonly store: TreeStore,
     private readonly namespace: string,
     private readonly ranges: readonly RangeInfo[],
-    private readonly from = '',
+    private from: string,
   ) {
     this.ri = from === '' ? 0 : lowerBound(ranges, from, maxKeyOf);
+    // A start inside a range cannot skip that range, so it is never "at its start".
   }
 
-  async next(): Promise<Rec | undefined> {
+  /** The range about to be entered, when no record of it has been read yet. */
+  atRangeStart(): RangeInfo | undefined {
+    if (this.data) return undefined;
+    const r = this.ranges[this.ri];
+    if (!r || (this.from !== '' && compareKeys(this.from, r.minKey) > 0)) return undefined;
+    return r;
+  }
+
+  skipRange(): void {
+    this.ri++;
+    this.data = undefined;
+  }
+
+  async peek(): Promise<Slot | undefined> {
     while (this.ri < this.ranges.length) {
       if (!this.data) {
         this.data = await this.store.readRange(this.namespace, (this.ranges[this.ri] as RangeInfo).id);
         this.pos = this.from === '' ? 0 : lowerBound(this.data.keys, this.from, identity);
       }
       if (this.pos < this.data.keys.length) {
-        const i = this.pos++;
-        return { key: this.data.keys[i] as string, value: this.data.entry(i) };
+        return { key: this.data.keys[this.pos] as string, data: this.data, index: this.pos };
       }
-      this.ri++;
-      this.data = undefined;
+      this.skipRange();
     }
     return undefined;
+  }
+
+  /** The current record's range when it is already loaded: lets a walk skip equal records without awaiting. */
+  loaded(): RangeData | undefined {
+    return this.data;
+  }
+
+  get index(): number {
+    return this.pos;
+  }
+
+  /** Moves past the record last peeked; leaves the cursor at the next range's start when this one ends. */
+  advance(): void {
+    const data = this.data as RangeData;
+    this.pos++;
+    if (this.pos >= data.keys.length) this.skipRange();
+    // Once inside the walk, later ranges are entered from their beginning.
+    this.from = '';
+  }
+}
+
+/** Committed records of one metarange, from `from` onwards; only the ranges actually reached are read. */
+export class TreeIterator implements RecordIterator {
+  private readonly cursor: RangeCursor;
+
+  constructor(store: TreeStore, namespace: string, ranges: readonly RangeInfo[], from = '') {
+    this.cursor = new RangeCursor(store, namespace, ranges, from);
+  }
+
+  async next(): Promise<Rec | undefined> {
+    const slot = await this.cursor.peek();
+    if (!slot) return undefined;
+    this.cursor.advance();
+    return { key: slot.key, value: entryOf(slot) };
   }
 }
 
