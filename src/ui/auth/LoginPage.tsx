@@ -1,12 +1,12 @@
 // The login screen: renders the login machine and performs the navigation it decides on.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, Field, Heading, Input, Link, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { Redirect } from '../../lib/redirect';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { fallbackLoginLabel, liveLoginMachine, type LoginError } from '../../machines/login';
 import { Loading } from '../components/Loading';
-import { PublicPage } from '../shell/PublicPage';
+import { PublicCard, PublicPage } from '../shell/PublicPage';
 
 export interface LoginPageProps {
   next?: string;
@@ -36,65 +36,58 @@ export function LoginPage({ next, redirected, onRedirect }: LoginPageProps) {
 
   return (
     <PublicPage>
-      <Card.Root w="full" maxW="md">
-        <Card.Header>
-          <Heading as="h1" size="lg">
+      <PublicCard title="Login" maxW="md">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          send({
+            type: 'login.submit',
+            accessKeyId: String(form.get('accessKeyId') ?? ''),
+            secretAccessKey: String(form.get('secretAccessKey') ?? ''),
+          });
+        }}
+      >
+        <Stack gap="4">
+          {error && <LoginErrorAlert error={error} />}
+          <Field.Root>
+            <Field.Label>Access Key ID</Field.Label>
+            <Input
+              name="accessKeyId"
+              autoComplete="username"
+              autoFocus
+              placeholder={loginConfig?.username_ui_placeholder || 'Access Key ID'}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Secret Access Key</Field.Label>
+            <Input
+              name="secretAccessKey"
+              type="password"
+              autoComplete="current-password"
+              placeholder={loginConfig?.password_ui_placeholder || 'Secret Access Key'}
+            />
+          </Field.Root>
+          <Button type="submit" colorPalette="tarn" loading={submitting} loadingText="Login">
             Login
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const form = new FormData(event.currentTarget);
-              send({
-                type: 'login.submit',
-                accessKeyId: String(form.get('accessKeyId') ?? ''),
-                secretAccessKey: String(form.get('secretAccessKey') ?? ''),
-              });
-            }}
-          >
-            <Stack gap="4">
-              {error && <LoginErrorAlert error={error} />}
-              <Field.Root>
-                <Field.Label>Access Key ID</Field.Label>
-                <Input
-                  name="accessKeyId"
-                  autoComplete="username"
-                  autoFocus
-                  placeholder={loginConfig?.username_ui_placeholder || 'Access Key ID'}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Secret Access Key</Field.Label>
-                <Input
-                  name="secretAccessKey"
-                  type="password"
-                  autoComplete="current-password"
-                  placeholder={loginConfig?.password_ui_placeholder || 'Secret Access Key'}
-                />
-              </Field.Root>
-              <Button type="submit" colorPalette="tarn" loading={submitting} loadingText="Login">
-                Login
-              </Button>
-              {fallbackLabel && (
-                <Box textAlign="center">
-                  <Link
-                    href={loginConfig?.fallback_login_url}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      send({ type: 'login.fallback' });
-                    }}
-                  >
-                    {fallbackLabel}
-                  </Link>
-                </Box>
-              )}
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+          </Button>
+          {fallbackLabel && (
+            <Box textAlign="center">
+              <Link
+                href={loginConfig?.fallback_login_url}
+                onClick={(event) => {
+                  event.preventDefault();
+                  send({ type: 'login.fallback' });
+                }}
+              >
+                {fallbackLabel}
+              </Link>
+            </Box>
+          )}
+        </Stack>
+      </form>
+      </PublicCard>
     </PublicPage>
   );
 }

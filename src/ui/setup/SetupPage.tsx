@@ -3,11 +3,9 @@ import { useEffect } from 'react';
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   Code,
   Field,
-  Heading,
   HStack,
   Input,
   Stack,
@@ -20,7 +18,7 @@ import { liveSetupMachine, needsAdmin, needsCommPrefs } from '../../machines/set
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
-import { PublicPage } from '../shell/PublicPage';
+import { PublicCard, PublicPage } from '../shell/PublicPage';
 import { LAKECTL_CONFIG_FILE_NAME, lakectlConfig, lakectlConfigHref } from './lakectl-config';
 
 export interface SetupPageProps {
@@ -63,79 +61,72 @@ export function SetupPage({ onRedirect }: SetupPageProps) {
 
   return (
     <PublicPage>
-      <Card.Root w="full" maxW="lg">
-        <Card.Header>
-          <Heading as="h1" size="lg">
-            User Configuration
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: 'setup.submit' });
-            }}
-          >
-            <Stack gap="4">
-              {askAdmin && (
-                <Field.Root required invalid={Boolean(context.fieldErrors.username)}>
-                  <Field.Label>
-                    Admin Username
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    value={context.username}
-                    placeholder="Admin Username"
-                    autoFocus
-                    autoComplete="off"
-                    onChange={(e) => send({ type: 'setup.change', field: 'username', value: e.target.value })}
-                  />
-                  <Field.HelperText>
-                    The name of the first admin account; you may keep the default &apos;admin&apos;.
-                  </Field.HelperText>
-                  <Field.ErrorText>{context.fieldErrors.username}</Field.ErrorText>
-                </Field.Root>
-              )}
-              {askCommPrefs && (
-                <>
-                  <Field.Root required invalid={Boolean(context.fieldErrors.email)}>
-                    <Field.Label>
-                      Email
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      type="email"
-                      value={context.email}
-                      placeholder="name@company.com"
-                      autoComplete="email"
-                      onChange={(e) => send({ type: 'setup.change', field: 'email', value: e.target.value })}
-                    />
-                    <Field.ErrorText>{context.fieldErrors.email}</Field.ErrorText>
-                  </Field.Root>
-                  <Checkbox.Root
-                    checked={context.featureUpdates}
-                    onCheckedChange={(e) => send({ type: 'setup.updates', checked: e.checked === true })}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>I&apos;d like to receive security, product and feature updates</Checkbox.Label>
-                  </Checkbox.Root>
-                </>
-              )}
-              {context.error && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Description>{context.error}</Alert.Description>
-                </Alert.Root>
-              )}
-              <Button type="submit" colorPalette="tarn" loading={busy} alignSelf="flex-start">
-                Setup
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+      <PublicCard title="User Configuration" maxW="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'setup.submit' });
+        }}
+      >
+        <Stack gap="4">
+          {askAdmin && (
+            <Field.Root required invalid={Boolean(context.fieldErrors.username)}>
+              <Field.Label>
+                Admin Username
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                value={context.username}
+                placeholder="Admin Username"
+                autoFocus
+                autoComplete="off"
+                onChange={(e) => send({ type: 'setup.change', field: 'username', value: e.target.value })}
+              />
+              <Field.HelperText>
+                The name of the first admin account; you may keep the default &apos;admin&apos;.
+              </Field.HelperText>
+              <Field.ErrorText>{context.fieldErrors.username}</Field.ErrorText>
+            </Field.Root>
+          )}
+          {askCommPrefs && (
+            <>
+              <Field.Root required invalid={Boolean(context.fieldErrors.email)}>
+                <Field.Label>
+                  Email
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  type="email"
+                  value={context.email}
+                  placeholder="name@company.com"
+                  autoComplete="email"
+                  onChange={(e) => send({ type: 'setup.change', field: 'email', value: e.target.value })}
+                />
+                <Field.ErrorText>{context.fieldErrors.email}</Field.ErrorText>
+              </Field.Root>
+              <Checkbox.Root
+                checked={context.featureUpdates}
+                onCheckedChange={(e) => send({ type: 'setup.updates', checked: e.checked === true })}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>I&apos;d like to receive security, product and feature updates</Checkbox.Label>
+              </Checkbox.Root>
+            </>
+          )}
+          {context.error && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Description>{context.error}</Alert.Description>
+            </Alert.Root>
+          )}
+          <Button type="submit" colorPalette="tarn" loading={busy} alignSelf="flex-start">
+            Setup
+          </Button>
+        </Stack>
+      </form>
+      </PublicCard>
     </PublicPage>
   );
 }
@@ -143,41 +134,34 @@ export function SetupPage({ onRedirect }: SetupPageProps) {
 function SetupComplete({ credentials }: { credentials: CredentialsWithSecret }) {
   const config = lakectlConfig(credentials, window.location.origin);
   return (
-    <Card.Root w="full" maxW="2xl">
-      <Card.Header>
-        <Heading as="h1" size="lg">
-          You&apos;re all set!
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <Text>Here are the credentials of your admin user:</Text>
-          <SecretLine label="Access Key ID" value={credentials.access_key_id} />
-          <SecretLine label="Secret Access Key" value={credentials.secret_access_key} />
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Description>
-              This is the <strong>only</strong> time that the secret access key can be viewed or downloaded. You
-              cannot recover it later.
-            </Alert.Description>
-          </Alert.Root>
-          <Text>
-            Download a configuration file for the command-line tool holding these credentials and this server&apos;s
-            address, and save it as <Code>~/{LAKECTL_CONFIG_FILE_NAME}</Code>.
-          </Text>
-          <HStack gap="3" wrap="wrap">
-            <Button asChild variant="outline">
-              <a href={lakectlConfigHref(config)} download={LAKECTL_CONFIG_FILE_NAME}>
-                Download credentials
-              </a>
-            </Button>
-            <Button colorPalette="tarn" onClick={() => window.open('/auth/login', '_blank', 'noopener')}>
-              Go To Login
-            </Button>
-          </HStack>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <PublicCard title="You&apos;re all set!" maxW="2xl">
+    <Stack gap="4">
+      <Text>Here are the credentials of your admin user:</Text>
+      <SecretLine label="Access Key ID" value={credentials.access_key_id} />
+      <SecretLine label="Secret Access Key" value={credentials.secret_access_key} />
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Description>
+          This is the <strong>only</strong> time that the secret access key can be viewed or downloaded. You
+          cannot recover it later.
+        </Alert.Description>
+      </Alert.Root>
+      <Text>
+        Download a configuration file for the command-line tool holding these credentials and this server&apos;s
+        address, and save it as <Code>~/{LAKECTL_CONFIG_FILE_NAME}</Code>.
+      </Text>
+      <HStack gap="3" wrap="wrap">
+        <Button asChild variant="outline">
+          <a href={lakectlConfigHref(config)} download={LAKECTL_CONFIG_FILE_NAME}>
+            Download credentials
+          </a>
+        </Button>
+        <Button colorPalette="tarn" onClick={() => window.open('/auth/login', '_blank', 'noopener')}>
+          Go To Login
+        </Button>
+      </HStack>
+    </Stack>
+    </PublicCard>
   );
 }
 
