@@ -12,7 +12,7 @@ import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
-import { useCursorPages } from '../components/useCursorPages';
+import { tablePaging, useCursorPages } from '../components/useCursorPages';
 import { RefSelector } from '../refs';
 
 export interface CommitsPageProps {
@@ -101,11 +101,8 @@ export function CommitsPage({ repo, resolvedRef, after, onSelectRef, onBackToSta
         <DataTable
           label={`Commits of ${ref}`}
           columns={columns}
-          rows={log.rows}
+          {...tablePaging(log)}
           getRowId={(c) => c.id}
-          hasMore={log.hasMore}
-          loadingMore={log.loadingMore}
-          onLoadMore={log.loadMore}
           empty={<Text color="fg.muted">No commits.</Text>}
         />
       )}

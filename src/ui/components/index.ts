@@ -6,4 +6,4 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorAlert, type ErrorAlertProps } from './ErrorAlert';
 export { Loading, type LoadingProps } from './Loading';
 export { listColumnHelper, listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';
-export { useCursorPages, type CursorPages } from './useCursorPages';
+export { tablePaging, useCursorPages, type CursorPages } from './useCursorPages';

@@ -18,6 +18,11 @@ export interface CursorPages<T> {
   refresh: () => void;
 }
 
+/** The paging props of a DataTable showing these pages: the loaded rows and the way to the next page. */
+export function tablePaging<T>(pages: CursorPages<T>) {
+  return { rows: pages.rows, hasMore: pages.hasMore, loadingMore: pages.loadingMore, onLoadMore: pages.loadMore };
+}
+
 type State = {
   version: number;
   nextAfter: string | undefined;

@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import { deleteObject, listObjects } from '../../api/objects';
 import type { ObjectStats, Page, RefKind } from '../../api/types';
 import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
-import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, useCursorPages } from '../components';
+import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, tablePaging, useCursorPages } from '../components';
 import { BlameDialog, type BlameTarget } from './BlameDialog';
 import { objectColumns } from './objectColumns';
 
@@ -107,11 +107,8 @@ export function ObjectsListing({
           <DataTable
             label="Objects"
             columns={columns}
-            rows={pages.rows}
+            {...tablePaging(pages)}
             getRowId={(entry) => entry.path}
-            hasMore={pages.hasMore}
-            loadingMore={pages.loadingMore}
-            onLoadMore={pages.loadMore}
             empty={empty}
           />
         )

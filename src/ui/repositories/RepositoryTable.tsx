@@ -4,7 +4,7 @@ import type { Repository } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { DataTable } from '../components/DataTable';
 import { listColumnHelper } from '../components/listTable';
-import type { CursorPages } from '../components/useCursorPages';
+import { tablePaging, type CursorPages } from '../components/useCursorPages';
 import { ReadOnlyBadge } from './ReadOnlyBadge';
 
 const column = listColumnHelper<Repository>();
@@ -45,11 +45,8 @@ export function RepositoryTable({ list }: { list: CursorPages<Repository> }) {
     <DataTable
       label="Repositories"
       columns={columns}
-      rows={list.rows}
+      {...tablePaging(list)}
       getRowId={(repo) => repo.id}
-      hasMore={list.hasMore}
-      loadingMore={list.loadingMore}
-      onLoadMore={list.loadMore}
       empty={<Text color="fg.muted" py="6" textAlign="center">No repositories match.</Text>}
     />
   );
