@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFolderOpen, LuRefreshCw } from 'react-icons/lu';
 import { logCommits } from '../../api/commits';
 import type { Commit, Repository, ResolvedRef } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { BackToStart } from '../components/BackToStart';
 import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
 import { DataTable } from '../components/DataTable';
@@ -106,13 +107,7 @@ export function CommitsPage({ repo, resolvedRef, after, onSelectRef, onBackToSta
           empty={<Text color="fg.muted">No commits.</Text>}
         />
       )}
-      {after && (
-        <Flex>
-          <Button size="sm" variant="outline" onClick={onBackToStart}>
-            Back to start
-          </Button>
-        </Flex>
-      )}
+      {after && <BackToStart onClick={onBackToStart} />}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+export { BackToStart } from './BackToStart';
 export { Committer } from './Committer';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CopyButton, type CopyButtonProps } from './CopyButton';

@@ -4,6 +4,7 @@ import { LuPlus } from 'react-icons/lu';
 import { listRepositories } from '../../api/repositories';
 import type { Repository } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
+import { BackToStart } from '../components/BackToStart';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { useCursorPages } from '../components/useCursorPages';
@@ -57,13 +58,7 @@ export function RepositoriesPage({ prefix, after, onSearch, onBackToStart, onCre
       ) : (
         <RepositoryTable list={list} />
       )}
-      {after && (
-        <Flex>
-          <Button size="sm" variant="outline" onClick={onBackToStart}>
-            Back to start
-          </Button>
-        </Flex>
-      )}
+      {after && <BackToStart onClick={onBackToStart} />}
       <CreateRepositoryDialog
         open={creating}
         storage={storage}
