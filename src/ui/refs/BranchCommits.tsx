@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Box, Button, Code, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Code, HStack, Stack, Text } from '@chakra-ui/react';
 import { logCommits } from '../../api/commits';
 import type { Commit, Page } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
@@ -7,6 +7,7 @@ import { commitMessageForPicker, shortCommitId } from '../../lib/format';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { useCursorPages } from '../components/useCursorPages';
+import { MorePages, PickerOption } from './PickerList';
 import type { SelectedRef } from './RefSelector';
 
 export interface BranchCommitsProps {
@@ -31,11 +32,8 @@ export function BranchCommits({ repoId, branch, selectedId, onSelect }: BranchCo
       <Box as="ul" role="listbox" aria-label={`Commits of ${branch}`} maxH="320px" overflowY="auto" listStyleType="none">
         {pages.rows.map((commit) => (
           <Box as="li" key={commit.id} role="none">
-            <Button
-              role="option"
-              aria-selected={commit.id === selectedId}
-              variant={commit.id === selectedId ? 'subtle' : 'ghost'}
-              size="sm"
+            <PickerOption
+              selected={commit.id === selectedId}
               width="full"
               justifyContent="space-between"
               title={commit.message}
@@ -49,16 +47,11 @@ export function BranchCommits({ repoId, branch, selectedId, onSelect }: BranchCo
                   {shortCommitId(commit.id)}
                 </Code>
               </HStack>
-            </Button>
+            </PickerOption>
           </Box>
         ))}
       </Box>
-      {pages.loadingMore && <Loading label="Loading more..." />}
-      {pages.hasMore && !pages.loadingMore && (
-        <Button size="xs" variant="ghost" onClick={pages.loadMore}>
-          More commits
-        </Button>
-      )}
+      <MorePages pages={pages}>More commits</MorePages>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Badge, Box, Button, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuChevronRight } from 'react-icons/lu';
 import { listBranches } from '../../api/branches';
 import { listTags } from '../../api/tags';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { useCursorPages } from '../components/useCursorPages';
 import { BranchCommits } from './BranchCommits';
+import { MorePages, PickerOption } from './PickerList';
 import type { SelectedRef } from './RefSelector';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -114,11 +115,8 @@ function RefList({ repoId, kind, selectedId, defaultBranch, showCommits, onSelec
           )}
           {pages.rows.map((ref) => (
             <HStack as="li" key={ref.id} gap="1" role="none">
-              <Button
-                role="option"
-                aria-selected={ref.id === selectedId}
-                variant={ref.id === selectedId ? 'subtle' : 'ghost'}
-                size="sm"
+              <PickerOption
+                selected={ref.id === selectedId}
                 flex="1"
                 justifyContent="flex-start"
                 onClick={() => onSelect({ id: ref.id, kind })}
@@ -131,7 +129,7 @@ function RefList({ repoId, kind, selectedId, defaultBranch, showCommits, onSelec
                     Default
                   </Badge>
                 )}
-              </Button>
+              </PickerOption>
               {kind === 'branch' && showCommits && (
                 <IconButton
                   aria-label={`Commits of ${ref.id}`}
@@ -146,12 +144,7 @@ function RefList({ repoId, kind, selectedId, defaultBranch, showCommits, onSelec
           ))}
         </Box>
       )}
-      {pages.loadingMore && <Loading label="Loading more..." />}
-      {pages.hasMore && !pages.loadingMore && (
-        <Button size="xs" variant="ghost" onClick={pages.loadMore}>
-          More {noun}
-        </Button>
-      )}
+      <MorePages pages={pages}>More {noun}</MorePages>
     </Stack>
   );
 }
