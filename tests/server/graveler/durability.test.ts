@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLocalBlockStore } from '../../../server/blockstore/index';
 import { createGraveler } from '../../../server/graveler/index';
 import { openSqliteKv } from '../../../server/kv/index';
+import { killFixtureWhen } from '../kill-fixture';
 import { entry, listAll, openEnv, type Env } from './helpers';
 
 const repo = 'crashy';
@@ -72,35 +72,16 @@ describe('graveler under concurrency and crashes', () => {
   it('keeps every acknowledged write and a valid head after SIGKILL mid-commit', async () => {
     await env.g.close();
     await env.kv.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/committer.ts'), env.dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    // Never leave the child running, whatever happens to this test.
-    onTestFinished(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    });
     const puts: string[] = [];
     let commits = 0;
-    let buffered = '';
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    await new Promise<void>((resolve) => {
-      // A child that dies on its own ends the wait too, and fails the signal check below.
-      void exited.then(() => resolve());
-      child.stdout.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const lines = buffered.split('\n');
-        buffered = lines.pop() ?? '';
-        for (const line of lines) {
-          if (line.startsWith('put ')) puts.push(line.slice(4));
-          if (line.startsWith('commit ')) commits++;
-        }
-        if (commits >= 15 && puts.length >= 600 && !child.killed) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
+    const signal = await killFixtureWhen(path.join(import.meta.dirname, 'fixtures/committer.ts'), [env.dir], (lines) => {
+      for (const line of lines) {
+        if (line.startsWith('put ')) puts.push(line.slice(4));
+        if (line.startsWith('commit ')) commits++;
+      }
+      return commits >= 15 && puts.length >= 600;
     });
-    expect(await exited).toBe('SIGKILL');
+    expect(signal).toBe('SIGKILL');
     await env.reopen();
     const head = await env.g.getCommit(repo, 'main');
     expect(head.generation).toBeGreaterThan(1);
