@@ -1,14 +1,13 @@
 // Every served route, fed malformed input: always a 4xx JSON answer whose message says something, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { startWithAdmin, type Client, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
 let routes: Array<{ method: string; path: string }> = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server, (await setupAdmin(server)).authorization);
+  ({ server, api } = await startWithAdmin());
   expect((await api.post('/repositories', { name: 'fuzz', storage_namespace: 'local://fuzz' })).status).toBe(201);
   await api.upload('fuzz', 'main', 'a.txt', 'a');
   await api.post('/repositories/fuzz/branches/main/commits', { message: 'seed' });

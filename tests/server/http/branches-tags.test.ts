@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
@@ -8,18 +8,13 @@ interface Ref {
   id: string;
   commit_id: string;
 }
-interface Page<T> {
-  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
-  results: T[];
-}
 interface Diff {
   type: string;
   path: string;
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server, (await setupAdmin(server)).authorization);
+  ({ server, api } = await startWithAdmin());
   expect((await api.post('/repositories', { name: 'repo', storage_namespace: 'local://repo' })).status).toBe(201);
   await api.upload('repo', 'main', 'a.txt', 'a');
   await api.upload('repo', 'main', 'dir/b.txt', 'b');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
@@ -13,10 +13,6 @@ interface Commit {
   meta_range_id: string;
   metadata: Record<string, string>;
 }
-interface Page<T> {
-  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
-  results: T[];
-}
 interface Diff {
   type: string;
   path: string;
@@ -28,8 +24,7 @@ interface Diff {
 const diffs = (page: Page<Diff>) => page.results.map((d) => `${d.type} ${d.path}`);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server, (await setupAdmin(server)).authorization);
+  ({ server, api } = await startWithAdmin());
   expect((await api.post('/repositories', { name: 'hist', storage_namespace: 'local://hist' })).status).toBe(201);
 });
 afterAll(async () => {

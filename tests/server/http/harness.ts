@@ -93,5 +93,18 @@ export function client(server: TestServer, authorization: string) {
 
 export type Client = ReturnType<typeof client>;
 
+/** A fresh server whose admin is set up, with a client signed in as that admin. */
+export async function startWithAdmin(): Promise<{ server: TestServer; authorization: string; api: Client }> {
+  const server = await startTestServer();
+  const { authorization } = await setupAdmin(server);
+  return { server, authorization, api: client(server, authorization) };
+}
+
+/** One page of a listing, as the API sends it. */
+export interface Page<T> {
+  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
+  results: T[];
+}
+
 export const objectPath = (repo: string, ref: string, path: string) =>
   `/repositories/${repo}/refs/${encodeURIComponent(ref)}/objects?path=${encodeURIComponent(path)}`;

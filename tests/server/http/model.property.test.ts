@@ -3,14 +3,13 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { startWithAdmin, type Client, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server, (await setupAdmin(server)).authorization);
+  ({ server, api } = await startWithAdmin());
 });
 afterAll(async () => {
   await server.close();

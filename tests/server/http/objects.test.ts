@@ -3,7 +3,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
@@ -19,15 +19,9 @@ interface Stats {
   content_type: string;
   metadata?: Record<string, string>;
 }
-interface Page<T> {
-  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
-  results: T[];
-}
 
 beforeAll(async () => {
-  server = await startTestServer();
-  authorization = (await setupAdmin(server)).authorization;
-  api = client(server, authorization);
+  ({ server, authorization, api } = await startWithAdmin());
   expect((await api.post('/repositories', { name: 'objs', storage_namespace: 'local://objs' })).status).toBe(201);
 });
 afterAll(async () => {

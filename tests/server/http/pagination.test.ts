@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
 
-interface Page {
-  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
-  results: Array<{ path?: string; id?: string }>;
-}
+/** Object listings and diffs alike: only the fields the paging checks read. */
+type Listing = Page<{ path?: string; id?: string }>;
 
 const total = 1005;
 const name = (i: number) => `obj-${String(i).padStart(5, '0')}`;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server, (await setupAdmin(server)).authorization);
+  ({ server, api } = await startWithAdmin());
   expect((await api.post('/repositories', { name: 'pages', storage_namespace: 'local://pages' })).status).toBe(201);
   let next = 0;
   await Promise.all(
@@ -33,20 +30,20 @@ afterAll(async () => {
 describe('pagination', () => {
   it('treats amount <= 0 (and no amount) as 100', async () => {
     for (const query of ['', '?amount=0', '?amount=-1']) {
-      const page = await api.get<Page>(`/repositories/pages/refs/main/objects/ls${query}`);
+      const page = await api.get<Listing>(`/repositories/pages/refs/main/objects/ls${query}`);
       expect(page.body.results).toHaveLength(100);
       expect(page.body.pagination).toEqual({ has_more: true, next_offset: name(99), results: 100, max_per_page: 1000 });
     }
   });
 
   it('caps amount at 1000 and walks every object exactly once with after', async () => {
-    const big = await api.get<Page>('/repositories/pages/refs/main/objects/ls?amount=5000');
+    const big = await api.get<Listing>('/repositories/pages/refs/main/objects/ls?amount=5000');
     expect(big.body.results).toHaveLength(1000);
     expect(big.body.pagination.has_more).toBe(true);
     const seen: string[] = [];
     let after = '';
     for (;;) {
-      const page = await api.get<Page>(`/repositories/pages/refs/main/objects/ls?amount=333&after=${after}`);
+      const page = await api.get<Listing>(`/repositories/pages/refs/main/objects/ls?amount=333&after=${after}`);
       seen.push(...page.body.results.map((r) => r.path as string));
       if (!page.body.pagination.has_more) {
         expect(page.body.pagination.next_offset).toBe('');
@@ -58,9 +55,9 @@ describe('pagination', () => {
   });
 
   it('pages the uncommitted diff the same way', async () => {
-    const page = await api.get<Page>('/repositories/pages/branches/main/diff?amount=1000');
+    const page = await api.get<Listing>('/repositories/pages/branches/main/diff?amount=1000');
     expect(page.body.pagination).toMatchObject({ has_more: true, next_offset: name(999), results: 1000 });
-    const rest = await api.get<Page>(`/repositories/pages/branches/main/diff?after=${name(999)}`);
+    const rest = await api.get<Listing>(`/repositories/pages/branches/main/diff?after=${name(999)}`);
     expect(rest.body.results.map((r) => r.path)).toEqual([name(1000), name(1001), name(1002), name(1003), name(1004)]);
   });
 });

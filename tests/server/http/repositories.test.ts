@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteKv, scanAll } from '../../../server/kv';
 import { join } from 'node:path';
-import { client, objectPath, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
+import { client, objectPath, startTestServer, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 import { readColumnValues, readParquetFooter } from './parquet-reader';
 
 let server: TestServer;
@@ -15,15 +15,9 @@ interface Repo {
   read_only: boolean;
   creation_date: number;
 }
-interface Page<T> {
-  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
-  results: T[];
-}
 
 beforeAll(async () => {
-  server = await startTestServer();
-  authorization = (await setupAdmin(server)).authorization;
-  api = client(server, authorization);
+  ({ server, authorization, api } = await startWithAdmin());
 });
 afterAll(async () => {
   await server.close();
