@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, DirtyBranchError, NoChangesError, type Graveler, type MergeStrategy } from '../../../server/graveler/index';
+import { ancestorsIn } from '../model-history';
 import { entry, openEnv, tickingClock } from './helpers';
 
 /** A plain in-memory model of branches, staging and commits, compared with the store after every step. */
@@ -221,8 +222,8 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       }
       const { baseCommitId } = await g.findMergeBase(repo, op.source, op.dest);
       // The base must be a common ancestor with no common ancestor of a higher generation.
-      const ofDest = ancestorsSync(m, dst.head);
-      const common = [...ancestorsSync(m, src.head)].filter((c) => ofDest.has(c));
+      const ofDest = ancestorsIn(m.commits, dst.head);
+      const common = [...ancestorsIn(m.commits, src.head)].filter((c) => ofDest.has(c));
       expect(common).toContain(baseCommitId);
       const maxGen = Math.max(...common.map((c) => (m.commits.get(c) as { generation: number }).generation));
       expect((m.commits.get(baseCommitId) as { generation: number }).generation).toBe(maxGen);
@@ -292,18 +293,6 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       return;
     }
   }
-}
-
-function ancestorsSync(m: Model, id: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [id];
-  while (stack.length) {
-    const c = stack.pop() as string;
-    if (seen.has(c)) continue;
-    seen.add(c);
-    stack.push(...(m.commits.get(c)?.parents ?? []));
-  }
-  return seen;
 }
 
 describe('graveler against an in-memory model', () => {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ancestorsIn } from '../model-history';
 import { startWithAdmin, type Client, type TestServer } from './harness';
 
 let server: TestServer;
@@ -75,15 +76,7 @@ class Model {
   readonly branches = new Map<string, ModelBranch>();
 
   ancestors(id: string): Set<string> {
-    const seen = new Set<string>();
-    const stack = [id];
-    while (stack.length) {
-      const c = stack.pop() as string;
-      if (seen.has(c)) continue;
-      seen.add(c);
-      stack.push(...(this.commits.get(c)?.parents ?? []));
-    }
-    return seen;
+    return ancestorsIn(this.commits, id);
   }
 
   /** The single best common ancestor, or undefined when there are several (criss-cross) and git-style choice is open. */
