@@ -66,6 +66,19 @@ interface Item {
 const helper = listColumnHelper<Item>();
 const columns = [helper.accessor('id', { header: 'ID' })];
 
+/** One ID column whose cell reports every render of itself to `rendered`. */
+function countingColumns(rendered: (id: string) => void) {
+  return [
+    helper.accessor('id', {
+      header: 'ID',
+      cell: (info) => {
+        rendered(info.getValue());
+        return info.getValue();
+      },
+    }),
+  ];
+}
+
 describe('DataTable', () => {
   it('renders rows, the empty state, and asks for the next page', async () => {
     const onLoadMore = vi.fn();
@@ -91,15 +104,7 @@ describe('DataTable', () => {
 
   it('renders only the rows that enter the window when it scrolls', async () => {
     const rendered = vi.fn();
-    const counting = [
-      helper.accessor('id', {
-        header: 'ID',
-        cell: (info) => {
-          rendered(info.getValue());
-          return info.getValue();
-        },
-      }),
-    ];
+    const counting = countingColumns(rendered);
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
     renderUi(<DataTable label="Long" columns={counting} rows={rows} getRowId={(r) => r.id} rowHeight={40} />);
     const indexes = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-index]')].map((tr) => Number(tr.dataset.index));
@@ -121,15 +126,7 @@ describe('DataTable', () => {
 
   it('renders no row again when a page is appended to the loaded rows', () => {
     const rendered = vi.fn();
-    const counting = [
-      helper.accessor('id', {
-        header: 'ID',
-        cell: (info) => {
-          rendered(info.getValue());
-          return info.getValue();
-        },
-      }),
-    ];
+    const counting = countingColumns(rendered);
     // As useCursorPages hands them out: one array that grows in place.
     const rows = Array.from({ length: 100 }, (_, i) => ({ id: `row-${i}` }));
     const table = (more: boolean) => (
