@@ -20,6 +20,19 @@ export function makeCommit(fields: Omit<Commit, 'id' | 'version'>): Commit {
   return { ...fields, id: computeCommitId(fields), version: 1 };
 }
 
+/** The commit of `metaRangeId` on top of `parent`, described by the caller's options (dated now unless they say). */
+export function commitOnTop(ctx: Ctx, parent: Commit, metaRangeId: string, o: CommitOptions): Commit {
+  return makeCommit({
+    parents: [parent.id],
+    committer: o.committer,
+    message: o.message,
+    creationDate: o.date ?? ctx.now(),
+    metaRangeId,
+    metadata: o.metadata ?? {},
+    generation: parent.generation + 1,
+  });
+}
+
 function endsWith(list: readonly string[], tail: readonly string[]): boolean {
   if (tail.length > list.length) return false;
   const offset = list.length - tail.length;
@@ -88,15 +101,7 @@ export async function commitStaging(ctx: Ctx, repo: string, namespace: string, b
       throw new NoChangesError();
     }
     const metaRangeId = await ctx.trees.writeMetaRange(namespace, applied.ranges);
-    const commit = makeCommit({
-      parents: [parent.id],
-      committer: o.committer,
-      message: o.message,
-      creationDate: o.date ?? ctx.now(),
-      metaRangeId,
-      metadata: o.metadata ?? {},
-      generation: parent.generation + 1,
-    });
+    const commit = commitOnTop(ctx, parent, metaRangeId, o);
     await ctx.refs.putCommit(repo, commit);
     if (o.beforeBranchMove) await o.beforeBranchMove(commit);
     // Other commits may seal more tokens meanwhile (prepended); ours stay the tail as long as the head is unchanged.

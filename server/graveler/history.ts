@@ -1,5 +1,5 @@
 import { applyChanges } from './apply';
-import { makeCommit } from './commit-manager';
+import { commitOnTop, makeCommit } from './commit-manager';
 import type { Ctx } from './context';
 import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError, TooManyAttemptsError } from './errors';
 import { importChanges } from './import';
@@ -99,15 +99,7 @@ export function cherryPickCommit(ctx: Ctx, namespace: string, picked: Commit, pa
 export function metaRangeCommit(ctx: Ctx, metaRangeId: string, o: CommitOptions): CommitBuilder {
   return async (head) => {
     if (head.metaRangeId === metaRangeId && !o.allowEmpty) throw new NoChangesError();
-    return makeCommit({
-      parents: [head.id],
-      committer: o.committer,
-      message: o.message,
-      creationDate: o.date ?? ctx.now(),
-      metaRangeId,
-      metadata: o.metadata ?? {},
-      generation: head.generation + 1,
-    });
+    return commitOnTop(ctx, head, metaRangeId, o);
   };
 }
 
