@@ -51,6 +51,30 @@ export async function casBranch(ctx: Ctx, repo: string, branchId: string, curren
   return ctx.kv.setIf(keys.branch(repo, branchId), encodeBranch(next), current.raw);
 }
 
+/**
+ * Moves a branch from `from` to `commit` and retires the sealed `tokens` the commit was built from. Other commits may
+ * seal more tokens meanwhile (prepended); ours stay the tail as long as the head is unchanged. False when the head
+ * moved or our tokens are gone: the caller must rebuild on the new head.
+ */
+async function moveBranchRetiring(
+  ctx: Ctx,
+  repo: string,
+  branchId: string,
+  from: string,
+  tokens: readonly string[],
+  commit: Commit,
+): Promise<boolean> {
+  for (;;) {
+    const cur = await ctx.refs.branch(repo, branchId);
+    if (cur.value.commitId !== from || !endsWith(cur.value.sealedTokens, tokens)) return false;
+    const remaining = cur.value.sealedTokens.slice(0, cur.value.sealedTokens.length - tokens.length);
+    if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id, sealedTokens: remaining })) {
+      dropTokens(ctx, repo, tokens);
+      return true;
+    }
+  }
+}
+
 /** Freezes the active staging token: new writes go to a fresh token from now on. Returns the sealed token. */
 async function seal(ctx: Ctx, repo: string, branchId: string): Promise<string> {
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
@@ -104,16 +128,7 @@ export async function commitStaging(ctx: Ctx, repo: string, namespace: string, b
     const commit = commitOnTop(ctx, parent, metaRangeId, o);
     await ctx.refs.putCommit(repo, commit);
     if (o.beforeBranchMove) await o.beforeBranchMove(commit);
-    // Other commits may seal more tokens meanwhile (prepended); ours stay the tail as long as the head is unchanged.
-    for (;;) {
-      const cur = await ctx.refs.branch(repo, branchId);
-      if (cur.value.commitId !== parent.id || !endsWith(cur.value.sealedTokens, tokens)) break;
-      const remaining = cur.value.sealedTokens.slice(0, cur.value.sealedTokens.length - tokens.length);
-      if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id, sealedTokens: remaining })) {
-        dropTokens(ctx, repo, tokens);
-        return commit;
-      }
-    }
+    if (await moveBranchRetiring(ctx, repo, branchId, parent.id, tokens, commit)) return commit;
   }
   throw new TooManyAttemptsError();
 }
@@ -151,15 +166,7 @@ export async function commitOnHead(
     const commit = await build(head, b.value);
     await ctx.refs.putCommit(repo, commit);
     if (beforeBranchMove) await beforeBranchMove(commit);
-    for (;;) {
-      const cur = await ctx.refs.branch(repo, branchId);
-      if (cur.value.commitId !== head.id || !endsWith(cur.value.sealedTokens, tokens)) break;
-      const remaining = cur.value.sealedTokens.slice(0, cur.value.sealedTokens.length - tokens.length);
-      if (await casBranch(ctx, repo, branchId, cur, { ...cur.value, commitId: commit.id, sealedTokens: remaining })) {
-        dropTokens(ctx, repo, tokens);
-        return commit;
-      }
-    }
+    if (await moveBranchRetiring(ctx, repo, branchId, head.id, tokens, commit)) return commit;
   }
   throw new TooManyAttemptsError();
 }
