@@ -8,6 +8,16 @@ export function normaliseAmount(amount: number | undefined): number {
   return Math.min(amount, maxPerPage);
 }
 
+/** The paging (and prefix, delimiter) query of a listing as store options: empty values are left out. */
+export function listingOptions(q: { after?: string | undefined; prefix?: string | undefined; delimiter?: string | undefined; amount?: number | undefined }) {
+  return {
+    ...(q.after ? { after: q.after } : {}),
+    ...(q.prefix ? { prefix: q.prefix } : {}),
+    ...(q.delimiter ? { delimiter: q.delimiter } : {}),
+    amount: normaliseAmount(q.amount),
+  };
+}
+
 export interface Pagination {
   has_more: boolean;
   next_offset: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
 import { badRequest } from '../../catalog/errors';
 import { validateBranchId } from '../../graveler';
-import { normaliseAmount, pageJson } from '../pagination';
+import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refValue, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { commitJson, refJson } from '../serialize';
@@ -64,12 +64,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
       async (c) => {
         const repo = repositoryParam(c);
         const q = readQuery(c, listQuery);
-        const page = await store.listBranches(repo, {
-          ...(q.prefix ? { prefix: q.prefix } : {}),
-          ...(q.after ? { after: q.after } : {}),
-          amount: normaliseAmount(q.amount),
-          showHidden: q.show_hidden ?? false,
-        });
+        const page = await store.listBranches(repo, { ...listingOptions(q), showHidden: q.show_hidden ?? false });
         return c.json(pageJson(page, refJson));
       },
     ),

@@ -1,7 +1,7 @@
 // Commits: commit a branch, the log of a ref, one commit by any ref expression.
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
-import { normaliseAmount, pageJson } from '../pagination';
+import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { commitJson } from '../serialize';
@@ -61,8 +61,7 @@ export function commitRoutes(catalog: Catalog): RouteEntry[] {
         const objects = queryList(c, 'objects');
         const prefixes = queryList(c, 'prefixes');
         const page = await store.log(repo, ref, {
-          ...(q.after ? { after: q.after } : {}),
-          amount: normaliseAmount(q.amount),
+          ...listingOptions(q),
           firstParent: q.first_parent ?? false,
           limit: q.limit ?? false,
           ...(objects.length ? { objects } : {}),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
 import { badRequest } from '../../catalog/errors';
-import { normaliseAmount, pageJson } from '../pagination';
+import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { diffJson } from '../serialize';
@@ -36,15 +36,6 @@ const listing = [
   { name: 'delimiter', type: 'string' },
 ] as const;
 
-function listOptions(q: z.infer<typeof listQuery>) {
-  return {
-    ...(q.after ? { after: q.after } : {}),
-    ...(q.prefix ? { prefix: q.prefix } : {}),
-    ...(q.delimiter ? { delimiter: q.delimiter } : {}),
-    amount: normaliseAmount(q.amount),
-  };
-}
-
 const mergePath = '/repositories/:repository/refs/:sourceRef/merge/:destinationBranch';
 
 export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
@@ -56,7 +47,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
         const q = readQuery(c, listQuery);
-        const page = await store.diffUncommitted(repo, branch, listOptions(q));
+        const page = await store.diffUncommitted(repo, branch, listingOptions(q));
         return c.json(pageJson(page, (d) => diffJson(d, false)));
       },
     ),
@@ -67,7 +58,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
         const left = refParam(c, 'leftRef');
         const right = refParam(c, 'rightRef');
         const q = readQuery(c, refDiffQuery);
-        const page = await store.diff(repo, left, right, { ...listOptions(q), type: q.type ?? 'three_dot' });
+        const page = await store.diff(repo, left, right, { ...listingOptions(q), type: q.type ?? 'three_dot' });
         const withStats = q.include_right_stats ?? false;
         return c.json(pageJson(page, (d) => diffJson(d, withStats)));
       },

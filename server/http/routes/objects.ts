@@ -7,7 +7,7 @@ import { badRequest } from '../../catalog/errors';
 import { toErrorAnswer } from '../errors';
 import { ReadOnlyRepositoryError, type ObjectEntry } from '../../graveler';
 import { multipartBoundary, readFilePart } from '../multipart';
-import { normaliseAmount, pageJson } from '../pagination';
+import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
 import { parseRange } from '../range';
 import { route, type AppContext, type RouteEntry } from '../route-table';
@@ -98,12 +98,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const q = readQuery(c, lsQuery);
         const repository = await store.getRepository(repo);
         const withMetadata = q.user_metadata ?? true;
-        const page = await store.listObjects(repo, ref, {
-          ...(q.prefix ? { prefix: q.prefix } : {}),
-          ...(q.after ? { after: q.after } : {}),
-          ...(q.delimiter ? { delimiter: q.delimiter } : {}),
-          amount: normaliseAmount(q.amount),
-        });
+        const page = await store.listObjects(repo, ref, listingOptions(q));
         return c.json(
           pageJson(page, (item) =>
             item.pathType === 'common_prefix'

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
 import { badRequest } from '../../catalog/errors';
 import { validateBranchId, validateRepositoryId } from '../../graveler';
-import { normaliseAmount, pageJson } from '../pagination';
+import { listingOptions, pageJson } from '../pagination';
 import { repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { repositoryJson } from '../serialize';
@@ -40,12 +40,9 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
       { method: 'get', path: '/repositories', summary: 'List repositories', tag: 'repositories', query: [...paging, { name: 'search', type: 'string' }], success: { status: 200, schema: 'RepositoryList' } },
       async (c) => {
         const q = readQuery(c, pageQuery);
-        const amount = normaliseAmount(q.amount);
         const page = await store.listRepositories({
-          ...(q.prefix ? { prefix: q.prefix } : {}),
-          ...(q.after ? { after: q.after } : {}),
+          ...listingOptions(q),
           ...(q.search ? { search: q.search } : {}),
-          amount,
         });
         return c.json(pageJson(page, repositoryJson));
       },

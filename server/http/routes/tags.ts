@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
 import { validateTagId } from '../../graveler';
-import { normaliseAmount, pageJson } from '../pagination';
+import { listingOptions, pageJson } from '../pagination';
 import { refValue, repositoryParam, tagParam } from '../params';
 import { route, type RouteEntry } from '../route-table';
 import { refJson } from '../serialize';
@@ -20,11 +20,7 @@ export function tagRoutes(catalog: Catalog): RouteEntry[] {
       async (c) => {
         const repo = repositoryParam(c);
         const q = readQuery(c, listQuery);
-        const page = await store.listTags(repo, {
-          ...(q.prefix ? { prefix: q.prefix } : {}),
-          ...(q.after ? { after: q.after } : {}),
-          amount: normaliseAmount(q.amount),
-        });
+        const page = await store.listTags(repo, listingOptions(q));
         return c.json(pageJson(page, refJson));
       },
     ),
