@@ -1,18 +1,41 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { setUnauthenticatedHandler, loginRedirectPath } from './api/client';
+import { createActor } from 'xstate';
+import { loginRedirectPath, onSessionLost } from './api/client';
+import { liveSessionMachine, type SessionActorRef } from './machines/session';
 import { routeTree } from './routeTree.gen';
 import { Loading } from './ui/components/Loading';
 
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+/** What every route can reach: the root actors. */
+export interface RouterContext {
+  session: SessionActorRef;
+}
+
+export interface AppRouterOptions {
+  history?: RouterHistory;
+  /** A session made elsewhere (tests); by default the live one, started here. */
+  session?: SessionActorRef;
+}
+
+export function createAppRouter(options: AppRouterOptions = {}) {
+  const session =
+    options.session ??
+    createActor(
+      liveSessionMachine.provide({
+        actions: {
+          goToLogin: (_, { next }) => void router.navigate({ href: loginRedirectPath(next), replace: true }),
+          leave: (_, { url }) => window.location.assign(url),
+        },
+      }),
+    ).start();
   const router = createRouter({
     routeTree,
     history: options.history,
+    context: { session },
     defaultPreload: 'intent',
     defaultPendingComponent: () => <Loading />,
     scrollRestoration: true,
   });
-  // A session lost mid-use goes to login through the router rather than a full page load.
-  setUnauthenticatedHandler((next) => void router.navigate({ href: loginRedirectPath(next), replace: true }));
+  onSessionLost((next) => session.send({ type: 'session.lost', next }));
   return router;
 }
 

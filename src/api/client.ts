@@ -2,10 +2,10 @@
 import ky, { type KyResponse, type Options } from 'ky';
 import { version } from '../../package.json';
 import { AuthenticationError, errorFromResponse, parseErrorBody } from './errors';
-import { onSessionLost } from './session';
+import { reportSessionLost } from './session';
 
 export * from './errors';
-export { clearCurrentUser, loginRedirectPath, setUnauthenticatedHandler } from './session';
+export { loginRedirectPath, onSessionLost } from './session';
 
 export const CLIENT_HEADER = 'X-Lakefs-Client';
 export const CLIENT_ID = `tarn-console/${version}`;
@@ -24,7 +24,7 @@ async function throwTypedError(response: KyResponse, redirectOnLostSession: bool
     parseErrorBody(response.headers.get('content-type'), text),
     response.statusText,
   );
-  if (error instanceof AuthenticationError && redirectOnLostSession) onSessionLost();
+  if (error instanceof AuthenticationError && redirectOnLostSession) reportSessionLost();
   throw error;
 }
 

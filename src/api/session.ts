@@ -1,47 +1,35 @@
-// The signed-in user, cached for the life of the page, and what happens when the session is found to be gone.
-import type { User } from './types';
-
-let cachedUser: Promise<User> | null = null;
-
-export function cachedCurrentUser(): Promise<User> | null {
-  return cachedUser;
-}
-
-export function cacheCurrentUser(user: Promise<User>): void {
-  cachedUser = user;
-}
-
-export function clearCurrentUser(): void {
-  cachedUser = null;
-}
+// The 401 rule's hand-over: the API client reports a lost session to the one listener the app installs (the
+// session actor, through the router). The client keeps no user of its own.
 
 /** `/auth/login?redirected=true&next=<path>`: where the 401 rule sends the user. */
 export function loginRedirectPath(next: string): string {
   return `/auth/login?redirected=true&next=${encodeURIComponent(next)}`;
 }
 
-export type UnauthenticatedHandler = (next: string) => void;
+export type SessionLostListener = (next: string) => void;
 
 function currentPath(): string {
   if (typeof window === 'undefined') return '/';
   return window.location.pathname + window.location.search;
 }
 
-/** The default: a full page load, for when the app has not installed its router-based handler. */
-export const navigateToLogin: UnauthenticatedHandler = (next) => {
+/** Until the app installs its listener: a full page load to login. */
+const navigateToLogin: SessionLostListener = (next) => {
   if (typeof window === 'undefined' || window.location.pathname.startsWith('/auth/login')) return;
   window.location.assign(loginRedirectPath(next));
 };
 
-let unauthenticatedHandler: UnauthenticatedHandler = navigateToLogin;
+let listener: SessionLostListener = navigateToLogin;
 
-/** Lets the app route to login through its router instead of a full page load. */
-export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
-  unauthenticatedHandler = handler;
+/** Installs the app's listener (the session actor); returns the uninstaller. */
+export function onSessionLost(next: SessionLostListener): () => void {
+  listener = next;
+  return () => {
+    if (listener === next) listener = navigateToLogin;
+  };
 }
 
-/** The 401 rule: forget the user and send them to login, remembering where they were. */
-export function onSessionLost(): void {
-  clearCurrentUser();
-  unauthenticatedHandler(currentPath());
+/** The 401 rule: the session is gone; whoever owns it forgets the user and goes to login, remembering the page. */
+export function reportSessionLost(): void {
+  listener(currentPath());
 }

@@ -1,7 +1,7 @@
 // Object uploads. XMLHttpRequest rather than fetch, because only XHR reports upload progress.
 import { API_PREFIX, api, CLIENT_HEADER, CLIENT_ID, query, repoPath, seg } from './client';
 import { ApiError, AuthenticationError, errorFromResponse, parseErrorBody } from './errors';
-import { onSessionLost } from './session';
+import { reportSessionLost } from './session';
 import type { ObjectStats, StagingLocation } from './types';
 
 export interface UploadOptions {
@@ -69,7 +69,7 @@ function apiFailure(xhr: XMLHttpRequest): Error {
     parseErrorBody(xhr.getResponseHeader('content-type'), xhr.responseText),
     xhr.statusText,
   );
-  if (error instanceof AuthenticationError) onSessionLost();
+  if (error instanceof AuthenticationError) reportSessionLost();
   return error;
 }
 

@@ -1,29 +1,36 @@
-import { createRootRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
-import { AppShell } from '../ui/shell/AppShell';
-import { requireUser } from '../ui/shell/authGuard';
-import { ErrorAlert } from '../ui/components/ErrorAlert';
 import { Box } from '@chakra-ui/react';
+import { createRootRouteWithContext, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { loginRedirectPath } from '../api/client';
+import { isPublicPath } from '../lib/public-paths';
+import { checkedSession } from '../machines/session';
+import type { RouterContext } from '../router';
+import { ErrorAlert } from '../ui/components/ErrorAlert';
+import { AppShell } from '../ui/shell/AppShell';
 
-export const Route = createRootRoute({
-  beforeLoad: ({ location }) => {
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context, location }) => {
     // /auth has no page of its own: it opens the user's credentials.
     if (/^\/auth\/?$/.test(location.pathname)) throw redirect({ href: '/auth/credentials', replace: true });
-    return requireUser(location);
+    if (isPublicPath(location.pathname)) return;
+    const check = await checkedSession(context.session);
+    if (check.status === 'signedOut') throw redirect({ href: loginRedirectPath(location.href) });
   },
   component: RootLayout,
-  errorComponent: ({ error }) => (
+  errorComponent: ({ error, reset }) => (
     <Box p="6">
-      <ErrorAlert error={error} />
+      <ErrorAlert error={error} onRetry={reset} />
     </Box>
   ),
   notFoundComponent: () => <Navigate to="/repositories" replace />,
 });
 
 function RootLayout() {
-  const { user } = Route.useRouteContext();
-  if (!user) return <Outlet />;
+  const session = Route.useRouteContext({ select: (context) => context.session });
+  const signedIn = useSelector(session, (s) => s.context.user !== null);
+  if (!signedIn) return <Outlet />;
   return (
-    <AppShell user={user}>
+    <AppShell session={session}>
       <Outlet />
     </AppShell>
   );

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { liveSetupMachine } from '../machines/setup';
 import { useFlowRedirect } from '../ui/auth/useFlowRedirect';
 import { SetupPage } from '../ui/setup/SetupPage';
 
@@ -6,5 +9,7 @@ import { SetupPage } from '../ui/setup/SetupPage';
 export const Route = createFileRoute('/setup')({ component: SetupRoute });
 
 function SetupRoute() {
-  return <SetupPage onRedirect={useFlowRedirect()} />;
+  const navigate = useFlowRedirect();
+  const [logic] = useState(() => liveSetupMachine.provide({ actions: { navigate: (_, redirect) => navigate(redirect) } }));
+  return <SetupPage setup={useActorRef(logic)} />;
 }

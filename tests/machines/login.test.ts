@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, AuthenticationError } from '../../src/api/errors';
 import type { LoginConfig, SetupState, User } from '../../src/api/types';
+import type { Redirect } from '../../src/lib/redirect';
 import {
   CREDENTIALS_MISMATCH,
   fallbackLoginLabel,
@@ -23,6 +24,9 @@ const ready = (overrides: Partial<LoginConfig> = {}): SetupState => ({
   login_config: config(overrides),
 });
 const admin: User = { id: 'admin', creation_date: 1 };
+/** What the flow asked the route to do: navigations, and users announced to the session. */
+const navigations: Redirect[] = [];
+const signIns: User[] = [];
 
 function start(
   input: LoginInput,
@@ -37,8 +41,14 @@ function start(
       loadSetupState: fromPromise(options.setupState ?? (() => Promise.resolve(ready()))),
       login: fromPromise<User, LoginCredentials>(({ input: c }) => (options.login ?? (() => Promise.resolve(admin)))(c)),
     },
-    actions: { clearLoginCookies: (_, params) => options.clearLoginCookies?.(params.names) },
+    actions: {
+      clearLoginCookies: (_, params) => options.clearLoginCookies?.(params.names),
+      navigate: (_, redirect) => navigations.push(redirect),
+      signedIn: (_, user) => signIns.push(user),
+    },
   });
+  navigations.length = 0;
+  signIns.length = 0;
   return createActor(machine, { input }).start();
 }
 
@@ -89,6 +99,8 @@ describe('login machine: submitting', () => {
     const snap = await waitFor(actor, (s) => s.status === 'done');
     expect(login).toHaveBeenCalledWith({ accessKeyId: 'AKIA', secretAccessKey: 'secret' });
     expect(snap.context.redirect).toEqual({ to: '/repositories/r/objects?ref=main', external: false });
+    expect(signIns).toEqual([admin]);
+    expect(navigations).toEqual([{ to: '/repositories/r/objects?ref=main', external: false }]);
   });
 
   it.each([undefined, 'https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com', 'repositories'])(

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConflictError } from '../../src/api/errors';
 import type { CommPrefs, CredentialsWithSecret, SetupState } from '../../src/api/types';
+import type { Redirect } from '../../src/lib/redirect';
 import {
   EMAIL_REQUIRED,
   SETUP_ALREADY_COMPLETE,
@@ -11,6 +12,9 @@ import {
 
 const fresh: SetupState = { state: 'not_initialized', comm_prefs_missing: true };
 const creds: CredentialsWithSecret = { access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret', creation_date: 1 };
+
+/** The navigations the flow asked the route for. */
+const navigations: Redirect[] = [];
 
 function start(options: {
   state?: () => Promise<SetupState>;
@@ -25,7 +29,9 @@ function start(options: {
       ),
       saveCommPrefs: fromPromise<void, CommPrefs>(({ input }) => (options.saveCommPrefs ?? (() => Promise.resolve()))(input)),
     },
+    actions: { navigate: (_, redirect) => navigations.push(redirect) },
   });
+  navigations.length = 0;
   return createActor(machine).start();
 }
 
@@ -35,6 +41,7 @@ describe('setup machine: loading', () => {
     const snap = await waitFor(actor, (s) => s.status === 'done');
     expect(snap.matches('redirecting')).toBe(true);
     expect(snap.context.redirect).toEqual({ to: '/', external: false });
+    expect(navigations).toEqual([{ to: '/', external: false }]);
   });
 
   it("shows the form with the username defaulting to 'admin'", async () => {

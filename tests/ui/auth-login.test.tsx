@@ -5,7 +5,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderUi } from './render';
+import { createActor } from 'xstate';
 import { LoginPage } from '../../src/ui/auth/LoginPage';
+import { liveLoginMachine } from '../../src/machines/login';
+import type { Redirect } from '../../src/lib/redirect';
 import type { LoginConfig, SetupState } from '../../src/api/types';
 
 const loginConfig: LoginConfig = {
@@ -35,6 +38,13 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/** The login page over the live flow, as the route wires it: `onRedirect` stands for the router. */
+function renderLogin({ next, onRedirect = () => undefined }: { next?: string; onRedirect?: (redirect: Redirect) => void } = {}) {
+  const machine = liveLoginMachine.provide({ actions: { navigate: (_, redirect) => onRedirect(redirect) } });
+  const login = createActor(machine, { input: { next: next ?? null, redirected: false } }).start();
+  return renderUi(<LoginPage login={login} />);
+}
+
 async function fillAndSubmit() {
   fireEvent.change(await screen.findByLabelText('Access Key ID'), { target: { value: 'AKIAEXAMPLE' } });
   fireEvent.change(screen.getByLabelText('Secret Access Key'), { target: { value: 'sekret' } });
@@ -43,7 +53,7 @@ async function fillAndSubmit() {
 
 describe('LoginPage', () => {
   it('shows the product above the login card', async () => {
-    renderUi(<LoginPage onRedirect={vi.fn()} />);
+    renderLogin();
     const heading = await screen.findByRole('heading', { name: 'Login' });
     const logo = screen.getByText('Tarn');
     // The logo comes first in the page, before the card's heading.
@@ -52,7 +62,7 @@ describe('LoginPage', () => {
 
   it('logs in with the typed keys and goes to next', async () => {
     const onRedirect = vi.fn();
-    renderUi(<LoginPage next="/repositories/r/objects" onRedirect={onRedirect} />);
+    renderLogin({ next: '/repositories/r/objects', onRedirect });
     await fillAndSubmit();
     await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/repositories/r/objects', external: false }));
     expect(loginBodies).toEqual([{ access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret' }]);
@@ -65,7 +75,7 @@ describe('LoginPage', () => {
     };
     loginAnswer = () => HttpResponse.json({ message: 'error authenticating request' }, { status: 401 });
     const onRedirect = vi.fn();
-    renderUi(<LoginPage onRedirect={onRedirect} />);
+    renderLogin({ onRedirect });
     await fillAndSubmit();
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert.textContent).toContain('Wrong keys'));
@@ -76,7 +86,7 @@ describe('LoginPage', () => {
 
   it("says 'Credentials don't match.' when no message is configured, and 'Unknown authentication error' otherwise", async () => {
     loginAnswer = () => HttpResponse.json({ message: 'error authenticating request' }, { status: 401 });
-    renderUi(<LoginPage onRedirect={vi.fn()} />);
+    renderLogin();
     await fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toContain("Credentials don't match.");
 
@@ -88,7 +98,7 @@ describe('LoginPage', () => {
   it('sends the user to /setup when setup is not finished', async () => {
     setupState = { state: 'not_initialized', comm_prefs_missing: true, login_config: loginConfig };
     const onRedirect = vi.fn();
-    renderUi(<LoginPage onRedirect={onRedirect} />);
+    renderLogin({ onRedirect });
     await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/setup', external: false }));
   });
 
@@ -99,14 +109,14 @@ describe('LoginPage', () => {
     };
     document.cookie = 'sso_session=abc; path=/';
     const onRedirect = vi.fn();
-    renderUi(<LoginPage onRedirect={onRedirect} />);
+    renderLogin({ onRedirect });
     fireEvent.click(await screen.findByText('Try another way to login'));
     await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: 'https://idp.example.com/start', external: true }));
     expect(document.cookie).not.toContain('sso_session=abc');
   });
 
   it('shows no fallback link when none is configured', async () => {
-    renderUi(<LoginPage onRedirect={vi.fn()} />);
+    renderLogin();
     await screen.findByLabelText('Access Key ID');
     expect(screen.queryByText('Try another way to login')).toBeNull();
   });

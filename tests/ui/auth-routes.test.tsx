@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { clearCurrentUser } from '../../src/api/client';
 import type { SetupState } from '../../src/api/types';
 
 const loginConfig = { login_url: '/auth/login', login_cookie_names: ['internal_auth_session'], logout_url: '/logout' };
@@ -23,6 +22,7 @@ const server = setupServer(
       : HttpResponse.json({ message: 'error authenticating request' }, { status: 401 }),
   ),
   http.get('*/api/v1/config', () => HttpResponse.json({ version_config: { version: '1.0.0' } })),
+  http.get('*/api/v1/auth/capabilities', () => HttpResponse.json({ invite_user: false, forgot_password: false })),
   http.get('*/api/v1/repositories', () => HttpResponse.json(emptyPage)),
 );
 
@@ -31,7 +31,6 @@ afterEach(() => {
   server.resetHandlers();
   setupState = { state: 'initialized', comm_prefs_missing: false, login_config: loginConfig };
   loggedIn = false;
-  clearCurrentUser();
 });
 afterAll(() => server.close());
 

@@ -72,7 +72,7 @@ afterAll(() => server.close());
 
 function renderPage(props: Partial<Parameters<typeof RepositoriesPage>[0]> = {}) {
   const handlers = { onSearch: vi.fn(), onBackToStart: vi.fn(), onCreated: vi.fn() };
-  renderWithRouter(<RepositoriesPage {...handlers} {...props} />, { path: '/repositories' });
+  renderWithRouter(<RepositoriesPage storage={storage} {...handlers} {...props} />, { path: '/repositories' });
   return handlers;
 }
 

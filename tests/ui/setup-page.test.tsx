@@ -3,7 +3,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderUi } from './render';
+import { createActor } from 'xstate';
 import { SetupPage } from '../../src/ui/setup/SetupPage';
+import { liveSetupMachine } from '../../src/machines/setup';
+import type { Redirect } from '../../src/lib/redirect';
+
+/** The setup page over the live flow, as the route wires it: `onRedirect` stands for the router. */
+function renderSetup(onRedirect: (redirect: Redirect) => void = () => undefined) {
+  const setup = createActor(liveSetupMachine.provide({ actions: { navigate: (_, redirect) => onRedirect(redirect) } })).start();
+  return renderUi(<SetupPage setup={setup} />);
+}
 import type { SetupState } from '../../src/api/types';
 
 let state: SetupState = { state: 'not_initialized', comm_prefs_missing: true };
@@ -36,7 +45,7 @@ afterAll(() => server.close());
 describe('SetupPage', () => {
   it("creates the admin, saves the preferences and shows the keys once with a lakectl config", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderUi(<SetupPage onRedirect={vi.fn()} />);
+    renderSetup();
     expect(await screen.findByText('User Configuration')).toBeTruthy();
     expect((screen.getByLabelText(/Admin Username/) as HTMLInputElement).value).toBe('admin');
     // Both fields are required and marked so; the page carries the product's name above its card.
@@ -83,7 +92,7 @@ describe('SetupPage', () => {
     state = { state: 'not_initialized', comm_prefs_missing: false };
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    renderUi(<SetupPage onRedirect={vi.fn()} />);
+    renderSetup();
     expect(screen.queryByLabelText(/Email/)).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Setup' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Copy Secret Access Key' }));
@@ -93,7 +102,7 @@ describe('SetupPage', () => {
 
   it('asks for the admin username when it is cleared', async () => {
     state = { state: 'not_initialized', comm_prefs_missing: false };
-    renderUi(<SetupPage onRedirect={vi.fn()} />);
+    renderSetup();
     fireEvent.change(await screen.findByLabelText(/Admin Username/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Setup' }));
     expect(await screen.findByText('Please enter your admin username.')).toBeTruthy();
@@ -103,7 +112,7 @@ describe('SetupPage', () => {
   it("shows 'Setup is already complete.' when the server answers 409", async () => {
     state = { state: 'not_initialized', comm_prefs_missing: false };
     setupAnswer = () => HttpResponse.json({ message: 'lakeFS already initialized' }, { status: 409 });
-    renderUi(<SetupPage onRedirect={vi.fn()} />);
+    renderSetup();
     fireEvent.click(await screen.findByRole('button', { name: 'Setup' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Setup is already complete.');
     expect(screen.getByText('User Configuration')).toBeTruthy();
@@ -112,7 +121,7 @@ describe('SetupPage', () => {
   it("goes to '/' when setup is already done", async () => {
     state = { state: 'initialized', comm_prefs_missing: false };
     const onRedirect = vi.fn();
-    renderUi(<SetupPage onRedirect={onRedirect} />);
+    renderSetup(onRedirect);
     await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/', external: false }));
   });
 });

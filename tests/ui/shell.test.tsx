@@ -3,9 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { clearCurrentUser } from '../../src/api/client';
-import { getCurrentUser } from '../../src/api/auth';
-import { logout } from '../../src/ui/shell/logout';
 import type { User, VersionConfig } from '../../src/api/types';
 
 let user: User | null = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
@@ -56,7 +53,6 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  clearCurrentUser();
   user = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
   version = { version: '1.2.3' };
   repoStatus = 200;
@@ -181,15 +177,18 @@ describe('User menu', () => {
 });
 
 describe('logout', () => {
-  it('falls back to /logout when the login configuration cannot be read, and forgets the user', async () => {
+  it('forgets the user at once, and falls back to /logout when the login configuration cannot be read', async () => {
     server.use(http.get('*/api/v1/setup_lakefs', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
-    const first = await getCurrentUser();
-    expect(first.id).toBe('ada');
-    user = { id: 'grace', creation_date: 1 };
-    const go = vi.fn();
-    await logout(go);
-    expect(go).toHaveBeenCalledWith('/logout');
-    // The cached user is gone: the next lookup asks the server again.
-    expect((await getCurrentUser()).id).toBe('grace');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    renderApp('/repositories');
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu for Ada Lovelace' }));
+    const logout = await screen.findByRole('menuitem', { name: 'Logout' });
+    const menu = screen.getByRole('menu');
+    await waitFor(() => expect(document.activeElement).toBe(menu));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true));
+    fireEvent.keyDown(menu, { key: 'Enter' });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/logout'));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });

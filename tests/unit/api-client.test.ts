@@ -6,15 +6,14 @@ import {
   AuthorizationError,
   MergeConflictError,
   NotFoundError,
-  setUnauthenticatedHandler,
+  onSessionLost,
 } from '../../src/api/client';
-import { clearCurrentUser, getCurrentUser, login, logoutUrl } from '../../src/api/auth';
+import { getCurrentUser, login } from '../../src/api/auth';
 import { createBranch } from '../../src/api/branches';
 import { getRepository, listRepositories } from '../../src/api/repositories';
 import { merge, resolveRef } from '../../src/api/refs';
 import { getObjectText, objectUrl, stageAllowed } from '../../src/api/objects';
 import { resetBranch } from '../../src/api/branches';
-import { navigateToLogin } from '../../src/api/session';
 import { logCommits } from '../../src/api/commits';
 
 const base = 'http://localhost/api/v1';
@@ -26,11 +25,12 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 let redirects: string[];
+let uninstall: () => void = () => undefined;
 beforeEach(() => {
   redirects = [];
-  setUnauthenticatedHandler((next) => redirects.push(next));
-  clearCurrentUser();
+  uninstall = onSessionLost((next) => redirects.push(next));
 });
+afterEach(() => uninstall());
 
 describe('api client', () => {
   it('sends JSON accept and the client header under /api/v1', async () => {
@@ -65,45 +65,31 @@ describe('api client', () => {
 });
 
 describe('the 401 rule', () => {
-  it('clears the cached user and redirects on a lost session, remembering the current path', async () => {
-    let userCalls = 0;
-    server.use(
-      http.get(`${base}/user`, () => {
-        userCalls += 1;
-        return HttpResponse.json({ user: { id: 'admin', creation_date: 1 } });
-      }),
-      http.get(`${base}/repositories/r`, lostSession),
-    );
-    await getCurrentUser();
-    await getCurrentUser();
-    expect(userCalls).toBe(1);
-
+  it('reports a lost session to the listener with the current path', async () => {
+    server.use(http.get(`${base}/repositories/r`, lostSession));
     await expect(getRepository('r')).rejects.toBeInstanceOf(AuthenticationError);
     expect(redirects).toEqual(['/']);
-    await getCurrentUser();
-    expect(userCalls).toBe(2);
   });
 
   it('treats any other 401 as an authorization error and keeps the session', async () => {
     server.use(
-      http.get(`${base}/user`, () => HttpResponse.json({ user: { id: 'admin', creation_date: 1 } })),
       http.get(`${base}/repositories/r`, () => HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 })),
     );
-    const user = await getCurrentUser();
     await expect(getRepository('r')).rejects.toBeInstanceOf(AuthorizationError);
     expect(redirects).toEqual([]);
-    expect(await getCurrentUser()).toBe(user);
   });
 
-  it('by default navigates to /auth/login?redirected=true&next=<path> unless already there', () => {
+  it('without a listener, navigates to /auth/login?redirected=true&next=<path> unless already there', async () => {
+    uninstall();
+    server.use(http.get(`${base}/repositories/r`, lostSession));
     const assign = vi.fn();
     const location = { pathname: '/repositories/r/objects', search: '?ref=main', assign };
     vi.stubGlobal('window', { location });
     try {
-      navigateToLogin(location.pathname + location.search);
+      await getRepository('r').catch(() => undefined);
       expect(assign).toHaveBeenCalledWith('/auth/login?redirected=true&next=%2Frepositories%2Fr%2Fobjects%3Fref%3Dmain');
       location.pathname = '/auth/login';
-      navigateToLogin('/auth/login');
+      await getRepository('r').catch(() => undefined);
       expect(assign).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
@@ -137,12 +123,6 @@ describe('auth calls', () => {
     const error = await login('AKIA', 'wrong').catch((e: unknown) => e);
     expect((error as AuthenticationError).status).toBe(401);
     expect(redirects).toEqual([]);
-  });
-
-  it('logs out through the configured address or /logout', () => {
-    expect(logoutUrl({ logout_url: '/sso/logout' })).toBe('/sso/logout');
-    expect(logoutUrl({ logout_url: '' })).toBe('/logout');
-    expect(logoutUrl(undefined)).toBe('/logout');
   });
 });
 

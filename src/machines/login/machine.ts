@@ -1,5 +1,5 @@
 // Login flow (spec 2 "Login"): check the setup state, show the form, submit, go to `next`.
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { LoginConfig, SetupState, User } from '../../api/types';
 import { ApiError } from '../../api/errors';
 import { promisePlaceholder } from '../../lib/actors';
@@ -55,6 +55,12 @@ export const loginMachine = setup({
   },
   actions: {
     clearLoginCookies: (_, params: { names: string[] }) => clearCookies(params.names),
+    /** Tells the session who signed in (provided by the route, which holds the session). */
+    signedIn: (_, _user: User) => undefined,
+    /** Carries out the redirect the flow ends with (provided by the route: router or page load). */
+    navigate: (_, _redirect: Redirect) => {
+      throw new Error('action navigate was not provided');
+    },
   },
   guards: {
     needsSetup: (_, state: SetupState) => state.state !== 'initialized' || state.comm_prefs_missing === true,
@@ -119,7 +125,10 @@ export const loginMachine = setup({
             : { accessKeyId: '', secretAccessKey: '' },
         onDone: {
           target: 'redirecting',
-          actions: assign({ redirect: ({ context }) => ({ to: safeNextPath(context.next), external: false }) }),
+          actions: [
+            { type: 'signedIn', params: ({ event }) => event.output },
+            assign({ redirect: ({ context }) => ({ to: safeNextPath(context.next), external: false }) }),
+          ],
         },
         onError: {
           target: 'idle',
@@ -135,7 +144,10 @@ export const loginMachine = setup({
         },
       },
     },
-    redirecting: { type: 'final' },
+    redirecting: {
+      type: 'final',
+      entry: { type: 'navigate', params: ({ context }) => context.redirect ?? { to: '/', external: false } },
+    },
   },
 });
 
@@ -144,3 +156,5 @@ export function fallbackLoginLabel(config: LoginConfig | null): string | null {
   if (!config?.fallback_login_url) return null;
   return config.fallback_login_label || DEFAULT_FALLBACK_LABEL;
 }
+
+export type LoginActorRef = ActorRefFrom<typeof loginMachine>;

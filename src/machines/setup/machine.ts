@@ -1,6 +1,6 @@
 // First-run setup (spec 2 "First-run setup", §4): create the admin if needed, then the communication
 // preferences if missing, then show the new credentials once.
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { ConflictError, errorMessage } from '../../api/errors';
 import type { CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
@@ -71,6 +71,10 @@ export const setupMachine = setup({
   },
   actions: {
     showServerError: assign({ error: (_, params: { error: unknown }) => setupErrorText(params.error) }),
+    /** Carries out the redirect the flow ends with (provided by the route). */
+    navigate: (_, _redirect: Redirect) => {
+      throw new Error('action navigate was not provided');
+    },
   },
 }).createMachine({
   id: 'setup',
@@ -169,6 +173,11 @@ export const setupMachine = setup({
       },
     },
     done: { type: 'final' },
-    redirecting: { type: 'final' },
+    redirecting: {
+      type: 'final',
+      entry: { type: 'navigate', params: ({ context }) => context.redirect ?? { to: '/', external: false } },
+    },
   },
 });
+
+export type SetupActorRef = ActorRefFrom<typeof setupMachine>;

@@ -1,21 +1,43 @@
+import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import * as z from 'zod/mini';
+import { liveLoginMachine } from '../../machines/login';
+import { useSessionActor } from '../../machines/session';
 import { useFlowRedirect } from '../../ui/auth/useFlowRedirect';
 import { LoginPage } from '../../ui/auth/LoginPage';
 
-interface LoginSearch {
-  next?: string;
-  redirected?: boolean;
-}
+const loginSearch = z.object({
+  next: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
+  redirected: z.catch(
+    z.optional(
+      z.pipe(
+        z.union([z.boolean(), z.enum(['true', 'false'])]),
+        z.transform((value) => (value === true || value === 'true' ? true : undefined)),
+      ),
+    ),
+    undefined,
+  ),
+});
 
 export const Route = createFileRoute('/auth/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    next: typeof search.next === 'string' && search.next !== '' ? search.next : undefined,
-    redirected: search.redirected === true || search.redirected === 'true' ? true : undefined,
-  }),
+  validateSearch: loginSearch,
   component: LoginRoute,
 });
 
 function LoginRoute() {
   const { next, redirected } = Route.useSearch();
-  return <LoginPage next={next} redirected={redirected} onRedirect={useFlowRedirect()} />;
+  const session = useSessionActor();
+  const navigate = useFlowRedirect();
+  // The flow's logic is fixed for the page's life: the session and the router do not change.
+  const [logic] = useState(() =>
+    liveLoginMachine.provide({
+      actions: {
+        signedIn: (_, user) => session.send({ type: 'session.signedIn', user }),
+        navigate: (_, redirect) => navigate(redirect),
+      },
+    }),
+  );
+  const login = useActorRef(logic, { input: { next: next ?? null, redirected: redirected === true } });
+  return <LoginPage login={login} />;
 }

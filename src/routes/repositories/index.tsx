@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSessionSelector } from '../../machines/session';
 import { optionalString } from '../../ui/components/searchParams';
 import { RepositoriesPage } from '../../ui/repositories/RepositoriesPage';
 
@@ -18,8 +19,10 @@ export const Route = createFileRoute('/repositories/')({
 function RepositoriesRoute() {
   const { prefix, after } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const storage = useSessionSelector((s) => s.context.config?.storage_config);
   return (
     <RepositoriesPage
+      storage={storage}
       prefix={prefix}
       after={after}
       onSearch={(next) => void navigate({ search: { prefix: next || undefined }, replace: true })}

@@ -1,27 +1,20 @@
-// The login screen: renders the login machine and performs the navigation it decides on.
+// The login screen: renders the login machine's state and sends it the user's intents.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import type { Redirect } from '../../lib/redirect';
+import { useSelector } from '@xstate/react';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { fallbackLoginLabel, liveLoginMachine, type LoginError } from '../../machines/login';
+import { fallbackLoginLabel, type LoginActorRef, type LoginError } from '../../machines/login';
 import { Loading } from '../components/Loading';
 import { PublicCard, PublicPage } from '../shell/PublicPage';
 
 export interface LoginPageProps {
-  next?: string;
-  redirected?: boolean;
-  /** Carries out the machine's navigation: the router for console paths, a page load for other addresses. */
-  onRedirect: (redirect: Redirect) => void;
+  login: LoginActorRef;
 }
 
-export function LoginPage({ next, redirected, onRedirect }: LoginPageProps) {
-  const [snapshot, send] = useMachine(liveLoginMachine, { input: { next: next ?? null, redirected: redirected === true } });
-  const { redirect, error, loginConfig } = snapshot.context;
-
-  useEffect(() => {
-    if (redirect) onRedirect(redirect);
-  }, [redirect, onRedirect]);
+export function LoginPage({ login }: LoginPageProps) {
+  const snapshot = useSelector(login, (s) => s);
+  const send = login.send;
+  const { error, loginConfig } = snapshot.context;
 
   if (snapshot.matches('checking') || snapshot.matches('redirecting')) {
     return (

@@ -2,13 +2,12 @@ import { useCallback, useState } from 'react';
 import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import { listRepositories } from '../../api/repositories';
-import type { Repository } from '../../api/types';
+import type { Repository, StorageConfig } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { BackToStart } from '../components/BackToStart';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { useCursorPages } from '../components/useCursorPages';
-import { useServerConfig } from '../components/useServerConfig';
 import { CreateRepositoryDialog } from './CreateRepositoryDialog';
 import { MemBlockstoreWarning } from './MemBlockstoreWarning';
 import { RepositorySearch } from './RepositorySearch';
@@ -16,6 +15,8 @@ import { RepositoryTable } from './RepositoryTable';
 import { WelcomeCard } from './WelcomeCard';
 
 export interface RepositoriesPageProps {
+  /** The server's storage configuration, once known. */
+  storage: StorageConfig | undefined;
   prefix?: string;
   after?: string;
   /** Puts the search prefix in the URL (and drops the cursor). */
@@ -25,9 +26,7 @@ export interface RepositoriesPageProps {
   onCreated: (repository: Repository) => void;
 }
 
-export function RepositoriesPage({ prefix, after, onSearch, onBackToStart, onCreated }: RepositoriesPageProps) {
-  const { config } = useServerConfig();
-  const storage = config?.storage_config;
+export function RepositoriesPage({ storage, prefix, after, onSearch, onBackToStart, onCreated }: RepositoriesPageProps) {
   const [creating, setCreating] = useState(false);
   const fetchPage = useCallback(
     (cursor: string | undefined) => listRepositories({ prefix, after: cursor, amount: PAGE_SIZE }),

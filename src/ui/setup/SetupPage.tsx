@@ -1,5 +1,4 @@
 // First-run setup screen: renders the setup machine (form, then the new credentials shown once).
-import { useEffect } from 'react';
 import {
   Alert,
   Button,
@@ -11,10 +10,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { CredentialsWithSecret } from '../../api/types';
-import type { Redirect } from '../../lib/redirect';
-import { liveSetupMachine, needsAdmin, needsCommPrefs } from '../../machines/setup';
+import { needsAdmin, needsCommPrefs, type SetupActorRef } from '../../machines/setup';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -22,16 +20,13 @@ import { PublicCard, PublicPage } from '../shell/PublicPage';
 import { LAKECTL_CONFIG_FILE_NAME, lakectlConfig, lakectlConfigHref } from './lakectl-config';
 
 export interface SetupPageProps {
-  onRedirect: (redirect: Redirect) => void;
+  setup: SetupActorRef;
 }
 
-export function SetupPage({ onRedirect }: SetupPageProps) {
-  const [snapshot, send] = useMachine(liveSetupMachine);
+export function SetupPage({ setup }: SetupPageProps) {
+  const snapshot = useSelector(setup, (s) => s);
+  const send = setup.send;
   const { context } = snapshot;
-
-  useEffect(() => {
-    if (context.redirect) onRedirect(context.redirect);
-  }, [context.redirect, onRedirect]);
 
   if (snapshot.matches('loading') || snapshot.matches('redirecting')) {
     return (

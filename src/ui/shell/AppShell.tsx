@@ -1,21 +1,22 @@
 import type { ReactNode } from 'react';
 import { Box } from '@chakra-ui/react';
-import type { User } from '../../api/types';
-import { logout } from './logout';
+import { useSelector } from '@xstate/react';
+import type { SessionActorRef } from '../../machines/session';
 import { TopNav } from './TopNav';
-import { useVersionConfig } from './useVersionConfig';
 
 export interface AppShellProps {
-  user: User;
+  session: SessionActorRef;
   children: ReactNode;
 }
 
 /** The frame around every signed-in page. */
-export function AppShell({ user, children }: AppShellProps) {
-  const version = useVersionConfig();
+export function AppShell({ session, children }: AppShellProps) {
+  const user = useSelector(session, (s) => s.context.user);
+  const version = useSelector(session, (s) => s.context.config?.version_config);
+  if (!user) return null;
   return (
     <Box minH="100vh" bg="bg">
-      <TopNav user={user} version={version} onLogout={() => void logout()} />
+      <TopNav user={user} version={version} onLogout={() => session.send({ type: 'session.logout' })} />
       <Box as="main" px="6" py="6" maxW="8xl" mx="auto">
         {children}
       </Box>

@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { ColorModeProvider } from './colorMode';
 import { system } from './system';
+
+// Loaded after the first screen: nothing is toasted before a flow has run.
+const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ default: m.Toaster })));
 
 export interface TarnProviderProps {
   children: ReactNode;
@@ -13,7 +16,12 @@ export interface TarnProviderProps {
 export function TarnProvider({ children, forcedTheme }: TarnProviderProps) {
   return (
     <ChakraProvider value={system}>
-      <ColorModeProvider forcedMode={forcedTheme}>{children}</ColorModeProvider>
+      <ColorModeProvider forcedMode={forcedTheme}>
+        {children}
+        <Suspense>
+          <Toaster />
+        </Suspense>
+      </ColorModeProvider>
     </ChakraProvider>
   );
 }

@@ -1,0 +1,20 @@
+import { fromPromise } from 'xstate';
+import { getCapabilities, getCurrentUser } from '../../api/auth';
+import { getConfig } from '../../api/config';
+import { getSetupState } from '../../api/setup';
+import type { User } from '../../api/types';
+import type { ServerSettings } from './machine';
+
+const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+export const sessionActors = {
+  loadUser: fromPromise<User>(({ signal }) => getCurrentUser(signal)),
+  loadSettings: fromPromise<ServerSettings>(async ({ signal }) => {
+    const [config, setupState, capabilities] = await Promise.all([
+      orNull(getConfig(signal)),
+      orNull(getSetupState(signal)),
+      orNull(getCapabilities(signal)),
+    ]);
+    return { config, loginConfig: setupState?.login_config ?? null, capabilities };
+  }),
+};

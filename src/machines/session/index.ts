@@ -1,0 +1,8 @@
+import { liveLogoutMachine } from '../logout';
+import { sessionActors } from './actors';
+import { sessionMachine } from './machine';
+
+export * from './machine';
+export const liveSessionMachine = sessionMachine.provide({ actors: { ...sessionActors, logout: liveLogoutMachine } });
+export * from './guard';
+export * from './hooks';

@@ -1,0 +1,135 @@
+// The session (the root actor in the router context): who is signed in, the server's configuration and
+// capabilities, the 401 rule and logout. Route guards read it; no other module keeps the user.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { AuthenticationError } from '../../api/errors';
+import type { AuthCapabilities, Config, LoginConfig, User } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actors';
+import { logoutMachine } from '../logout/machine';
+
+/** What the server says of itself; each part is absent when it could not be read. */
+export interface ServerSettings {
+  config: Config | null;
+  loginConfig: LoginConfig | null;
+  capabilities: AuthCapabilities | null;
+}
+
+export interface SessionContext extends ServerSettings {
+  user: User | null;
+  /** Why the user could not be checked (the server is unreachable or failing), in state `unavailable`. */
+  error: unknown;
+}
+
+export type SessionEvent =
+  /** The login flow signed a user in. */
+  | { type: 'session.signedIn'; user: User }
+  /** An API call answered 401 'error authenticating request' while on `next`. */
+  | { type: 'session.lost'; next: string }
+  | { type: 'session.logout' }
+  /** Check again, after the server was unavailable. */
+  | { type: 'session.check' }
+  | { type: 'settings.reload' };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    loadUser: promisePlaceholder<User>('loadUser'),
+    loadSettings: promisePlaceholder<ServerSettings>('loadSettings'),
+    logout: logoutMachine,
+  },
+  actions: {
+    /** Sends the browser to login, to come back to `next` (provided by the router). */
+    goToLogin: (_, _params: { next: string }) => {
+      throw new Error('action goToLogin was not provided');
+    },
+    /** Leaves the console for `url` (a full page load). */
+    leave: (_, _params: { url: string }) => {
+      throw new Error('action leave was not provided');
+    },
+    setUser: assign((_, user: User) => ({ user, error: undefined })),
+    clearUser: assign({ user: null }),
+    setError: assign((_, error: unknown) => ({ error })),
+    setSettings: assign((_, settings: ServerSettings) => settings),
+  },
+  guards: {
+    isSignedOut: (_, error: unknown) => error instanceof AuthenticationError,
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, config: null, loginConfig: null, capabilities: null, error: undefined },
+  type: 'parallel',
+  states: {
+    auth: {
+      initial: 'checking',
+      states: {
+        checking: {
+          tags: ['checking'],
+          invoke: {
+            src: 'loadUser',
+            onDone: { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => event.output } },
+            onError: [
+              { guard: { type: 'isSignedOut', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'signedOut' },
+              { target: 'unavailable', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            ],
+          },
+        },
+        signedIn: {
+          on: {
+            'session.lost': {
+              target: 'signedOut',
+              actions: ['clearUser', { type: 'goToLogin', params: ({ event }) => ({ next: event.next }) }],
+            },
+            'session.logout': 'loggingOut',
+            'session.signedIn': { actions: { type: 'setUser', params: ({ event }) => event.user } },
+          },
+        },
+        signedOut: {
+          on: {
+            'session.signedIn': { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => event.user } },
+            'session.check': 'checking',
+          },
+        },
+        unavailable: {
+          on: {
+            'session.check': 'checking',
+            'session.signedIn': { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => event.user } },
+          },
+        },
+        loggingOut: {
+          tags: ['loggingOut'],
+          entry: 'clearUser',
+          invoke: {
+            src: 'logout',
+            input: ({ context }) => ({ loginConfig: context.loginConfig }),
+            onDone: { target: 'signedOut', actions: { type: 'leave', params: ({ event }) => ({ url: event.output.url }) } },
+          },
+        },
+      },
+    },
+    // Read alongside the user, never in front of it: no page waits for these.
+    settings: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadSettings',
+            onDone: { target: 'loaded', actions: { type: 'setSettings', params: ({ event }) => event.output } },
+            onError: 'failed',
+          },
+        },
+        // Signing in may make readable what was refused before (the configuration needs a user).
+        loaded: {
+          on: { 'settings.reload': 'loading', 'session.signedIn': 'loading' },
+        },
+        failed: {
+          on: { 'settings.reload': 'loading', 'session.signedIn': 'loading' },
+        },
+      },
+    },
+  },
+});
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
