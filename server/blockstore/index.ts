@@ -48,26 +48,4 @@ export interface BlockStore {
   fullAddress(namespace: string, key: string): string;
 }
 
-export class BlockNotFoundError extends Error {
-  constructor(readonly namespace: string, readonly key: string) {
-    super('No data');
-    this.name = 'BlockNotFoundError';
-  }
-}
-
-export class InvalidNamespaceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidNamespaceError';
-  }
-}
-
-/** A key that would escape its namespace or is otherwise not storable. */
-export class InvalidBlockKeyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidBlockKeyError';
-  }
-}
-
 export { openLocalBlockStore, type LocalBlockStoreOptions } from './local';

@@ -4,15 +4,8 @@ import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promise
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  BlockNotFoundError,
-  InvalidBlockKeyError,
-  InvalidNamespaceError,
-  type BlockStore,
-  type ByteRange,
-  type ObjectStat,
-  type PutBody,
-} from './index';
+import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
+import type { BlockStore, ByteRange, ObjectStat, PutBody } from './index';
 
 export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */

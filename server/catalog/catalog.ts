@@ -2,14 +2,8 @@
 // namespace at a fresh key (never derived from the user's path), and its entry to the branch's staging.
 import type { Readable } from 'node:stream';
 import type { BlockStore, ByteRange, PutBody } from '../blockstore';
-import {
-  NotFoundError,
-  PreconditionFailedError,
-  ReadOnlyRepositoryError,
-  type Graveler,
-  type ObjectEntry,
-  type Repository,
-} from '../graveler';
+import { NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError } from '../errors';
+import type { Graveler, ObjectEntry, Repository } from '../graveler';
 import { sampleFiles } from './sample-data';
 
 export interface CreateRepositoryInput {

@@ -24,7 +24,7 @@ import {
   NotFoundError,
   ReadOnlyRepositoryError,
   ValidationError,
-} from './errors';
+} from '../errors';
 import { TreeIterator, type Rec } from './iterators';
 import {
   cherryPickCommit,
@@ -465,7 +465,7 @@ export class Graveler {
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, branch);
     const target = await this.refs.resolveCommit(repo, ref);
-    const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 409);
+    const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 'conflict');
     await this.requireClean(repo, branch);
     return commitOnHead(this.ctx, repo, r.storageNamespace, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove);
   }
@@ -475,7 +475,7 @@ export class Graveler {
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, branch);
     const picked = await this.refs.resolveCommit(repo, ref);
-    const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 400);
+    const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 'bad_request');
     await this.requireClean(repo, branch);
     return commitOnHead(this.ctx, repo, r.storageNamespace, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
   }

@@ -1,5 +1,4 @@
 export { Graveler, createGraveler, type ForceOption, type GravelerOptions } from './graveler';
-export * from './errors';
 export type { ImportOptions } from './history';
 export type * from './types';
 export { validateBranchId, validateRepositoryId, validateTagId } from './validate';

@@ -1,5 +1,5 @@
 import type { KvStore } from '../kv/index';
-import { InvalidRefError, NotFoundError, RepositoryInDeletionError } from './errors';
+import { InvalidRefError, NotFoundError, RepositoryInDeletionError } from '../errors';
 import { LruCache } from './lru';
 import { decodeJson, encodeJson, keys, readJson, type BranchRecord, type Stored } from './records';
 import type { Commit, Repository, ResolvedRef } from './types';

@@ -1,7 +1,6 @@
-import { InvalidNamespaceError } from '../blockstore/index';
 import { makeCommit } from './commit-manager';
 import type { Ctx } from './context';
-import { AlreadyExistsError, NotFoundError, ReadOnlyRepositoryError, ValidationError } from './errors';
+import { AlreadyExistsError, InvalidNamespaceError, NotFoundError, ReadOnlyRepositoryError, ValidationError } from '../errors';
 import { encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import type { CreateRepositoryOptions, Repository } from './types';
 import { validateBranchId, validateRepositoryId } from './validate';

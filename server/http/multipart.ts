@@ -1,7 +1,7 @@
 // A streaming multipart/form-data reader: finds the file part by field name and hands out its bytes as they
 // arrive, so a large upload never sits in memory. A body that ends before the part's closing boundary fails,
 // so a truncated upload is never stored as if complete.
-import { badRequest } from '../catalog/errors';
+import { badRequest } from '../errors';
 
 export interface FilePart {
   contentType: string;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CatalogError } from '../../server/catalog/errors';
+import { TarnError } from '../../server/errors';
 import { multipartBoundary, readFilePart } from '../../server/http/multipart';
 
 async function* chunked(bytes: Buffer, sizes: number[]): AsyncGenerator<Uint8Array> {
@@ -78,7 +78,7 @@ describe('multipart reader', () => {
     const whole = form(boundary, [{ name: 'content', body: Buffer.from('complete data') }]);
     const truncated = whole.subarray(0, whole.lastIndexOf('data') + 2);
     const { part } = await readFilePart(chunked(truncated, [5]), boundary, 'content');
-    await expect(collect(part.body)).rejects.toBeInstanceOf(CatalogError);
+    await expect(collect(part.body)).rejects.toBeInstanceOf(TarnError);
     const other = form(boundary, [{ name: 'file', body: Buffer.from('x') }]);
     await expect(readFilePart(chunked(other, [7]), boundary, 'content')).rejects.toThrow(/no "content" part/);
     await expect(readFilePart(chunked(Buffer.from('no boundary at all'), [4]), boundary, 'content')).rejects.toThrow(/multipart/);

@@ -1,7 +1,7 @@
 // Branches: list, create, get, delete, reset (all, one object, a prefix), hard reset, revert, cherry-pick.
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
+import { badRequest } from '../../errors';
 import { validateBranchId } from '../../graveler';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refValue, repositoryParam } from '../params';

@@ -1,7 +1,7 @@
 // Diffs (uncommitted, and ref to ref) and merges.
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
+import { badRequest } from '../../errors';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';

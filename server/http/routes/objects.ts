@@ -3,9 +3,9 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
+import { badRequest, ReadOnlyRepositoryError } from '../../errors';
 import { toErrorAnswer } from '../errors';
-import { ReadOnlyRepositoryError, type ObjectEntry } from '../../graveler';
+import type { ObjectEntry } from '../../graveler';
 import { multipartBoundary, readFilePart } from '../multipart';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';

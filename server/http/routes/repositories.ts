@@ -1,7 +1,7 @@
 // Repositories: list, create (optionally with sample data), get, delete.
 import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
+import { badRequest } from '../../errors';
 import { validateBranchId, validateRepositoryId } from '../../graveler';
 import { listingOptions, pageJson } from '../pagination';
 import { repositoryParam } from '../params';

@@ -4,13 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BlockNotFoundError,
-  InvalidBlockKeyError,
-  InvalidNamespaceError,
-  openLocalBlockStore,
-  type BlockStore,
-} from '../../../server/blockstore/index';
+import { openLocalBlockStore, type BlockStore } from '../../../server/blockstore/index';
+import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../../../server/errors';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];

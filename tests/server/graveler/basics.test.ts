@@ -9,7 +9,7 @@ import {
   RepositoryInDeletionError,
   ValidationError,
   PreconditionFailedError,
-} from '../../../server/graveler/index';
+} from '../../../server/errors';
 import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
 
 describe('graveler repositories, branches, tags, objects', () => {
