@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
-import type { BlockStore, ByteRange, ObjectStat, PutBody } from './index';
+import type { BlockStore, ByteRange, ObjectStat, PutBody } from './block-store';
 
 export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */

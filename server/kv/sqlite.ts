@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { KvCondition, KvEntry, KvExpected, KvScanOptions, KvStore, KvWrite } from './index';
+import type { KvCondition, KvEntry, KvExpected, KvScanOptions, KvStore, KvWrite } from './kv-store';
 import { compareKeys, isWellFormedKey, prefixEnd } from './keys';
 
 export interface SqliteKvOptions {
