@@ -1,8 +1,8 @@
 // Repositories: list, create (optionally with sample data), get, delete.
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
+import type { Catalog } from '../../catalog';
 import { badRequest } from '../../errors';
-import { validateBranchId, validateRepositoryId } from '../../graveler';
+import { validateBranchId, validateRepositoryId } from '../../catalog';
 import { listingOptions, pageJson } from '../pagination';
 import { repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
@@ -34,13 +34,12 @@ const paging = [
 ] as const;
 
 export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   return [
     route(
       { method: 'get', path: '/repositories', summary: 'List repositories', tag: 'repositories', query: [...paging, { name: 'search', type: 'string' }], success: { status: 200, schema: 'RepositoryList' } },
       async (c) => {
         const q = readQuery(c, pageQuery);
-        const page = await store.listRepositories({
+        const page = await catalog.listRepositories({
           ...listingOptions(q),
           ...(q.search ? { search: q.search } : {}),
         });
@@ -70,14 +69,14 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
     ),
     route(
       { method: 'get', path: '/repositories/:repository', summary: 'Get a repository', tag: 'repositories', success: { status: 200, schema: 'Repository' } },
-      async (c) => c.json(repositoryJson(await store.getRepository(repositoryParam(c)))),
+      async (c) => c.json(repositoryJson(await catalog.getRepository(repositoryParam(c)))),
     ),
     route(
       { method: 'delete', path: '/repositories/:repository', summary: 'Delete a repository (a retry finishes an interrupted delete)', tag: 'repositories', query: [{ name: 'force', type: 'boolean' }], success: { status: 204 } },
       async (c) => {
         const repo = repositoryParam(c);
         const { force } = readQuery(c, z.object({ force: queryBool.optional() }));
-        await store.deleteRepository(repo, { force: force ?? false });
+        await catalog.deleteRepository(repo, { force: force ?? false });
         return c.body(null, 204);
       },
     ),
