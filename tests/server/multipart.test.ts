@@ -73,6 +73,27 @@ describe('multipart reader', () => {
     );
   });
 
+  it('keeps a part Content-Type as sent, and application/octet-stream when there is none', async () => {
+    const boundary = 'typeBoundary';
+    for (const [type, expected] of [
+      ['text/CSV; charset=utf-8', 'text/CSV; charset=utf-8'],
+      [undefined, 'application/octet-stream'],
+    ] as const) {
+      const body = form(boundary, [{ name: 'content', ...(type ? { type } : {}), body: Buffer.from('a,b') }]);
+      const { part, finish } = await readFilePart(chunked(body, [3]), boundary, 'content');
+      expect(part.contentType).toBe(expected);
+      expect((await collect(part.body)).toString()).toBe('a,b');
+      await finish();
+    }
+  });
+
+  it('lets a caller that never reads the part finish a body that was cut short', async () => {
+    const boundary = 'b0undary';
+    const whole = form(boundary, [{ name: 'content', body: Buffer.from('complete data') }]);
+    const { finish } = await readFilePart(chunked(whole.subarray(0, whole.length - 20), [6]), boundary, 'content');
+    await expect(finish()).resolves.toBeUndefined();
+  });
+
   it('fails when the body ends before the closing boundary or has no such part', async () => {
     const boundary = 'b0undary';
     const whole = form(boundary, [{ name: 'content', body: Buffer.from('complete data') }]);
