@@ -131,15 +131,7 @@ export class BlockNotFoundError extends TarnError {
 }
 
 /** A storage namespace the block store cannot hold. */
-export class InvalidNamespaceError extends TarnError {
-  constructor(message: string) {
-    super('bad_request', message);
-  }
-}
+export class InvalidNamespaceError extends ValidationError {}
 
 /** A key that would escape its namespace or is otherwise not storable. */
-export class InvalidBlockKeyError extends TarnError {
-  constructor(message: string) {
-    super('bad_request', message);
-  }
-}
+export class InvalidBlockKeyError extends ValidationError {}

@@ -15,6 +15,13 @@ export interface LocalBlockStoreOptions {
 const PREFIX = 'local://';
 const TEMP_DIR = '.tarn-tmp';
 
+// What a file system holds, in bytes: one file name (NAME_MAX), and a whole path (PATH_MAX, less its final NUL).
+// Past these a write fails with ENAMETOOLONG, so names are refused up front instead.
+const maxNameBytes = 255;
+const maxPathBytes = process.platform === 'darwin' ? 1023 : 4095;
+/** The longest key Tarn writes in a namespace, `_tarn/metaranges/` and a 64-digit id (81 bytes), with room to spare. */
+const longestKeyBytes = 128;
+
 function checkSegments(value: string, what: string, makeError: (m: string) => Error): string[] {
   if (value.includes('\0')) throw makeError(`${what} contains a NUL character`);
   if (value.includes('\\')) throw makeError(`${what} contains a backslash`);
@@ -22,6 +29,7 @@ function checkSegments(value: string, what: string, makeError: (m: string) => Er
   const segments = value.split('/');
   for (const s of segments) {
     if (s === '' || s === '.' || s === '..') throw makeError(`${what} has an empty, '.' or '..' segment`);
+    if (Buffer.byteLength(s) > maxNameBytes) throw makeError(`${what} has a path segment longer than ${maxNameBytes} bytes`);
   }
   return segments;
 }
@@ -49,6 +57,8 @@ function rangeOptions(range: ByteRange | undefined): { start?: number; end?: num
 export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore {
   const root = path.resolve(options.root);
   const tempDir = path.join(root, TEMP_DIR);
+  // `<root>/<namespace>/<key>` must fit in a path with the longest key Tarn writes.
+  const namespaceRoom = maxPathBytes - Buffer.byteLength(root) - 1 - longestKeyBytes - 1;
   // Folders known to exist: range files and data objects land in a few folders, so most writes skip mkdir.
   const madeDirs = new Set<string>();
   async function ensureDir(dir: string): Promise<void> {
@@ -65,6 +75,9 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     if (segments[0] === TEMP_DIR) throw new InvalidNamespaceError('storage namespace is reserved');
     const dir = path.resolve(root, ...segments);
     if (!dir.startsWith(root + path.sep)) throw new InvalidNamespaceError('storage namespace escapes the root');
+    if (Buffer.byteLength(rest) > namespaceRoom) {
+      throw new InvalidNamespaceError(`storage namespace is too long: this data folder holds namespaces of at most ${namespaceRoom} bytes`);
+    }
     return dir;
   }
 
@@ -73,6 +86,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     const segments = checkSegments(key, 'object key', (m) => new InvalidBlockKeyError(m));
     const file = path.resolve(dir, ...segments);
     if (!file.startsWith(dir + path.sep)) throw new InvalidBlockKeyError('object key escapes its namespace');
+    if (Buffer.byteLength(file) > maxPathBytes) throw new InvalidBlockKeyError(`object key is too long: its path would pass ${maxPathBytes} bytes`);
     return file;
   }
 

@@ -80,30 +80,37 @@ export class Catalog {
 
   // Repositories
 
+  /** All or nothing: when a step fails, sample data included, nothing of the repository remains. */
   async createRepository(input: CreateRepositoryInput): Promise<Repository> {
-    this.blocks.validateNamespace(input.storageNamespace);
-    const repository = await this.store.createRepository({
-      id: input.id,
-      storageNamespace: input.storageNamespace,
-      defaultBranch: input.defaultBranch,
-      readOnly: input.readOnly,
-      ...(input.bare ? { bare: true } : {}),
-    });
-    if (input.sampleData) {
+    return this.store.createRepository(
+      {
+        id: input.id,
+        storageNamespace: input.storageNamespace,
+        defaultBranch: input.defaultBranch,
+        readOnly: input.readOnly,
+        ...(input.bare ? { bare: true } : {}),
+      },
+      input.sampleData ? (repository) => this.addSampleData(repository, input.committer) : undefined,
+    );
+  }
+
+  /** Uploads and commits the sample files; if that fails, their data is deleted (the store removes the rest). */
+  private async addSampleData(repository: Repository, committer: string): Promise<void> {
+    const uploaded: ObjectEntry[] = [];
+    try {
       for (const file of sampleFiles(repository.id, repository.defaultBranch)) {
-        await this.upload(repository.id, repository.defaultBranch, file.path, file.bytes, {
+        const { entry } = await this.upload(repository.id, repository.defaultBranch, file.path, file.bytes, {
           contentType: file.contentType,
           metadata: {},
           force: true,
         });
+        uploaded.push(entry);
       }
-      await this.store.commit(repository.id, repository.defaultBranch, {
-        committer: input.committer,
-        message: 'Add sample data',
-        force: true,
-      });
+      await this.store.commit(repository.id, repository.defaultBranch, { committer, message: 'Add sample data', force: true });
+    } catch (err) {
+      for (const entry of uploaded) await this.blocks.delete(repository.storageNamespace, entry.address);
+      throw err;
     }
-    return repository;
   }
 
   getRepository(id: string): Promise<Repository> {

@@ -41,7 +41,7 @@ import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
-import { createRepository, deleteRepository } from './repositories';
+import { createRepository, deleteRepository, type PopulateRepository } from './repositories';
 import {
   branchRecords,
   isEffectiveChange,
@@ -143,8 +143,12 @@ export class Graveler {
 
   // Repositories
 
-  async createRepository(o: CreateRepositoryOptions): Promise<Repository> {
-    return createRepository(this.ctx, o);
+  /**
+   * All or nothing: if any step fails, `populate` (run once the repository exists) included, nothing of the
+   * repository remains and its id and namespace can be used again.
+   */
+  async createRepository(o: CreateRepositoryOptions, populate?: PopulateRepository): Promise<Repository> {
+    return createRepository(this.ctx, o, populate);
   }
 
   /** Throws NotFound('repository'), or RepositoryInDeletion (410) for a repository being deleted. */

@@ -16,11 +16,15 @@ const pageQuery = z.object({
   search: z.string().optional(),
 });
 
+/** No block store takes a longer namespace: S3 keys, the longest kind of namespace prefix, are at most 1024 bytes. */
+const maxNamespaceLength = 1024;
+
 const createBody = z.object({
   name: z.string({ message: 'name is required' }),
   storage_namespace: z
     .string({ message: 'storage_namespace is required' })
-    .regex(/^(s3|gs|https?|mem|local|transient):\/\/.*$/, { message: 'must be a URI such as local://name' }),
+    .regex(/^(s3|gs|https?|mem|local|transient):\/\/.*$/, { message: 'must be a URI such as local://name' })
+    .max(maxNamespaceLength, { message: `must be at most ${maxNamespaceLength} characters` }),
   default_branch: z.string().optional(),
   sample_data: z.boolean().optional(),
   read_only: z.boolean().optional(),

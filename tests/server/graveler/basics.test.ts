@@ -34,6 +34,19 @@ describe('graveler repositories, branches, tags, objects', () => {
     await expect(env.g.getRepository('nope')).rejects.toThrow('repository not found');
   });
 
+  it('undoes a creation whose populate step fails: no records, no namespace claim', async () => {
+    const populate = async (r: { id: string }) => {
+      await env.g.putObject(r.id, 'main', 'staged', entry('s'));
+      throw new Error('sample data failed');
+    };
+    await expect(env.g.createRepository({ id: 'undone', storageNamespace: 'local://undone' }, populate)).rejects.toThrow('sample data failed');
+    await expect(env.g.getRepository('undone')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await env.kv.scan({ prefix: 'graveler/r/undone/' })).toEqual([]);
+    expect(await env.kv.get('graveler/repos/undone')).toBeUndefined();
+    await env.g.createRepository({ id: 'undone', storageNamespace: 'local://undone' });
+    expect((await env.g.getBranch('undone', 'main')).id).toBe('main');
+  });
+
   it('lists repositories with prefix, after, amount and search', async () => {
     for (const id of ['alpha', 'beta', 'bravo', 'charlie']) await env.g.createRepository({ id, storageNamespace: `local://${id}` });
     const p1 = await env.g.listRepositories({ amount: 2 });
