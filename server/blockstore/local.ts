@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { chmodSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +11,10 @@ export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */
   root: string;
 }
+
+// Object data is private to this user: files 0600, folders 0700.
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
 
 const PREFIX = 'local://';
 const TEMP_DIR = '.tarn-tmp';
@@ -56,6 +60,8 @@ function rangeOptions(range: ByteRange | undefined): { start?: number; end?: num
  */
 export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore {
   const root = path.resolve(options.root);
+  mkdirSync(root, { recursive: true, mode: DIR_MODE });
+  chmodSync(root, DIR_MODE);
   const tempDir = path.join(root, TEMP_DIR);
   // `<root>/<namespace>/<key>` must fit in a path with the longest key Tarn writes.
   const namespaceRoom = maxPathBytes - Buffer.byteLength(root) - 1 - longestKeyBytes - 1;
@@ -63,7 +69,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
   const madeDirs = new Set<string>();
   async function ensureDir(dir: string): Promise<void> {
     if (madeDirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: DIR_MODE });
     if (madeDirs.size > 10_000) madeDirs.clear();
     madeDirs.add(dir);
   }
@@ -99,7 +105,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       if (body instanceof Uint8Array) {
         md5.update(body);
         size = body.byteLength;
-        const handle = await open(temp, 'w');
+        const handle = await open(temp, 'w', FILE_MODE);
         try {
           await handle.writeFile(body);
         } finally {
@@ -116,7 +122,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
               yield bytes;
             }
           },
-          createWriteStream(temp),
+          createWriteStream(temp, { mode: FILE_MODE }),
         );
       }
     } catch (err) {
