@@ -1,5 +1,5 @@
 // Entry point: `tsx server/main.ts [--port N] [--data-dir DIR] [--host H]`, or startServer() from code.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -9,8 +9,7 @@ import { deriveKeys } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
-import { Catalog } from './catalog/catalog';
-import { localStorageConfig } from './catalog/storage-config';
+import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
 import { dataRoutes } from './http/routes';
@@ -52,7 +51,10 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  // Only this user may enter the data folder; one made by hand or by an older version with a looser mode is
+  // tightened. The modules below make their own files 0600 and folders 0700 as well.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });

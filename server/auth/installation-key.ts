@@ -1,7 +1,7 @@
 // The per-installation secret: 32 random bytes kept in the data dir (mode 0600), created on first start. Session
 // tokens are signed and credential secrets encrypted with keys derived from it, so it never leaves this process.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 const fileName = 'installation.key';
@@ -21,7 +21,11 @@ function readKey(path: string): Buffer | undefined {
 export function loadOrCreateInstallationKey(dataDir: string): Buffer {
   const path = join(dataDir, fileName);
   const existing = readKey(path);
-  if (existing) return existing;
+  if (existing) {
+    // A key file copied or restored with a looser mode is tightened.
+    chmodSync(path, 0o600);
+    return existing;
+  }
   // Write a temp file, then hard-link it into place: link fails if another process won the race, so every
   // process ends up with the same key and nobody sees a half-written file.
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;

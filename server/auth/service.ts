@@ -2,7 +2,7 @@
 // user. Secrets are stored encrypted and compared in constant time; verified keys are cached briefly so a request
 // costs a map lookup, not a decryption.
 import { z } from 'zod';
-import { badRequest, conflict, preconditionFailed } from '../catalog/errors';
+import { badRequest, conflict, preconditionFailed } from '../errors';
 import { constantTimeEqual, decryptSecret, encryptSecret, issueToken, verifyToken, type InstallationKeys } from './crypto';
 import { newAccessKeyId, newSecretAccessKey } from './keys';
 import type { RecordStore } from './record-store';

@@ -1,26 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { chmodSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  BlockNotFoundError,
-  InvalidBlockKeyError,
-  InvalidNamespaceError,
-  type BlockStore,
-  type ByteRange,
-  type ObjectStat,
-  type PutBody,
-} from './index';
+import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
+import type { BlockStore, ByteRange, ObjectStat, PutBody } from './block-store';
 
 export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */
   root: string;
 }
 
+// Object data is private to this user: files 0600, folders 0700.
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
 const PREFIX = 'local://';
 const TEMP_DIR = '.tarn-tmp';
+
+// What a file system holds, in bytes: one file name (NAME_MAX), and a whole path (PATH_MAX, less its final NUL).
+// Past these a write fails with ENAMETOOLONG, so names are refused up front instead.
+const maxNameBytes = 255;
+const maxPathBytes = process.platform === 'darwin' ? 1023 : 4095;
+/** The longest key Tarn writes in a namespace, `_tarn/metaranges/` and a 64-digit id (81 bytes), with room to spare. */
+const longestKeyBytes = 128;
 
 function checkSegments(value: string, what: string, makeError: (m: string) => Error): string[] {
   if (value.includes('\0')) throw makeError(`${what} contains a NUL character`);
@@ -29,6 +33,7 @@ function checkSegments(value: string, what: string, makeError: (m: string) => Er
   const segments = value.split('/');
   for (const s of segments) {
     if (s === '' || s === '.' || s === '..') throw makeError(`${what} has an empty, '.' or '..' segment`);
+    if (Buffer.byteLength(s) > maxNameBytes) throw makeError(`${what} has a path segment longer than ${maxNameBytes} bytes`);
   }
   return segments;
 }
@@ -55,12 +60,16 @@ function rangeOptions(range: ByteRange | undefined): { start?: number; end?: num
  */
 export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore {
   const root = path.resolve(options.root);
+  mkdirSync(root, { recursive: true, mode: DIR_MODE });
+  chmodSync(root, DIR_MODE);
   const tempDir = path.join(root, TEMP_DIR);
+  // `<root>/<namespace>/<key>` must fit in a path with the longest key Tarn writes.
+  const namespaceRoom = maxPathBytes - Buffer.byteLength(root) - 1 - longestKeyBytes - 1;
   // Folders known to exist: range files and data objects land in a few folders, so most writes skip mkdir.
   const madeDirs = new Set<string>();
   async function ensureDir(dir: string): Promise<void> {
     if (madeDirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: DIR_MODE });
     if (madeDirs.size > 10_000) madeDirs.clear();
     madeDirs.add(dir);
   }
@@ -72,6 +81,9 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     if (segments[0] === TEMP_DIR) throw new InvalidNamespaceError('storage namespace is reserved');
     const dir = path.resolve(root, ...segments);
     if (!dir.startsWith(root + path.sep)) throw new InvalidNamespaceError('storage namespace escapes the root');
+    if (Buffer.byteLength(rest) > namespaceRoom) {
+      throw new InvalidNamespaceError(`storage namespace is too long: this data folder holds namespaces of at most ${namespaceRoom} bytes`);
+    }
     return dir;
   }
 
@@ -80,6 +92,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     const segments = checkSegments(key, 'object key', (m) => new InvalidBlockKeyError(m));
     const file = path.resolve(dir, ...segments);
     if (!file.startsWith(dir + path.sep)) throw new InvalidBlockKeyError('object key escapes its namespace');
+    if (Buffer.byteLength(file) > maxPathBytes) throw new InvalidBlockKeyError(`object key is too long: its path would pass ${maxPathBytes} bytes`);
     return file;
   }
 
@@ -92,7 +105,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       if (body instanceof Uint8Array) {
         md5.update(body);
         size = body.byteLength;
-        const handle = await open(temp, 'w');
+        const handle = await open(temp, 'w', FILE_MODE);
         try {
           await handle.writeFile(body);
         } finally {
@@ -109,7 +122,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
               yield bytes;
             }
           },
-          createWriteStream(temp),
+          createWriteStream(temp, { mode: FILE_MODE }),
         );
       }
     } catch (err) {

@@ -1,14 +1,28 @@
 // The rules between HTTP and the versioned store: object data goes to the block store under the repository's
-// namespace at a fresh key (never derived from the user's path), and its entry to the branch's staging.
+// namespace at a fresh key (never derived from the user's path), and its entry to the branch's staging. Calls whose
+// rules are the store's own pass straight through, so the HTTP layer needs nothing but the catalog.
 import type { Readable } from 'node:stream';
 import type { BlockStore, ByteRange, PutBody } from '../blockstore';
-import {
-  NotFoundError,
-  PreconditionFailedError,
-  ReadOnlyRepositoryError,
-  type Graveler,
-  type ObjectEntry,
-  type Repository,
+import { NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError } from '../errors';
+import type {
+  Branch,
+  CherryPickOptions,
+  Commit,
+  CommitOptions,
+  DiffItem,
+  DiffOptions,
+  ForceOption,
+  Graveler,
+  ListOptions,
+  LogOptions,
+  MergeBase,
+  MergeOptions,
+  ObjectEntry,
+  Page,
+  PageOptions,
+  Ref,
+  Repository,
+  RevertOptions,
 } from '../graveler';
 import { sampleFiles } from './sample-data';
 
@@ -33,48 +47,186 @@ export interface UploadInput {
   force?: boolean;
 }
 
+/** An object's entry with the full URI of its data. */
+export interface ObjectStats {
+  entry: ObjectEntry;
+  physicalAddress: string;
+}
+
+/** An object found at a ref, ready to be read. */
+export interface StoredObject extends ObjectStats {
+  /** Its bytes (or a range of them) as a stream. BlockNotFoundError when its data is gone. */
+  stream(range?: ByteRange): Promise<Readable>;
+  /** The same, in memory: for small objects, where a stream costs more than the bytes. */
+  bytes(range?: ByteRange): Promise<Buffer>;
+}
+
+export type ObjectListItem =
+  | ({ pathType: 'object'; path: string } & ObjectStats)
+  | { pathType: 'common_prefix'; path: string };
+
+/** Why one path of a bulk delete was not deleted. */
+export interface DeleteFailure {
+  path: string;
+  error: unknown;
+}
+
 export class Catalog {
   constructor(
-    /** Refs, commits, diff and merge need no rules beyond the store's own. */
-    readonly store: Graveler,
+    private readonly store: Graveler,
     private readonly blocks: BlockStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
+  // Repositories
+
+  /** All or nothing: when a step fails, sample data included, nothing of the repository remains. */
   async createRepository(input: CreateRepositoryInput): Promise<Repository> {
-    this.blocks.validateNamespace(input.storageNamespace);
-    const repository = await this.store.createRepository({
-      id: input.id,
-      storageNamespace: input.storageNamespace,
-      defaultBranch: input.defaultBranch,
-      readOnly: input.readOnly,
-      ...(input.bare ? { bare: true } : {}),
-    });
-    if (input.sampleData) {
+    return this.store.createRepository(
+      {
+        id: input.id,
+        storageNamespace: input.storageNamespace,
+        defaultBranch: input.defaultBranch,
+        readOnly: input.readOnly,
+        ...(input.bare ? { bare: true } : {}),
+      },
+      input.sampleData ? (repository) => this.addSampleData(repository, input.committer) : undefined,
+    );
+  }
+
+  /** Uploads and commits the sample files; if that fails, their data is deleted (the store removes the rest). */
+  private async addSampleData(repository: Repository, committer: string): Promise<void> {
+    const uploaded: ObjectEntry[] = [];
+    try {
       for (const file of sampleFiles(repository.id, repository.defaultBranch)) {
-        await this.upload(repository.id, repository.defaultBranch, file.path, file.bytes, {
+        const { entry } = await this.upload(repository.id, repository.defaultBranch, file.path, file.bytes, {
           contentType: file.contentType,
           metadata: {},
           force: true,
         });
+        uploaded.push(entry);
       }
-      await this.store.commit(repository.id, repository.defaultBranch, {
-        committer: input.committer,
-        message: 'Add sample data',
-        force: true,
-      });
+      await this.store.commit(repository.id, repository.defaultBranch, { committer, message: 'Add sample data', force: true });
+    } catch (err) {
+      for (const entry of uploaded) await this.blocks.delete(repository.storageNamespace, entry.address);
+      throw err;
     }
-    return repository;
   }
 
+  getRepository(id: string): Promise<Repository> {
+    return this.store.getRepository(id);
+  }
+
+  listRepositories(o: PageOptions & { search?: string }): Promise<Page<Repository>> {
+    return this.store.listRepositories(o);
+  }
+
+  deleteRepository(id: string, o: ForceOption): Promise<void> {
+    return this.store.deleteRepository(id, o);
+  }
+
+  // Branches and tags
+
+  createBranch(repo: string, branch: string, source: string, o: ForceOption & { hidden?: boolean }): Promise<Branch> {
+    return this.store.createBranch(repo, branch, source, o);
+  }
+
+  getBranch(repo: string, branch: string): Promise<Branch> {
+    return this.store.getBranch(repo, branch);
+  }
+
+  listBranches(repo: string, o: PageOptions & { showHidden?: boolean }): Promise<Page<Branch>> {
+    return this.store.listBranches(repo, o);
+  }
+
+  deleteBranch(repo: string, branch: string, o: ForceOption): Promise<void> {
+    return this.store.deleteBranch(repo, branch, o);
+  }
+
+  /** Discards every uncommitted change of the branch. */
+  resetBranch(repo: string, branch: string, o: ForceOption): Promise<void> {
+    return this.store.resetBranch(repo, branch, o);
+  }
+
+  /** Discards the uncommitted change of one path. */
+  resetObject(repo: string, branch: string, path: string, o: ForceOption): Promise<void> {
+    return this.store.resetObject(repo, branch, path, o);
+  }
+
+  /** Discards the uncommitted changes under a prefix. */
+  resetPrefix(repo: string, branch: string, prefix: string, o: ForceOption): Promise<void> {
+    return this.store.resetPrefix(repo, branch, prefix, o);
+  }
+
+  /** Points the branch at the commit `ref` names and discards its uncommitted changes. */
+  hardReset(repo: string, branch: string, ref: string, o: ForceOption): Promise<void> {
+    return this.store.hardReset(repo, branch, ref, o);
+  }
+
+  createTag(repo: string, tag: string, ref: string, o: ForceOption): Promise<Ref> {
+    return this.store.createTag(repo, tag, ref, o);
+  }
+
+  getTag(repo: string, tag: string): Promise<Ref> {
+    return this.store.getTag(repo, tag);
+  }
+
+  listTags(repo: string, o: PageOptions): Promise<Page<Ref>> {
+    return this.store.listTags(repo, o);
+  }
+
+  deleteTag(repo: string, tag: string, o: ForceOption): Promise<void> {
+    return this.store.deleteTag(repo, tag, o);
+  }
+
+  // Commits, diff and merge
+
+  commit(repo: string, branch: string, o: CommitOptions): Promise<Commit> {
+    return this.store.commit(repo, branch, o);
+  }
+
+  /** Commits an existing metarange as-is (`source_metarange`) on a clean branch. */
+  commitMetaRange(repo: string, branch: string, metaRangeId: string, o: CommitOptions): Promise<Commit> {
+    return this.store.commitMetaRange(repo, branch, metaRangeId, o);
+  }
+
+  /** Any ref expression that names a commit. */
+  getCommit(repo: string, ref: string): Promise<Commit> {
+    return this.store.getCommit(repo, ref);
+  }
+
+  log(repo: string, ref: string, o: LogOptions): Promise<Page<Commit>> {
+    return this.store.log(repo, ref, o);
+  }
+
+  revert(repo: string, branch: string, ref: string, o: RevertOptions): Promise<Commit> {
+    return this.store.revert(repo, branch, ref, o);
+  }
+
+  cherryPick(repo: string, branch: string, ref: string, o: CherryPickOptions): Promise<Commit> {
+    return this.store.cherryPick(repo, branch, ref, o);
+  }
+
+  diffUncommitted(repo: string, branch: string, o: ListOptions): Promise<Page<DiffItem>> {
+    return this.store.diffUncommitted(repo, branch, o);
+  }
+
+  diff(repo: string, left: string, right: string, o: DiffOptions): Promise<Page<DiffItem>> {
+    return this.store.diff(repo, left, right, o);
+  }
+
+  merge(repo: string, source: string, destinationBranch: string, o: MergeOptions): Promise<Commit> {
+    return this.store.merge(repo, source, destinationBranch, o);
+  }
+
+  findMergeBase(repo: string, source: string, destination: string): Promise<MergeBase> {
+    return this.store.findMergeBase(repo, source, destination);
+  }
+
+  // Objects
+
   /** Streams `body` to the block store, then stages its entry. Nothing is staged if the body fails midway. */
-  async upload(
-    repo: string,
-    branch: string,
-    path: string,
-    body: PutBody,
-    input: UploadInput,
-  ): Promise<{ entry: ObjectEntry; physicalAddress: string }> {
+  async upload(repo: string, branch: string, path: string, body: PutBody, input: UploadInput): Promise<ObjectStats> {
     const repository = await this.store.getRepository(repo);
     if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
     // A missing branch is reported by putObject below (and the written data removed): not checked up front, as
@@ -114,47 +266,70 @@ export class Catalog {
     }
   }
 
-  async stat(repo: string, ref: string, path: string): Promise<{ entry: ObjectEntry; physicalAddress: string }> {
+  /** The object at `path` on `ref`; NotFoundError('object') when there is none. */
+  async getObject(repo: string, ref: string, path: string): Promise<StoredObject> {
     const repository = await this.store.getRepository(repo);
     const entry = await this.store.getObject(repo, ref, path);
-    return { entry, physicalAddress: this.physicalAddress(repository, entry) };
+    const { namespace, key } = this.location(repository, entry);
+    return {
+      entry,
+      physicalAddress: this.physicalAddress(repository, entry),
+      stream: (range) => this.blocks.get(namespace, key, range),
+      bytes: (range) => this.blocks.getBytes(namespace, key, range),
+    };
   }
 
-  physicalAddress(repository: Repository, entry: ObjectEntry): string {
+  async listObjects(repo: string, ref: string, o: ListOptions): Promise<Page<ObjectListItem>> {
+    const repository = await this.store.getRepository(repo);
+    const page = await this.store.listObjects(repo, ref, o);
+    return {
+      ...page,
+      results: page.results.map((item) =>
+        item.pathType === 'common_prefix' ? item : { ...item, physicalAddress: this.physicalAddress(repository, item.entry) },
+      ),
+    };
+  }
+
+  /** Deleting a path that does not exist is not an error. */
+  deleteObject(repo: string, branch: string, path: string, o: ForceOption): Promise<void> {
+    return this.store.deleteObject(repo, branch, path, o);
+  }
+
+  /** Deletes each path on its own; the failures of single paths are returned, not thrown. */
+  async deleteObjects(repo: string, branch: string, paths: string[], o: ForceOption): Promise<DeleteFailure[]> {
+    const repository = await this.store.getRepository(repo);
+    if (repository.readOnly && !o.force) throw new ReadOnlyRepositoryError();
+    await this.store.getBranch(repo, branch);
+    const failures: DeleteFailure[] = [];
+    for (const path of paths) {
+      try {
+        await this.store.deleteObject(repo, branch, path, o);
+      } catch (error) {
+        failures.push({ path, error });
+      }
+    }
+    return failures;
+  }
+
+  /** Throws unless the branch exists in a writable repository. */
+  async stageAllowed(repo: string, branch: string): Promise<void> {
+    const repository = await this.store.getRepository(repo);
+    if (repository.readOnly) throw new ReadOnlyRepositoryError();
+    await this.store.getBranch(repo, branch);
+  }
+
+  private physicalAddress(repository: Repository, entry: ObjectEntry): string {
     return entry.addressType === 'full' ? entry.address : this.blocks.fullAddress(repository.storageNamespace, entry.address);
   }
 
   /** Where an entry's bytes live: its repository's namespace, or the namespace named by a full address. */
   private location(repository: Repository, entry: ObjectEntry): { namespace: string; key: string } {
-    return entry.addressType === 'full'
-      ? this.splitFullAddress(entry.address)
-      : { namespace: repository.storageNamespace, key: entry.address };
-  }
-
-  /** A stream of the object's bytes (or a range of them). BlockNotFoundError when its data is gone. */
-  async read(repository: Repository, entry: ObjectEntry, range?: ByteRange): Promise<Readable> {
-    const { namespace, key } = this.location(repository, entry);
-    return this.blocks.get(namespace, key, range);
-  }
-
-  /** The same, in memory: for small objects, where a stream costs more than the bytes. */
-  async readBytes(repository: Repository, entry: ObjectEntry, range?: ByteRange): Promise<Buffer> {
-    const { namespace, key } = this.location(repository, entry);
-    return this.blocks.getBytes(namespace, key, range);
-  }
-
-  private splitFullAddress(address: string): { namespace: string; key: string } {
+    if (entry.addressType === 'relative') return { namespace: repository.storageNamespace, key: entry.address };
     const prefix = this.blocks.namespacePrefix;
-    const rest = address.startsWith(prefix) ? address.slice(prefix.length) : address;
+    const rest = entry.address.startsWith(prefix) ? entry.address.slice(prefix.length) : entry.address;
     const slash = rest.indexOf('/');
     return slash < 0
       ? { namespace: prefix + rest, key: '' }
       : { namespace: prefix + rest.slice(0, slash), key: rest.slice(slash + 1) };
-  }
-
-  async stageAllowed(repo: string, branch: string): Promise<void> {
-    const repository = await this.store.getRepository(repo);
-    if (repository.readOnly) throw new ReadOnlyRepositoryError();
-    await this.store.getBranch(repo, branch);
   }
 }

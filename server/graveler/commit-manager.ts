@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { applyChanges } from './apply';
 import { computeCommitId } from './commit-id';
 import type { Ctx } from './context';
-import { DirtyBranchError, NoChangesError, TooManyAttemptsError } from './errors';
+import { DirtyBranchError, NoChangesError, TooManyAttemptsError } from '../errors';
 import { encodeBranch, keys, newStagingToken, type BranchRecord, type Stored } from './records';
 import { isEffectiveChange, sealedChanges } from './staging';
 import { lookupInTree } from './tree-lookup';

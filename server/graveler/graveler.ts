@@ -24,7 +24,7 @@ import {
   NotFoundError,
   ReadOnlyRepositoryError,
   ValidationError,
-} from './errors';
+} from '../errors';
 import { TreeIterator, type Rec } from './iterators';
 import {
   cherryPickCommit,
@@ -41,7 +41,7 @@ import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
-import { createRepository, deleteRepository } from './repositories';
+import { createRepository, deleteRepository, type PopulateRepository } from './repositories';
 import {
   branchRecords,
   isEffectiveChange,
@@ -143,8 +143,12 @@ export class Graveler {
 
   // Repositories
 
-  async createRepository(o: CreateRepositoryOptions): Promise<Repository> {
-    return createRepository(this.ctx, o);
+  /**
+   * All or nothing: if any step fails, `populate` (run once the repository exists) included, nothing of the
+   * repository remains and its id and namespace can be used again.
+   */
+  async createRepository(o: CreateRepositoryOptions, populate?: PopulateRepository): Promise<Repository> {
+    return createRepository(this.ctx, o, populate);
   }
 
   /** Throws NotFound('repository'), or RepositoryInDeletion (410) for a repository being deleted. */
@@ -465,7 +469,7 @@ export class Graveler {
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, branch);
     const target = await this.refs.resolveCommit(repo, ref);
-    const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 409);
+    const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 'conflict');
     await this.requireClean(repo, branch);
     return commitOnHead(this.ctx, repo, r.storageNamespace, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove);
   }
@@ -475,7 +479,7 @@ export class Graveler {
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, branch);
     const picked = await this.refs.resolveCommit(repo, ref);
-    const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 400);
+    const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 'bad_request');
     await this.requireClean(repo, branch);
     return commitOnHead(this.ctx, repo, r.storageNamespace, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
   }

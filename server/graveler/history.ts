@@ -1,7 +1,7 @@
 import { applyChanges } from './apply';
 import { commitOnTop, makeCommit } from './commit-manager';
 import type { Ctx } from './context';
-import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError, TooManyAttemptsError } from './errors';
+import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError, TooManyAttemptsError } from '../errors';
 import { importChanges } from './import';
 import { findMergeBase } from './merge-base';
 import { mergeTrees } from './merge';
@@ -13,8 +13,8 @@ export type CommitBuilder = (head: Commit) => Promise<Commit>;
 const STRATEGY_NAME: Record<MergeStrategy, string> = { '': 'default', 'dest-wins': 'dest-wins', 'source-wins': 'source-wins' };
 
 /** The tree of a commit's chosen parent (1-based); merge commits must say which. */
-export async function parentTree(ctx: Ctx, repo: string, c: Commit, parentNumber: number | undefined, missingStatus: 400 | 409): Promise<string> {
-  if (c.parents.length > 1 && parentNumber === undefined) throw new ParentNumberRequiredError(missingStatus);
+export async function parentTree(ctx: Ctx, repo: string, c: Commit, parentNumber: number | undefined, missingKind: 'bad_request' | 'conflict'): Promise<string> {
+  if (c.parents.length > 1 && parentNumber === undefined) throw new ParentNumberRequiredError(missingKind);
   const n = parentNumber ?? 1;
   if (c.parents.length === 0 && n === 1) return '';
   const parent = c.parents[n - 1];

@@ -1,5 +1,5 @@
 export { Graveler, createGraveler, type ForceOption, type GravelerOptions } from './graveler';
-export * from './errors';
 export type { ImportOptions } from './history';
+export type { PopulateRepository } from './repositories';
 export type * from './types';
 export { validateBranchId, validateRepositoryId, validateTagId } from './validate';

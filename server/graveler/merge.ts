@@ -1,7 +1,7 @@
 import { applyChanges, type ApplyResult } from './apply';
 import { sameIdentity } from './codec';
 import type { Ctx } from './context';
-import { ConflictError } from './errors';
+import { ConflictError } from '../errors';
 import type { Rec, RecordIterator } from './iterators';
 import { joinByKey } from './join';
 import { diffTrees } from './tree-diff';

@@ -1,6 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { KvStore } from '../kv/index';
-import { InvalidRefError, NotFoundError, RepositoryInDeletionError } from './errors';
-import { LruCache } from './lru';
+import { InvalidRefError, NotFoundError, RepositoryInDeletionError } from '../errors';
 import { decodeJson, encodeJson, keys, readJson, type BranchRecord, type Stored } from './records';
 import type { Commit, Repository, ResolvedRef } from './types';
 import { validateRef } from './validate';
@@ -46,7 +46,7 @@ export function parseRefExpression(ref: string): { base: string; modifiers: Modi
 
 /** Repository, branch, tag and commit records, and the resolution of ref expressions. */
 export class Refs {
-  private readonly commits = new LruCache<Commit>(COMMIT_CACHE_WEIGHT);
+  private readonly commits = new LRUCache<string, Commit>({ maxSize: COMMIT_CACHE_WEIGHT });
 
   constructor(private readonly kv: KvStore) {}
 
@@ -84,7 +84,7 @@ export class Refs {
     const raw = await this.kv.get(keys.commit(repo, id));
     if (raw === undefined) return undefined;
     const c = decodeJson<Commit>(raw);
-    this.commits.set(cacheKey, c, raw.length * 2 + 256);
+    this.commits.set(cacheKey, c, { size: raw.length * 2 + 256 });
     return c;
   }
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Ctx } from './context';
 import { decodeStaged, encodeStaged, sameIdentity } from './codec';
-import { PreconditionFailedError, TooManyAttemptsError } from './errors';
+import { PreconditionFailedError, TooManyAttemptsError } from '../errors';
 import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type RecordIterator } from './iterators';
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';

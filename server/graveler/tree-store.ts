@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import type { BlockStore } from '../blockstore/index';
-import { LruCache } from './lru';
 import {
   contentId,
   decodeMetaRange,
@@ -18,6 +18,9 @@ const METARANGES = '_tarn/metaranges/';
 /** A decoded metarange's strings and objects take several times their encoded size in memory. */
 const DECODED_WEIGHT_FACTOR = 4;
 
+/** The cache counts memory in whole, positive bytes. */
+const cacheSize = (bytes: number) => Math.max(1, Math.ceil(bytes));
+
 /** A file's content must hash to its name: a damaged file is an error, never silently wrong data. */
 function verified(bytes: Buffer, id: string): Buffer {
   if (contentId(bytes) !== id) throw new Error(`committed tree file ${id} is damaged`);
@@ -30,26 +33,26 @@ function verified(bytes: Buffer, id: string): Buffer {
  * invalidation. Concurrent loads of one id share a single read.
  */
 export class TreeStore {
-  private readonly ranges: LruCache<RangeData>;
-  private readonly metaranges: LruCache<RangeInfo[]>;
+  private readonly ranges: LRUCache<string, RangeData>;
+  private readonly metaranges: LRUCache<string, RangeInfo[]>;
   private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly blockstore: BlockStore,
     cacheBytes: number,
   ) {
-    this.ranges = new LruCache(Math.floor(cacheBytes * 0.9));
-    this.metaranges = new LruCache(Math.ceil(cacheBytes * 0.1));
+    this.ranges = new LRUCache({ maxSize: cacheSize(Math.floor(cacheBytes * 0.9)) });
+    this.metaranges = new LRUCache({ maxSize: cacheSize(cacheBytes * 0.1) });
   }
 
-  private async load<T>(cache: LruCache<T>, key: string, read: () => Promise<{ value: T; weight: number }>): Promise<T> {
+  private async load<T extends object>(cache: LRUCache<string, T>, key: string, read: () => Promise<{ value: T; weight: number }>): Promise<T> {
     const hit = cache.get(key);
     if (hit) return hit;
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     const p = read().then(
       ({ value, weight }) => {
-        cache.set(key, value, weight);
+        cache.set(key, value, { size: cacheSize(weight) });
         this.loading.delete(key);
         return value;
       },
@@ -84,7 +87,7 @@ export class TreeStore {
     const cacheKey = `${namespace}\0${id}`;
     if (!this.ranges.has(cacheKey)) {
       await this.blockstore.put(namespace, RANGES + id, bytes);
-      this.ranges.set(cacheKey, data, data.weight);
+      this.ranges.set(cacheKey, data, { size: cacheSize(data.weight) });
     }
     const keys = arena.keys;
     return { id, minKey: keys[0] as string, maxKey: keys[keys.length - 1] as string, count: keys.length, size: bytes.length };
@@ -98,7 +101,7 @@ export class TreeStore {
     const cacheKey = `${namespace}\0${id}`;
     if (!this.metaranges.has(cacheKey)) {
       await this.blockstore.put(namespace, METARANGES + id, bytes);
-      this.metaranges.set(cacheKey, ranges, bytes.length * DECODED_WEIGHT_FACTOR);
+      this.metaranges.set(cacheKey, ranges, { size: cacheSize(bytes.length * DECODED_WEIGHT_FACTOR) });
     }
     return id;
   }

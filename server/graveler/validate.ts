@@ -1,5 +1,5 @@
 import { isWellFormedKey } from '../kv/keys';
-import { InvalidRefError, ValidationError } from './errors';
+import { InvalidRefError, ValidationError } from '../errors';
 
 const REPOSITORY_ID = /^[a-z0-9][a-z0-9-]{2,62}$/;
 const BRANCH_ID = /^\w[-\w]*$/;

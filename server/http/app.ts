@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import type { AuthService } from '../auth/service';
-import type { StorageConfig } from '../catalog/storage-config';
+import type { StorageConfig } from '../catalog';
 import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse } from './errors';

@@ -2,7 +2,7 @@
 // Missing or wrong credentials both answer 401 `error authenticating request`.
 import { getCookie } from 'hono/cookie';
 import type { AuthService, Principal } from '../auth/service';
-import { unauthenticated } from '../catalog/errors';
+import { unauthenticated } from '../errors';
 import type { AppContext } from './route-table';
 
 export const sessionCookieName = 'internal_auth_session';

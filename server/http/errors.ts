@@ -1,14 +1,16 @@
 // The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../blockstore';
-import { CatalogError, type FailureKind } from '../catalog/errors';
-import { ConflictError, GravelerError } from '../graveler';
+import { ConflictError, TarnError, type FailureKind } from '../errors';
 
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   bad_request: 400,
   unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
+  too_many_attempts: 429,
 };
 
 export interface ErrorAnswer {
@@ -23,21 +25,11 @@ function isClientAbort(err: unknown): boolean {
 }
 
 export function toErrorAnswer(err: unknown): ErrorAnswer {
-  if (err instanceof CatalogError) {
-    return { status: statusOf[err.kind], body: { message: err.message } };
-  }
   if (err instanceof ConflictError) {
     // lakeFS answers a merge conflict with `{"reference": ""}`; the conflicting paths are our addition.
     return { status: 409, body: { message: err.message, reference: '', conflicts: err.paths } };
   }
-  if (err instanceof GravelerError) {
-    const status = err.status >= 400 && err.status < 600 ? (err.status as ContentfulStatusCode) : 500;
-    return { status, body: { message: err.message } };
-  }
-  if (err instanceof BlockNotFoundError) return { status: 410, body: { message: 'No data' } };
-  if (err instanceof InvalidNamespaceError || err instanceof InvalidBlockKeyError) {
-    return { status: 400, body: { message: err.message } };
-  }
+  if (err instanceof TarnError) return { status: statusOf[err.kind], body: { message: err.message } };
   if (isClientAbort(err)) return { status: 400, body: { message: 'request body was not received completely' } };
   return { status: 500, body: { message: 'internal server error' } };
 }

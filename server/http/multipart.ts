@@ -1,7 +1,13 @@
-// A streaming multipart/form-data reader: finds the file part by field name and hands out its bytes as they
-// arrive, so a large upload never sits in memory. A body that ends before the part's closing boundary fails,
-// so a truncated upload is never stored as if complete.
-import { badRequest } from '../catalog/errors';
+// Uploads as multipart/form-data: the file is the part with a given field name, handed out as its bytes arrive, so
+// a large upload never sits in memory. A body that ends before the part's closing boundary fails, so a truncated
+// upload is never stored as if complete.
+//
+// The parts are split by Dicer, the streaming parser of @fastify/busboy. Busboy's own layer on top is not used: it
+// rewrites a part's Content-Type (lower-cased, parameters dropped, `text/plain` when absent), while lakeFS stores
+// the type as sent, and `application/octet-stream` when there is none.
+import type { Readable } from 'node:stream';
+import { Dicer } from '@fastify/busboy';
+import { badRequest } from '../errors';
 
 export interface FilePart {
   contentType: string;
@@ -10,124 +16,96 @@ export interface FilePart {
 }
 
 const maxHeaderBytes = 16 * 1024;
-const headerEnd = Buffer.from('\r\n\r\n');
+const maxHeaderPairs = 100;
+const maxBoundaryLength = 200;
 
 export function multipartBoundary(contentType: string): string | undefined {
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
-  return boundary && boundary.length <= 200 ? boundary : undefined;
+  return boundary && boundary.length <= maxBoundaryLength ? boundary : undefined;
 }
 
-class Reader {
-  // Starts with CRLF so the first delimiter looks like every other one.
-  private buffer = Buffer.from('\r\n');
-  private readonly source: AsyncIterator<Uint8Array>;
-  private ended = false;
+/** Dicer's part headers: lower-cased names, each with its values as latin1 strings of the raw bytes. */
+type PartHeader = Record<string, string[] | undefined>;
 
-  constructor(source: AsyncIterable<Uint8Array>) {
-    this.source = source[Symbol.asyncIterator]();
-  }
-
-  private async pull(): Promise<boolean> {
-    if (this.ended) return false;
-    const next = await this.source.next();
-    if (next.done) {
-      this.ended = true;
-      return false;
-    }
-    this.buffer = this.buffer.length === 0 ? Buffer.from(next.value) : Buffer.concat([this.buffer, next.value]);
-    return true;
-  }
-
-  /** Yields bytes up to `delimiter` and consumes it. */
-  async *until(delimiter: Buffer, what: string): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      const at = this.buffer.indexOf(delimiter);
-      if (at >= 0) {
-        if (at > 0) yield this.buffer.subarray(0, at);
-        this.buffer = this.buffer.subarray(at + delimiter.length);
-        return;
-      }
-      const safe = this.buffer.length - (delimiter.length - 1);
-      if (safe > 0) {
-        yield this.buffer.subarray(0, safe);
-        this.buffer = this.buffer.subarray(safe);
-      }
-      if (!(await this.pull())) throw badRequest(`invalid multipart body: it ended before the ${what}`);
-    }
-  }
-
-  async bytesUntil(delimiter: Buffer, what: string, limit: number): Promise<Buffer> {
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for await (const part of this.until(delimiter, what)) {
-      size += part.length;
-      if (size > limit) throw badRequest(`invalid multipart body: ${what} is too long`);
-      parts.push(part);
-    }
-    return Buffer.concat(parts);
-  }
-
-  async take(n: number): Promise<Buffer> {
-    while (this.buffer.length < n) {
-      if (!(await this.pull())) throw badRequest('invalid multipart body: it ended early');
-    }
-    const head = this.buffer.subarray(0, n);
-    this.buffer = this.buffer.subarray(n);
-    return head;
-  }
-
-  async drain(): Promise<void> {
-    this.buffer = Buffer.alloc(0);
-    while (await this.pull()) this.buffer = Buffer.alloc(0);
-  }
+function headerValue(header: PartHeader, name: string): string | undefined {
+  const raw = header[name]?.[0];
+  return raw === undefined ? undefined : Buffer.from(raw, 'latin1').toString('utf8').trim();
 }
 
-function parseHeaders(raw: string): { name?: string; filename?: string; contentType: string } {
-  let name: string | undefined;
-  let filename: string | undefined;
-  let contentType = 'application/octet-stream';
-  for (const line of raw.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (key === 'content-disposition') {
-      name = /;\s*name="([^"]*)"/i.exec(value)?.[1] ?? /;\s*name=([^;\s]+)/i.exec(value)?.[1];
-      filename = /;\s*filename="([^"]*)"/i.exec(value)?.[1];
-    } else if (key === 'content-type' && value !== '') contentType = value;
-  }
+function describePart(header: PartHeader): { name?: string; filename?: string; contentType: string } {
+  const disposition = headerValue(header, 'content-disposition') ?? '';
+  const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1] ?? /;\s*name=([^;\s]+)/i.exec(disposition)?.[1];
+  const filename = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
+  const contentType = headerValue(header, 'content-type') || 'application/octet-stream';
   return { ...(name !== undefined ? { name } : {}), ...(filename !== undefined ? { filename } : {}), contentType };
 }
+
+const truncated = () => badRequest('invalid multipart body: it ended before the closing boundary');
 
 /**
  * Finds the part called `field`. Its `body` must be read to the end before `finish()` is called, which reads
  * (and discards) whatever follows.
  */
-export async function readFilePart(
+export function readFilePart(
   source: AsyncIterable<Uint8Array>,
   boundary: string,
   field: string,
 ): Promise<{ part: FilePart; finish: () => Promise<void> }> {
-  const reader = new Reader(source);
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The preamble before the first boundary is ignored.
-  for await (const _ of reader.until(delimiter, 'first boundary'));
-  for (;;) {
-    const after = (await reader.take(2)).toString('latin1');
-    if (after === '--') throw badRequest(`invalid multipart body: no "${field}" part`);
-    if (after !== '\r\n') throw badRequest('invalid multipart body: malformed boundary line');
-    const headers = parseHeaders((await reader.bytesUntil(headerEnd, 'part headers', maxHeaderBytes)).toString('utf8'));
-    if (headers.name === field) {
-      return {
-        part: {
-          contentType: headers.contentType,
-          ...(headers.filename !== undefined ? { filename: headers.filename } : {}),
-          body: reader.until(delimiter, 'closing boundary'),
-        },
-        finish: () => reader.drain(),
-      };
+  // maxHeaderSize is honoured by Dicer but missing from its type definitions.
+  const parser = new Dicer({ boundary, maxHeaderPairs, maxHeaderSize: maxHeaderBytes } as Dicer.Config);
+  let wanted: Readable | undefined;
+  /** The request body's own failure (a client that hung up): reported as it is, not as a malformed body. */
+  let sourceError: unknown;
+
+  async function* partBytes(part: Readable): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of part) yield chunk as Buffer;
+    } catch (err) {
+      throw err === sourceError ? err : truncated();
     }
-    for await (const _ of reader.until(delimiter, 'closing boundary'));
   }
+
+  return new Promise((resolve, reject) => {
+    async function feed(): Promise<void> {
+      try {
+        for await (const chunk of source) {
+          if (!parser.write(chunk)) await new Promise((drained) => parser.once('drain', drained));
+        }
+        parser.end();
+      } catch (err) {
+        sourceError = err;
+        if (wanted) wanted.destroy(err as Error);
+        else reject(err);
+      }
+    }
+    const fed = feed();
+
+    parser.on('part', (part) => {
+      // A part's failure reaches whoever reads it through its iterator; unread parts must not crash the process.
+      part.on('error', () => {});
+      part.once('header', (header: PartHeader) => {
+        const info = describePart(header);
+        if (wanted || info.name !== field) {
+          part.resume();
+          return;
+        }
+        wanted = part;
+        resolve({
+          part: {
+            contentType: info.contentType,
+            ...(info.filename !== undefined ? { filename: info.filename } : {}),
+            body: partBytes(part),
+          },
+          finish: async () => {
+            await fed;
+            if (sourceError !== undefined) throw sourceError;
+          },
+        });
+      });
+    });
+    // Once the wanted part was found, its own stream reports a body cut short; a missing part is reported here.
+    parser.on('error', () => reject(truncated()));
+    parser.on('finish', () => reject(badRequest(`invalid multipart body: no "${field}" part`)));
+  });
 }

@@ -1,6 +1,6 @@
 // Path parameters, validated before anything touches the store.
 import { z } from 'zod';
-import { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
+import { validateBranchId, validateRepositoryId, validateTagId } from '../catalog';
 import type { AppContext } from './route-table';
 import { parseWith } from './validation';
 

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, Handler, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Principal } from '../auth/service';
-import { unauthenticated } from '../catalog/errors';
+import { unauthenticated } from '../errors';
 
 export interface AppEnv {
   /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */

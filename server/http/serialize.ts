@@ -1,5 +1,5 @@
 // Store shapes → lakeFS wire shapes (snake_case, unix seconds).
-import type { Commit, DiffItem, ObjectEntry, Ref, Repository } from '../graveler';
+import type { Commit, DiffItem, ObjectEntry, Ref, Repository } from '../catalog';
 
 export const repositoryJson = (r: Repository) => ({
   id: r.id,

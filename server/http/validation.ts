@@ -1,6 +1,6 @@
 // Request input → typed values, or a 400 whose message names the field at fault.
 import { z } from 'zod';
-import { badRequest } from '../catalog/errors';
+import { badRequest } from '../errors';
 import type { AppContext } from './route-table';
 
 const maxJsonBytes = 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { KvEntry, KvScanOptions, KvStore } from './index';
+import type { KvEntry, KvScanOptions, KvStore } from './kv-store';
 
 /**
  * Orders strings by code point, which is the order of their UTF-8 bytes. JavaScript's `<` compares UTF-16 units,

@@ -1,5 +1,6 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { KvCondition, KvEntry, KvExpected, KvScanOptions, KvStore, KvWrite } from './index';
+import type { KvCondition, KvEntry, KvExpected, KvScanOptions, KvStore, KvWrite } from './kv-store';
 import { compareKeys, isWellFormedKey, prefixEnd } from './keys';
 
 export interface SqliteKvOptions {
@@ -23,6 +24,15 @@ function matches(current: Uint8Array | undefined, expected: KvExpected): boolean
 }
 
 /**
+ * The database holds sealed secrets, so it is readable by this user only: created with mode 0600 before SQLite opens
+ * it (SQLite gives its -wal and -shm files the database's mode), and tightened when an older one is looser.
+ */
+function makePrivate(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
+
+/**
  * Keys are BLOBs, which SQLite orders with memcmp, so scans follow UTF-8 byte order.
  *
  * Durability: WAL with synchronous=NORMAL. A commit is complete once its frames are written to the WAL file with
@@ -31,6 +41,7 @@ function matches(current: Uint8Array | undefined, expected: KvExpected): boolean
  * transactions (never corrupt the database); synchronous=FULL would cover that at the price of an fsync per write.
  */
 export function openSqliteKv(options: SqliteKvOptions): KvStore {
+  makePrivate(options.path);
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CatalogError } from '../../server/catalog/errors';
+import { TarnError } from '../../server/errors';
 import { multipartBoundary, readFilePart } from '../../server/http/multipart';
 
 async function* chunked(bytes: Buffer, sizes: number[]): AsyncGenerator<Uint8Array> {
@@ -73,12 +73,33 @@ describe('multipart reader', () => {
     );
   });
 
+  it('keeps a part Content-Type as sent, and application/octet-stream when there is none', async () => {
+    const boundary = 'typeBoundary';
+    for (const [type, expected] of [
+      ['text/CSV; charset=utf-8', 'text/CSV; charset=utf-8'],
+      [undefined, 'application/octet-stream'],
+    ] as const) {
+      const body = form(boundary, [{ name: 'content', ...(type ? { type } : {}), body: Buffer.from('a,b') }]);
+      const { part, finish } = await readFilePart(chunked(body, [3]), boundary, 'content');
+      expect(part.contentType).toBe(expected);
+      expect((await collect(part.body)).toString()).toBe('a,b');
+      await finish();
+    }
+  });
+
+  it('lets a caller that never reads the part finish a body that was cut short', async () => {
+    const boundary = 'b0undary';
+    const whole = form(boundary, [{ name: 'content', body: Buffer.from('complete data') }]);
+    const { finish } = await readFilePart(chunked(whole.subarray(0, whole.length - 20), [6]), boundary, 'content');
+    await expect(finish()).resolves.toBeUndefined();
+  });
+
   it('fails when the body ends before the closing boundary or has no such part', async () => {
     const boundary = 'b0undary';
     const whole = form(boundary, [{ name: 'content', body: Buffer.from('complete data') }]);
     const truncated = whole.subarray(0, whole.lastIndexOf('data') + 2);
     const { part } = await readFilePart(chunked(truncated, [5]), boundary, 'content');
-    await expect(collect(part.body)).rejects.toBeInstanceOf(CatalogError);
+    await expect(collect(part.body)).rejects.toBeInstanceOf(TarnError);
     const other = form(boundary, [{ name: 'file', body: Buffer.from('x') }]);
     await expect(readFilePart(chunked(other, [7]), boundary, 'content')).rejects.toThrow(/no "content" part/);
     await expect(readFilePart(chunked(Buffer.from('no boundary at all'), [4]), boundary, 'content')).rejects.toThrow(/multipart/);

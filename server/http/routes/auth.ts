@@ -2,7 +2,7 @@
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { sessionLifetimeSeconds, type AuthService } from '../../auth/service';
-import { unauthenticated } from '../../catalog/errors';
+import { unauthenticated } from '../../errors';
 import { sessionCookieName } from '../authenticate';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { readJsonBody } from '../validation';

@@ -1,8 +1,7 @@
 // Branches: list, create, get, delete, reset (all, one object, a prefix), hard reset, revert, cherry-pick.
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
-import { validateBranchId } from '../../graveler';
+import type { Catalog } from '../../catalog';
+import { badRequest } from '../../errors';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refValue, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
@@ -57,14 +56,13 @@ const forceQuery = z.object({ force: queryBool.optional() });
 const branchPath = '/repositories/:repository/branches/:branch';
 
 export function branchRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   return [
     route(
       { method: 'get', path: '/repositories/:repository/branches', summary: 'List branches', tag: 'branches', query: [{ name: 'prefix', type: 'string' }, { name: 'after', type: 'string' }, { name: 'amount', type: 'integer' }, { name: 'show_hidden', type: 'boolean' }], success: { status: 200, schema: 'RefList' } },
       async (c) => {
         const repo = repositoryParam(c);
         const q = readQuery(c, listQuery);
-        const page = await store.listBranches(repo, { ...listingOptions(q), showHidden: q.show_hidden ?? false });
+        const page = await catalog.listBranches(repo, { ...listingOptions(q), showHidden: q.show_hidden ?? false });
         return c.json(pageJson(page, refJson));
       },
     ),
@@ -73,8 +71,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
       async (c) => {
         const repo = repositoryParam(c);
         const body = await readJsonBody(c, createBody);
-        validateBranchId(body.name);
-        const branch = await store.createBranch(repo, body.name, body.source, {
+        const branch = await catalog.createBranch(repo, body.name, body.source, {
           force: body.force ?? false,
           hidden: body.hidden ?? false,
         });
@@ -83,7 +80,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
     ),
     route(
       { method: 'get', path: branchPath, summary: 'Get a branch', tag: 'branches', success: { status: 200, schema: 'Ref' } },
-      async (c) => c.json(refJson(await store.getBranch(repositoryParam(c), branchParam(c)))),
+      async (c) => c.json(refJson(await catalog.getBranch(repositoryParam(c), branchParam(c)))),
     ),
     route(
       { method: 'delete', path: branchPath, summary: 'Delete a branch (not the default one)', tag: 'branches', query: [{ name: 'force', type: 'boolean' }], success: { status: 204 } },
@@ -91,7 +88,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
         const { force } = readQuery(c, forceQuery);
-        await store.deleteBranch(repo, branch, { force: force ?? false });
+        await catalog.deleteBranch(repo, branch, { force: force ?? false });
         return c.body(null, 204);
       },
     ),
@@ -102,13 +99,13 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
         const branch = branchParam(c);
         const body = await readJsonBody(c, resetBody);
         const options = { force: body.force ?? false };
-        if (body.type === 'reset') await store.resetBranch(repo, branch, options);
+        if (body.type === 'reset') await catalog.resetBranch(repo, branch, options);
         else if (body.type === 'object' || body.type === 'common_prefix') {
           if (body.path === undefined || (body.type === 'object' && body.path === '')) {
             throw badRequest(`invalid request body: path is required for reset type ${body.type}`);
           }
-          if (body.type === 'object') await store.resetObject(repo, branch, body.path, options);
-          else await store.resetPrefix(repo, branch, body.path, options);
+          if (body.type === 'object') await catalog.resetObject(repo, branch, body.path, options);
+          else await catalog.resetPrefix(repo, branch, body.path, options);
         } else throw badRequest('unknown reset type');
         return c.body(null, 204);
       },
@@ -119,7 +116,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
         const q = readQuery(c, z.object({ ref: refValue, force: queryBool.optional() }));
-        await store.hardReset(repo, branch, q.ref, { force: q.force ?? false });
+        await catalog.hardReset(repo, branch, q.ref, { force: q.force ?? false });
         return c.body(null, 204);
       },
     ),
@@ -130,7 +127,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
         const branch = branchParam(c);
         const body = await readJsonBody(c, revertBody);
         const o = commitOverrides(body.commit_overrides);
-        await store.revert(repo, branch, body.ref, {
+        await catalog.revert(repo, branch, body.ref, {
           committer: principalOf(c).userId,
           ...(body.parent_number ? { parentNumber: body.parent_number } : {}),
           ...(o ? { overrides: o } : {}),
@@ -147,7 +144,7 @@ export function branchRoutes(catalog: Catalog): RouteEntry[] {
         const branch = branchParam(c);
         const body = await readJsonBody(c, cherryPickBody);
         const o = commitOverrides(body.commit_overrides);
-        const commit = await store.cherryPick(repo, branch, body.ref, {
+        const commit = await catalog.cherryPick(repo, branch, body.ref, {
           committer: principalOf(c).userId,
           ...(body.parent_number ? { parentNumber: body.parent_number } : {}),
           ...(o ? { overrides: o } : {}),

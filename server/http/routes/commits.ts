@@ -1,6 +1,6 @@
 // Commits: commit a branch, the log of a ref, one commit by any ref expression.
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
+import type { Catalog } from '../../catalog';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
@@ -29,7 +29,6 @@ const logQuery = z.object({
 });
 
 export function commitRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   return [
     route(
       { method: 'post', path: '/repositories/:repository/branches/:branch/commits', summary: 'Commit the uncommitted changes of a branch', tag: 'commits', query: [{ name: 'source_metarange', type: 'string' }], body: 'CommitCreation', bodySchema: commitBody, success: { status: 201, schema: 'Commit' } },
@@ -47,8 +46,8 @@ export function commitRoutes(catalog: Catalog): RouteEntry[] {
           force: body.force ?? false,
         };
         const commit = sourceMetaRange
-          ? await store.commitMetaRange(repo, branch, sourceMetaRange, options)
-          : await store.commit(repo, branch, options);
+          ? await catalog.commitMetaRange(repo, branch, sourceMetaRange, options)
+          : await catalog.commit(repo, branch, options);
         return c.json(commitJson(commit), 201);
       },
     ),
@@ -60,7 +59,7 @@ export function commitRoutes(catalog: Catalog): RouteEntry[] {
         const q = readQuery(c, logQuery);
         const objects = queryList(c, 'objects');
         const prefixes = queryList(c, 'prefixes');
-        const page = await store.log(repo, ref, {
+        const page = await catalog.log(repo, ref, {
           ...listingOptions(q),
           firstParent: q.first_parent ?? false,
           limit: q.limit ?? false,
@@ -74,7 +73,7 @@ export function commitRoutes(catalog: Catalog): RouteEntry[] {
     ),
     route(
       { method: 'get', path: '/repositories/:repository/commits/:commitId', summary: 'Get a commit by id or any ref expression', tag: 'commits', success: { status: 200, schema: 'Commit' } },
-      async (c) => c.json(commitJson(await store.getCommit(repositoryParam(c), refParam(c, 'commitId')))),
+      async (c) => c.json(commitJson(await catalog.getCommit(repositoryParam(c), refParam(c, 'commitId')))),
     ),
   ];
 }

@@ -1,6 +1,6 @@
 // Installation facts for the console: storage rules, version, and the liveness and statistics calls.
 import { z } from 'zod';
-import type { StorageConfig } from '../../catalog/storage-config';
+import type { StorageConfig } from '../../catalog';
 import { route, type RouteEntry } from '../route-table';
 import { readJsonBody } from '../validation';
 

@@ -1,7 +1,7 @@
 // Diffs (uncommitted, and ref to ref) and merges.
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
+import type { Catalog } from '../../catalog';
+import { badRequest } from '../../errors';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
@@ -39,7 +39,6 @@ const listing = [
 const mergePath = '/repositories/:repository/refs/:sourceRef/merge/:destinationBranch';
 
 export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   return [
     route(
       { method: 'get', path: '/repositories/:repository/branches/:branch/diff', summary: 'Uncommitted changes of a branch', tag: 'diff', query: [...listing], success: { status: 200, schema: 'DiffList' } },
@@ -47,7 +46,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
         const q = readQuery(c, listQuery);
-        const page = await store.diffUncommitted(repo, branch, listingOptions(q));
+        const page = await catalog.diffUncommitted(repo, branch, listingOptions(q));
         return c.json(pageJson(page, (d) => diffJson(d, false)));
       },
     ),
@@ -58,7 +57,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
         const left = refParam(c, 'leftRef');
         const right = refParam(c, 'rightRef');
         const q = readQuery(c, refDiffQuery);
-        const page = await store.diff(repo, left, right, { ...listingOptions(q), type: q.type ?? 'three_dot' });
+        const page = await catalog.diff(repo, left, right, { ...listingOptions(q), type: q.type ?? 'three_dot' });
         const withStats = q.include_right_stats ?? false;
         return c.json(pageJson(page, (d) => diffJson(d, withStats)));
       },
@@ -72,7 +71,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
         const body = await readJsonBody(c, mergeBody, {});
         const strategy = body.strategy ?? '';
         if (strategy !== '' && strategy !== 'dest-wins' && strategy !== 'source-wins') throw badRequest('invalid merge strategy');
-        const commit = await store.merge(repo, source, destination, {
+        const commit = await catalog.merge(repo, source, destination, {
           committer: principalOf(c).userId,
           ...(body.message ? { message: body.message } : {}),
           ...(body.metadata ? { metadata: body.metadata } : {}),
@@ -88,7 +87,7 @@ export function diffMergeRoutes(catalog: Catalog): RouteEntry[] {
       { method: 'get', path: mergePath, summary: 'The merge base of a ref and a branch', tag: 'merge', success: { status: 200, schema: 'FindMergeBaseResult' } },
       async (c) => {
         const repo = repositoryParam(c);
-        const base = await store.findMergeBase(repo, refParam(c, 'sourceRef'), refParam(c, 'destinationBranch'));
+        const base = await catalog.findMergeBase(repo, refParam(c, 'sourceRef'), refParam(c, 'destinationBranch'));
         return c.json({
           source_commit_id: base.sourceCommitId,
           destination_commit_id: base.destinationCommitId,

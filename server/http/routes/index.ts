@@ -1,5 +1,5 @@
 // The data calls, built over the catalog.
-import type { Catalog } from '../../catalog/catalog';
+import type { Catalog } from '../../catalog';
 import type { RouteEntry } from '../route-table';
 import { branchRoutes } from './branches';
 import { commitRoutes } from './commits';

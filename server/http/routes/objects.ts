@@ -2,10 +2,9 @@
 // bulk delete, and the upload preflight.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
+import type { Catalog, ObjectEntry, ObjectStats } from '../../catalog';
+import { badRequest } from '../../errors';
 import { toErrorAnswer } from '../errors';
-import { ReadOnlyRepositoryError, type ObjectEntry } from '../../graveler';
 import { multipartBoundary, readFilePart } from '../multipart';
 import { listingOptions, pageJson } from '../pagination';
 import { branchParam, refParam, repositoryParam } from '../params';
@@ -86,7 +85,6 @@ function uploadConditions(c: AppContext): { ifAbsent?: boolean; ifMatchChecksum?
 }
 
 export function objectRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   const refObjects = '/repositories/:repository/refs/:ref/objects';
   const branchObjects = '/repositories/:repository/branches/:branch/objects';
   return [
@@ -96,14 +94,13 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const ref = refParam(c);
         const q = readQuery(c, lsQuery);
-        const repository = await store.getRepository(repo);
         const withMetadata = q.user_metadata ?? true;
-        const page = await store.listObjects(repo, ref, listingOptions(q));
+        const page = await catalog.listObjects(repo, ref, listingOptions(q));
         return c.json(
           pageJson(page, (item) =>
             item.pathType === 'common_prefix'
               ? commonPrefixJson(item.path)
-              : objectStatsJson(item.path, item.entry, catalog.physicalAddress(repository, item.entry), withMetadata),
+              : objectStatsJson(item.path, item.entry, item.physicalAddress, withMetadata),
           ),
         );
       },
@@ -114,8 +111,8 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const ref = refParam(c);
         const { path } = readQuery(c, pathQuery);
-        const repository = await store.getRepository(repo);
-        const entry = await store.getObject(repo, ref, path);
+        const object = await catalog.getObject(repo, ref, path);
+        const { entry } = object;
         const headers = objectHeaders(entry, path);
         if (matchesEtag(c.req.header('if-none-match'), headers.etag as string)) {
           return new Response(null, { status: 304, headers: { etag: headers.etag as string, 'last-modified': headers['last-modified'] as string } });
@@ -133,10 +130,10 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status, headers: responseHeaders });
         if (length <= smallObjectBytes) {
           // Buffers read from files are backed by a plain ArrayBuffer, as BodyInit wants.
-          const bytes = (await catalog.readBytes(repository, entry, span)) as Uint8Array<ArrayBuffer>;
+          const bytes = (await object.bytes(span)) as Uint8Array<ArrayBuffer>;
           return new Response(bytes, { status, headers: responseHeaders });
         }
-        const stream = await catalog.read(repository, entry, span);
+        const stream = await object.stream(span);
         return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
       },
     ),
@@ -146,7 +143,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const ref = refParam(c);
         const q = readQuery(c, statQuery);
-        const { entry, physicalAddress } = await catalog.stat(repo, ref, q.path);
+        const { entry, physicalAddress } = await catalog.getObject(repo, ref, q.path);
         return c.json(objectStatsJson(q.path, entry, physicalAddress, q.user_metadata ?? true));
       },
     ),
@@ -161,7 +158,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const requestType = c.req.header('content-type') ?? '';
         const raw = requestBody(c) ?? new Uint8Array(0);
         const options = { ...conditions, metadata, force: q.force ?? false };
-        let stored: { entry: ObjectEntry; physicalAddress: string };
+        let stored: ObjectStats;
         if (/^multipart\/form-data/i.test(requestType)) {
           const boundary = multipartBoundary(requestType);
           if (!boundary) throw badRequest('invalid multipart body: Content-Type has no boundary');
@@ -182,7 +179,7 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const branch = branchParam(c);
         const q = readQuery(c, pathQuery);
-        await store.deleteObject(repo, branch, q.path, { force: q.force ?? false });
+        await catalog.deleteObject(repo, branch, q.path, { force: q.force ?? false });
         return c.body(null, 204);
       },
     ),
@@ -193,18 +190,11 @@ export function objectRoutes(catalog: Catalog): RouteEntry[] {
         const branch = branchParam(c);
         const { force } = readQuery(c, z.object({ force: queryBool.optional() }));
         const body = await readJsonBody(c, bulkDeleteBody);
-        const repository = await store.getRepository(repo);
-        if (repository.readOnly && !force) throw new ReadOnlyRepositoryError();
-        await store.getBranch(repo, branch);
-        const errors: Array<{ path: string; status_code: number; message: string }> = [];
-        for (const path of body.paths) {
-          try {
-            await store.deleteObject(repo, branch, path, { force: force ?? false });
-          } catch (err) {
-            const { status, body: failure } = toErrorAnswer(err);
-            errors.push({ path, status_code: status, message: failure.message });
-          }
-        }
+        const failures = await catalog.deleteObjects(repo, branch, body.paths, { force: force ?? false });
+        const errors = failures.map(({ path, error }) => {
+          const { status, body: answer } = toErrorAnswer(error);
+          return { path, status_code: status, message: answer.message };
+        });
         return c.json({ errors });
       },
     ),

@@ -1,8 +1,8 @@
 // Repositories: list, create (optionally with sample data), get, delete.
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
-import { badRequest } from '../../catalog/errors';
-import { validateBranchId, validateRepositoryId } from '../../graveler';
+import type { Catalog } from '../../catalog';
+import { badRequest } from '../../errors';
+import { validateBranchId, validateRepositoryId } from '../../catalog';
 import { listingOptions, pageJson } from '../pagination';
 import { repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
@@ -16,11 +16,15 @@ const pageQuery = z.object({
   search: z.string().optional(),
 });
 
+/** No block store takes a longer namespace: S3 keys, the longest kind of namespace prefix, are at most 1024 bytes. */
+const maxNamespaceLength = 1024;
+
 const createBody = z.object({
   name: z.string({ message: 'name is required' }),
   storage_namespace: z
     .string({ message: 'storage_namespace is required' })
-    .regex(/^(s3|gs|https?|mem|local|transient):\/\/.*$/, { message: 'must be a URI such as local://name' }),
+    .regex(/^(s3|gs|https?|mem|local|transient):\/\/.*$/, { message: 'must be a URI such as local://name' })
+    .max(maxNamespaceLength, { message: `must be at most ${maxNamespaceLength} characters` }),
   default_branch: z.string().optional(),
   sample_data: z.boolean().optional(),
   read_only: z.boolean().optional(),
@@ -34,13 +38,12 @@ const paging = [
 ] as const;
 
 export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   return [
     route(
       { method: 'get', path: '/repositories', summary: 'List repositories', tag: 'repositories', query: [...paging, { name: 'search', type: 'string' }], success: { status: 200, schema: 'RepositoryList' } },
       async (c) => {
         const q = readQuery(c, pageQuery);
-        const page = await store.listRepositories({
+        const page = await catalog.listRepositories({
           ...listingOptions(q),
           ...(q.search ? { search: q.search } : {}),
         });
@@ -70,14 +73,14 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
     ),
     route(
       { method: 'get', path: '/repositories/:repository', summary: 'Get a repository', tag: 'repositories', success: { status: 200, schema: 'Repository' } },
-      async (c) => c.json(repositoryJson(await store.getRepository(repositoryParam(c)))),
+      async (c) => c.json(repositoryJson(await catalog.getRepository(repositoryParam(c)))),
     ),
     route(
       { method: 'delete', path: '/repositories/:repository', summary: 'Delete a repository (a retry finishes an interrupted delete)', tag: 'repositories', query: [{ name: 'force', type: 'boolean' }], success: { status: 204 } },
       async (c) => {
         const repo = repositoryParam(c);
         const { force } = readQuery(c, z.object({ force: queryBool.optional() }));
-        await store.deleteRepository(repo, { force: force ?? false });
+        await catalog.deleteRepository(repo, { force: force ?? false });
         return c.body(null, 204);
       },
     ),

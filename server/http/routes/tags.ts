@@ -1,7 +1,6 @@
 // Tags: list, create, get, delete.
 import { z } from 'zod';
-import type { Catalog } from '../../catalog/catalog';
-import { validateTagId } from '../../graveler';
+import type { Catalog } from '../../catalog';
 import { listingOptions, pageJson } from '../pagination';
 import { refValue, repositoryParam, tagParam } from '../params';
 import { route, type RouteEntry } from '../route-table';
@@ -13,14 +12,13 @@ const createBody = z.object({ id: z.string({ message: 'id is required' }), ref: 
 const tagPath = '/repositories/:repository/tags/:tag';
 
 export function tagRoutes(catalog: Catalog): RouteEntry[] {
-  const store = catalog.store;
   return [
     route(
       { method: 'get', path: '/repositories/:repository/tags', summary: 'List tags', tag: 'tags', query: [{ name: 'prefix', type: 'string' }, { name: 'after', type: 'string' }, { name: 'amount', type: 'integer' }], success: { status: 200, schema: 'RefList' } },
       async (c) => {
         const repo = repositoryParam(c);
         const q = readQuery(c, listQuery);
-        const page = await store.listTags(repo, listingOptions(q));
+        const page = await catalog.listTags(repo, listingOptions(q));
         return c.json(pageJson(page, refJson));
       },
     ),
@@ -29,14 +27,13 @@ export function tagRoutes(catalog: Catalog): RouteEntry[] {
       async (c) => {
         const repo = repositoryParam(c);
         const body = await readJsonBody(c, createBody);
-        validateTagId(body.id);
-        const tag = await store.createTag(repo, body.id, body.ref, { force: body.force ?? false });
+        const tag = await catalog.createTag(repo, body.id, body.ref, { force: body.force ?? false });
         return c.json(refJson(tag), 201);
       },
     ),
     route(
       { method: 'get', path: tagPath, summary: 'Get a tag', tag: 'tags', success: { status: 200, schema: 'Ref' } },
-      async (c) => c.json(refJson(await store.getTag(repositoryParam(c), tagParam(c)))),
+      async (c) => c.json(refJson(await catalog.getTag(repositoryParam(c), tagParam(c)))),
     ),
     route(
       { method: 'delete', path: tagPath, summary: 'Delete a tag', tag: 'tags', query: [{ name: 'force', type: 'boolean' }], success: { status: 204 } },
@@ -44,7 +41,7 @@ export function tagRoutes(catalog: Catalog): RouteEntry[] {
         const repo = repositoryParam(c);
         const tag = tagParam(c);
         const { force } = readQuery(c, z.object({ force: queryBool.optional() }));
-        await store.deleteTag(repo, tag, { force: force ?? false });
+        await catalog.deleteTag(repo, tag, { force: force ?? false });
         return c.body(null, 204);
       },
     ),

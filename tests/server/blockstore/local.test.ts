@@ -4,13 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BlockNotFoundError,
-  InvalidBlockKeyError,
-  InvalidNamespaceError,
-  openLocalBlockStore,
-  type BlockStore,
-} from '../../../server/blockstore/index';
+import { openLocalBlockStore, type BlockStore } from '../../../server/blockstore/index';
+import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../../../server/errors';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -81,6 +76,18 @@ describe('local blockstore', () => {
     }
     store.validateNamespace('local://quickstart');
     store.validateNamespace('local://bucket/prefix/');
+  });
+
+  it('refuses names the file system cannot hold: a segment over 255 bytes, a path over its limit', async () => {
+    expect(() => store.validateNamespace(`local://${'é'.repeat(128)}`)).toThrow(/segment longer than 255 bytes/);
+    store.validateNamespace(`local://${'a'.repeat(255)}`);
+    await expect(store.put(ns, `data/${'k'.repeat(256)}`, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidBlockKeyError);
+    // Each segment fits, but `<root>/<namespace>/_tarn/metaranges/<id>` would not.
+    const deep = `local://${'abcdefgh/'.repeat(450)}x`;
+    expect(() => store.validateNamespace(deep)).toThrow(/storage namespace is too long/);
+    const nearlyFull = `local://${'abcdefgh/'.repeat(Math.floor((3900 - root.length) / 9))}x`;
+    store.validateNamespace(nearlyFull);
+    await expect(store.put(nearlyFull, `data/${'k/'.repeat(200)}x`, Buffer.from('x'))).rejects.toThrow(/object key is too long/);
   });
 
   it('never shows a partial object: failed writes leave nothing under the key', async () => {

@@ -9,7 +9,7 @@ import {
   RepositoryInDeletionError,
   ValidationError,
   PreconditionFailedError,
-} from '../../../server/graveler/index';
+} from '../../../server/errors';
 import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
 
 describe('graveler repositories, branches, tags, objects', () => {
@@ -32,6 +32,19 @@ describe('graveler repositories, branches, tags, objects', () => {
     await expect(env.g.createRepository({ id: 'Bad_Id', storageNamespace: 'local://x' })).rejects.toBeInstanceOf(ValidationError);
     await expect(env.g.createRepository({ id: 'repo3', storageNamespace: 'local://../x' })).rejects.toBeInstanceOf(ValidationError);
     await expect(env.g.getRepository('nope')).rejects.toThrow('repository not found');
+  });
+
+  it('undoes a creation whose populate step fails: no records, no namespace claim', async () => {
+    const populate = async (r: { id: string }) => {
+      await env.g.putObject(r.id, 'main', 'staged', entry('s'));
+      throw new Error('sample data failed');
+    };
+    await expect(env.g.createRepository({ id: 'undone', storageNamespace: 'local://undone' }, populate)).rejects.toThrow('sample data failed');
+    await expect(env.g.getRepository('undone')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await env.kv.scan({ prefix: 'graveler/r/undone/' })).toEqual([]);
+    expect(await env.kv.get('graveler/repos/undone')).toBeUndefined();
+    await env.g.createRepository({ id: 'undone', storageNamespace: 'local://undone' });
+    expect((await env.g.getBranch('undone', 'main')).id).toBe('main');
   });
 
   it('lists repositories with prefix, after, amount and search', async () => {

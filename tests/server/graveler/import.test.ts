@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DirtyBranchError } from '../../../server/graveler/index';
+import { DirtyBranchError } from '../../../server/errors';
 import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
 
 const repo = 'importer';

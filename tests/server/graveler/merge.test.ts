@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ConflictError,
-  DirtyBranchError,
-  NoChangesError,
-  ParentNumberRequiredError,
-  ValidationError,
-  type Graveler,
-  type MergeStrategy,
-} from '../../../server/graveler/index';
+import { ConflictError, DirtyBranchError, NoChangesError, ParentNumberRequiredError, ValidationError } from '../../../server/errors';
+import type { Graveler, MergeStrategy } from '../../../server/graveler/index';
 import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
 
 type V = 'A' | 'B' | 'C' | 'X';
@@ -162,7 +155,7 @@ describe('graveler merge', () => {
     const m = await env.g.merge(repo, 'side', 'main', { committer: 'm' });
     const err = await env.g.revert(repo, 'main', m.id, { committer: 'rev' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ParentNumberRequiredError);
-    expect((err as ParentNumberRequiredError).status).toBe(409);
+    expect((err as ParentNumberRequiredError).kind).toBe('conflict');
     await env.g.revert(repo, 'main', m.id, { committer: 'rev', parentNumber: 1 });
     expect(await listAll(env.g, repo, 'main')).toEqual(['a', 'b', 'd', 'f']);
   });
@@ -200,6 +193,6 @@ describe('graveler merge', () => {
     await expect(env.g.cherryPick(repo, 'main', two.id, { committer: 'bob' })).rejects.toBeInstanceOf(NoChangesError);
     const m = await env.g.merge(repo, 'feat', 'main', { committer: 'm', strategy: 'source-wins' });
     const err = await env.g.cherryPick(repo, 'main', m.id, { committer: 'bob' }).catch((e: unknown) => e);
-    expect((err as ParentNumberRequiredError).status).toBe(400);
+    expect((err as ParentNumberRequiredError).kind).toBe('bad_request');
   });
 });

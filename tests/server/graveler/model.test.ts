@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, DirtyBranchError, NoChangesError, type Graveler, type MergeStrategy } from '../../../server/graveler/index';
+import { ConflictError, DirtyBranchError, NoChangesError } from '../../../server/errors';
+import type { Graveler, MergeStrategy } from '../../../server/graveler/index';
 import { ancestorsIn } from '../model-history';
 import { entry, openEnv, tickingClock } from './helpers';
 

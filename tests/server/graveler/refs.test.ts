@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidRefError, NotFoundError, type Commit } from '../../../server/graveler/index';
+import { InvalidRefError, NotFoundError } from '../../../server/errors';
+import type { Commit } from '../../../server/graveler/index';
 import { entry, openEnv, tickingClock, type Env } from './helpers';
 
 const repo = 'refsrepo';

@@ -1,0 +1,49 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Object data. A namespace is a storage-namespace URI such as `local://quickstart`; keys are relative paths inside
+ * it (`data/<partition>/<id>`, `_tarn/ranges/<id>`). Implementations confine every key to its namespace.
+ */
+export interface PutResult {
+  size: number;
+  /** Hex MD5 of the content, as lakeFS reports for direct uploads. */
+  checksum: string;
+}
+
+export interface ObjectStat {
+  size: number;
+  /** Last modification, unix milliseconds. */
+  mtime: number;
+}
+
+/** Inclusive byte range, like HTTP `Range: bytes=start-end`; `end` defaults to the last byte. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export type PutBody = Uint8Array | Readable | AsyncIterable<Uint8Array>;
+
+export interface BlockStore {
+  /** `local`, `s3`, ... as reported in `storage_config.blockstore_type`. */
+  readonly type: string;
+  /** The namespace URI prefix this store accepts, e.g. `local://`. */
+  readonly namespacePrefix: string;
+  /** Throws InvalidNamespaceError when the URI is not one this store can hold. */
+  validateNamespace(namespace: string): void;
+  /** Writes atomically: readers see either nothing or the whole object. */
+  put(namespace: string, key: string, body: PutBody): Promise<PutResult>;
+  /** A stream of the object's bytes (or of the range). Throws BlockNotFoundError when absent. */
+  get(namespace: string, key: string, range?: ByteRange): Promise<Readable>;
+  /** The whole object (or range) in memory. Throws BlockNotFoundError when absent. */
+  getBytes(namespace: string, key: string, range?: ByteRange): Promise<Buffer>;
+  /** Undefined when absent. */
+  stat(namespace: string, key: string): Promise<ObjectStat | undefined>;
+  exists(namespace: string, key: string): Promise<boolean>;
+  /** Deleting an absent object is not an error. */
+  delete(namespace: string, key: string): Promise<void>;
+  /** A fresh key for new object data, never derived from a user's path: `data/<partition>/<id>`. */
+  newDataKey(): string;
+  /** The full URI of a key in a namespace, e.g. `local://quickstart/data/x/y`. */
+  fullAddress(namespace: string, key: string): string;
+}

@@ -1,0 +1,14 @@
+// What the layers above see of the catalog: the Catalog itself, the shapes its calls take and return, the id rules
+// they check inputs against, and the storage facts the console is told about.
+export {
+  Catalog,
+  type CreateRepositoryInput,
+  type DeleteFailure,
+  type ObjectListItem,
+  type ObjectStats,
+  type StoredObject,
+  type UploadInput,
+} from './catalog';
+export { localStorageConfig, type StorageConfig } from './storage-config';
+export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
+export type { Branch, Commit, DiffItem, ObjectEntry, Page, Ref, Repository } from '../graveler';

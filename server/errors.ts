@@ -1,0 +1,137 @@
+// Typed failures, shared by every layer of the server. Each carries lakeFS's message (what the client sees, so it
+// never holds a secret) and the kind of failure; server/http/errors.ts gives each kind its one HTTP status.
+export type FailureKind =
+  | 'bad_request'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'precondition_failed'
+  | 'too_many_attempts';
+
+export class TarnError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export const badRequest = (message: string) => new TarnError('bad_request', message);
+export const conflict = (message: string) => new TarnError('conflict', message);
+
+/** The only 401 text the console treats as "logged out". */
+export const unauthenticated = () => new TarnError('unauthenticated', 'error authenticating request');
+
+// The versioned store
+
+export type NotFoundSubject = 'repository' | 'branch' | 'tag' | 'commit' | 'ref' | 'object' | 'merge base';
+
+export class NotFoundError extends TarnError {
+  constructor(readonly subject: NotFoundSubject) {
+    super('not_found', `${subject} not found`);
+  }
+}
+
+export type AlreadyExistsSubject = 'repository' | 'branch' | 'tag';
+
+export class AlreadyExistsError extends TarnError {
+  constructor(readonly subject: AlreadyExistsSubject) {
+    super('conflict', `${subject} already exists`);
+  }
+}
+
+/** A merge, revert or cherry-pick met conflicting changes under the default strategy. */
+export class ConflictError extends TarnError {
+  constructor(readonly paths: string[]) {
+    super('conflict', 'conflict found');
+  }
+}
+
+export class NoChangesError extends TarnError {
+  constructor() {
+    super('bad_request', 'no changes');
+  }
+}
+
+export class DirtyBranchError extends TarnError {
+  constructor(message = 'uncommitted changes (dirty branch)') {
+    super('bad_request', message);
+  }
+}
+
+/** A malformed ref expression, a `$` ref where a commit is needed, a parent number out of range. */
+export class InvalidRefError extends TarnError {
+  constructor(message = 'invalid ref') {
+    super('bad_request', message);
+  }
+}
+
+/** Any other bad input: ids, merge strategy, reset type, paths, storage namespaces. */
+export class ValidationError extends TarnError {
+  constructor(message: string) {
+    super('bad_request', message);
+  }
+}
+
+export class ReadOnlyRepositoryError extends TarnError {
+  constructor() {
+    super('forbidden', 'read-only repository');
+  }
+}
+
+/** Operations refused by a rule rather than by input: deleting the default branch. */
+export class ForbiddenError extends TarnError {
+  constructor(message: string) {
+    super('forbidden', message);
+  }
+}
+
+export class RepositoryInDeletionError extends TarnError {
+  constructor() {
+    super('gone', 'repository in deletion');
+  }
+}
+
+export class PreconditionFailedError extends TarnError {
+  constructor(message = 'Precondition failed') {
+    super('precondition_failed', message);
+  }
+}
+
+export const preconditionFailed = (message: string) => new PreconditionFailedError(message);
+
+/** A branch moved under us too many times in a row. */
+export class TooManyAttemptsError extends TarnError {
+  constructor() {
+    super('too_many_attempts', 'Too many attempts, try again later');
+  }
+}
+
+/** Reverting or cherry-picking a merge commit needs a parent number (lakeFS: revert answers 409, cherry-pick 400). */
+export class ParentNumberRequiredError extends TarnError {
+  constructor(kind: 'conflict' | 'bad_request') {
+    super(kind, 'must specify 1-based parent number for reverting or cherry-picking a merge commit');
+  }
+}
+
+// Object data
+
+/** An object's bytes are gone from the block store. */
+export class BlockNotFoundError extends TarnError {
+  constructor(
+    readonly namespace: string,
+    readonly key: string,
+  ) {
+    super('gone', 'No data');
+  }
+}
+
+/** A storage namespace the block store cannot hold. */
+export class InvalidNamespaceError extends ValidationError {}
+
+/** A key that would escape its namespace or is otherwise not storable. */
+export class InvalidBlockKeyError extends ValidationError {}

@@ -1,0 +1,51 @@
+/**
+ * The metadata store: a small ordered key/value interface that SQLite (embedded) and PostgreSQL (shared) both
+ * implement with identical semantics. Keys are strings compared by their UTF-8 bytes (code-point order), never by
+ * locale or UTF-16 units, so cursors, prefixes and range boundaries agree across implementations.
+ */
+export interface KvEntry {
+  key: string;
+  value: Uint8Array;
+}
+
+export interface KvScanOptions {
+  /** Only keys starting with this prefix. */
+  prefix?: string;
+  /** Exclusive cursor: only keys strictly greater than this one. */
+  after?: string;
+  /** Inclusive lower bound: only keys greater than or equal to this one. */
+  from?: string;
+  /** Maximum number of entries returned (default 1000). */
+  limit?: number;
+}
+
+/** The previous value a conditional write expects: the exact bytes, or 'absent' (the key must not exist). */
+export type KvExpected = Uint8Array | 'absent';
+
+export type KvWrite =
+  | { op: 'set'; key: string; value: Uint8Array }
+  | { op: 'delete'; key: string };
+
+export interface KvCondition {
+  key: string;
+  expected: KvExpected;
+}
+
+export interface KvStore {
+  get(key: string): Promise<Uint8Array | undefined>;
+  set(key: string, value: Uint8Array): Promise<void>;
+  /** Compare-and-set: writes only if the current value equals `expected`. Returns whether it wrote. */
+  setIf(key: string, value: Uint8Array, expected: KvExpected): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Deletes only if the current value equals `expected`. Returns whether it deleted. */
+  deleteIf(key: string, expected: Uint8Array): Promise<boolean>;
+  /** Deletes every key starting with `prefix`. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Entries in ascending byte order of key. */
+  scan(options: KvScanOptions): Promise<KvEntry[]>;
+  /**
+   * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
+   */
+  batch(writes: KvWrite[], conditions?: KvCondition[]): Promise<boolean>;
+  close(): Promise<void>;
+}
