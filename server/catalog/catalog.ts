@@ -10,17 +10,23 @@ import {
   type ObjectEntry,
   type Repository,
 } from '../graveler';
-import { sampleFiles } from './sample-data';
 
 export interface CreateRepositoryInput {
   id: string;
   storageNamespace: string;
   defaultBranch: string;
   readOnly: boolean;
-  sampleData: boolean;
+  /** Files committed on the default branch right after it is made (the sample data, say), with that commit's message. */
+  initialFiles?: { files: InitialFile[]; message: string };
   /** Only the repository record: no first commit and no branch (for restores). */
   bare?: boolean;
   committer: string;
+}
+
+export interface InitialFile {
+  path: string;
+  contentType: string;
+  bytes: Buffer;
 }
 
 export interface UploadInput {
@@ -50,8 +56,8 @@ export class Catalog {
       readOnly: input.readOnly,
       ...(input.bare ? { bare: true } : {}),
     });
-    if (input.sampleData) {
-      for (const file of sampleFiles(repository.id, repository.defaultBranch)) {
+    if (input.initialFiles) {
+      for (const file of input.initialFiles.files) {
         await this.upload(repository.id, repository.defaultBranch, file.path, file.bytes, {
           contentType: file.contentType,
           metadata: {},
@@ -60,7 +66,7 @@ export class Catalog {
       }
       await this.store.commit(repository.id, repository.defaultBranch, {
         committer: input.committer,
-        message: 'Add sample data',
+        message: input.initialFiles.message,
         force: true,
       });
     }
