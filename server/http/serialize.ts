@@ -25,6 +25,9 @@ export const commitJson = (c: Commit) => ({
   version: c.version,
 });
 
+/** lakeFS reports an object stored without a content type as generic bytes. */
+const contentTypeOf = (entry: ObjectEntry) => entry.contentType || 'application/octet-stream';
+
 export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddress: string, withMetadata: boolean) {
   return {
     path,
@@ -33,7 +36,7 @@ export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddres
     checksum: entry.checksum,
     size_bytes: entry.size,
     mtime: entry.mtime,
-    content_type: entry.contentType || 'application/octet-stream',
+    content_type: contentTypeOf(entry),
     ...(withMetadata ? { metadata: entry.metadata } : {}),
   };
 }
@@ -59,7 +62,7 @@ export function diffJson(d: DiffItem, includeRightStats: boolean) {
           right: {
             checksum: d.right.checksum,
             mtime: d.right.mtime,
-            content_type: d.right.contentType,
+            content_type: contentTypeOf(d.right),
             metadata: d.right.metadata,
           },
         }
