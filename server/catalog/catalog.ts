@@ -24,17 +24,28 @@ import type {
   Repository,
   RevertOptions,
 } from '../graveler';
-import { sampleFiles } from './sample-data';
 
 export interface CreateRepositoryInput {
   id: string;
   storageNamespace: string;
   defaultBranch: string;
   readOnly: boolean;
-  sampleData: boolean;
+  /** Files committed on the default branch right after it is made (the sample data, say), with that commit's message. */
+  initialFiles?: InitialFiles;
   /** Only the repository record: no first commit and no branch (for restores). */
   bare?: boolean;
   committer: string;
+}
+
+export interface InitialFiles {
+  files: InitialFile[];
+  message: string;
+}
+
+export interface InitialFile {
+  path: string;
+  contentType: string;
+  bytes: Buffer;
 }
 
 export interface UploadInput {
@@ -82,6 +93,7 @@ export class Catalog {
 
   /** All or nothing: when a step fails, sample data included, nothing of the repository remains. */
   async createRepository(input: CreateRepositoryInput): Promise<Repository> {
+    const { initialFiles } = input;
     return this.store.createRepository(
       {
         id: input.id,
@@ -90,15 +102,15 @@ export class Catalog {
         readOnly: input.readOnly,
         ...(input.bare ? { bare: true } : {}),
       },
-      input.sampleData ? (repository) => this.addSampleData(repository, input.committer) : undefined,
+      initialFiles ? (repository) => this.addInitialFiles(repository, initialFiles, input.committer) : undefined,
     );
   }
 
-  /** Uploads and commits the sample files; if that fails, their data is deleted (the store removes the rest). */
-  private async addSampleData(repository: Repository, committer: string): Promise<void> {
+  /** Uploads and commits the first files; if that fails, their data is deleted (the store removes the rest). */
+  private async addInitialFiles(repository: Repository, initial: InitialFiles, committer: string): Promise<void> {
     const uploaded: ObjectEntry[] = [];
     try {
-      for (const file of sampleFiles(repository.id, repository.defaultBranch)) {
+      for (const file of initial.files) {
         const { entry } = await this.upload(repository.id, repository.defaultBranch, file.path, file.bytes, {
           contentType: file.contentType,
           metadata: {},
@@ -106,7 +118,7 @@ export class Catalog {
         });
         uploaded.push(entry);
       }
-      await this.store.commit(repository.id, repository.defaultBranch, { committer, message: 'Add sample data', force: true });
+      await this.store.commit(repository.id, repository.defaultBranch, { committer, message: initial.message, force: true });
     } catch (err) {
       for (const entry of uploaded) await this.blocks.delete(repository.storageNamespace, entry.address);
       throw err;

@@ -5,6 +5,8 @@ export const repositoryJson = (r: Repository) => ({
   id: r.id,
   creation_date: r.creationDate,
   default_branch: r.defaultBranch,
+  // One block store, lakeFS's default storage, whose id is empty.
+  storage_id: '',
   storage_namespace: r.storageNamespace,
   read_only: r.readOnly,
 });
@@ -23,6 +25,9 @@ export const commitJson = (c: Commit) => ({
   version: c.version,
 });
 
+/** lakeFS reports an object stored without a content type as generic bytes. */
+const contentTypeOf = (entry: ObjectEntry) => entry.contentType || 'application/octet-stream';
+
 export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddress: string, withMetadata: boolean) {
   return {
     path,
@@ -31,16 +36,18 @@ export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddres
     checksum: entry.checksum,
     size_bytes: entry.size,
     mtime: entry.mtime,
-    content_type: entry.contentType,
+    content_type: contentTypeOf(entry),
     ...(withMetadata ? { metadata: entry.metadata } : {}),
   };
 }
 
+/** A common prefix has no data of its own, but ObjectStats requires these fields: lakeFS sends them empty. */
 export const commonPrefixJson = (path: string) => ({
   path,
   path_type: 'common_prefix' as const,
   physical_address: '',
   checksum: '',
+  mtime: 0,
 });
 
 export function diffJson(d: DiffItem, includeRightStats: boolean) {
@@ -55,7 +62,7 @@ export function diffJson(d: DiffItem, includeRightStats: boolean) {
           right: {
             checksum: d.right.checksum,
             mtime: d.right.mtime,
-            content_type: d.right.contentType,
+            content_type: contentTypeOf(d.right),
             metadata: d.right.metadata,
           },
         }

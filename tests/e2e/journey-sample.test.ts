@@ -54,7 +54,7 @@ describe('journey: sample repository', () => {
     step('create sample', async () => {
       await page.getByRole('button', { name: 'Create Sample Repository' }).click();
       await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/objects`), 20_000);
-      for (const name of ['README.md', 'images/', 'raw/', 'tables/']) {
+      for (const name of ['README.md', 'data/', 'images/', 'lakes.parquet']) {
         await shows(entry(name), `${name} in the sample’s listing`);
       }
       await screenshot(page, 'j2-01-sample-objects');
@@ -63,10 +63,11 @@ describe('journey: sample repository', () => {
   it('renders README.md under the objects listing', () =>
     step('readme preview', async () => {
       const readme = page.getByRole('region', { name: 'README.md' });
-      await shows(readme.getByRole('heading', { name: `Welcome to ${SAMPLE}` }), 'the README’s title rendered as a heading');
-      await shows(readme.getByRole('table'), 'the README’s table rendered as a table');
-      await shows(readme.getByRole('cell', { name: 'raw/lakes.csv' }), 'a row of the README’s table');
-      const image = readme.getByRole('img', { name: 'A mountain lake' });
+      await shows(readme.getByRole('heading', { name: 'Welcome to the Lake!' }), 'the README’s title rendered as a heading');
+      await shows(readme.getByRole('table').first(), 'the README’s table rendered as a table');
+      await shows(readme.getByRole('cell', { name: 'data/lakes.csv' }), 'a row of the README’s table');
+      await shows(readme.getByText(/READ_PARQUET\('lakefs:\/\/quickstart\/main\/lakes\.parquet'\)/).first(), 'the README’s example SQL');
+      const image = readme.getByRole('img', { name: /^Evening on a mountain lake/ });
       await shows(image, 'the README’s image');
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
@@ -82,21 +83,16 @@ describe('journey: sample repository', () => {
       await screenshot(page, 'j2-02-readme-preview');
     }));
 
-  it('browses into prefixes and back through the breadcrumbs', () =>
+  it('browses into a prefix and back through the breadcrumbs', () =>
     step('browse prefixes', async () => {
-      await entry('tables/').click();
-      await arrivesAt(page, /[?&]path=tables%2F(&|$)/);
-      await entry('lakes/').click();
-      await arrivesAt(page, /[?&]path=tables%2Flakes%2F(&|$)/);
-      await shows(entry('lakes.parquet'), 'lakes.parquet inside tables/lakes/');
+      await entry('images/').click();
+      await arrivesAt(page, /[?&]path=images%2F(&|$)/);
+      await shows(entry('lake.png'), 'lake.png inside images/');
       // The folder is in the address, so a reload (or a shared link) opens the same place.
       await page.reload();
-      await shows(entry('lakes.parquet'), 'lakes.parquet again after reloading tables/lakes/');
-      await shows(breadcrumb().getByRole('link', { name: 'lakes', exact: true }), 'the lakes crumb');
+      await shows(entry('lake.png'), 'lake.png again after reloading images/');
+      await shows(breadcrumb().getByRole('link', { name: 'images', exact: true }), 'the images crumb');
       await screenshot(page, 'j2-03-browse-prefix');
-      await breadcrumb().getByRole('link', { name: 'tables', exact: true }).click();
-      await arrivesAt(page, /[?&]path=tables%2F(&|$)/);
-      await shows(entry('lakes/'), 'lakes/ again after going back to tables/');
       await breadcrumb().getByRole('link', { name: `lakefs://${SAMPLE}/main` }).click();
       await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/objects\\?(?!.*path=)`));
       await shows(entry('README.md'), 'README.md again at the repository root');
@@ -104,26 +100,26 @@ describe('journey: sample repository', () => {
 
   it('opens the CSV in the object viewer', () =>
     step('csv viewer', async () => {
-      await entry('raw/').click();
-      await arrivesAt(page, /[?&]path=raw%2F(&|$)/);
+      await entry('data/').click();
+      await arrivesAt(page, /[?&]path=data%2F(&|$)/);
       await entry('lakes.csv').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/object\\?`));
       await shows(page.getByText('lakes.csv', { exact: true }), 'the object’s name in the path');
       await shows(page.getByText(/^text\/csv/), 'the CSV content type');
       await shows(page.getByRole('link', { name: 'Download' }), 'the Download button');
       // Until the SQL preview arrives, CSV files show their first rows as a table.
-      await shows(page.getByRole('cell', { name: 'Caspian Sea' }).first(), 'a row of the CSV as a table cell');
+      await shows(page.getByRole('cell', { name: 'Lake Superior' }).first(), 'a row of the CSV as a table cell');
       await screenshot(page, 'j2-04-csv-viewer');
     }));
 
   it('opens the blame dialog for an object and sees its commit', () =>
     step('blame', async () => {
       await page.goBack();
-      await arrivesAt(page, /[?&]path=raw%2F(&|$)/);
+      await arrivesAt(page, /[?&]path=data%2F(&|$)/);
       await objectsTable().getByRole('button', { name: 'Blame lakes.csv' }).click();
       const dialog = page.getByRole('dialog', { name: 'Last commit to modify object' });
       await shows(dialog, 'the blame dialog');
-      await shows(dialog.getByText('raw/lakes.csv', { exact: true }), 'the blamed path');
+      await shows(dialog.getByText('data/lakes.csv', { exact: true }), 'the blamed path');
       await shows(dialog.getByText(SAMPLE_COMMIT, { exact: true }), 'the sample commit’s message');
       await shows(dialog.getByRole('link', { name: /^[0-9a-f]{12}$/ }), 'a link to the commit by its short id');
       await screenshot(page, 'j2-05-blame-dialog');

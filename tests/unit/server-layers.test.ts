@@ -9,13 +9,15 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
   root: ['http', 'catalog', 'auth', 'graveler', 'kv', 'blockstore', 'errors'],
-  http: ['catalog', 'auth', 'errors'],
+  http: ['catalog', 'auth', 'sample-data', 'errors'],
   catalog: ['graveler', 'blockstore', 'errors'],
   auth: ['kv', 'errors'],
   graveler: ['kv', 'blockstore', 'errors'],
   kv: ['errors'],
   blockstore: ['errors'],
   errors: [],
+  // The quickstart's files, made from assets: the repository call hands them to the catalog as plain input.
+  'sample-data': [],
 };
 
 /** `http/app.ts` → `http`; `errors.ts` → `errors`; any other file at the top (main.ts, config.ts) → `root`. */

@@ -7,6 +7,7 @@ import { listingOptions, pageJson } from '../pagination';
 import { repositoryParam } from '../params';
 import { principalOf, route, type RouteEntry } from '../route-table';
 import { repositoryJson } from '../serialize';
+import { sampleFiles } from '../../sample-data';
 import { queryAmount, queryBool, readJsonBody, readQuery } from '../validation';
 
 const pageQuery = z.object({
@@ -64,7 +65,7 @@ export function repositoryRoutes(catalog: Catalog): RouteEntry[] {
           storageNamespace: body.storage_namespace,
           defaultBranch,
           readOnly: body.read_only ?? false,
-          sampleData: body.sample_data ?? false,
+          ...(body.sample_data ? { initialFiles: { files: sampleFiles(body.name, defaultBranch), message: 'Add sample data' } } : {}),
           bare: bare ?? false,
           committer: principalOf(c).userId,
         });

@@ -2,6 +2,8 @@
 // communication preferences the setup screen asks for afterwards.
 import { z } from 'zod';
 import type { AuthService } from '../../auth/service';
+import { badRequest } from '../../errors';
+import { freeMailMessage, isFreeMailAddress } from '../free-mail';
 import { route, type RouteEntry } from '../route-table';
 import { readJsonBody } from '../validation';
 import { sessionCookieName } from '../authenticate';
@@ -39,6 +41,10 @@ const commPrefsBody = z.object({
   securityUpdates: z.boolean({ message: 'securityUpdates must be a boolean' }),
 });
 
+function refuseFreeMail(email: string | undefined): void {
+  if (email !== undefined && isFreeMailAddress(email)) throw badRequest(freeMailMessage);
+}
+
 export function setupRoutes(auth: AuthService): RouteEntry[] {
   return [
     route(
@@ -56,6 +62,7 @@ export function setupRoutes(auth: AuthService): RouteEntry[] {
       { method: 'post', path: '/setup_lakefs', summary: 'Create the first admin user and its credentials', tag: 'setup', public: true, body: 'Setup', bodySchema: setupBody, success: { status: 200, schema: 'CredentialsWithSecret' } },
       async (c) => {
         const body = await readJsonBody(c, setupBody);
+        refuseFreeMail(body.email);
         const credentials = await auth.setup({
           username: body.username,
           ...(body.key ? { key: body.key } : {}),
@@ -72,6 +79,7 @@ export function setupRoutes(auth: AuthService): RouteEntry[] {
       { method: 'post', path: '/setup_comm_prefs', summary: 'Save communication preferences', tag: 'setup', public: true, body: 'CommPrefsInput', bodySchema: commPrefsBody, success: { status: 200 } },
       async (c) => {
         const body = await readJsonBody(c, commPrefsBody);
+        refuseFreeMail(body.email);
         await auth.saveCommPrefs({
           featureUpdates: body.featureUpdates,
           securityUpdates: body.securityUpdates,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteKv, scanAll } from '../../../server/kv';
 import { join } from 'node:path';
 import { client, objectPath, startTestServer, startWithAdmin, type Client, type Page, type TestServer } from './harness';
-import { readColumnValues, readParquetFooter } from './parquet-reader';
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 
 let server: TestServer;
 let api: Client;
@@ -116,43 +116,45 @@ describe('repositories', () => {
     expect((await api.post('/repositories', { name: 'doomed', storage_namespace: 'local://doomed-2' })).status).toBe(201);
   });
 
-  it('creates sample data: README linking an image, CSV and a parquet file that parses', async () => {
+  it('creates sample data laid out as the quickstart sample: README, lakes.parquet, data/ and images/', async () => {
     const res = await create('quickstart', { sample_data: true });
     expect(res.status).toBe(201);
     const log = await api.get<Page<{ message: string; committer: string }>>('/repositories/quickstart/refs/main/commits');
     expect(log.body.results[0]).toMatchObject({ message: 'Add sample data', committer: 'admin' });
     const top = await api.get<Page<{ path: string; path_type: string }>>('/repositories/quickstart/refs/main/objects/ls?delimiter=/');
-    expect(top.body.results.map((r) => r.path)).toEqual(['README.md', 'images/', 'raw/', 'tables/']);
+    expect(top.body.results.map((r) => r.path)).toEqual(['README.md', 'data/', 'images/', 'lakes.parquet']);
 
     const readme = await api.get<string>(objectPath('quickstart', 'main', 'README.md'));
     expect(readme.headers.get('content-type')).toMatch(/markdown/);
+    expect(/^#\s+(.+)$/m.exec(readme.body)?.[1]).toBe('Welcome to the Lake!');
+    expect(readme.body).toContain("READ_PARQUET('lakefs://quickstart/main/lakes.parquet')");
+    expect(readme.body, 'every placeholder is filled in').not.toMatch(/\{\{/);
     const image = /!\[[^\]]*\]\(([^)]+)\)/.exec(readme.body)?.[1];
     expect(image).toBe('images/lake.png');
     const png = new Uint8Array(await (await api.raw(objectPath('quickstart', 'main', image!))).arrayBuffer());
     expect(Buffer.from(png.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
     expect(Buffer.from(png.subarray(12, 16)).toString('latin1')).toBe('IHDR');
+    expect(png.length).toBeLessThan(150 * 1024);
 
-    const csv = await api.get<string>(objectPath('quickstart', 'main', 'raw/lakes.csv'));
+    const csv = await api.get<string>(objectPath('quickstart', 'main', 'data/lakes.csv'));
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('id,name,countries,continent,area_km2,max_depth_m,elevation_m,volume_km3');
-    expect(lines.length).toBeGreaterThan(20);
-    expect(lines.find((l) => l.includes('Baikal'))).toContain('1642');
+    const columns = ['lake_name', 'country', 'region', 'continent', 'type', 'area_km2', 'max_depth_m', 'elevation_m'];
+    expect(lines[0]).toBe(columns.join(','));
+    expect(lines.length - 1).toBeGreaterThanOrEqual(2000);
 
-    const parquet = new Uint8Array(await (await api.raw(objectPath('quickstart', 'main', 'tables/lakes/lakes.parquet'))).arrayBuffer());
-    const footer = readParquetFooter(parquet);
-    expect(footer.numRows).toBe(lines.length - 1);
-    expect(footer.columns.map((c) => c.name)).toEqual(lines[0]!.split(','));
-    expect(footer.columns.find((c) => c.name === 'name')).toMatchObject({ type: 6, convertedType: 0 });
-    expect(footer.columns.find((c) => c.name === 'area_km2')?.type).toBe(5);
-    expect(footer.columns.find((c) => c.name === 'id')?.type).toBe(2);
-    const group = footer.rowGroups[0]!;
-    expect(group.numRows).toBe(footer.numRows);
-    const names = readColumnValues(parquet, group.chunks[1]!);
-    expect(names).toContain('Baikal');
-    const ids = readColumnValues(parquet, group.chunks[0]!);
-    expect(ids[0]).toBe(1n);
-    const areas = readColumnValues(parquet, group.chunks[4]!);
-    expect(areas[names.indexOf('Baikal')]).toBe(31500);
+    const parquet = await (await api.raw(objectPath('quickstart', 'main', 'lakes.parquet'))).arrayBuffer();
+    const metadata = parquetMetadata(parquet);
+    expect(Number(metadata.num_rows)).toBe(lines.length - 1);
+    expect(metadata.schema.slice(1).map((c) => c.name)).toEqual(columns);
+    expect(readme.body).toContain(`${(lines.length - 1).toLocaleString('en-US')} rows`);
+    const rows = (await parquetReadObjects({ file: parquet })) as Array<Record<string, string | number | null>>;
+    expect(rows).toHaveLength(lines.length - 1);
+    expect(new Set(rows.map((r) => r.country)).size).toBeGreaterThanOrEqual(50);
+    const baikal = rows.find((r) => r.lake_name === 'Lake Baikal');
+    expect(baikal).toMatchObject({ country: 'Russia', continent: 'Asia', type: 'lake', area_km2: 31500, max_depth_m: 1642 });
+    // Figures nobody gave are NULL, not zero.
+    expect(rows.find((r) => r.lake_name === 'Loch Awe')).toMatchObject({ area_km2: null, max_depth_m: null, elevation_m: null });
   });
 });
 

@@ -70,6 +70,10 @@ describe('before setup', () => {
     const badEmail = await post('/setup_lakefs', JSON.stringify({ username: 'x', email: 'not-an-email' }));
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).message).toMatch(/email/);
+    const freeMail = await post('/setup_lakefs', JSON.stringify({ username: 'x', email: 'someone@gmail.com' }));
+    expect(freeMail.status).toBe(400);
+    expect(await freeMail.json()).toEqual({ message: 'please use a business email address' });
+    expect(await (await fetch(`${server.api}/setup_lakefs`)).json()).toMatchObject({ state: 'not_initialized' });
   });
 });
 
@@ -104,6 +108,12 @@ describe('setup and sessions', () => {
     const missing = await post('/setup_comm_prefs', JSON.stringify({ email: 'a@b.co' }));
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toMatch(/featureUpdates/);
+    for (const email of ['someone@gmail.com', 'Someone@Outlook.COM', 'a.b@proton.me', 'x@163.com']) {
+      const freeMail = await post('/setup_comm_prefs', JSON.stringify({ email, featureUpdates: true, securityUpdates: false }));
+      expect(freeMail.status, email).toBe(400);
+      expect(await freeMail.json()).toEqual({ message: 'please use a business email address' });
+    }
+    expect(await (await fetch(`${server.api}/setup_lakefs`)).json()).toMatchObject({ comm_prefs_missing: true });
     const ok = await post('/setup_comm_prefs', JSON.stringify({ email: 'admin@example.com', featureUpdates: true, securityUpdates: false }));
     expect(ok.status).toBe(200);
     expect(await (await fetch(`${server.api}/setup_lakefs`)).json()).toMatchObject({ state: 'initialized', comm_prefs_missing: false });

@@ -1,0 +1,343 @@
+// Every JSON answer of a real HTTP session, checked field by field against lakeFS's schemas (its API reference,
+// `api/swagger.yml`): required fields present with the right types, and no field lakeFS does not name. The session
+// must call every route the server publishes, so a new route without a shape here fails this test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
+
+// `name*` is required. Types: string, integer, boolean, object (any), map (string → string), Schema, T[] for a
+// list, and a|b|c for a string enum.
+const lakeFS: Record<string, string> = {
+  Error: 'message*:string',
+  Pagination: 'has_more*:boolean next_offset*:string results*:integer max_per_page*:integer',
+  Repository:
+    'id*:string creation_date*:integer default_branch*:string storage_id:string storage_namespace*:string read_only:boolean',
+  RepositoryList: 'pagination*:Pagination results*:Repository[]',
+  Ref: 'id*:string commit_id*:string',
+  RefList: 'pagination*:Pagination results*:Ref[]',
+  Commit:
+    'id*:string parents*:string[] committer*:string message*:string creation_date*:integer meta_range_id*:string ' +
+    'metadata:map generation:integer version:integer',
+  CommitList: 'pagination*:Pagination results*:Commit[]',
+  ObjectStats:
+    'path*:string path_type*:common_prefix|object physical_address*:string physical_address_expiry:integer ' +
+    'checksum*:string size_bytes:integer mtime*:integer metadata:map content_type:string',
+  ObjectStatsList: 'pagination*:Pagination results*:ObjectStats[]',
+  ObjectError: 'status_code*:integer message*:string path:string',
+  ObjectErrorList: 'errors*:ObjectError[]',
+  Diff: 'type*:added|removed|changed|conflict|prefix_changed path*:string path_type*:common_prefix|object size_bytes:integer right:DiffObjectStat',
+  DiffObjectStat: 'checksum*:string mtime*:integer content_type*:string metadata:map',
+  DiffList: 'pagination*:Pagination results*:Diff[]',
+  MergeResult: 'reference*:string',
+  FindMergeBaseResult: 'source_commit_id*:string destination_commit_id*:string base_commit_id*:string',
+  Config:
+    'version_config:VersionConfig storage_config:StorageConfig storage_config_list:StorageConfig[] ui_config:UIConfig ' +
+    'capabilities_config:object',
+  UIConfig: 'custom_viewers:CustomViewer[]',
+  CustomViewer: 'name*:string url*:string extensions:string[] content_types:string[]',
+  VersionConfig: 'version:string version_context:string latest_version:string upgrade_recommended:boolean upgrade_url:string',
+  StorageConfig:
+    'blockstore_type*:string blockstore_namespace_example*:string blockstore_namespace_ValidityRegex*:string ' +
+    'default_namespace_prefix:string pre_sign_support*:boolean pre_sign_support_ui*:boolean import_support*:boolean ' +
+    'import_validity_regex*:string pre_sign_multipart_upload:boolean blockstore_id:string blockstore_description:string',
+  SetupState: 'state:initialized|not_initialized comm_prefs_missing:boolean login_config:LoginConfig',
+  LoginConfig:
+    'RBAC:none|simplified|internal|external username_ui_placeholder:string password_ui_placeholder:string ' +
+    'login_url*:string login_url_method:none|redirect|select login_failed_message:string fallback_login_url:string ' +
+    'fallback_login_label:string login_cookie_names*:string[] logout_url*:string',
+  CredentialsWithSecret: 'access_key_id*:string secret_access_key*:string creation_date*:integer',
+  AuthenticationToken: 'token*:string token_expiration:integer',
+  AuthCapabilities: 'invite_user:boolean forgot_password:boolean',
+  User: 'id*:string creation_date*:integer friendly_name:string email:string',
+  CurrentUser: 'user*:User',
+};
+
+/**
+ * Optional fields that lakeFS sends all the same (its handlers always set them), by kind of row; a common prefix
+ * row carries only the fields ObjectStats requires.
+ */
+const alsoSent: Record<string, (row: Record<string, unknown>) => { fields: string[]; only?: boolean }> = {
+  Repository: () => ({ fields: ['read_only', 'storage_id'] }),
+  Commit: () => ({ fields: ['metadata', 'generation', 'version'] }),
+  ObjectStats: (row) =>
+    row.path_type === 'object'
+      ? { fields: ['size_bytes', 'content_type'] }
+      : { fields: ['path', 'path_type', 'physical_address', 'checksum', 'mtime'], only: true },
+  Diff: (row) => (row.path_type === 'object' ? { fields: ['size_bytes'] } : { fields: [] }),
+  SetupState: () => ({ fields: ['state', 'comm_prefs_missing', 'login_config'] }),
+  Config: () => ({ fields: ['version_config', 'storage_config'] }),
+  AuthCapabilities: () => ({ fields: ['invite_user'] }),
+};
+
+/** Fields we add beyond lakeFS, on purpose (server/http/README.md says why). */
+const ourAdditions = new Set(['User.accessKeyId', 'Error.reference', 'Error.conflicts']);
+
+interface Field {
+  type: string;
+  required: boolean;
+}
+
+function fieldsOf(schema: string): Map<string, Field> {
+  const table = lakeFS[schema];
+  if (!table) throw new Error(`no field table for ${schema}`);
+  return new Map(
+    table.split(/\s+/).map((entry) => {
+      const [name, type] = entry.split(':') as [string, string];
+      return [name.replace('*', ''), { type, required: name.endsWith('*') }];
+    }),
+  );
+}
+
+function valueProblems(value: unknown, type: string, where: string): string[] {
+  if (type.endsWith('[]')) {
+    if (!Array.isArray(value)) return [`${where}: expected a list, got ${JSON.stringify(value)}`];
+    return value.flatMap((item, i) => valueProblems(item, type.slice(0, -2), `${where}[${i}]`));
+  }
+  if (type.includes('|')) {
+    return typeof value === 'string' && type.split('|').includes(value) ? [] : [`${where}: expected one of ${type}, got ${JSON.stringify(value)}`];
+  }
+  switch (type) {
+    case 'string':
+    case 'boolean':
+      return typeof value === type ? [] : [`${where}: expected ${type}, got ${JSON.stringify(value)}`];
+    case 'integer':
+      return Number.isInteger(value) ? [] : [`${where}: expected an integer, got ${JSON.stringify(value)}`];
+    case 'object':
+      return isObject(value) ? [] : [`${where}: expected an object, got ${JSON.stringify(value)}`];
+    case 'map':
+      return isObject(value) && Object.values(value).every((v) => typeof v === 'string')
+        ? []
+        : [`${where}: expected a string map, got ${JSON.stringify(value)}`];
+    default:
+      return shapeProblems(value, type, where);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function shapeProblems(value: unknown, schema: string, where = schema): string[] {
+  if (!isObject(value)) return [`${where}: expected a ${schema} object, got ${JSON.stringify(value)}`];
+  const fields = fieldsOf(schema);
+  const problems: string[] = [];
+  for (const [name, field] of fields) {
+    if (!(name in value)) {
+      if (field.required) problems.push(`${where}.${name}: required by lakeFS, missing`);
+      continue;
+    }
+    problems.push(...valueProblems(value[name], field.type, `${where}.${name}`));
+  }
+  for (const name of Object.keys(value)) {
+    if (!fields.has(name) && !ourAdditions.has(`${schema}.${name}`)) problems.push(`${where}.${name}: not a field of lakeFS's ${schema}`);
+  }
+  const sent = alsoSent[schema]?.(value);
+  for (const name of sent?.fields ?? []) {
+    if (!(name in value) && !fields.get(name)?.required) problems.push(`${where}.${name}: lakeFS sends it here, missing`);
+  }
+  if (sent?.only) {
+    for (const name of Object.keys(value)) {
+      if (!sent.fields.includes(name)) problems.push(`${where}.${name}: lakeFS does not send it here`);
+    }
+  }
+  return problems;
+}
+
+describe('the field table checker', () => {
+  it('finds missing, mistyped and unknown fields', () => {
+    expect(shapeProblems({ id: 'r', commit_id: 'c' }, 'Ref')).toEqual([]);
+    expect(shapeProblems({ id: 'r' }, 'Ref')).toEqual(['Ref.commit_id: required by lakeFS, missing']);
+    expect(shapeProblems({ id: 'r', commit_id: 1, commitId: 'c' }, 'Ref')).toEqual([
+      'Ref.commit_id: expected string, got 1',
+      "Ref.commitId: not a field of lakeFS's Ref",
+    ]);
+    expect(shapeProblems({ path: 'a/', path_type: 'folder', physical_address: '', checksum: '' }, 'ObjectStats')).toEqual([
+      'ObjectStats.path_type: expected one of common_prefix|object, got "folder"',
+      'ObjectStats.mtime: required by lakeFS, missing',
+    ]);
+    const prefix = { path: 'a/', path_type: 'common_prefix', physical_address: '', checksum: '', mtime: 0 };
+    expect(shapeProblems(prefix, 'ObjectStats')).toEqual([]);
+    expect(shapeProblems({ ...prefix, size_bytes: 0 }, 'ObjectStats')).toEqual(['ObjectStats.size_bytes: lakeFS does not send it here']);
+    expect(shapeProblems({ ...prefix, path_type: 'object' }, 'ObjectStats')).toEqual([
+      'ObjectStats.size_bytes: lakeFS sends it here, missing',
+      'ObjectStats.content_type: lakeFS sends it here, missing',
+    ]);
+  });
+});
+
+interface PublishedRoute {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  status: number;
+  schema?: string;
+}
+
+/** The routes the server publishes in its own OpenAPI document, with the schema of each success answer. */
+async function publishedRoutes(server: TestServer): Promise<PublishedRoute[]> {
+  const document = (await (await fetch(`${server.api}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+  };
+  return Object.entries(document.paths).flatMap(([template, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const [status, success] = Object.entries(operation.responses).find(([code]) => code !== 'default')!;
+      const ref = success.content?.['application/json']?.schema?.$ref;
+      return {
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        status: Number(status),
+        ...(ref ? { schema: ref.split('/').pop()! } : {}),
+      };
+    }),
+  );
+}
+
+let server: TestServer;
+let routes: PublishedRoute[];
+const problems: string[] = [];
+const answered = new Set<string>();
+
+/** Sends a call and checks its answer: the route's schema on success, lakeFS's Error otherwise. */
+async function call(api: Client | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const url = new URL(`${server.api}${path}`);
+  const route = routes.find((r) => r.method === method && r.pattern.test(url.pathname.slice('/api/v1'.length)));
+  if (!route) throw new Error(`${method} ${path} matches no published route`);
+  const res = api
+    ? await api.raw(path, {
+        method,
+        headers: { ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+      })
+    : await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+  const text = method === 'HEAD' ? '' : await res.text();
+  const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
+  const what = `${method} ${route.template} → ${res.status}`;
+  if (res.status === route.status) {
+    answered.add(`${route.method} ${route.template}`);
+    if (route.schema) {
+      if (!json) problems.push(`${what}: ${route.schema} expected, got ${res.headers.get('content-type')}`);
+      else problems.push(...shapeProblems(JSON.parse(text), route.schema).map((p) => `${what}: ${p}`));
+    } else if (route.status === 204 && text !== '') problems.push(`${what}: no body expected, got ${text}`);
+  } else if (res.status >= 400 && method !== 'HEAD') {
+    if (!json) problems.push(`${what}: Error expected, got ${res.headers.get('content-type')}`);
+    else problems.push(...shapeProblems(JSON.parse(text), 'Error').map((p) => `${what}: ${p}`));
+  }
+  return { status: res.status, text, body: json && text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  routes = await publishedRoutes(server);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('every answer of a session has lakeFS’s wire shape', () => {
+  it('for every published route', async () => {
+    const get = (api: Client | undefined, path: string, headers?: Record<string, string>) => call(api, 'GET', path, undefined, headers);
+    const anon = undefined;
+
+    // Setup, comm prefs, login and the current user.
+    await get(anon, '/setup_lakefs');
+    await call(anon, 'POST', '/setup_lakefs', { username: '' });
+    const setup = await call(anon, 'POST', '/setup_lakefs', { username: 'admin' });
+    const keys = setup.body as { access_key_id: string; secret_access_key: string };
+    await call(anon, 'POST', '/setup_comm_prefs', { email: 'ops@example.com', featureUpdates: false, securityUpdates: false });
+    await get(anon, '/setup_lakefs');
+    await get(anon, '/auth/capabilities');
+    await call(anon, 'POST', '/auth/login', { access_key_id: keys.access_key_id, secret_access_key: 'wrong' });
+    await call(anon, 'POST', '/auth/login', { access_key_id: keys.access_key_id, secret_access_key: keys.secret_access_key });
+    const api = client(server, basicAuth(keys.access_key_id, keys.secret_access_key));
+    await get(api, '/user');
+    await get(anon, '/user');
+
+    // Installation facts.
+    await get(api, '/config');
+    await get(api, '/config/version');
+    await get(api, '/config/storage');
+    await get(anon, '/healthcheck');
+    await call(api, 'POST', '/statistics', { events: [{ class: 'c', name: 'n', count: 1 }] });
+    await get(anon, '/openapi.json');
+
+    // Repositories.
+    await call(api, 'POST', '/repositories', { name: 'shapes', storage_namespace: 'local://shapes' });
+    await call(api, 'POST', '/repositories', { name: 'quickstart', storage_namespace: 'local://quickstart', sample_data: true });
+    await call(api, 'POST', '/repositories', { name: 'shapes', storage_namespace: 'local://shapes-again' });
+    await get(api, '/repositories');
+    await get(api, '/repositories/shapes');
+    await get(api, '/repositories/nothing-here');
+
+    // Objects: uploads (raw and multipart), listings with and without common prefixes, reads, stat, deletes.
+    const form = new FormData();
+    form.append('content', new Blob(['a,b\n1,2\n'], { type: 'text/csv' }), 'b.csv');
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=dir/b.csv', form);
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=a.txt', 'hello', { 'content-type': 'text/plain', 'x-lakefs-meta-owner': 'me' });
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=gone.txt', 'bye');
+    await get(api, '/repositories/shapes/refs/main/objects/ls?delimiter=/');
+    await get(api, '/repositories/shapes/refs/main/objects/ls?user_metadata=false');
+    await get(api, '/repositories/shapes/refs/main/objects?path=a.txt');
+    await call(api, 'HEAD', '/repositories/shapes/refs/main/objects?path=a.txt');
+    await get(api, '/repositories/shapes/refs/main/objects?path=a.txt', { range: 'bytes=100-200' });
+    await get(api, '/repositories/shapes/refs/main/objects/stat?path=a.txt');
+    await get(api, '/repositories/shapes/refs/main/objects/stat?path=missing.txt');
+    await get(api, '/repositories/shapes/branches/main/objects/stage_allowed?path=c.txt');
+    await call(api, 'DELETE', '/repositories/shapes/branches/main/objects?path=gone.txt');
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects/delete', { paths: ['dir/none.txt'] });
+    await get(api, '/repositories/shapes/branches/main/diff?delimiter=/');
+    await get(api, '/repositories/shapes/branches/main/diff');
+
+    // Commits.
+    const first = await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'first', metadata: { k: 'v' } });
+    await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'nothing' });
+    await get(api, '/repositories/shapes/refs/main/commits');
+    await get(api, `/repositories/shapes/commits/${String(first.body?.id)}`);
+
+    // Branches and tags.
+    await call(api, 'POST', '/repositories/shapes/branches', { name: 'dev', source: 'main' });
+    await call(api, 'POST', '/repositories/shapes/branches', { name: 'dev', source: 'main' });
+    await get(api, '/repositories/shapes/branches');
+    await get(api, '/repositories/shapes/branches/dev');
+    await call(api, 'POST', '/repositories/shapes/tags', { id: 'v1', ref: 'main' });
+    await get(api, '/repositories/shapes/tags');
+    await get(api, '/repositories/shapes/tags/v1');
+
+    // Diffs and merges: a clean merge, then a conflict.
+    await call(api, 'POST', '/repositories/shapes/branches/dev/objects?path=dir/c.txt', 'dev');
+    await call(api, 'PUT', '/repositories/shapes/branches/dev', { type: 'object', path: 'dir/c.txt' });
+    await call(api, 'POST', '/repositories/shapes/branches/dev/objects?path=dir/c.txt', 'dev');
+    await call(api, 'POST', '/repositories/shapes/branches/dev/commits', { message: 'on dev' });
+    await get(api, '/repositories/shapes/refs/main/diff/dev?delimiter=/');
+    await get(api, '/repositories/shapes/refs/main/diff/dev?include_right_stats=true');
+    await get(api, '/repositories/shapes/refs/main/diff/dev?type=two_dot');
+    await get(api, '/repositories/shapes/refs/dev/merge/main');
+    await call(api, 'POST', '/repositories/shapes/refs/dev/merge/main', {});
+    await call(api, 'POST', '/repositories/shapes/branches/dev/objects?path=a.txt', 'dev says');
+    await call(api, 'POST', '/repositories/shapes/branches/dev/commits', { message: 'dev a' });
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=a.txt', 'main says');
+    await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'main a' });
+    const conflict = await call(api, 'POST', '/repositories/shapes/refs/dev/merge/main', {});
+    expect(conflict.status).toBe(409);
+
+    // Revert, cherry-pick, resets and deletes.
+    await call(api, 'POST', '/repositories/shapes/branches/dev/objects?path=pick.txt', 'pick me');
+    const pick = await call(api, 'POST', '/repositories/shapes/branches/dev/commits', { message: 'to pick' });
+    await call(api, 'POST', '/repositories/shapes/branches', { name: 'picks', source: 'main' });
+    await call(api, 'POST', '/repositories/shapes/branches/picks/cherry-pick', { ref: String(pick.body?.id) });
+    await call(api, 'POST', '/repositories/shapes/branches/picks/revert', { ref: 'picks', parent_number: 1 });
+    await call(api, 'POST', '/repositories/shapes/branches/picks/objects?path=x.txt', 'x');
+    await call(api, 'PUT', '/repositories/shapes/branches/picks', { type: 'reset' });
+    await call(api, 'PUT', '/repositories/shapes/branches/picks/hard_reset?ref=main');
+    await call(api, 'DELETE', '/repositories/shapes/branches/picks');
+    await call(api, 'DELETE', '/repositories/shapes/tags/v1');
+    await call(api, 'DELETE', '/repositories/shapes');
+
+    expect(problems).toEqual([]);
+    const missed = routes.filter((r) => !answered.has(`${r.method} ${r.template}`)).map((r) => `${r.method} ${r.template} → ${r.status}`);
+    expect(missed, 'routes the session never got a success answer from').toEqual([]);
+  });
+});
