@@ -43,7 +43,7 @@ Options:
   --data-dir DIR    where metadata and objects are kept (default ./data; env TARN_DATA_DIR)
   --console-dir DIR built console to serve (default dist/console)
   --config FILE     JSON file with port, host, dataDir, consoleDir
-  --quiet           print only the listening line
+  --quiet           print only the listening line and server faults (no line per client error)
   --help            show this text`;
 
 function parsePort(raw: string, source: string): number {

@@ -13,6 +13,7 @@ import { Catalog } from './catalog/catalog';
 import { localStorageConfig } from './catalog/storage-config';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
+import { formatFailure } from './http/failure-log';
 import { dataRoutes } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
@@ -23,7 +24,10 @@ export interface StartOptions {
   host: string;
   dataDir: string;
   consoleDir?: string;
+  /** Print only the listening line and server faults: client errors are not logged. */
   quiet?: boolean;
+  /** Where failed requests are logged, one entry each (default: standard error). */
+  log?: (entry: string) => void;
 }
 
 export interface RunningServer {
@@ -52,6 +56,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(options.dataDir);
+  const log = options.log ?? ((entry: string) => console.error(entry));
   mkdirSync(dataDir, { recursive: true });
   const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
@@ -64,7 +69,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRoutes: dataRoutes(catalog),
-    onUnexpectedError: (err) => console.error('unexpected failure:', err instanceof Error ? (err.stack ?? err.message) : err),
+    onFailure: (failure) => {
+      if (failure.status < 500 && options.quiet) return;
+      log(formatFailure(failure));
+    },
   });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -42,7 +42,6 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
   return { status: 500, body: { message: 'internal server error' } };
 }
 
-export function errorResponse(err: unknown): Response {
-  const { status, body } = toErrorAnswer(err);
+export function errorResponse({ status, body }: ErrorAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { badRequest } from '../catalog/errors';
 import type { AppContext } from './route-table';
+import { requireWellFormed } from './well-formed';
 
 const maxJsonBytes = 1024 * 1024;
 
@@ -11,6 +12,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  requireWellFormed(value, where);
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -69,5 +71,7 @@ export const queryAmount = z
 
 /** `objects=a&objects=b` arrives as repeated keys; Hono's `queries()` gives every value. */
 export function queryList(c: AppContext, name: string): string[] {
-  return c.req.queries(name) ?? [];
+  const values = c.req.queries(name) ?? [];
+  requireWellFormed(values, `query ${name}`);
+  return values;
 }

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../../server/main';
+import { startServer, type StartOptions } from '../../../server/main';
 
 export interface TestServer {
   url: string;
@@ -13,10 +13,16 @@ export interface TestServer {
   close(keepData?: boolean): Promise<void>;
 }
 
+/** Server options a test may set: its log (quiet by default, so only server faults are logged). */
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log'>;
+
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
-export async function startTestServer(dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-'))): Promise<TestServer> {
+export async function startTestServer(
+  dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-')),
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const consoleDir = mkdtempSync(join(tmpdir(), 'tarn-console-'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true, ...options });
   return {
     url: server.url,
     api: `${server.url}/api/v1`,
@@ -94,8 +100,8 @@ export function client(server: TestServer, authorization: string) {
 export type Client = ReturnType<typeof client>;
 
 /** A fresh server whose admin is set up, with a client signed in as that admin. */
-export async function startWithAdmin(): Promise<{ server: TestServer; authorization: string; api: Client }> {
-  const server = await startTestServer();
+export async function startWithAdmin(options: TestServerOptions = {}): Promise<{ server: TestServer; authorization: string; api: Client }> {
+  const server = await startTestServer(undefined, options);
   const { authorization } = await setupAdmin(server);
   return { server, authorization, api: client(server, authorization) };
 }
