@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../blockstore';
 import { CatalogError, type FailureKind } from '../catalog/errors';
 import { ConflictError, GravelerError } from '../graveler';
+import { RequestRefusedError } from './request-errors';
 
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   bad_request: 400,
@@ -23,6 +24,7 @@ function isClientAbort(err: unknown): boolean {
 }
 
 export function toErrorAnswer(err: unknown): ErrorAnswer {
+  if (err instanceof RequestRefusedError) return { status: err.status, body: { message: err.message } };
   if (err instanceof CatalogError) {
     return { status: statusOf[err.kind], body: { message: err.message } };
   }

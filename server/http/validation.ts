@@ -1,6 +1,7 @@
 // Request input → typed values, or a 400 whose message names the field at fault.
 import { z } from 'zod';
 import { badRequest } from '../catalog/errors';
+import { jsonBodyRequired } from './request-errors';
 import type { AppContext } from './route-table';
 import { requireWellFormed } from './well-formed';
 
@@ -37,13 +38,28 @@ async function readLimited(c: AppContext, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads a JSON body. An empty body counts as `emptyAs` (for calls whose body is optional). */
+/** `application/json`, optionally with `charset=utf-8` (JSON has no other encoding) and other parameters. */
+export function isJsonContentType(header: string): boolean {
+  const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((param) => !param.startsWith('charset=') || /^charset="?utf-8"?$/.test(param));
+}
+
+/**
+ * Reads a JSON body. An empty body counts as `emptyAs` (for calls whose body is optional). The body must be declared
+ * as JSON: a browser lets any site post text/plain or a form without asking us first, but never application/json.
+ */
 export async function readJsonBody<S extends z.ZodType>(c: AppContext, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
+  const declared = c.req.header('content-type');
+  // Only an optional body may come without a type, and then only if it is really empty.
+  if (declared === undefined ? emptyAs === undefined : !isJsonContentType(declared)) throw jsonBodyRequired();
   const text = await readLimited(c, maxJsonBytes);
   let value: unknown;
   if (text.trim() === '') {
     if (emptyAs === undefined) throw badRequest('invalid request body: a JSON body is required');
     value = emptyAs;
+  } else if (declared === undefined) {
+    throw jsonBodyRequired();
   } else {
     try {
       value = JSON.parse(text);
