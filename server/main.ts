@@ -26,6 +26,8 @@ export interface StartOptions {
   consoleDir?: string;
   /** Print only the listening line and server faults: client errors are not logged. */
   quiet?: boolean;
+  /** How long a login lasts (default 7 days). */
+  sessionTtlSeconds?: number;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
 }
@@ -62,7 +64,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });
   const catalog = new Catalog(graveler, blocks);
-  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)));
+  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
+    sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
+  });
   const app = createApp({
     auth,
     storage: localStorageConfig(false),

@@ -1,6 +1,6 @@
 // The Hono app: the API under /api/v1 (from the route table), /logout, and the console for everything else.
 import { Hono } from 'hono';
-import { deleteCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AuthService } from '../auth/service';
 import type { StorageConfig } from '../catalog/storage-config';
 import { identifier, sessionCookieName } from './authenticate';
@@ -72,7 +72,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route(apiPrefix, api);
   app.notFound((c) => c.json({ message: `nothing at ${c.req.method} ${c.req.path}` }, 404));
-  app.get('/logout', (c) => {
+  app.get('/logout', async (c) => {
+    // End the session on the server too: a copy of the cookie (or the token) must not outlive the logout.
+    const token = getCookie(c, sessionCookieName);
+    if (token) await deps.auth.endSession(token);
     deleteCookie(c, sessionCookieName, { path: '/' });
     return c.redirect('/auth/login', 307);
   });

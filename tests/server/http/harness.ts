@@ -13,8 +13,8 @@ export interface TestServer {
   close(keepData?: boolean): Promise<void>;
 }
 
-/** Server options a test may set: its log (quiet by default, so only server faults are logged). */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log'>;
+/** Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime. */
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds'>;
 
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
 export async function startTestServer(
