@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseDurationSeconds } from './duration';
 
 export interface ServerConfig {
   port: number;
@@ -10,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   consoleDir: string;
   quiet: boolean;
+  /** How long a login lasts. */
+  sessionTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -22,7 +25,11 @@ export const defaultConfig: ServerConfig = {
   dataDir: './data',
   consoleDir: join(projectRoot, 'dist', 'console'),
   quiet: false,
+  sessionTtlSeconds: 7 * 24 * 3600,
 };
+
+/** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
+const maxSessionTtlSeconds = 400 * 24 * 3600;
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
@@ -32,6 +39,7 @@ const fileSchema = z
     host: z.string().min(1).optional(),
     dataDir: z.string().min(1).optional(),
     consoleDir: z.string().min(1).optional(),
+    sessionTtl: z.union([z.number(), z.string()]).optional(),
   })
   .strict();
 
@@ -42,8 +50,9 @@ Options:
   --host H          address to bind (default 127.0.0.1; env TARN_HOST)
   --data-dir DIR    where metadata and objects are kept (default ./data; env TARN_DATA_DIR)
   --console-dir DIR built console to serve (default dist/console)
-  --config FILE     JSON file with port, host, dataDir, consoleDir
-  --quiet           print only the listening line
+  --session-ttl T   how long a login lasts: seconds or a duration such as 12h or 7d (default 7d; env TARN_SESSION_TTL)
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl
+  --quiet           print only the listening line and server faults (no line per client error)
   --help            show this text`;
 
 function parsePort(raw: string, source: string): number {
@@ -52,11 +61,20 @@ function parsePort(raw: string, source: string): number {
   return parsed.data;
 }
 
+function parseSessionTtl(raw: string | number, source: string): number {
+  const seconds = typeof raw === 'number' ? raw : parseDurationSeconds(raw);
+  if (seconds === undefined || !Number.isInteger(seconds) || seconds < 1 || seconds > maxSessionTtlSeconds) {
+    throw new ConfigError(`${source}: session lifetime must be seconds or a duration such as 12h or 7d, from 1s to 400d, got "${raw}"`);
+  }
+  return seconds;
+}
+
 interface FlagValues {
   port?: string;
   host?: string;
   dataDir?: string;
   consoleDir?: string;
+  sessionTtl?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -67,6 +85,7 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help'>> = 
   '--host': 'host',
   '--data-dir': 'dataDir',
   '--console-dir': 'consoleDir',
+  '--session-ttl': 'sessionTtl',
   '--config': 'configFile',
 };
 
@@ -117,8 +136,10 @@ export interface ParsedCommandLine {
 
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
   const flags = readFlags(argv);
-  const file = flags.configFile ? readConfigFile(flags.configFile) : {};
+  const { sessionTtl: fileSessionTtl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
   const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet };
+  if (fileSessionTtl !== undefined) config.sessionTtlSeconds = parseSessionTtl(fileSessionTtl, `config file ${flags.configFile}: sessionTtl`);
+  if (env.TARN_SESSION_TTL) config.sessionTtlSeconds = parseSessionTtl(env.TARN_SESSION_TTL, 'TARN_SESSION_TTL');
   if (env.TARN_PORT !== undefined && env.TARN_PORT !== '') config.port = parsePort(env.TARN_PORT, 'TARN_PORT');
   if (env.TARN_HOST) config.host = env.TARN_HOST;
   if (env.TARN_DATA_DIR) config.dataDir = env.TARN_DATA_DIR;
@@ -126,6 +147,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (flags.host !== undefined) config.host = flags.host;
   if (flags.dataDir !== undefined) config.dataDir = flags.dataDir;
   if (flags.consoleDir !== undefined) config.consoleDir = flags.consoleDir;
+  if (flags.sessionTtl !== undefined) config.sessionTtlSeconds = parseSessionTtl(flags.sessionTtl, '--session-ttl');
   config.dataDir = resolve(config.dataDir);
   config.consoleDir = resolve(config.consoleDir);
   return { config, help: flags.help };

@@ -12,6 +12,7 @@ import { AuthService } from './auth/service';
 import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
+import { formatFailure } from './http/failure-log';
 import { dataRoutes } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
@@ -22,7 +23,12 @@ export interface StartOptions {
   host: string;
   dataDir: string;
   consoleDir?: string;
+  /** Print only the listening line and server faults: client errors are not logged. */
   quiet?: boolean;
+  /** How long a login lasts (default 7 days). */
+  sessionTtlSeconds?: number;
+  /** Where failed requests are logged, one entry each (default: standard error). */
+  log?: (entry: string) => void;
 }
 
 export interface RunningServer {
@@ -51,6 +57,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(options.dataDir);
+  const log = options.log ?? ((entry: string) => console.error(entry));
   // Only this user may enter the data folder; one made by hand or by an older version with a looser mode is
   // tightened. The modules below make their own files 0600 and folders 0700 as well.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -59,14 +66,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });
   const catalog = new Catalog(graveler, blocks);
-  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)));
+  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
+    sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
+  });
   const app = createApp({
     auth,
     storage: localStorageConfig(false),
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRoutes: dataRoutes(catalog),
-    onUnexpectedError: (err) => console.error('unexpected failure:', err instanceof Error ? (err.stack ?? err.message) : err),
+    onFailure: (failure) => {
+      if (failure.status < 500 && options.quiet) return;
+      log(formatFailure(failure));
+    },
   });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

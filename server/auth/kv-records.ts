@@ -1,5 +1,5 @@
 // JSON records over the metadata store, for the auth rules.
-import type { KvStore } from '../kv';
+import { scanAll, type KvStore } from '../kv';
 import type { RecordStore } from './record-store';
 
 const encoder = new TextEncoder();
@@ -15,10 +15,16 @@ export function kvRecords(kv: KvStore): RecordStore {
       return bytes === undefined ? undefined : decode<T>(bytes);
     },
     set: (key, value) => kv.set(key, encode(value)),
+    delete: (key) => kv.delete(key),
     createAll: (records) =>
       kv.batch(
         records.map(([key, value]) => ({ op: 'set', key, value: encode(value) })),
         records.map(([key]) => ({ key, expected: 'absent' })),
       ),
+    async list<T>(prefix: string) {
+      const found: Array<[string, T]> = [];
+      for await (const entry of scanAll(kv, { prefix })) found.push([entry.key, decode<T>(entry.value)]);
+      return found;
+    },
   };
 }

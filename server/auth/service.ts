@@ -1,6 +1,7 @@
 // Setup of the first admin, credentials and sessions. Until access control arrives the setup admin is the only
 // user. Secrets are stored encrypted and compared in constant time; verified keys are cached briefly so a request
-// costs a map lookup, not a decryption.
+// costs a map lookup, not a decryption. A session is valid only while its record exists, so logging out ends it
+// on the server (and across restarts), not just in the browser.
 import { z } from 'zod';
 import { badRequest, conflict, preconditionFailed } from '../errors';
 import { constantTimeEqual, decryptSecret, encryptSecret, issueToken, verifyToken, type InstallationKeys } from './crypto';
@@ -57,14 +58,27 @@ export interface SetupInput {
   featureUpdates?: boolean;
 }
 
+/** One open session, keyed by its token's id (jti): the token itself is never stored. */
+interface SessionRecord {
+  user_id: string;
+  access_key_id: string;
+  /** Unix seconds, as the token's `exp`. */
+  expires: number;
+}
+
+const sessionsPrefix = 'auth/sessions/';
+
 const keys = {
   setup: 'auth/setup',
   user: (id: string) => `auth/users/${id}`,
   credential: (akid: string) => `auth/credentials/${akid}`,
+  session: (jti: string) => `${sessionsPrefix}${jti}`,
 };
 
-export const sessionLifetimeSeconds = 7 * 24 * 3600;
+export const defaultSessionTtlSeconds = 7 * 24 * 3600;
 const cacheMillis = 10_000;
+/** Expired session records are swept at a login at most this often. */
+const sweepEveryMillis = 3600_000;
 const emailSchema = z.email();
 
 interface CachedKey {
@@ -78,16 +92,28 @@ interface CachedToken {
   until: number;
 }
 
+export interface AuthOptions {
+  /** How long a login lasts, in seconds (default 7 days). */
+  sessionTtlSeconds?: number;
+  now?: () => number;
+}
+
 export class AuthService {
   private readonly keyCache = new Map<string, CachedKey>();
   private readonly tokenCache = new Map<string, CachedToken>();
   private setupDone = false;
+  private lastSweep = 0;
+  readonly sessionTtlSeconds: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly store: RecordStore,
     private readonly secrets: InstallationKeys,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: AuthOptions = {},
+  ) {
+    this.sessionTtlSeconds = options.sessionTtlSeconds ?? defaultSessionTtlSeconds;
+    this.now = options.now ?? Date.now;
+  }
 
   async setupState(): Promise<{ initialized: boolean; commPrefsMissing: boolean }> {
     const setup = await this.store.get<SetupRecord>(keys.setup);
@@ -173,23 +199,56 @@ export class AuthService {
     return constantTimeEqual(stored, secret) ? principal : undefined;
   }
 
-  issueSession(principal: Principal): { token: string; token_expiration: number } {
-    const { token, claims } = issueToken(this.secrets.signing, principal.userId, principal.accessKeyId, sessionLifetimeSeconds, this.now());
+  /** Opens a session: its record makes the token valid until it expires or the session is ended. */
+  async issueSession(principal: Principal): Promise<{ token: string; token_expiration: number }> {
+    const now = this.now();
+    const { token, claims } = issueToken(this.secrets.signing, principal.userId, principal.accessKeyId, this.sessionTtlSeconds, now);
+    const record: SessionRecord = { user_id: principal.userId, access_key_id: principal.accessKeyId, expires: claims.exp };
+    await this.store.set(keys.session(claims.jti), record);
+    if (now - this.lastSweep >= sweepEveryMillis) {
+      this.lastSweep = now;
+      await this.sweepExpiredSessions();
+    }
     return { token, token_expiration: claims.exp };
   }
 
-  /** The principal of a valid session token whose key still exists, or undefined. */
+  /**
+   * Ends the session of a token (logout). Another server process sharing the store may still accept the token
+   * from its short verification cache, for at most `cacheMillis`.
+   */
+  async endSession(token: string): Promise<void> {
+    this.tokenCache.delete(token);
+    const claims = verifyToken(this.secrets.signing, token, this.now());
+    if (claims?.jti) await this.store.delete(keys.session(claims.jti));
+  }
+
+  /** The principal of a valid session token whose session is open and whose key still exists, or undefined. */
   async authenticateToken(token: string): Promise<Principal | undefined> {
     const now = this.now();
     const cached = this.tokenCache.get(token);
     if (cached && cached.until > now) return cached.principal;
     const claims = verifyToken(this.secrets.signing, token, now);
-    if (!claims) return undefined;
+    if (!claims || !claims.jti) return undefined;
+    const session = await this.store.get<SessionRecord>(keys.session(claims.jti));
+    if (!session || session.user_id !== claims.sub || session.access_key_id !== claims.akid) return undefined;
     const record = await this.store.get<CredentialRecord>(keys.credential(claims.akid));
     if (!record || record.user_id !== claims.sub) return undefined;
     const principal = { userId: claims.sub, accessKeyId: claims.akid };
     if (this.tokenCache.size > 10_000) this.tokenCache.clear();
     this.tokenCache.set(token, { principal, until: Math.min(now + cacheMillis, claims.exp * 1000) });
     return principal;
+  }
+
+  /** Removes the records of sessions that expired without a logout, so they do not pile up. */
+  async sweepExpiredSessions(): Promise<number> {
+    const nowSeconds = this.now() / 1000;
+    let removed = 0;
+    for (const [key, session] of await this.store.list<SessionRecord>(sessionsPrefix)) {
+      if (session.expires <= nowSeconds) {
+        await this.store.delete(key);
+        removed++;
+      }
+    }
+    return removed;
   }
 }

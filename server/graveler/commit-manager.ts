@@ -102,21 +102,36 @@ async function unseal(ctx: Ctx, repo: string, branchId: string, head: string, to
 }
 
 /**
- * Commits a branch's staging: seal the active token, build the new tree from the head and every sealed token outside
- * any lock, store the commit, then move the branch by compare-and-set, removing exactly the tokens it applied. When
- * the branch moved meanwhile, rebuild on the new head. A crash at any point leaves the branch on its old or new
- * commit, with uncommitted writes still in (sealed) tokens that readers and the next commit see.
+ * The sealed tokens a commit applies: its own and every older one (the tail of the list, which is newest first).
+ * Older tokens must go in with it, since the new head has to contain everything staged before its own changes;
+ * newer tokens belong to commits that sealed after it and are left for them. Undefined when ours is gone: a
+ * concurrent commit applied it (with its own message), or it was found to change nothing, or staging was reset.
+ */
+function tokensFrom(sealedTokens: readonly string[], mine: string): readonly string[] | undefined {
+  const at = sealedTokens.indexOf(mine);
+  return at < 0 ? undefined : sealedTokens.slice(at);
+}
+
+/**
+ * Commits a branch's staging: seal the active token, build the new tree from the head and the sealed tokens up to
+ * ours outside any lock, store the commit, then move the branch by compare-and-set, removing exactly the tokens it
+ * applied. When the branch moved meanwhile, rebuild on the new head. A call always answers the commit it made:
+ * when a concurrent commit took all of its changes, there is nothing left to commit (400 "no changes"). A crash
+ * at any point leaves the branch on its old or new commit, with uncommitted writes still in (sealed) tokens that
+ * readers and the next commit see.
  */
 export async function commitStaging(ctx: Ctx, repo: string, namespace: string, branchId: string, o: CommitOptions): Promise<Commit> {
   const mine = await seal(ctx, repo, branchId);
-  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-    await backoff(attempt);
+  let previous: readonly string[] | undefined;
+  // Only a retry that found no progress counts: when an older commit landed, our share of the work shrank.
+  for (let stalls = 0; stalls < UPDATE_ATTEMPTS; ) {
     const b = await ctx.refs.branch(repo, branchId);
-    if (!b.value.sealedTokens.includes(mine)) {
-      // A concurrent commit applied our token along with its own: our changes are in the head.
-      return ctx.refs.commit(repo, b.value.commitId);
-    }
-    const tokens = b.value.sealedTokens;
+    const ours = tokensFrom(b.value.sealedTokens, mine);
+    if (!ours && !o.allowEmpty) throw new NoChangesError();
+    // With allow_empty and our changes taken, the call still makes its own (empty) commit on the new head.
+    const tokens = ours ?? [];
+    if (previous !== undefined && tokens.length >= previous.length) await backoff(++stalls);
+    previous = tokens;
     const parent = await ctx.refs.commit(repo, b.value.commitId);
     const base = await ctx.trees.readMetaRange(namespace, parent.metaRangeId);
     const applied = await applyChanges(ctx.trees, namespace, base, sealedChanges(ctx, repo, tokens), ctx.raggedness);

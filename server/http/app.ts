@@ -1,11 +1,11 @@
 // The Hono app: the API under /api/v1 (from the route table), /logout, and the console for everything else.
 import { Hono } from 'hono';
-import { deleteCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AuthService } from '../auth/service';
 import type { StorageConfig } from '../catalog';
 import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
-import { errorResponse } from './errors';
+import { errorResponse, toErrorAnswer } from './errors';
 import { openApiDocument } from './openapi';
 import { mountRoutes, route, type AppEnv, type RouteEntry, type RouteSpec } from './route-table';
 import { authRoutes } from './routes/auth';
@@ -21,8 +21,20 @@ export interface AppDeps {
   consoleDir: string;
   /** Routes of the data calls (repositories, refs, objects, ...), built over the catalog. */
   dataRoutes: RouteEntry[];
-  /** Called with unexpected failures; never given request bodies or credentials. */
-  onUnexpectedError?: (err: unknown) => void;
+  /** Called once for every request that failed with an error; never given request bodies or credentials. */
+  onFailure?: (failure: RequestFailure) => void;
+}
+
+/** A failed request as the log sees it. */
+export interface RequestFailure {
+  method: string;
+  /** The path without its query, which may carry user data the log has no use for. */
+  path: string;
+  status: number;
+  /** What the client was told. */
+  message: string;
+  /** The error itself, only for server faults (5xx): a client error's stack says nothing about the server. */
+  fault?: unknown;
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -41,10 +53,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.notFound((c) => c.json({ message: `no API call ${c.req.method} ${c.req.path}` }, 404));
 
   const app = new Hono<AppEnv>();
-  app.onError((err) => {
-    const response = errorResponse(err);
-    if (response.status >= 500) deps.onUnexpectedError?.(err);
-    return response;
+  app.onError((err, c) => {
+    const answer = toErrorAnswer(err);
+    deps.onFailure?.({
+      method: c.req.method,
+      path: c.req.path,
+      status: answer.status,
+      message: answer.body.message,
+      ...(answer.status >= 500 ? { fault: err } : {}),
+    });
+    return errorResponse(answer);
   });
   app.use('*', async (c, next) => {
     await next();
@@ -54,7 +72,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route(apiPrefix, api);
   app.notFound((c) => c.json({ message: `nothing at ${c.req.method} ${c.req.path}` }, 404));
-  app.get('/logout', (c) => {
+  app.get('/logout', async (c) => {
+    // End the session on the server too: a copy of the cookie (or the token) must not outlive the logout.
+    const token = getCookie(c, sessionCookieName);
+    if (token) await deps.auth.endSession(token);
     deleteCookie(c, sessionCookieName, { path: '/' });
     return c.redirect('/auth/login', 307);
   });

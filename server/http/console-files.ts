@@ -21,6 +21,28 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The console's pages run only the console's own scripts, so an injected markup fragment (say, in a rendered
+ * README) can neither run code nor send data elsewhere, and no other site may frame them.
+ */
+export const consoleContentSecurityPolicy = [
+  "default-src 'self'",
+  // DuckDB-WASM compiles WebAssembly, and runs it in workers it may start from blob: addresses.
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  // Chakra (emotion) injects <style> elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  // The PDF viewer embeds a blob: address of the PDF's bytes in an <object>, which Chromium checks twice: as plugin
+  // data (object-src) and as the frame it shows the PDF in (frame-src). Nothing else is embedded.
+  'object-src blob:',
+  'frame-src blob:',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
 async function fileSize(path: string): Promise<number | undefined> {
   try {
     const info = await stat(path);
@@ -31,11 +53,13 @@ async function fileSize(path: string): Promise<number | undefined> {
 }
 
 function fileResponse(path: string, size: number, method: string, cacheControl: string): Response {
-  const headers = {
-    'content-type': contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
+  const extension = extname(path).toLowerCase();
+  const headers: Record<string, string> = {
+    'content-type': contentTypes[extension] ?? 'application/octet-stream',
     'content-length': String(size),
     'cache-control': cacheControl,
   };
+  if (extension === '.html') headers['content-security-policy'] = consoleContentSecurityPolicy;
   if (method === 'HEAD') return new Response(null, { headers });
   const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers });

@@ -1,6 +1,7 @@
 // The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConflictError, TarnError, type FailureKind } from '../errors';
+import { RequestRefusedError } from './request-errors';
 
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   bad_request: 400,
@@ -25,6 +26,7 @@ function isClientAbort(err: unknown): boolean {
 }
 
 export function toErrorAnswer(err: unknown): ErrorAnswer {
+  if (err instanceof RequestRefusedError) return { status: err.status, body: { message: err.message } };
   if (err instanceof ConflictError) {
     // lakeFS answers a merge conflict with `{"reference": ""}`; the conflicting paths are our addition.
     return { status: 409, body: { message: err.message, reference: '', conflicts: err.paths } };
@@ -34,7 +36,6 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
   return { status: 500, body: { message: 'internal server error' } };
 }
 
-export function errorResponse(err: unknown): Response {
-  const { status, body } = toErrorAnswer(err);
+export function errorResponse({ status, body }: ErrorAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { validateBranchId, validateRepositoryId, validateTagId } from '../catalog';
 import type { AppContext } from './route-table';
 import { parseWith } from './validation';
+import { requireWellFormed } from './well-formed';
 
 function param(c: AppContext, name: string): string {
-  return c.req.param(name) ?? '';
+  const value = c.req.param(name) ?? '';
+  requireWellFormed(value, name);
+  return value;
 }
 
 export function repositoryParam(c: AppContext, name = 'repository'): string {

@@ -1,7 +1,9 @@
 // Request input → typed values, or a 400 whose message names the field at fault.
 import { z } from 'zod';
 import { badRequest } from '../errors';
+import { jsonBodyRequired } from './request-errors';
 import type { AppContext } from './route-table';
+import { requireWellFormed } from './well-formed';
 
 const maxJsonBytes = 1024 * 1024;
 
@@ -11,6 +13,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  requireWellFormed(value, where);
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -35,13 +38,28 @@ async function readLimited(c: AppContext, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads a JSON body. An empty body counts as `emptyAs` (for calls whose body is optional). */
+/** `application/json`, optionally with `charset=utf-8` (JSON has no other encoding) and other parameters. */
+export function isJsonContentType(header: string): boolean {
+  const [type = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((param) => !param.startsWith('charset=') || /^charset="?utf-8"?$/.test(param));
+}
+
+/**
+ * Reads a JSON body. An empty body counts as `emptyAs` (for calls whose body is optional). The body must be declared
+ * as JSON: a browser lets any site post text/plain or a form without asking us first, but never application/json.
+ */
 export async function readJsonBody<S extends z.ZodType>(c: AppContext, schema: S, emptyAs?: unknown): Promise<z.output<S>> {
+  const declared = c.req.header('content-type');
+  // Only an optional body may come without a type, and then only if it is really empty.
+  if (declared === undefined ? emptyAs === undefined : !isJsonContentType(declared)) throw jsonBodyRequired();
   const text = await readLimited(c, maxJsonBytes);
   let value: unknown;
   if (text.trim() === '') {
     if (emptyAs === undefined) throw badRequest('invalid request body: a JSON body is required');
     value = emptyAs;
+  } else if (declared === undefined) {
+    throw jsonBodyRequired();
   } else {
     try {
       value = JSON.parse(text);
@@ -69,5 +87,7 @@ export const queryAmount = z
 
 /** `objects=a&objects=b` arrives as repeated keys; Hono's `queries()` gives every value. */
 export function queryList(c: AppContext, name: string): string[] {
-  return c.req.queries(name) ?? [];
+  const values = c.req.queries(name) ?? [];
+  requireWellFormed(values, `query ${name}`);
+  return values;
 }

@@ -92,14 +92,21 @@ function removeFailureScreenshots(journey: string): void {
 }
 
 /**
- * Collects what must not happen during a journey: uncaught page errors, console errors, server errors (5xx) on
- * /api and API requests that failed at the network level. Expected 4xx answers (a README that does not exist,
- * the user call before login) are part of normal use; the browser logs them as "Failed to load resource", so
- * those console lines are left to the response check.
+ * Collects what must not happen during a journey: uncaught page errors, console errors, Content-Security-Policy
+ * violations, console pages served without a policy, server errors (5xx) on /api and API requests that failed at
+ * the network level. Expected 4xx answers (a README that does not exist, the user call before login) are part of
+ * normal use; the browser logs them as "Failed to load resource", so those console lines are left to the response
+ * check. Call it before the page's first navigation.
  */
 export function watchPage(page: Page, currentStep: () => string = () => ''): { problems: string[] } {
   const problems: string[] = [];
   const report = (problem: string) => problems.push(currentStep() ? `[${currentStep()}] ${problem}` : problem);
+  // Every violation becomes a console error naming the directive, whatever Chromium itself prints for it.
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'}`);
+    });
+  });
   page.on('pageerror', (error) => report(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -111,6 +118,9 @@ export function watchPage(page: Page, currentStep: () => string = () => ''): { p
     if (pathname.startsWith('/api/') && response.status() >= 500) {
       report(`server error: ${response.request().method()} ${pathname} answered ${response.status()}`);
     }
+    // A journey without violations proves nothing about a page that had no policy to violate.
+    const isPage = response.request().resourceType() === 'document' && response.status() === 200;
+    if (isPage && !response.headers()['content-security-policy']) report(`page without a Content-Security-Policy: ${pathname}`);
   });
   page.on('requestfailed', (request) => {
     const { pathname } = new URL(request.url());

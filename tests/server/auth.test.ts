@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decryptSecret, deriveKeys, encryptSecret, issueToken, verifyToken } from '../../server/auth/crypto';
 import { loadOrCreateInstallationKey } from '../../server/auth/installation-key';
 import type { RecordStore } from '../../server/auth/record-store';
-import { AuthService, sessionLifetimeSeconds } from '../../server/auth/service';
+import { AuthService, defaultSessionTtlSeconds } from '../../server/auth/service';
 
 function memoryRecords(): RecordStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -18,10 +18,19 @@ function memoryRecords(): RecordStore & { data: Map<string, string> } {
     async set(key, value) {
       data.set(key, JSON.stringify(value));
     },
+    async delete(key) {
+      data.delete(key);
+    },
     async createAll(records) {
       if (records.some(([key]) => data.has(key))) return false;
       for (const [key, value] of records) data.set(key, JSON.stringify(value));
       return true;
+    },
+    async list<T>(prefix: string) {
+      return [...data.entries()]
+        .filter(([key]) => key.startsWith(prefix))
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, raw]): [string, T] => [key, JSON.parse(raw) as T]);
     },
   };
 }
@@ -69,7 +78,7 @@ describe('auth service', () => {
   it('sets up one admin, authenticates its key, and expires sessions after a week', async () => {
     let clock = Date.UTC(2030, 0, 1);
     const records = memoryRecords();
-    const auth = new AuthService(records, keys, () => clock);
+    const auth = new AuthService(records, keys, { now: () => clock });
     expect(await auth.setupState()).toEqual({ initialized: false, commPrefsMissing: true });
     const creds = await auth.setup({ username: 'admin', email: 'admin@example.com' });
     expect(await auth.setupState()).toEqual({ initialized: true, commPrefsMissing: false });
@@ -81,10 +90,10 @@ describe('auth service', () => {
     expect(await auth.authenticateKey(creds.access_key_id, 'wrong')).toBeUndefined();
     expect(await auth.authenticateKey('AKIAJNOSUCHKEY00000Q', creds.secret_access_key)).toBeUndefined();
 
-    const session = auth.issueSession(principal!);
-    expect(session.token_expiration).toBe(Math.floor(clock / 1000) + sessionLifetimeSeconds);
+    const session = await auth.issueSession(principal!);
+    expect(session.token_expiration).toBe(Math.floor(clock / 1000) + defaultSessionTtlSeconds);
     expect(await auth.authenticateToken(session.token)).toEqual(principal);
-    clock += sessionLifetimeSeconds * 1000;
+    clock += defaultSessionTtlSeconds * 1000;
     expect(await auth.authenticateToken(session.token)).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 // Login (session cookie + token), the current user, and what the auth service can do.
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { sessionLifetimeSeconds, type AuthService } from '../../auth/service';
+import type { AuthService } from '../../auth/service';
 import { unauthenticated } from '../../errors';
 import { sessionCookieName } from '../authenticate';
 import { principalOf, route, type RouteEntry } from '../route-table';
@@ -24,12 +24,12 @@ export function authRoutes(auth: AuthService): RouteEntry[] {
         const body = await readJsonBody(c, loginBody);
         const principal = await auth.authenticateKey(body.access_key_id, body.secret_access_key);
         if (!principal) throw unauthenticated();
-        const session = auth.issueSession(principal);
+        const session = await auth.issueSession(principal);
         setCookie(c, sessionCookieName, session.token, {
           httpOnly: true,
           sameSite: 'Lax',
           path: '/',
-          maxAge: sessionLifetimeSeconds,
+          maxAge: auth.sessionTtlSeconds,
         });
         return c.json(session);
       },

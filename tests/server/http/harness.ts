@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../../server/main';
+import { startServer, type StartOptions } from '../../../server/main';
 
 export interface TestServer {
   url: string;
@@ -13,10 +13,16 @@ export interface TestServer {
   close(keepData?: boolean): Promise<void>;
 }
 
+/** Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime. */
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds'>;
+
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
-export async function startTestServer(dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-'))): Promise<TestServer> {
+export async function startTestServer(
+  dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-')),
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const consoleDir = mkdtempSync(join(tmpdir(), 'tarn-console-'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true, ...options });
   return {
     url: server.url,
     api: `${server.url}/api/v1`,
@@ -61,10 +67,14 @@ export interface Answer<T = unknown> {
   headers: Headers;
 }
 
-/** A client that sends the given Authorization header on every call. */
-export function client(server: TestServer, authorization: string) {
+/**
+ * A client that sends the given Authorization header on every call, or, given an object, those headers (a session
+ * cookie and the Origin a browser adds, see `signIn`).
+ */
+export function client(server: TestServer, credentials: string | Record<string, string>) {
+  const sent = typeof credentials === 'string' ? { authorization: credentials } : credentials;
   async function call<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-    const init: RequestInit = { method, headers: { authorization, ...headers } };
+    const init: RequestInit = { method, headers: { ...sent, ...headers } };
     if (body !== undefined) {
       if (typeof body === 'string' || body instanceof Uint8Array || body instanceof FormData) init.body = body as BodyInit;
       else {
@@ -87,15 +97,37 @@ export function client(server: TestServer, authorization: string) {
     upload: <T = unknown>(repo: string, branch: string, path: string, content: string | Uint8Array, headers?: Record<string, string>) =>
       call<T>('POST', `/repositories/${repo}/branches/${branch}/objects?path=${encodeURIComponent(path)}`, content, headers),
     raw: (path: string, init: RequestInit = {}) =>
-      fetch(`${server.api}${path}`, { ...init, headers: { authorization, ...(init.headers as Record<string, string> | undefined) } }),
+      fetch(`${server.api}${path}`, { ...init, headers: { ...sent, ...(init.headers as Record<string, string> | undefined) } }),
   };
 }
 
 export type Client = ReturnType<typeof client>;
 
+export interface Session {
+  /** Sends the session cookie, and the same-origin Origin a browser sends with it on every write. */
+  api: Client;
+  /** `internal_auth_session=...`, as a Cookie header. */
+  cookie: string;
+  token: string;
+  tokenExpiration: number;
+}
+
+/** Logs in as the console does (POST /auth/login) and returns a client that calls like the console in a browser. */
+export async function signIn(server: TestServer, credentials: Pick<Credentials, 'accessKeyId' | 'secret'>): Promise<Session> {
+  const res = await fetch(`${server.api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ access_key_id: credentials.accessKeyId, secret_access_key: credentials.secret }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; token_expiration: number };
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { api: client(server, { cookie, origin: server.url }), cookie, token: body.token, tokenExpiration: body.token_expiration };
+}
+
 /** A fresh server whose admin is set up, with a client signed in as that admin. */
-export async function startWithAdmin(): Promise<{ server: TestServer; authorization: string; api: Client }> {
-  const server = await startTestServer();
+export async function startWithAdmin(options: TestServerOptions = {}): Promise<{ server: TestServer; authorization: string; api: Client }> {
+  const server = await startTestServer(undefined, options);
   const { authorization } = await setupAdmin(server);
   return { server, authorization, api: client(server, authorization) };
 }
