@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/ui/setup.ts'],
+          // Rendering whole screens in happy-dom is slow on a 2-core machine under load; 5 s cut off sound tests.
+          testTimeout: 20_000,
         },
       },
       {
