@@ -1,7 +1,7 @@
 // Frame times while flinging through a long listing: the Objects table's viewport is scrolled by mouse-wheel
 // input and by scrollTop jumps at scrollbar-drag speed, and every animation frame is recorded in the page.
 // Functions passed to the page are serialised, so each one is self-contained.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { percentile, round1 } from './console-stats';
 
 interface FrameSample {
@@ -183,8 +183,62 @@ export async function dragFling(page: Page, { seconds }: { seconds: number }): P
   return stopRecording(page);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  /** Start and wall duration, µs. */
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of a complete event, µs. */
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The scheduler's event for every task a thread runs (trace category `toplevel`). */
+const TASK_EVENT = 'ThreadControllerImpl::RunTask';
+
+/**
+ * Runs `body` under a Chromium trace and returns its result with the CPU time the page's main thread spent in tasks
+ * meanwhile (scripts, style, layout, paint). Unlike wall time, CPU time does not grow when other processes on the
+ * machine take the cores, so it compares runs made under different loads.
+ */
+export async function withMainThreadCpu<T>(browser: Browser, page: Page, body: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  await browser.startTracing(page, { categories: ['toplevel'] });
+  let result: T;
+  try {
+    result = await body();
+  } catch (error) {
+    await browser.stopTracing().catch(() => undefined);
+    throw error;
+  }
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const mainThreads = new Set(
+    traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  const tasks = traceEvents
+    .filter((e) => e.ph === 'X' && e.name === TASK_EVENT && mainThreads.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts);
+  const byThread = new Map<string, { cpuUs: number; endUs: number }>();
+  for (const task of tasks) {
+    const thread = `${task.pid}:${task.tid}`;
+    const sum = byThread.get(thread) ?? { cpuUs: 0, endUs: 0 };
+    // A task run inside another (a nested run loop) is part of the outer one's time already.
+    if (task.ts >= sum.endUs) {
+      sum.cpuUs += task.tdur ?? 0;
+      sum.endUs = task.ts + (task.dur ?? 0);
+    }
+    byThread.set(thread, sum);
+  }
+  // Only the benchmark's page has a renderer doing work, so the busiest renderer is the page's.
+  return { result, cpuMs: Math.max(0, ...[...byThread.values()].map((t) => t.cpuUs)) / 1000 };
+}
+
 export interface FrameFigures {
   frames: number;
+  /** Main-thread CPU time per frame (when the phase was traced). */
+  cpuPerFrameMs?: number;
   interval: { p50: number; p95: number; max: number };
   work: { p50: number; p95: number; max: number };
   /** Frames whose main-thread work took more than 16 ms (a 60 Hz frame's budget). */
@@ -197,7 +251,8 @@ export interface FrameFigures {
   longFrameStyleLayoutShare: number;
 }
 
-export async function frameFigures(page: Page): Promise<Record<string, FrameFigures>> {
+/** Per-phase figures of the recorded frames; `cpuMs` is a phase's main-thread CPU time, from withMainThreadCpu. */
+export async function frameFigures(page: Page, cpuMs: Record<string, number> = {}): Promise<Record<string, FrameFigures>> {
   const { frames, longFrames } = await page.evaluate(() => {
     const recorder = window.__frames;
     if (!recorder) throw new Error('the frame recorder is not installed');
@@ -212,8 +267,10 @@ export async function frameFigures(page: Page): Promise<Record<string, FrameFigu
     const work = samples.map((f) => f.workMs).filter((ms) => ms >= 0 && ms < 60_000);
     const long = longFrames.filter((f) => f.phase === phase);
     const longTotal = long.reduce((sum, f) => sum + f.durationMs, 0);
+    const cpu = cpuMs[phase];
     figures[phase] = {
       frames: samples.length,
+      ...(cpu !== undefined && samples.length > 0 ? { cpuPerFrameMs: round1(cpu / samples.length) } : {}),
       interval: { p50: round1(percentile(intervals, 50)), p95: round1(percentile(intervals, 95)), max: round1(Math.max(0, ...intervals)) },
       work: { p50: round1(percentile(work, 50)), p95: round1(percentile(work, 95)), max: round1(Math.max(0, ...work)) },
       workOver16: work.filter((ms) => ms > 16).length,
@@ -227,9 +284,23 @@ export async function frameFigures(page: Page): Promise<Record<string, FrameFigu
 }
 
 export function formatFrameFigures(figures: Record<string, FrameFigures>): string {
-  const header = ['phase', 'frames', 'work p50', 'p95', 'max', '>16 ms', 'interval p50', 'p95', 'max', 'dropped', 'LoAF', 'LoAF max'];
+  const header = ['phase', 'frames', 'work p50', 'p95', 'max', '>16 ms', 'CPU/frame', 'interval p50', 'p95', 'max', 'dropped', 'LoAF', 'LoAF max'];
   const rows = Object.entries(figures).map(([phase, f]) =>
-    [phase, f.frames, f.work.p50, f.work.p95, f.work.max, f.workOver16, f.interval.p50, f.interval.p95, f.interval.max, f.droppedFrames, f.longFrames, f.longFrameMaxMs].map(String),
+    [
+      phase,
+      f.frames,
+      f.work.p50,
+      f.work.p95,
+      f.work.max,
+      f.workOver16,
+      f.cpuPerFrameMs ?? '-',
+      f.interval.p50,
+      f.interval.p95,
+      f.interval.max,
+      f.droppedFrames,
+      f.longFrames,
+      f.longFrameMaxMs,
+    ].map(String),
   );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => '  ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');

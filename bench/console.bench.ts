@@ -17,7 +17,15 @@ import { seedLargePrefix } from '../tests/e2e/fixtures/large-prefix';
 import { setupThroughApi } from '../tests/e2e/flows';
 import { launchChromium, startTarn } from '../tests/e2e/harness';
 import { formatWaterfall, measureFirstRow, medianRun, type FirstRowSeries } from './console-first-row';
-import { dragFling, formatFrameFigures, frameFigures, installFrameRecorder, loadWholeListing, wheelFling } from './console-frames';
+import {
+  dragFling,
+  formatFrameFigures,
+  frameFigures,
+  installFrameRecorder,
+  loadWholeListing,
+  wheelFling,
+  withMainThreadCpu,
+} from './console-frames';
 import { NAME_SHIM } from './console-page';
 
 const COUNT = 100_000;
@@ -88,18 +96,28 @@ try {
   const loadStarted = performance.now();
   const loadedRows = await loadWholeListing(page, repo.nameAt(COUNT - 1), ROW_HEIGHT, LOAD_LISTING_BUDGET_MS);
   console.log(`\nloaded ${loadedRows.toLocaleString('en-US')} rows by scrolling in ${Math.round(performance.now() - loadStarted)} ms`);
-  const wheeledPx = await wheelFling(page, { deltaPx: 1500, everyMs: 16, seconds: FLING_SECONDS });
-  const draggedPx = await dragFling(page, { seconds: FLING_SECONDS });
-  const frames = await frameFigures(page);
+  const wheel = await withMainThreadCpu(browser, page, () => wheelFling(page, { deltaPx: 1500, everyMs: 16, seconds: FLING_SECONDS }));
+  const drag = await withMainThreadCpu(browser, page, () => dragFling(page, { seconds: FLING_SECONDS }));
+  const wheeledPx = wheel.result;
+  const draggedPx = drag.result;
+  const frames = await frameFigures(page, { wheel: wheel.cpuMs, drag: drag.cpuMs });
   await context.close();
   const rows = (px: number) => Math.round(px / ROW_HEIGHT).toLocaleString('en-US');
   console.log(
     `\nFrames while flinging, ${FLING_SECONDS} s each (wheel: 1500 px notches every 16 ms, crossed ${rows(wheeledPx)} rows; drag: scrollTop from top to bottom, crossed ${rows(draggedPx)} rows):`,
   );
-  console.log('  work = rAF start → the frame rendered (main thread); interval = rAF to rAF (on screen)');
+  console.log(
+    [
+      '  work: rAF start → the frame rendered (main thread, wall time); CPU/frame: the page main thread\'s CPU time',
+      '  over the phase (trace) per frame, which other load on the machine does not inflate; interval: rAF to rAF',
+      '  (on screen; "dropped" above 18.7 ms); LoAF: long animation frames (≥ 50 ms)',
+    ].join('\n'),
+  );
   console.log(formatFrameFigures(frames));
   for (const [phase, f] of Object.entries(frames)) {
-    console.log(`  ${phase}: work p95 is ${(f.work.p95 / FRAME_BUDGET_MS).toFixed(2)}× the ${FRAME_BUDGET_MS} ms budget; ${f.workOver16} of ${f.frames} frames over it`);
+    console.log(
+      `  ${phase}: work p95 is ${(f.work.p95 / FRAME_BUDGET_MS).toFixed(2)}× the ${FRAME_BUDGET_MS} ms budget, ${f.workOver16} of ${f.frames} frames over it; CPU ${f.cpuPerFrameMs ?? '?'} ms a frame`,
+    );
   }
 
   const results = {
