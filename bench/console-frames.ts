@@ -6,6 +6,8 @@ import { percentile, round1 } from './console-stats';
 
 interface FrameSample {
   phase: string;
+  /** The frame's rAF timestamp (performance.now() time). */
+  startMs: number;
   /** rAF timestamp to the next rAF timestamp: how long the frame was on screen. */
   intervalMs: number;
   /** rAF timestamp to a task posted from the rAF callback: the frame's main-thread work (events, script, style,
@@ -49,7 +51,7 @@ export function installFrameRecorder(): void {
     if (previous && previous.intervalMs < 0 && last !== undefined) previous.intervalMs = now - last;
     if (state.recording) {
       // workMs holds the frame's start until the posted task replaces it with the elapsed time.
-      const sample: FrameSample = { phase: state.phase, intervalMs: -1, workMs: now };
+      const sample: FrameSample = { phase: state.phase, startMs: now, intervalMs: -1, workMs: now };
       state.frames.push(sample);
       open.push(sample);
       channel.port2.postMessage(null);
@@ -198,47 +200,55 @@ interface TraceEvent {
 
 /** The scheduler's event for every task a thread runs (trace category `toplevel`). */
 const TASK_EVENT = 'ThreadControllerImpl::RunTask';
+/** A user-timing mark whose trace timestamp and performance.now() time give the offset between the two clocks. */
+const CLOCK_MARK = 'tarn-bench-clock';
+
+/** A task the page's main thread ran: when it started (performance.now() time) and the CPU time it took. */
+export interface MainThreadTask {
+  startMs: number;
+  cpuMs: number;
+}
 
 /**
- * Runs `body` under a Chromium trace and returns its result with the CPU time the page's main thread spent in tasks
- * meanwhile (scripts, style, layout, paint). Unlike wall time, CPU time does not grow when other processes on the
+ * Runs `body` under a Chromium trace and returns its result with the tasks the page's main thread ran meanwhile
+ * (scripts, style, layout, paint). Their CPU time, unlike wall time, does not grow when other processes on the
  * machine take the cores, so it compares runs made under different loads.
  */
-export async function withMainThreadCpu<T>(browser: Browser, page: Page, body: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
-  await browser.startTracing(page, { categories: ['toplevel'] });
+export async function traceMainThread<T>(browser: Browser, page: Page, body: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTask[] }> {
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
   let result: T;
+  let markMs: number;
   try {
+    markMs = await page.evaluate((name) => performance.mark(name).startTime, CLOCK_MARK);
     result = await body();
   } catch (error) {
     await browser.stopTracing().catch(() => undefined);
     throw error;
   }
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const mainThreads = new Set(
-    traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  const mark = traceEvents.find((e) => e.name === CLOCK_MARK);
+  if (!mark) throw new Error('the trace holds no clock mark');
+  const mainThread = traceEvents.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === mark.pid,
   );
-  const tasks = traceEvents
-    .filter((e) => e.ph === 'X' && e.name === TASK_EVENT && mainThreads.has(`${e.pid}:${e.tid}`))
-    .sort((a, b) => a.ts - b.ts);
-  const byThread = new Map<string, { cpuUs: number; endUs: number }>();
-  for (const task of tasks) {
-    const thread = `${task.pid}:${task.tid}`;
-    const sum = byThread.get(thread) ?? { cpuUs: 0, endUs: 0 };
+  const offsetUs = mark.ts - markMs * 1000;
+  const tasks: MainThreadTask[] = [];
+  let endUs = 0;
+  for (const task of traceEvents
+    .filter((e) => e.ph === 'X' && e.name === TASK_EVENT && e.pid === mark.pid && e.tid === mainThread?.tid)
+    .sort((a, b) => a.ts - b.ts)) {
     // A task run inside another (a nested run loop) is part of the outer one's time already.
-    if (task.ts >= sum.endUs) {
-      sum.cpuUs += task.tdur ?? 0;
-      sum.endUs = task.ts + (task.dur ?? 0);
-    }
-    byThread.set(thread, sum);
+    if (task.ts < endUs) continue;
+    endUs = task.ts + (task.dur ?? 0);
+    tasks.push({ startMs: (task.ts - offsetUs) / 1000, cpuMs: (task.tdur ?? 0) / 1000 });
   }
-  // Only the benchmark's page has a renderer doing work, so the busiest renderer is the page's.
-  return { result, cpuMs: Math.max(0, ...[...byThread.values()].map((t) => t.cpuUs)) / 1000 };
+  return { result, tasks };
 }
 
 export interface FrameFigures {
   frames: number;
-  /** Main-thread CPU time per frame (when the phase was traced). */
-  cpuPerFrameMs?: number;
+  /** Main-thread CPU time of each frame: the tasks started from its rAF timestamp to the next (traced phases). */
+  cpu?: { p50: number; p95: number; max: number; over16: number };
   interval: { p50: number; p95: number; max: number };
   work: { p50: number; p95: number; max: number };
   /** Frames whose main-thread work took more than 16 ms (a 60 Hz frame's budget). */
@@ -251,8 +261,19 @@ export interface FrameFigures {
   longFrameStyleLayoutShare: number;
 }
 
-/** Per-phase figures of the recorded frames; `cpuMs` is a phase's main-thread CPU time, from withMainThreadCpu. */
-export async function frameFigures(page: Page, cpuMs: Record<string, number> = {}): Promise<Record<string, FrameFigures>> {
+/** The main-thread CPU time of each frame: the tasks that started between its rAF timestamp and the next one's. */
+function cpuPerFrame(frames: readonly FrameSample[], tasks: readonly MainThreadTask[]): number[] {
+  return frames
+    .filter((f) => f.intervalMs >= 0)
+    .map((f) =>
+      tasks
+        .filter((t) => t.startMs >= f.startMs && t.startMs < f.startMs + f.intervalMs)
+        .reduce((sum, t) => sum + t.cpuMs, 0),
+    );
+}
+
+/** Per-phase figures of the recorded frames; `tasks` are a phase's main-thread tasks, from traceMainThread. */
+export async function frameFigures(page: Page, tasks: Record<string, MainThreadTask[]> = {}): Promise<Record<string, FrameFigures>> {
   const { frames, longFrames } = await page.evaluate(() => {
     const recorder = window.__frames;
     if (!recorder) throw new Error('the frame recorder is not installed');
@@ -267,10 +288,20 @@ export async function frameFigures(page: Page, cpuMs: Record<string, number> = {
     const work = samples.map((f) => f.workMs).filter((ms) => ms >= 0 && ms < 60_000);
     const long = longFrames.filter((f) => f.phase === phase);
     const longTotal = long.reduce((sum, f) => sum + f.durationMs, 0);
-    const cpu = cpuMs[phase];
+    const phaseTasks = tasks[phase];
+    const cpu = phaseTasks ? cpuPerFrame(samples, phaseTasks) : [];
     figures[phase] = {
       frames: samples.length,
-      ...(cpu !== undefined && samples.length > 0 ? { cpuPerFrameMs: round1(cpu / samples.length) } : {}),
+      ...(cpu.length > 0
+        ? {
+            cpu: {
+              p50: round1(percentile(cpu, 50)),
+              p95: round1(percentile(cpu, 95)),
+              max: round1(Math.max(...cpu)),
+              over16: cpu.filter((ms) => ms > 16).length,
+            },
+          }
+        : {}),
       interval: { p50: round1(percentile(intervals, 50)), p95: round1(percentile(intervals, 95)), max: round1(Math.max(0, ...intervals)) },
       work: { p50: round1(percentile(work, 50)), p95: round1(percentile(work, 95)), max: round1(Math.max(0, ...work)) },
       workOver16: work.filter((ms) => ms > 16).length,
@@ -284,7 +315,7 @@ export async function frameFigures(page: Page, cpuMs: Record<string, number> = {
 }
 
 export function formatFrameFigures(figures: Record<string, FrameFigures>): string {
-  const header = ['phase', 'frames', 'work p50', 'p95', 'max', '>16 ms', 'CPU/frame', 'interval p50', 'p95', 'max', 'dropped', 'LoAF', 'LoAF max'];
+  const header = ['phase', 'frames', 'work p50', 'p95', 'max', '>16 ms', 'CPU p50', 'p95', 'max', '>16 ms', 'interval p50', 'p95', 'max', 'dropped', 'LoAF', 'LoAF max'];
   const rows = Object.entries(figures).map(([phase, f]) =>
     [
       phase,
@@ -293,7 +324,10 @@ export function formatFrameFigures(figures: Record<string, FrameFigures>): strin
       f.work.p95,
       f.work.max,
       f.workOver16,
-      f.cpuPerFrameMs ?? '-',
+      f.cpu?.p50 ?? '-',
+      f.cpu?.p95 ?? '-',
+      f.cpu?.max ?? '-',
+      f.cpu?.over16 ?? '-',
       f.interval.p50,
       f.interval.p95,
       f.interval.max,

@@ -25,7 +25,7 @@ import {
   installFrameRecorder,
   loadWholeListing,
   wheelFling,
-  withMainThreadCpu,
+  traceMainThread,
 } from './console-frames';
 import { NAME_SHIM } from './console-page';
 
@@ -96,24 +96,24 @@ async function flingFigures(browser: Browser, path: string, contextOptions: Brow
     const loadStarted = performance.now();
     const loadedRows = await loadWholeListing(page, repo.nameAt(COUNT - 1), ROW_HEIGHT, LOAD_LISTING_BUDGET_MS);
     console.log(`\nloaded ${loadedRows.toLocaleString('en-US')} rows by scrolling in ${Math.round(performance.now() - loadStarted)} ms`);
-    const wheel = await withMainThreadCpu(browser, page, () => wheelFling(page, { deltaPx: 1500, everyMs: 16, seconds: FLING_SECONDS }));
-    const drag = await withMainThreadCpu(browser, page, () => dragFling(page, { seconds: FLING_SECONDS }));
-    const frames = await frameFigures(page, { wheel: wheel.cpuMs, drag: drag.cpuMs });
+    const wheel = await traceMainThread(browser, page, () => wheelFling(page, { deltaPx: 1500, everyMs: 16, seconds: FLING_SECONDS }));
+    const drag = await traceMainThread(browser, page, () => dragFling(page, { seconds: FLING_SECONDS }));
+    const frames = await frameFigures(page, { wheel: wheel.tasks, drag: drag.tasks });
     const rows = (px: number) => Math.round(px / ROW_HEIGHT);
     console.log(
       `\nFrames while flinging, ${FLING_SECONDS} s each (wheel: 1500 px notches every 16 ms, crossed ${rows(wheel.result).toLocaleString('en-US')} rows; drag: scrollTop from top to bottom, crossed ${rows(drag.result).toLocaleString('en-US')} rows):`,
     );
     console.log(
       [
-        "  work: rAF start → the frame rendered (main thread, wall time); CPU/frame: the page main thread's CPU time",
-        '  over the phase (trace) per frame, which other load on the machine does not inflate; interval: rAF to rAF',
-        '  (on screen; "dropped" above 18.7 ms); LoAF: long animation frames (≥ 50 ms)',
+        '  work: rAF start → the frame rendered (main thread, wall time); CPU: main-thread CPU time of the tasks from',
+        "  one rAF to the next (trace), which other load on the machine does not inflate; interval: rAF to rAF (on",
+        '  screen; "dropped" above 18.7 ms); LoAF: long animation frames (≥ 50 ms)',
       ].join('\n'),
     );
     console.log(formatFrameFigures(frames));
     for (const [phase, f] of Object.entries(frames)) {
       console.log(
-        `  ${phase}: work p95 is ${(f.work.p95 / FRAME_BUDGET_MS).toFixed(2)}× the ${FRAME_BUDGET_MS} ms budget, ${f.workOver16} of ${f.frames} frames over it; CPU ${f.cpuPerFrameMs ?? '?'} ms a frame`,
+        `  ${phase}: wall-time work p95 is ${(f.work.p95 / FRAME_BUDGET_MS).toFixed(2)}× the ${FRAME_BUDGET_MS} ms budget (${f.workOver16} of ${f.frames} frames over it); CPU p95 ${((f.cpu?.p95 ?? 0) / FRAME_BUDGET_MS).toFixed(2)}× (${f.cpu?.over16 ?? '?'} over)`,
       );
     }
     return { loaded_rows: loadedRows, rows_crossed: { wheel: rows(wheel.result), drag: rows(drag.result) }, frames };
