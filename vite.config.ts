@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { preloadRouteChunks } from './scripts/preload-route-chunks.js';
 
 // The console is served by the Tarn server from dist/console; `npm run dev` proxies the API to a running server.
 export default defineConfig({
@@ -12,6 +13,12 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than
+    // after the session check; the objects page is the one a repository opens on.
+    preloadRouteChunks([
+      { path: '^/repositories/[^/]+(/|/objects/?)?$', routes: ['src/routes/repositories/$repoId/objects.tsx'] },
+      { path: '^/repositories/[^/]+', routes: ['src/routes/repositories/$repoId/route.tsx'] },
+    ]),
   ],
   build: {
     outDir: 'dist/console',

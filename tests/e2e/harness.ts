@@ -17,11 +17,17 @@ export interface RunningTarn {
   stop(): Promise<void>;
 }
 
-/** Starts the server on a new temp folder, or on one prepared beforehand; the folder is removed on stop. */
-export async function startTarn(dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-'))): Promise<RunningTarn> {
+/**
+ * Starts the server on a new temp folder, or on one prepared beforehand; the folder is removed on stop. The console
+ * served is dist/console unless `consoleDir` names another build (a benchmark comparing two builds).
+ */
+export async function startTarn(
+  dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-')),
+  { consoleDir }: { consoleDir?: string } = {},
+): Promise<RunningTarn> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir],
+    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, ...(consoleDir ? ['--console-dir', consoleDir] : [])],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TARN_PORT: '', TARN_DATA_DIR: '' } },
   );
   let output = '';

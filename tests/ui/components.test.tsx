@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../src/ui/components/ErrorAlert';
 import { CopyButton } from '../../src/ui/components/CopyButton';
 import { ConfirmDialog } from '../../src/ui/components/ConfirmDialog';
 import { DataTable } from '../../src/ui/components/DataTable';
+import { CellIcon } from '../../src/ui/components/cellIcons';
 import { listColumnHelper } from '../../src/ui/components/listTable';
 import { NotFoundError } from '../../src/api/client';
 import { renderUi } from './render';
@@ -156,6 +157,19 @@ describe('DataTable', () => {
     const spacers = [...document.querySelectorAll<HTMLElement>('tbody tr[aria-hidden] > td')];
     const reserved = spacers.reduce((sum, td) => sum + Number.parseFloat(td.style.height), 0);
     expect(reserved).toBe((rows.length - rendered.length) * 36);
+  });
+});
+
+describe('CellIcon', () => {
+  it('is an image named by its label, and hidden from assistive technology without one', () => {
+    const { container } = renderUi(
+      <p>
+        <CellIcon name="folder" label="Folder" />
+        <CellIcon name="trash" />
+      </p>,
+    );
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['Folder']);
+    expect(container.querySelectorAll('p > [aria-hidden="true"]')).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,9 @@
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Box, Button, HStack, Table, type SystemStyleObject } from '@chakra-ui/react';
+import { memo, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Box, Button, HStack, Table } from '@chakra-ui/react';
 import { constructRow, FlexRender, useTable, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { listFeatures, type ListColumn, type ListFeatures } from './listTable';
+import { rowHeightVar, tableClass, tableStyles, tableStylesHref } from './dataTableCss';
+import { listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';
 import { Loading } from './Loading';
 
 export interface DataTableProps<T extends RowData> {
@@ -35,25 +36,6 @@ const LOAD_AHEAD_ROWS = 10;
 const selectNoState = () => ({});
 
 /**
- * Body rows are exactly `rowHeight` tall, the height the virtualizer assumes for every row: a cell has that height
- * and no vertical padding (its content is centred instead), and keeps to one line that ends in an ellipsis. A table
- * row still grows to its tallest cell, so cell content must not be taller than the row.
- */
-function fixedRows(rowHeight: number): SystemStyleObject {
-  return {
-    '& tbody > tr[data-index] > td': {
-      height: `${rowHeight}px`,
-      paddingTop: 0,
-      paddingBottom: 0,
-      verticalAlign: 'middle',
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      whiteSpace: 'nowrap',
-    },
-  };
-}
-
-/**
  * A server-paged, virtualised table: only the rows in view are in the DOM, and the next page is requested as the
  * user nears the end of what is loaded.
  */
@@ -69,6 +51,7 @@ export function DataTable<T extends RowData>({
   maxHeight = '70vh',
   rowHeight = 44,
 }: DataTableProps<T>) {
+  const rowHeightStyle = useMemo(() => ({ [rowHeightVar]: `${rowHeight}px` }) as CSSProperties, [rowHeight]);
   // Memoised options keep the table instance (which the rows hold) the same from one render to the next. The table
   // gives the columns and headers; its row model is never built, because that makes a row object for every loaded
   // row whenever a page arrives. The body makes row objects for the rows in the window only.
@@ -82,8 +65,11 @@ export function DataTable<T extends RowData>({
 
   return (
     <Box>
+      <style href={tableStylesHref} precedence="default">
+        {tableStyles}
+      </style>
       <Box ref={setViewport} data-scroll-viewport="" maxH={maxHeight} overflowY="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label={label} tableLayout="fixed" interactive css={fixedRows(rowHeight)}>
+        <Table.Root size="sm" aria-label={label} tableLayout="fixed" style={rowHeightStyle}>
           <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
             {table.getHeaderGroups().map((group) => (
               <Table.Row key={group.id}>
@@ -135,7 +121,9 @@ interface VirtualBodyProps<T extends RowData> {
 
 /**
  * The body holds the virtualizer, so a scroll frame re-renders the body alone (not the table and its header); the
- * rows are memoised, so of those only the rows entering the window render.
+ * rows are memoised, so of those only the rows entering the window render. The body, its rows and cells are plain
+ * elements with the classes of dataTableCss (the header stays Chakra's; it renders once): a fling mounts a whole
+ * window of fresh rows every frame, and resolving Chakra style props for each of them overran the frame.
  */
 function VirtualBody<T extends RowData>({
   table,
@@ -153,7 +141,11 @@ function VirtualBody<T extends RowData>({
     // No getItemKey: the library's default (the index) is one stable function. A callback made per render counts
     // as an option change and makes the virtualizer recompute the position of every loaded row on every frame;
     // and since every row has the same height, no measurement needs to follow a row by its id.
-    overscan: 8,
+    // Rows rendered beyond each edge of the viewport, so a wheel scroll that the compositor moves ahead of the main
+    // thread shows rows rather than the spacer. A fling renders the whole window afresh every frame: 8 rows a side
+    // made it about twice a 560 px viewport's rows; 4 still keeps a margin of 176 px (default height) for a quarter
+    // less work a frame.
+    overscan: 4,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
@@ -166,7 +158,7 @@ function VirtualBody<T extends RowData>({
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
   return (
-    <Table.Body>
+    <tbody>
       {paddingTop > 0 && <Spacer columnCount={columnCount} height={paddingTop} />}
       {items.map((item) => {
         const original = rows[item.index];
@@ -175,7 +167,7 @@ function VirtualBody<T extends RowData>({
         return <BodyRow key={id} table={table} original={original} id={id} index={item.index} />;
       })}
       {paddingBottom > 0 && <Spacer columnCount={columnCount} height={paddingBottom} />}
-    </Table.Body>
+    </tbody>
   );
 }
 
@@ -186,6 +178,12 @@ function Spacer({ columnCount, height }: { columnCount: number; height: number }
     </tr>
   );
 }
+
+const cellClass: Record<NonNullable<ListColumnMeta['align']>, string> = {
+  start: tableClass.cell,
+  end: `${tableClass.cell} ${tableClass.alignEnd}`,
+  center: `${tableClass.cell} ${tableClass.alignCenter}`,
+};
 
 interface BodyRowProps<T extends RowData> {
   table: TanStackTable<ListFeatures, T>;
@@ -201,12 +199,12 @@ interface BodyRowProps<T extends RowData> {
 const BodyRow = memo(function BodyRow<T extends RowData>({ table, original, id, index }: BodyRowProps<T>) {
   const row = constructRow(table, id, original, index, 0);
   return (
-    <Table.Row data-index={index}>
+    <tr className={tableClass.row} data-index={index}>
       {row.getAllCells().map((cell) => (
-        <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.align}>
+        <td key={cell.id} className={cellClass[cell.column.columnDef.meta?.align ?? 'start']}>
           <FlexRender cell={cell} />
-        </Table.Cell>
+        </td>
       ))}
-    </Table.Row>
+    </tr>
   );
 }) as <T extends RowData>(props: BodyRowProps<T>) => ReactNode;

@@ -3,6 +3,8 @@ export { Committer } from './Committer';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { DataTable, type DataTableProps } from './DataTable';
+export { CellIcon, type CellIconName } from './cellIcons';
+export { tableClass } from './dataTableCss';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorAlert, type ErrorAlertProps } from './ErrorAlert';
 export { Loading, type LoadingProps } from './Loading';

@@ -1,10 +1,9 @@
-import { HStack, IconButton, Link, Text, VisuallyHidden } from '@chakra-ui/react';
+import { VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { LuDownload, LuFile, LuFolder, LuHistory, LuTrash2 } from 'react-icons/lu';
 import { objectUrl } from '../../api/objects';
 import type { ObjectStats } from '../../api/types';
 import { formatDate, formatSize } from '../../lib/format';
-import { listColumnHelper, type ListColumn } from '../components';
+import { CellIcon, listColumnHelper, tableClass, type ListColumn } from '../components';
 import { basename } from './paths';
 
 export interface ObjectColumnsOptions {
@@ -20,6 +19,10 @@ export interface ObjectColumnsOptions {
 
 const column = listColumnHelper<ObjectStats>();
 
+// Cells are plain elements with the table's classes and one-element icons, no Chakra components: a fling through a
+// long folder mounts a window of fresh rows every frame, and each Chakra element resolves its styles at run time.
+const dangerButton = `${tableClass.iconButton} ${tableClass.danger}`;
+
 function displayName(entry: ObjectStats, dir: string): string {
   return entry.path.startsWith(dir) && entry.path !== dir ? entry.path.slice(dir.length) : entry.path;
 }
@@ -34,25 +37,20 @@ export function objectColumns({ repoId, refId, dir, canDelete, onDelete, onBlame
         const entry = row.original;
         const isFolder = entry.path_type === 'common_prefix';
         const name = displayName(entry, dir);
+        const link = { params: { repoId }, search: { ref: refId, path: entry.path }, className: tableClass.link } as const;
         return (
-          <HStack gap="2" minW="0">
-            {isFolder ? <LuFolder aria-label="Folder" /> : <LuFile aria-label="File" />}
-            <Link asChild minW="0">
-              {isFolder ? (
-                <RouterLink to="/repositories/$repoId/objects" params={{ repoId }} search={{ ref: refId, path: entry.path }}>
-                  <Text as="span" truncate>
-                    {name}
-                  </Text>
-                </RouterLink>
-              ) : (
-                <RouterLink to="/repositories/$repoId/object" params={{ repoId }} search={{ ref: refId, path: entry.path }}>
-                  <Text as="span" truncate>
-                    {name}
-                  </Text>
-                </RouterLink>
-              )}
-            </Link>
-          </HStack>
+          <span className={tableClass.line}>
+            {isFolder ? <CellIcon name="folder" label="Folder" /> : <CellIcon name="file" label="File" />}
+            {isFolder ? (
+              <RouterLink to="/repositories/$repoId/objects" {...link}>
+                {name}
+              </RouterLink>
+            ) : (
+              <RouterLink to="/repositories/$repoId/object" {...link}>
+                {name}
+              </RouterLink>
+            )}
+          </span>
         );
       },
     }),
@@ -84,30 +82,27 @@ export function objectColumns({ repoId, refId, dir, canDelete, onDelete, onBlame
         const name = basename(entry.path);
         const isObject = entry.path_type === 'object';
         return (
-          <HStack gap="0" justify="flex-end">
+          <span className={tableClass.actions}>
             {isObject && (
-              <IconButton asChild aria-label={`Download ${name}`} title="Download" size="xs" variant="ghost">
-                <a href={objectUrl(repoId, refId, entry.path)} download={name}>
-                  <LuDownload />
-                </a>
-              </IconButton>
-            )}
-            <IconButton aria-label={`Blame ${name}`} title="Blame" size="xs" variant="ghost" onClick={() => onBlame(entry)}>
-              <LuHistory />
-            </IconButton>
-            {isObject && canDelete && (
-              <IconButton
-                aria-label={`Delete ${name}`}
-                title="Delete"
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                onClick={() => onDelete(entry)}
+              <a
+                className={tableClass.iconButton}
+                href={objectUrl(repoId, refId, entry.path)}
+                download={name}
+                aria-label={`Download ${name}`}
+                title="Download"
               >
-                <LuTrash2 />
-              </IconButton>
+                <CellIcon name="download" />
+              </a>
             )}
-          </HStack>
+            <button type="button" className={tableClass.iconButton} aria-label={`Blame ${name}`} title="Blame" onClick={() => onBlame(entry)}>
+              <CellIcon name="history" />
+            </button>
+            {isObject && canDelete && (
+              <button type="button" className={dangerButton} aria-label={`Delete ${name}`} title="Delete" onClick={() => onDelete(entry)}>
+                <CellIcon name="trash" />
+              </button>
+            )}
+          </span>
         );
       },
     }),

@@ -1,0 +1,162 @@
+// Time to the first listing row: a full page load of a folder's objects page, from navigation start (the page's
+// time origin) to the frame that paints the first row, with the request waterfall of the load so one can see what
+// waits on what. Functions passed to the page are serialised, so each one is self-contained.
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { median, percentile, round1 } from './console-stats';
+
+interface FirstRowProbe {
+  /** performance.now() when the first body row of the Objects table entered the DOM. */
+  insertedAt?: number;
+  /** performance.now() just after the frame that showed it was painted. */
+  paintedAt?: number;
+}
+
+declare global {
+  interface Window {
+    __firstRow?: FirstRowProbe;
+  }
+}
+
+/** Init script: watches the DOM from before the console's code runs. */
+export function installFirstRowProbe(): void {
+  const probe: FirstRowProbe = {};
+  window.__firstRow = probe;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('table[aria-label="Objects"] tbody tr[data-index]')) return;
+    probe.insertedAt = performance.now();
+    observer.disconnect();
+    // A rAF callback runs just before the frame's style, layout and paint; a task posted from it runs after them.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        probe.paintedAt = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+export interface WaterfallEntry {
+  kind: 'document' | 'js' | 'css' | 'api' | 'other';
+  what: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface FirstRowRun {
+  /** Navigation start to the first row painted. */
+  firstRowMs: number;
+  /** Navigation start to the first row in the DOM. */
+  insertedMs: number;
+  waterfall: WaterfallEntry[];
+}
+
+export interface FirstRowSeries {
+  label: string;
+  runs: FirstRowRun[];
+  medianMs: number;
+  p90Ms: number;
+}
+
+/** Reads the load's resource timings in the page (relative to navigation start). */
+function readWaterfall(): WaterfallEntry[] {
+  const entries: WaterfallEntry[] = [];
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (nav) entries.push({ kind: 'document', what: location.pathname, startMs: nav.startTime, endMs: nav.responseEnd });
+  for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    const url = new URL(entry.name);
+    const kind = url.pathname.startsWith('/api/')
+      ? 'api'
+      : url.pathname.endsWith('.js')
+        ? 'js'
+        : url.pathname.endsWith('.css')
+          ? 'css'
+          : 'other';
+    const what = kind === 'api' ? url.pathname.replace(/^\/api\/v1/, '') + url.search : url.pathname.replace(/^\/assets\//, '');
+    entries.push({ kind, what, startMs: entry.startTime, endMs: entry.responseEnd });
+  }
+  return entries.sort((a, b) => a.startMs - b.startMs);
+}
+
+export interface FirstRowOptions {
+  /** The objects page of the folder, relative to the context's base URL. */
+  path: string;
+  contextOptions: BrowserContextOptions;
+  runs: number;
+  /** A fresh browser context (empty HTTP cache) for every load, or new tabs in one context (cached assets). */
+  cache: 'cold' | 'warm';
+  /** Scripts every page runs before its own (the benchmark's shims). */
+  initScripts?: string[];
+}
+
+export async function measureFirstRow(browser: Browser, options: FirstRowOptions): Promise<FirstRowSeries> {
+  const runs: FirstRowRun[] = [];
+  const prepared = async () => {
+    const context = await browser.newContext(options.contextOptions);
+    for (const script of options.initScripts ?? []) await context.addInitScript(script);
+    await context.addInitScript(installFirstRowProbe);
+    return context;
+  };
+  const shared = options.cache === 'warm' ? await prepared() : undefined;
+  if (shared) {
+    // Fills the cache; not counted.
+    const page = await shared.newPage();
+    await page.goto(options.path);
+    await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+    await page.close();
+  }
+  try {
+    for (let i = 0; i < options.runs; i++) {
+      const context = shared ?? (await prepared());
+      const page = await context.newPage();
+      try {
+        await page.goto(options.path, { waitUntil: 'commit' });
+        await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+        const probe = await page.evaluate(() => window.__firstRow as Required<FirstRowProbe>);
+        const waterfall = await page.evaluate(readWaterfall);
+        runs.push({
+          firstRowMs: round1(probe.paintedAt),
+          insertedMs: round1(probe.insertedAt),
+          waterfall: waterfall.map((e) => ({ ...e, startMs: round1(e.startMs), endMs: round1(e.endMs) })),
+        });
+      } finally {
+        await page.close();
+        if (!shared) await context.close();
+      }
+    }
+  } finally {
+    await shared?.close();
+  }
+  const times = runs.map((r) => r.firstRowMs);
+  return {
+    label: options.cache === 'cold' ? 'cold cache (new browser context each load)' : 'warm cache (new tab, cached assets)',
+    runs,
+    medianMs: round1(median(times)),
+    p90Ms: round1(percentile(times, 90)),
+  };
+}
+
+/** The run whose time is the median's, the one whose waterfall is printed. */
+export function medianRun(series: FirstRowSeries): FirstRowRun | undefined {
+  return series.runs.find((r) => r.firstRowMs === series.medianMs);
+}
+
+/** One line per request: a bar on a time axis (one character per `msPerChar`), then its start, end and name. */
+export function formatWaterfall(run: FirstRowRun, width = 48): string {
+  const end = Math.max(run.firstRowMs, ...run.waterfall.map((e) => e.endMs));
+  const msPerChar = Math.max(1, Math.ceil(end / width));
+  const bar = (from: number, to: number) => {
+    const a = Math.floor(from / msPerChar);
+    const b = Math.max(a + 1, Math.ceil(to / msPerChar));
+    return (' '.repeat(a) + '#'.repeat(b - a)).padEnd(width + 1);
+  };
+  const lines = run.waterfall.map(
+    (e) =>
+      `    ${bar(e.startMs, e.endMs)} ${String(Math.round(e.startMs)).padStart(5)} → ${String(Math.round(e.endMs)).padStart(5)} ms  ${e.kind.padEnd(8)} ${e.what.length > 70 ? `${e.what.slice(0, 67)}...` : e.what}`,
+  );
+  const marker = ' '.repeat(Math.floor(run.firstRowMs / msPerChar)) + '|';
+  return [...lines, `    ${marker.padEnd(width + 1)} ${String(Math.round(run.firstRowMs)).padStart(14)} ms  first row painted`].join(
+    '\n',
+  );
+}
