@@ -3,7 +3,7 @@ import { Box, chakra, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Diff } from '../../api/types';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
-import { foldUnchanged, type DiffLine } from './lineDiff';
+import { foldUnchanged, type DiffLine } from '../../lib/line-diff';
 import { loadObjectDiff, type ObjectDiffSides } from './loadObjectDiff';
 
 export interface ObjectDiffProps extends ObjectDiffSides {

@@ -1,30 +1,11 @@
 // Loading both sides of a changed object for the content diff, within the size cap (spec 1 §5).
 import { getObjectText, statObject } from '../../api/objects';
 import type { Diff } from '../../api/types';
-import { CONTENT_DIFF_CAP_BYTES, CONTENT_DIFF_EXTENSIONS } from '../../lib/constants';
-import { formatSize } from '../../lib/format';
+import { CONTENT_DIFF_CAP_BYTES } from '../../lib/constants';
+import { contentDiffOffered, tooBigMessage, type ObjectDiffSides } from '../../lib/content-diff';
 import { INVALID_DIFF_INPUT } from './diffEntry';
-import { diffLines, splitLines, type DiffLine } from './lineDiff';
+import { diffLines, splitLines, type DiffLine } from '../../lib/line-diff';
 
-/** Content diff is offered for plain-text formats only, and only where there is content on a side to compare. */
-export function contentDiffOffered(entry: Diff): boolean {
-  if (entry.path_type !== 'object') return false;
-  if (entry.type !== 'added' && entry.type !== 'removed' && entry.type !== 'changed') return false;
-  const extension = entry.path.split('/').at(-1)?.split('.').at(-1)?.toLowerCase();
-  return extension !== undefined && (CONTENT_DIFF_EXTENSIONS as readonly string[]).includes(extension);
-}
-
-export function tooBigMessage(path: string): string {
-  return `${path} is too big (> ${formatSize(CONTENT_DIFF_CAP_BYTES)}). To view its diff please download the objects and use an external diff tool.`;
-}
-
-export interface ObjectDiffSides {
-  repoId: string;
-  /** The ref holding the old content (e.g. the parent commit, or `branch@` for staged changes). */
-  leftRef: string;
-  /** The ref holding the new content. */
-  rightRef: string;
-}
 
 export async function loadObjectDiff(sides: ObjectDiffSides, entry: Diff, signal?: AbortSignal): Promise<DiffLine[]> {
   if (!contentDiffOffered(entry)) throw new Error(INVALID_DIFF_INPUT);
@@ -42,3 +23,5 @@ export async function loadObjectDiff(sides: ObjectDiffSides, entry: Diff, signal
   ]);
   return diffLines(splitLines(left), splitLines(right));
 }
+
+export { contentDiffOffered, tooBigMessage, type ObjectDiffSides };
