@@ -1,0 +1,19 @@
+// Pieces of the routes' search schemas (zod/mini keeps them out of the initial bundle's weight).
+import * as z from 'zod/mini';
+
+/**
+ * An optional text parameter: absent or empty means unset, and a value the URL parser read as a number (`?prefix=2024`)
+ * is taken as its text. Anything else is dropped rather than failing the page.
+ */
+export const searchText = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((value) => (value === '' ? undefined : String(value))),
+    ),
+  ),
+  undefined,
+);
+
+/** A list screen's search (spec 1 §2): the prefix filter and the `after` cursor. */
+export const listSearch = z.object({ prefix: searchText, after: searchText });
