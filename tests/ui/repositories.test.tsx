@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp, renderUi } from './render';
 import { RepositorySearch } from '../../src/ui/repositories/RepositorySearch';
-import { RepositoryInDeletion } from '../../src/ui/repositories/RepositoryInDeletion';
 import type { Repository, StorageConfig } from '../../src/api/types';
 
 const localStorage: StorageConfig = {
@@ -298,12 +297,29 @@ describe('Create repository dialog', () => {
 });
 
 describe('Repository in deletion', () => {
-  it('retries the deletion from the warning', async () => {
-    const onDeleted = vi.fn();
-    renderUi(<RepositoryInDeletion repoId="old" onDeleted={onDeleted} />);
-    expect(screen.getByText('Repository in deletion')).toBeTruthy();
+  it('warns of a repository the server is deleting (410) and retries the deletion, then lists the repositories', async () => {
+    let gone = true;
+    server.use(
+      http.get('*/api/v1/repositories/old', () =>
+        gone ? HttpResponse.json({ message: 'Repository in deletion' }, { status: 410 }) : HttpResponse.json({}, { status: 404 }),
+      ),
+    );
+    const { router } = renderApp('/repositories/old/objects');
+    expect(await screen.findByText('Repository in deletion')).toBeTruthy();
+    gone = false;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Repository' }));
-    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
     expect(deleted).toEqual(['old']);
+  });
+
+  it('shows a failed retry under the warning', async () => {
+    server.use(
+      http.get('*/api/v1/repositories/old', () => HttpResponse.json({ message: 'Repository in deletion' }, { status: 410 })),
+      http.delete('*/api/v1/repositories/old', () => HttpResponse.json({ message: 'storage unavailable' }, { status: 503 })),
+    );
+    const { router } = renderApp('/repositories/old/objects');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Repository' }));
+    expect(await screen.findByText('storage unavailable')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/repositories/old/objects');
   });
 });
