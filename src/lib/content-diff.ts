@@ -4,6 +4,9 @@ import type { Diff } from '../api/types';
 import { CONTENT_DIFF_CAP_BYTES, CONTENT_DIFF_EXTENSIONS } from './constants';
 import { formatSize } from './format';
 
+/** Spec 1 §8: what a diff entry or request the console cannot use is called. */
+export const INVALID_DIFF_INPUT = 'Invalid diff input';
+
 /** Where the old and new contents of a diff's objects live. */
 export interface ObjectDiffSides {
   repoId: string;

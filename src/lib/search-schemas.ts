@@ -17,3 +17,9 @@ export const searchText = z.catch(
 
 /** A list screen's search (spec 1 §2): the prefix filter and the `after` cursor. */
 export const listSearch = z.object({ prefix: searchText, after: searchText });
+
+/** A diff screen's search: the folder the tree starts at. */
+export const prefixSearch = z.object({ prefix: searchText });
+
+/** A log's search: the `after` cursor it starts from. */
+export const cursorSearch = z.object({ after: searchText });
