@@ -23,3 +23,6 @@ export const prefixSearch = z.object({ prefix: searchText });
 
 /** A log's search: the `after` cursor it starts from. */
 export const cursorSearch = z.object({ after: searchText });
+
+/** The object viewer's search: the object's path. */
+export const pathSearch = z.object({ path: searchText });
