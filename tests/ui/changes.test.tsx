@@ -127,6 +127,23 @@ describe('Uncommitted changes tree', () => {
     await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
   });
 
+  it('shows a listing that failed under the repository tabs, and loads again on Retry', async () => {
+    withChanges();
+    let fail = true;
+    server.use(
+      http.get('*/api/v1/repositories/lake/branches/main/diff', () => {
+        if (!fail) return;
+        fail = false;
+        return HttpResponse.json({ message: 'diff failed' }, { status: 500 });
+      }),
+    );
+    renderChanges();
+    expect((await screen.findByRole('alert')).textContent).toContain('diff failed');
+    expect(screen.getByRole('link', { name: 'Uncommitted Changes' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('README.md')).toBeTruthy();
+  });
+
   it('offers to pick a branch on a tag', async () => {
     renderChanges('?ref=v1');
     expect(await screen.findByText(/Uncommitted changes exist only on branches; v1 is a tag/)).toBeTruthy();

@@ -130,6 +130,22 @@ describe('Repository list', () => {
     await waitFor(() => expect(listRequests.map((u) => u.searchParams.get('after'))).toEqual([null, 'repo-099']));
   });
 
+  it('shows a listing that failed, and lists again on Retry', async () => {
+    repositories = [repo('alpha')];
+    let fail = true;
+    server.use(
+      http.get('*/api/v1/repositories', () => {
+        if (!fail) return;
+        fail = false;
+        return HttpResponse.json({ message: 'database is locked' }, { status: 500 });
+      }),
+    );
+    openRepositories();
+    expect((await screen.findByRole('alert')).textContent).toContain('database is locked');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('alpha')).toBeTruthy();
+  });
+
   it('warns that the mem block adapter is not for production', async () => {
     storage = { ...localStorage, blockstore_type: 'mem' };
     repositories = [repo('alpha')];

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Box } from '@chakra-ui/react';
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { listRepositories } from '../../api/repositories';
 import type { Page, Repository, StorageConfig } from '../../api/types';
@@ -8,7 +7,7 @@ import { PAGE_SIZE } from '../../lib/constants';
 import { listSearch } from '../../lib/search-schemas';
 import { liveRepositoriesMachine, liveRepositoryList, type RepositoriesActorRef } from '../../machines/repositories';
 import { useSessionSelector } from '../../machines/session';
-import { ErrorAlert } from '../../ui/components/ErrorAlert';
+import { RouteErrorAlert } from '../../ui/components/RouteErrorAlert';
 import { RepositoriesPage } from '../../ui/repositories/RepositoriesPage';
 import { RepositoryTable } from '../../ui/repositories/RepositoryTable';
 import { WelcomeCard } from '../../ui/repositories/WelcomeCard';
@@ -19,7 +18,7 @@ export const Route = createFileRoute('/repositories/')({
   loader: ({ deps, abortController }) =>
     listRepositories({ prefix: deps.prefix, after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: RepositoriesRoute,
-  errorComponent: RepositoriesError,
+  errorComponent: RouteErrorAlert,
 });
 
 function RepositoriesRoute() {
@@ -75,19 +74,4 @@ function RepositoryListing({ screen, storage, firstPage, prefix, after }: Reposi
     return <WelcomeCard sample={sample} storage={storage} onCreateEmpty={() => screen.send({ type: 'create.open', storage })} />;
   }
   return <RepositoryTable list={list} />;
-}
-
-function RepositoriesError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
-  return (
-    <Box>
-      <ErrorAlert
-        error={error}
-        onRetry={() => {
-          reset();
-          void router.invalidate();
-        }}
-      />
-    </Box>
-  );
 }

@@ -8,6 +8,7 @@ import { PAGE_SIZE } from '../../../lib/constants';
 import { prefixSearch } from '../../../lib/search-schemas';
 import { liveChangesMachine } from '../../../machines/changes';
 import { ChangesPage } from '../../../ui/changes/ChangesPage';
+import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { RefSelector } from '../../../ui/refs';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 import { pageRef, readAtRef } from './-page-ref';
@@ -42,6 +43,7 @@ export const Route = createFileRoute('/repositories/$repoId/changes')({
     return readAtRef(() => loadChanges(params.repoId, branch, deps.prefix, abortController.signal), parentMatchPromise, ['branch']);
   },
   component: ChangesRoute,
+  errorComponent: RouteErrorAlert,
 });
 
 function ChangesRoute() {

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pathSearch } from '../../../lib/search-schemas';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
+import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 import { ObjectViewerPage } from '../../../ui/viewer/ObjectViewerPage';
 import { pageRef } from './-page-ref';
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/repositories/$repoId/object')({
   // Opening an object reads its content (up to 20 MiB): only when the user opens it, never on hovering a link.
   preload: false,
   component: ObjectRoute,
+  errorComponent: RouteErrorAlert,
 });
 
 function ObjectRoute() {

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from '../../../../lib/constants';
 import { cursorSearch } from '../../../../lib/search-schemas';
 import { liveCommitLog } from '../../../../machines/commit-log';
 import { CommitsPage } from '../../../../ui/commits/CommitsPage';
+import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { useRepository, WithResolvedRef } from '../../../../ui/repository/RepositoryContext';
 import { pageRef, readAtRef } from '../-page-ref';
 
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/repositories/$repoId/commits/')({
     );
   },
   component: CommitsRoute,
+  errorComponent: RouteErrorAlert,
 });
 
 function CommitsRoute() {

@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '../../../../../lib/constants';
 import { prefixSearch } from '../../../../../lib/search-schemas';
 import { liveDiffTreeMachine } from '../../../../../machines/diff-tree';
 import { CommitChanges } from '../../../../../ui/commits/CommitChanges';
-import { ErrorAlert } from '../../../../../ui/components/ErrorAlert';
+import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
 
 export const Route = createFileRoute('/repositories/$repoId/commits/$commitId/')({
   validateSearch: prefixSearch,
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/repositories/$repoId/commits/$commitId/')
     return { commit, parent, firstPage };
   },
   component: CommitChangesRoute,
-  errorComponent: ({ error }) => <ErrorAlert error={error} />,
+  errorComponent: RouteErrorAlert,
 });
 
 function CommitChangesRoute() {

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { getCommit } from '../../../../../api/commits';
 import { NotFoundError } from '../../../../../api/client';
 import { CommitDetailPage } from '../../../../../ui/commits/CommitDetailPage';
-import { ErrorAlert } from '../../../../../ui/components/ErrorAlert';
+import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
 import { useRepository } from '../../../../../ui/repository/RepositoryContext';
 
 // The commit's metadata; what it changed is the index route below, so moving through its folders reads only those.
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/repositories/$repoId/commits/$commitId')(
     }
   },
   component: CommitRoute,
-  errorComponent: ({ error }) => <ErrorAlert error={error} />,
+  errorComponent: RouteErrorAlert,
 });
 
 function CommitRoute() {
