@@ -1,4 +1,4 @@
-// Pieces of the routes' search schemas (zod/mini keeps them out of the initial bundle's weight).
+// The routes' search schemas, in zod/mini: full zod would add 16 KB to the initial bundle.
 import * as z from 'zod/mini';
 
 /**

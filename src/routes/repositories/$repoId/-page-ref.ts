@@ -1,12 +1,17 @@
 // What the loaders of the repository pages need from the layout route's loader, which runs beside them: the ref a
 // page reads, and whether a failed read is the layout's to report ('ref not found', or a ref of the wrong kind).
-import type { RefKind } from '../../../api/types';
-import type { RepositoryPageData } from '../../../ui/repository/loadRepository';
+import type { RefKind, Repository, ResolvedRef } from '../../../api/types';
+
+/** What these loaders read of the layout's data: the repository, and what the page's ref resolved to. */
+interface LayoutData {
+  repo: Pick<Repository, 'default_branch'>;
+  resolvedRef: { ref?: Pick<ResolvedRef, 'kind'> };
+}
 
 /** The layout route's match, as a child loader's `parentMatchPromise` gives it. */
-type LayoutMatch = Promise<{ loaderData?: RepositoryPageData; error?: unknown }>;
+type LayoutMatch = Promise<{ loaderData?: LayoutData; error?: unknown }>;
 
-async function layoutData(layout: LayoutMatch): Promise<RepositoryPageData> {
+async function layoutData(layout: LayoutMatch): Promise<LayoutData> {
   const match = await layout;
   // The layout failed: it shows its own error, whatever this page does.
   if (!match.loaderData) throw match.error ?? new Error('the repository could not be loaded');
