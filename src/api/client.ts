@@ -1,6 +1,7 @@
 // The one HTTP client of the console: `/api/v1` prefix, JSON headers, client header, typed errors and the 401 rule.
 import ky, { type KyResponse, type Options } from 'ky';
 import { version } from '../../package.json';
+import { API_PREFIX } from '../lib/api-address';
 import { AuthenticationError, errorFromResponse, parseErrorBody } from './errors';
 import { reportSessionLost } from './session';
 
@@ -9,7 +10,7 @@ export { loginRedirectPath, onSessionLost } from './session';
 
 export const CLIENT_HEADER = 'X-Lakefs-Client';
 export const CLIENT_ID = `tarn-console/${version}`;
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 /** Absolute in the browser (same origin); in Node tests there is no page, so it falls back to localhost. */
 export const apiBaseUrl = new URL(API_PREFIX, globalThis.location?.origin ?? 'http://localhost').href;

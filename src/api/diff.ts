@@ -1,4 +1,5 @@
 import { api, query, repoPath, seg } from './client';
+import { diffRefs } from './refs';
 import type { Diff, Page } from './types';
 
 export interface DiffParams {
@@ -11,4 +12,26 @@ export interface DiffParams {
 /** Uncommitted changes of a branch. */
 export function diffBranch(repo: string, branch: string, params: DiffParams = {}, signal?: AbortSignal): Promise<Page<Diff>> {
   return api.get(`${repoPath(repo)}/branches/${seg(branch)}/diff`, { searchParams: query({ ...params }), signal }).json();
+}
+
+/** What a diff listing compares: a branch's uncommitted changes, or the changes from one ref to another. */
+export type DiffSource = { repoId: string; branch: string } | { repoId: string; left: string; right: string };
+
+/** One page of a diff listing, whichever its source. */
+export function listDiff(source: DiffSource, params: DiffParams = {}, signal?: AbortSignal): Promise<Page<Diff>> {
+  return 'branch' in source
+    ? diffBranch(source.repoId, source.branch, params, signal)
+    : diffRefs(source.repoId, source.left, source.right, params, signal);
+}
+
+/** Diff trees list one folder level at a time. */
+export const DIFF_DELIMITER = '/';
+
+/** One page of the changes directly under `prefix` (files and folders), as a diff tree shows them. */
+export function listDiffLevel(
+  source: DiffSource,
+  params: { prefix: string; after?: string; amount: number },
+  signal?: AbortSignal,
+): Promise<Page<Diff>> {
+  return listDiff(source, { ...params, delimiter: DIFF_DELIMITER }, signal);
 }

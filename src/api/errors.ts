@@ -1,4 +1,7 @@
 // Typed API failures. Each carries the HTTP status and the server's message (the deepest nested one).
+import { deepestMessage } from '../lib/error-message';
+
+export { deepestMessage, errorMessage } from '../lib/error-message';
 
 export const AUTHENTICATION_FAILED_MESSAGE = 'error authenticating request';
 
@@ -54,25 +57,6 @@ export class MergeConflictError extends ConflictError {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
-}
-
-/**
- * The innermost message of an error or error body: `{message, error: {message}}` yields the inner one, as do
- * Error `cause` chains. Returns undefined when nothing on the chain carries a non-empty message.
- */
-export function deepestMessage(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
-  if (!isRecord(value) || depth > 16) return undefined;
-  const nested = value.error ?? value.cause;
-  const inner = nested === undefined ? undefined : deepestMessage(nested, depth + 1);
-  if (inner !== undefined) return inner;
-  const own = value.message;
-  return typeof own === 'string' && own.trim() !== '' ? own : undefined;
-}
-
-/** What to show the user for any thrown value. */
-export function errorMessage(e: unknown): string {
-  return deepestMessage(e) ?? 'Unknown error';
 }
 
 function conflictPaths(body: unknown): string[] | undefined {

@@ -1,6 +1,8 @@
-import { API_PREFIX, api, query, repoPath, seg } from './client';
+import { api, query, repoPath, seg } from './client';
 import { AuthorizationError } from './errors';
 import type { ObjectStats, Page } from './types';
+
+export { objectUrl } from '../lib/api-address';
 
 export interface ListObjectsParams {
   prefix?: string;
@@ -25,10 +27,6 @@ export function statObject(repo: string, ref: string, path: string, signal?: Abo
   return api.get(`${refObjects(repo, ref)}/stat`, { searchParams: query({ path }), signal }).json();
 }
 
-/** Same-origin address of an object's content (downloads, range reads; the session cookie authorises it). */
-export function objectUrl(repo: string, ref: string, path: string): string {
-  return `${API_PREFIX}/${refObjects(repo, ref)}?${query({ path }).toString()}`;
-}
 
 /** An object's content as text, or only its first `maxBytes` bytes when given. */
 export function getObjectText(

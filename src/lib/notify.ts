@@ -1,7 +1,7 @@
 // The one toaster: failures that have no place inline on the screen (a background refresh, a flow whose dialog is
 // gone) are shown here. Machines call it from their actions; the view renders it once (ui/components/Toaster).
 import { createToaster } from '@chakra-ui/react';
-import { errorMessage } from '../api/errors';
+import { errorMessage } from './error-message';
 
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
 

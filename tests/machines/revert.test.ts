@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { revertMachine, type RevertRequest, type RevertTarget } from '../../src/machines/revert';
 import { ApiError, NotFoundError } from '../../src/api/errors';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(revertMachine);
 
 function start(
   reset: (input: RevertRequest) => Promise<void> = async () => undefined,
   input: Partial<{ readOnly: boolean; hasChanges: boolean }> = {},
 ) {
   const requests: RevertRequest[] = [];
+  const reverted: RevertTarget[] = [];
   const machine = revertMachine.provide({
+    actions: { reverted: (_, target) => void reverted.push(target) },
     actors: {
       reset: fromPromise<void, RevertRequest>(({ input: request }) => {
         requests.push(request);
@@ -18,9 +23,8 @@ function start(
   });
   const actor = createActor(machine, {
     input: { repoId: 'lake', branch: 'dev', readOnly: false, hasChanges: true, ...input },
+    inspect: coverage.inspect,
   }).start();
-  const reverted: RevertTarget[] = [];
-  actor.on('reverted', (event) => reverted.push(event.target));
   return { actor, requests, reverted };
 }
 
@@ -100,4 +104,6 @@ describe('revert machine', () => {
     actor.send({ type: 'revert.cancel' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });
+
+  it('takes every transition the machine defines', coverage.expectAllTaken);
 });

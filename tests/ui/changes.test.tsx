@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { renderUi } from './render';
-import { ChangesPage } from '../../src/ui/changes/ChangesPage';
+import { renderApp } from './render';
 import type { Diff, Repository } from '../../src/api/types';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
+let repository: Repository = lake;
 
 const page = <T,>(results: T[], next = '') => ({
   results,
@@ -21,6 +21,10 @@ const commits: unknown[] = [];
 const resets: unknown[] = [];
 
 const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  http.get('*/api/v1/repositories/lake', () => HttpResponse.json(repository)),
+  http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: 'c0' })),
+  http.get('*/api/v1/repositories/lake/tags/v1', () => HttpResponse.json({ id: 'v1', commit_id: 'c0' })),
   http.get('*/api/v1/repositories/lake/branches/main/diff', ({ request }) => {
     const url = new URL(request.url);
     diffRequests.push(url);
@@ -45,13 +49,16 @@ const server = setupServer(
   }),
   http.put('*/api/v1/repositories/lake/branches/main', async ({ request }) => {
     resets.push(await request.json());
+    tree = {};
     return new HttpResponse(null, { status: 204 });
   }),
+  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  repository = lake;
   tree = {};
   flat = [];
   diffRequests.length = 0;
@@ -78,11 +85,15 @@ function withChanges() {
   ];
 }
 
-function renderChanges(repo: Repository = lake, prefix = '') {
-  const handlers = { onNavigate: vi.fn(), onSelectBranch: vi.fn(), onChanged: vi.fn() };
-  renderUi(<ChangesPage repo={repo} branch="main" prefix={prefix} {...handlers} />);
-  return handlers;
+/** The changes page of main as a signed-in user opens it, at `search`. */
+function renderChanges(search = '') {
+  const { router } = renderApp(`/repositories/lake/changes${search}`);
+  return { location: () => router.state.location };
 }
+
+/** The uncommitted-changes listings asked for the folder `prefix` (with the delimiter). */
+const levelRequests = (prefix: string) =>
+  diffRequests.filter((u) => u.searchParams.get('delimiter') === '/' && (u.searchParams.get('prefix') ?? '') === prefix);
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
@@ -97,9 +108,45 @@ describe('Uncommitted changes tree', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Expand data/' }));
     expect(await within(tree).findByText('old.csv')).toBeTruthy();
     expect(within(tree).getByText('lakes.parquet')).toBeTruthy();
-    const folderRequest = diffRequests.find((u) => u.searchParams.get('prefix') === 'data/');
-    expect(folderRequest?.searchParams.get('delimiter')).toBe('/');
+    expect(levelRequests('data/')).toHaveLength(1);
     expect(screen.getByRole('listitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
+    // At the root, the first page says whether there are changes: nothing else is asked.
+    expect(diffRequests).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse data/' }));
+    expect(within(tree).queryByText('old.csv')).toBeNull();
+  });
+
+  it('opens a folder through the prefix in the URL, asking whether the branch has changes at all', async () => {
+    withChanges();
+    const { location } = renderChanges();
+    fireEvent.click(await screen.findByRole('button', { name: 'data/' }));
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'data/' }));
+    const tree = await screen.findByRole('list', { name: 'Uncommitted changes of main' });
+    expect(await within(tree).findByText('old.csv')).toBeTruthy();
+    expect(diffRequests.filter((u) => u.searchParams.get('amount') === '1')).toHaveLength(1);
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
+  });
+
+  it('shows a listing that failed under the repository tabs, and loads again on Retry', async () => {
+    withChanges();
+    let fail = true;
+    server.use(
+      http.get('*/api/v1/repositories/lake/branches/main/diff', () => {
+        if (!fail) return;
+        fail = false;
+        return HttpResponse.json({ message: 'diff failed' }, { status: 500 });
+      }),
+    );
+    renderChanges();
+    expect((await screen.findByRole('alert')).textContent).toContain('diff failed');
+    expect(screen.getByRole('link', { name: 'Uncommitted Changes' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('README.md')).toBeTruthy();
+  });
+
+  it('offers to pick a branch on a tag', async () => {
+    renderChanges('?ref=v1');
+    expect(await screen.findByText(/Uncommitted changes exist only on branches; v1 is a tag/)).toBeTruthy();
   });
 
   it("labels a folder 'Folder changed', apart from a modified object's 'Changed'", async () => {
@@ -126,7 +173,6 @@ describe('Uncommitted changes tree', () => {
   it('shows an empty state and keeps Commit and Revert disabled without changes', async () => {
     renderChanges();
     expect(await screen.findByText('No changes here')).toBeTruthy();
-    await waitFor(() => expect(diffRequests.some((u) => u.searchParams.get('amount') === '1')).toBe(true));
     expect(button('Commit Changes').disabled).toBe(true);
     expect(button('Revert').disabled).toBe(true);
   });
@@ -140,9 +186,9 @@ describe('Uncommitted changes tree', () => {
 
   it('keeps Commit and Revert disabled on a read-only repository', async () => {
     withChanges();
-    renderChanges({ ...lake, read_only: true });
+    repository = { ...lake, read_only: true };
+    renderChanges();
     await screen.findByText('README.md');
-    await waitFor(() => expect(diffRequests.some((u) => u.searchParams.get('amount') === '1')).toBe(true));
     expect(button('Commit Changes').disabled).toBe(true);
     expect(button('Revert').disabled).toBe(true);
     expect(button('Revert README.md').disabled).toBe(true);
@@ -152,11 +198,11 @@ describe('Uncommitted changes tree', () => {
 describe('Commit dialog', () => {
   async function openCommit() {
     withChanges();
-    const handlers = renderChanges();
+    renderChanges();
     await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
     fireEvent.click(button('Commit Changes'));
     const dialog = await screen.findByRole('dialog');
-    return { dialog, ...handlers };
+    return { dialog };
   }
 
   it('refuses duplicate metadata keys with a visible error and sends nothing', async () => {
@@ -181,15 +227,14 @@ describe('Commit dialog', () => {
     expect(commits).toEqual([]);
   });
 
-  it('commits message and metadata, then refreshes the changes', async () => {
-    const { dialog, onChanged } = await openCommit();
+  it('commits message and metadata, then loads the changes again', async () => {
+    const { dialog } = await openCommit();
     fireEvent.change(within(dialog).getByPlaceholderText('Commit Message'), { target: { value: 'add lakes' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
     fireEvent.change(within(dialog).getByLabelText('Metadata key 1'), { target: { value: 'source' } });
     fireEvent.change(within(dialog).getByLabelText('Metadata value 1'), { target: { value: 'survey' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(commits).toEqual([{ message: 'add lakes', metadata: { source: 'survey' } }]);
+    await waitFor(() => expect(commits).toEqual([{ message: 'add lakes', metadata: { source: 'survey' } }]));
     expect(await screen.findByText('No changes here')).toBeTruthy();
     await waitFor(() => expect(button('Commit Changes').disabled).toBe(true));
   });
@@ -200,24 +245,26 @@ describe('Commit dialog', () => {
         HttpResponse.json({ message: 'cannot commit to protected branch' }, { status: 403 }),
       ),
     );
-    const { dialog, onChanged } = await openCommit();
+    const { dialog } = await openCommit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
     expect(await within(dialog).findByText('cannot commit to protected branch')).toBeTruthy();
-    expect(onChanged).not.toHaveBeenCalled();
+    expect(levelRequests('')).toHaveLength(1);
   });
 });
 
 describe('Revert', () => {
   it('reverts one folder with its type and path after confirmation', async () => {
     withChanges();
-    const { onChanged } = renderChanges();
+    renderChanges();
     await waitFor(() => expect(button('Revert data/').disabled).toBe(false));
     fireEvent.click(button('Revert data/'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you wish to revert "data/" (common_prefix)?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
-    await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(resets).toEqual([{ type: 'common_prefix', path: 'data/' }]);
+    await waitFor(() => expect(resets).toEqual([{ type: 'common_prefix', path: 'data/' }]));
+    // The branch changed: the page loads again.
+    expect(await screen.findByText('No changes here')).toBeTruthy();
+    expect(levelRequests('')).toHaveLength(2);
   });
 
   it('reverts everything with type reset after confirmation', async () => {

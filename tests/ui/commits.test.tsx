@@ -2,9 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { renderWithRouter } from './render';
-import { CommitsPage } from '../../src/ui/commits/CommitsPage';
-import { CommitDetailPage } from '../../src/ui/commits/CommitDetailPage';
+import { renderApp } from './render';
 import type { Commit, Repository } from '../../src/api/types';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
@@ -27,8 +25,18 @@ const commit = (seed: string, extra: Partial<Commit> = {}): Commit => ({
 
 const logRequests: URL[] = [];
 const diffRequests: URL[] = [];
+const commitRequests: string[] = [];
+const commits = new Map<string, Commit>();
 
 const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
+  http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: hex('a') })),
+  http.get('*/api/v1/repositories/lake/commits/:id', ({ params }) => {
+    commitRequests.push(String(params.id));
+    const found = commits.get(String(params.id));
+    return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'not found' }, { status: 404 });
+  }),
   http.get('*/api/v1/repositories/lake/refs/main/commits', ({ request }) => {
     const url = new URL(request.url);
     logRequests.push(url);
@@ -50,6 +58,7 @@ const server = setupServer(
       ]),
     );
   }),
+  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -57,20 +66,21 @@ afterEach(() => {
   server.resetHandlers();
   logRequests.length = 0;
   diffRequests.length = 0;
+  commitRequests.length = 0;
+  commits.clear();
 });
+
+/** The commit page of `detail` as a signed-in user opens it. */
+function openCommit(detail: Commit, search = '') {
+  commits.set(detail.id, detail);
+  const { router } = renderApp(`/repositories/lake/commits/${detail.id}${search}`);
+  return { location: () => router.state.location };
+}
 afterAll(() => server.close());
 
 describe('Commit list', () => {
   it('shows message, committer, date and a 12-character id, and pages by cursor', async () => {
-    renderWithRouter(
-      <CommitsPage
-        repo={lake}
-        resolvedRef={{ kind: 'branch', id: 'main', commitId: hex('a') }}
-        onSelectRef={vi.fn()}
-        onBackToStart={vi.fn()}
-      />,
-      { path: '/repositories/lake/commits' },
-    );
+    renderApp('/repositories/lake/commits');
     const table = await screen.findByRole('table', { name: 'Commits of main' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('commit a');
@@ -87,27 +97,35 @@ describe('Commit list', () => {
   });
 
   it('starts from the after cursor of the URL', async () => {
-    const onBackToStart = vi.fn();
-    renderWithRouter(
-      <CommitsPage
-        repo={lake}
-        resolvedRef={{ kind: 'branch', id: 'main', commitId: hex('a') }}
-        after={hex('b')}
-        onSelectRef={vi.fn()}
-        onBackToStart={onBackToStart}
-      />,
-    );
+    const { router } = renderApp(`/repositories/lake/commits?after=${hex('b')}`);
     expect(await screen.findByText('commit c')).toBeTruthy();
     expect(screen.queryByText('commit a')).toBeNull();
+    expect(logRequests).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
-    expect(onBackToStart).toHaveBeenCalled();
+    expect(await screen.findByText('commit a')).toBeTruthy();
+    expect(router.state.location.search).toEqual({});
+  });
+
+  it('reloads the log from its cursor on refresh', async () => {
+    renderApp('/repositories/lake/commits');
+    await screen.findByText('commit a');
+    await waitFor(() => expect(logRequests).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(logRequests).toHaveLength(3));
+    expect(logRequests[2]?.searchParams.get('after')).toBeNull();
+  });
+
+  it('reports a ref that does not exist', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/refs/nope/commits', () => HttpResponse.json({ message: 'not found' }, { status: 404 })));
+    renderApp('/repositories/lake/commits?ref=nope');
+    expect(await screen.findByText('ref not found')).toBeTruthy();
   });
 });
 
 describe('Commit detail', () => {
   it('shows metadata and parents, and the diff against the first parent', async () => {
     const detail = commit('d', { parents: [hex('p'), hex('q')], metadata: { source: 'survey', owner: 'ada' } });
-    renderWithRouter(<CommitDetailPage repo={lake} commit={detail} prefix="" onNavigate={vi.fn()} />);
+    openCommit(detail);
     const metadata = await screen.findByRole('table', { name: 'Metadata' });
     expect(within(metadata).getByText('source')).toBeTruthy();
     expect(within(metadata).getByText('survey')).toBeTruthy();
@@ -120,19 +138,25 @@ describe('Commit detail', () => {
     expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
     fireEvent.click(within(tree).getByRole('button', { name: 'Expand tables/' }));
     expect(await within(tree).findByText('lakes.parquet')).toBeTruthy();
+    expect(commitRequests).toEqual([hex('d')]);
   });
 
-  it('opens a folder through the prefix', async () => {
-    const onNavigate = vi.fn();
-    renderWithRouter(<CommitDetailPage repo={lake} commit={commit('d')} prefix="" onNavigate={onNavigate} />);
+  it('opens a folder through the prefix, reading only that folder again', async () => {
+    const { location } = openCommit(commit('d'));
     fireEvent.click(await screen.findByRole('button', { name: 'tables/' }));
-    expect(onNavigate).toHaveBeenCalledWith('tables/');
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'tables/' }));
+    expect(await screen.findByText('lakes.parquet')).toBeTruthy();
+    expect(diffRequests.map((u) => u.searchParams.get('prefix'))).toEqual(['', 'tables/']);
+    expect(commitRequests).toEqual([hex('d')]);
+  });
+
+  it('says when the commit does not exist', async () => {
+    renderApp(`/repositories/lake/commits/${hex('z')}`);
+    expect(await screen.findByText('could not find commit')).toBeTruthy();
   });
 
   it('has no diff for the first commit', async () => {
-    renderWithRouter(
-      <CommitDetailPage repo={lake} commit={commit('e', { parents: [], committer: '' })} prefix="" onNavigate={vi.fn()} />,
-    );
+    openCommit(commit('e', { parents: [], committer: '' }));
     expect(await screen.findByText('No parent to compare with')).toBeTruthy();
     expect(diffRequests).toEqual([]);
     const committer = within(screen.getByRole('table', { name: 'Commit' })).getByRole('row', { name: /^Committer/ });
@@ -141,7 +165,7 @@ describe('Commit detail', () => {
 
   it('copies the commit ID and the commit URI with two labelled buttons', async () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    renderWithRouter(<CommitDetailPage repo={lake} commit={commit('d')} prefix="" onNavigate={vi.fn()} />);
+    openCommit(commit('d'));
     const copyId = await screen.findByRole('button', { name: 'Copy ID' });
     const copyUri = screen.getByRole('button', { name: 'Copy URI' });
     expect(copyId.textContent).toBe('Copy ID');

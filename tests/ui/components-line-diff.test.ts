@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { diffLines, foldUnchanged, splitLines } from '../../src/ui/diff/lineDiff';
+import { diffLines, foldUnchanged, splitLines } from '../../src/lib/line-diff';
 
 const apply = (lines: ReturnType<typeof diffLines>) => ({
   left: lines.filter((l) => l.op !== 'insert').map((l) => l.text),

@@ -2,11 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { renderUi, renderWithRouter } from './render';
-import { RepositoriesPage } from '../../src/ui/repositories/RepositoriesPage';
-import { CreateRepositoryDialog } from '../../src/ui/repositories/CreateRepositoryDialog';
+import { renderApp, renderUi } from './render';
 import { RepositorySearch } from '../../src/ui/repositories/RepositorySearch';
-import { RepositoryInDeletion } from '../../src/ui/repositories/RepositoryInDeletion';
 import type { Repository, StorageConfig } from '../../src/api/types';
 
 const localStorage: StorageConfig = {
@@ -40,6 +37,7 @@ const created: unknown[] = [];
 const deleted: string[] = [];
 
 const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
   http.get('*/api/v1/config', () => HttpResponse.json({ storage_config: storage, version_config: { version: '1.0.0' } })),
   http.get('*/api/v1/repositories', ({ request }) => {
     const url = new URL(request.url);
@@ -57,6 +55,8 @@ const server = setupServer(
     deleted.push(String(params.id));
     return new HttpResponse(null, { status: 204 });
   }),
+  // Whatever the page a flow ends on asks for (the new repository's objects, the setup state...).
+  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -70,16 +70,16 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderPage(props: Partial<Parameters<typeof RepositoriesPage>[0]> = {}) {
-  const handlers = { onSearch: vi.fn(), onBackToStart: vi.fn(), onCreated: vi.fn() };
-  renderWithRouter(<RepositoriesPage storage={storage} {...handlers} {...props} />, { path: '/repositories' });
-  return handlers;
+/** The repositories page at `search` as a signed-in user opens it; `location()` follows where the page goes. */
+function openRepositories(search = '') {
+  const { router } = renderApp(`/repositories${search}`);
+  return { location: () => router.state.location };
 }
 
 describe('Repository list', () => {
   it('lists repositories with their read-only badge, passing prefix and after to the server', async () => {
     repositories = [repo('alpha'), repo('beta', { read_only: true }), repo('bravo')];
-    renderPage({ prefix: 'b', after: 'a' });
+    openRepositories('?prefix=b&after=a');
     const table = await screen.findByRole('table', { name: 'Repositories' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
@@ -92,19 +92,70 @@ describe('Repository list', () => {
     expect(listRequests[0]?.searchParams.get('prefix')).toBe('b');
     expect(listRequests[0]?.searchParams.get('after')).toBe('a');
     expect(listRequests[0]?.searchParams.get('amount')).toBe('100');
-    expect(screen.getByRole('button', { name: 'Back to start' })).toBeTruthy();
+    expect(listRequests).toHaveLength(1);
+    expect((screen.getByRole('searchbox', { name: 'Search repositories' }) as HTMLInputElement).value).toBe('b');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
+    await waitFor(() => expect(listRequests).toHaveLength(2));
+    expect(listRequests[1]?.searchParams.get('after')).toBeNull();
+    expect(listRequests[1]?.searchParams.get('prefix')).toBe('b');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to start' })).toBeNull());
+  });
+
+  it('puts the search prefix in the URL once typing pauses, and lists from its first page', async () => {
+    repositories = [repo('alpha'), repo('lake-1'), repo('lake-2')];
+    const { location } = openRepositories();
+    await screen.findByText('alpha');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search repositories' }), { target: { value: 'lake' } });
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'lake' }));
+    await waitFor(() => expect(screen.queryByText('alpha')).toBeNull());
+    expect(screen.getByText('lake-2')).toBeTruthy();
+    expect(listRequests.map((u) => u.searchParams.get('prefix'))).toEqual([null, 'lake']);
+  });
+
+  it('pages by the after cursor as the user reaches the end', async () => {
+    repositories = Array.from({ length: 150 }, (_, i) => repo(`repo-${String(i).padStart(3, '0')}`));
+    server.use(
+      http.get('*/api/v1/repositories', ({ request }) => {
+        const url = new URL(request.url);
+        listRequests.push(url);
+        const after = url.searchParams.get('after') ?? '';
+        const rest = repositories.filter((r) => r.id > after);
+        const results = rest.slice(0, 100);
+        return HttpResponse.json(page(results, rest.length > 100 ? (results.at(-1)?.id ?? '') : ''));
+      }),
+    );
+    openRepositories();
+    await screen.findByText('repo-000');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(listRequests.map((u) => u.searchParams.get('after'))).toEqual([null, 'repo-099']));
+  });
+
+  it('shows a listing that failed, and lists again on Retry', async () => {
+    repositories = [repo('alpha')];
+    let fail = true;
+    server.use(
+      http.get('*/api/v1/repositories', () => {
+        if (!fail) return;
+        fail = false;
+        return HttpResponse.json({ message: 'database is locked' }, { status: 500 });
+      }),
+    );
+    openRepositories();
+    expect((await screen.findByRole('alert')).textContent).toContain('database is locked');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('alpha')).toBeTruthy();
   });
 
   it('warns that the mem block adapter is not for production', async () => {
     storage = { ...localStorage, blockstore_type: 'mem' };
     repositories = [repo('alpha')];
-    renderPage();
+    openRepositories();
     expect(await screen.findByText('Block adapter mem not usable in production')).toBeTruthy();
   });
 
   it('does not show the mem warning for other block adapters', async () => {
     repositories = [repo('alpha')];
-    renderPage();
+    openRepositories();
     await screen.findByRole('table', { name: 'Repositories' });
     expect(screen.queryByText('Block adapter mem not usable in production')).toBeNull();
   });
@@ -112,9 +163,9 @@ describe('Repository list', () => {
 
 describe('Welcome card', () => {
   it('offers a sample repository to a user with none, created with sample data', async () => {
-    const { onCreated } = renderPage();
+    const { location } = openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
-    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    await waitFor(() => expect(location().pathname).toMatch(/^\/repositories\/quickstart/));
     expect(created).toEqual([
       { name: 'quickstart', storage_namespace: 'local://quickstart', default_branch: 'main', sample_data: true },
     ]);
@@ -122,14 +173,22 @@ describe('Welcome card', () => {
 
   it('falls back to a local namespace for the sample when the server has no default prefix', async () => {
     storage = { ...localStorage, default_namespace_prefix: undefined };
-    const { onCreated } = renderPage();
+    openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
-    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    await waitFor(() => expect(created).toHaveLength(1));
     expect(created).toEqual([expect.objectContaining({ storage_namespace: 'local://quickstart' })]);
   });
 
+  it('shows the failure of the sample on the card', async () => {
+    server.use(http.post('*/api/v1/repositories', () => HttpResponse.json({ message: 'storage unavailable' }, { status: 500 })));
+    openRepositories();
+    fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
+    expect(await screen.findByText('storage unavailable')).toBeTruthy();
+    expect(screen.getByText('Welcome to Tarn!')).toBeTruthy();
+  });
+
   it('opens the create dialog for an empty repository', async () => {
-    renderPage();
+    openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create an empty repository/ }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
     for (const name of [/Repository ID/, /Default Branch Name/, /Storage Namespace/]) {
@@ -140,7 +199,7 @@ describe('Welcome card', () => {
   });
 
   it('is not shown when a search finds nothing', async () => {
-    renderPage({ prefix: 'zzz' });
+    openRepositories('?prefix=zzz');
     expect(await screen.findByText('No repositories match.')).toBeTruthy();
     expect(screen.queryByText('Welcome to Tarn!')).toBeNull();
   });
@@ -194,29 +253,29 @@ describe('Repository search and the URL', () => {
 });
 
 describe('Create repository dialog', () => {
-  function openDialog(storageConfig: StorageConfig | undefined = localStorage) {
-    const onCreated = vi.fn();
-    renderUi(<CreateRepositoryDialog open storage={storageConfig} onClose={vi.fn()} onCreated={onCreated} />);
-    const create = screen.getByRole('button', { name: 'Create Repository' }) as HTMLButtonElement;
-    return { onCreated, create };
+  async function openDialog() {
+    repositories = [repo('alpha')];
+    const opened = openRepositories();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Repository' }));
+    const dialog = await screen.findByRole('dialog');
+    const create = within(dialog).getByRole('button', { name: 'Create Repository' }) as HTMLButtonElement;
+    return { ...opened, dialog, create };
   }
   const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
-  it('rejects bad repository ids with the spec message and keeps Create disabled', () => {
-    const { create } = openDialog();
+  it('rejects bad repository ids with the spec message and keeps Create disabled', async () => {
+    const { create } = await openDialog();
     expect(create.disabled).toBe(true);
-    for (const bad of ['ab', '-abc', 'ABC', 'a_b_c', 'a'.repeat(64)]) {
-      fireEvent.change(field(/Repository ID/), { target: { value: bad } });
-      expect(screen.getByText("Min 3 characters. Only lowercase alphanumeric characters and '-' allowed.")).toBeTruthy();
-      expect(create.disabled).toBe(true);
-    }
+    fireEvent.change(field(/Repository ID/), { target: { value: 'ab' } });
+    expect(screen.getByText("Min 3 characters. Only lowercase alphanumeric characters and '-' allowed.")).toBeTruthy();
+    expect(create.disabled).toBe(true);
     fireEvent.change(field(/Repository ID/), { target: { value: 'my-repo1' } });
     expect(screen.queryByText(/Min 3 characters/)).toBeNull();
     expect(create.disabled).toBe(false);
   });
 
-  it('defaults the branch to main, prefills the namespace from the prefix, and validates both', () => {
-    const { create } = openDialog();
+  it('defaults the branch to main, prefills the namespace from the prefix, and validates both', async () => {
+    const { create } = await openDialog();
     expect(field(/Default Branch/).value).toBe('main');
     fireEvent.change(field(/Repository ID/), { target: { value: 'lake' } });
     expect(field(/Storage Namespace/).value).toBe('local://lake');
@@ -227,38 +286,56 @@ describe('Create repository dialog', () => {
     fireEvent.change(field(/Storage Namespace/), { target: { value: 's3://bucket/lake' } });
     expect(screen.getByText('Can only create repository with storage type: local')).toBeTruthy();
     expect(create.disabled).toBe(true);
-    // The namespace was edited by hand, so it no longer follows the id.
-    fireEvent.change(field(/Storage Namespace/), { target: { value: 'local://elsewhere' } });
-    fireEvent.change(field(/Repository ID/), { target: { value: 'lake2' } });
-    expect(field(/Storage Namespace/).value).toBe('local://elsewhere');
-    expect(create.disabled).toBe(false);
   });
 
-  it('creates the repository with the three fields and reports it', async () => {
-    const { onCreated, create } = openDialog();
+  it('creates the repository with the three fields and opens it', async () => {
+    const { create, location } = await openDialog();
     fireEvent.change(field(/Repository ID/), { target: { value: 'lake' } });
     fireEvent.click(create);
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'lake' })));
+    await waitFor(() => expect(location().pathname).toMatch(/^\/repositories\/lake/));
     expect(created).toEqual([{ name: 'lake', default_branch: 'main', storage_namespace: 'local://lake' }]);
   });
 
-  it('shows the server refusal inside the dialog', async () => {
+  it('shows the server refusal inside the dialog, and starts afresh when opened again', async () => {
     server.use(http.post('*/api/v1/repositories', () => HttpResponse.json({ message: 'repository already exists' }, { status: 409 })));
-    const { onCreated, create } = openDialog();
+    const { dialog, create, location } = await openDialog();
     fireEvent.change(field(/Repository ID/), { target: { value: 'lake' } });
     fireEvent.click(create);
-    expect(await screen.findByText('repository already exists')).toBeTruthy();
-    expect(onCreated).not.toHaveBeenCalled();
+    expect(await within(dialog).findByText('repository already exists')).toBeTruthy();
+    expect(location().pathname).toBe('/repositories');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Create Repository' }));
+    await screen.findByRole('dialog');
+    expect(field(/Repository ID/).value).toBe('');
+    expect(screen.queryByText('repository already exists')).toBeNull();
   });
 });
 
 describe('Repository in deletion', () => {
-  it('retries the deletion from the warning', async () => {
-    const onDeleted = vi.fn();
-    renderUi(<RepositoryInDeletion repoId="old" onDeleted={onDeleted} />);
-    expect(screen.getByText('Repository in deletion')).toBeTruthy();
+  it('warns of a repository the server is deleting (410) and retries the deletion, then lists the repositories', async () => {
+    let gone = true;
+    server.use(
+      http.get('*/api/v1/repositories/old', () =>
+        gone ? HttpResponse.json({ message: 'Repository in deletion' }, { status: 410 }) : HttpResponse.json({}, { status: 404 }),
+      ),
+    );
+    const { router } = renderApp('/repositories/old/objects');
+    expect(await screen.findByText('Repository in deletion')).toBeTruthy();
+    gone = false;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Repository' }));
-    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
     expect(deleted).toEqual(['old']);
+  });
+
+  it('shows a failed retry under the warning', async () => {
+    server.use(
+      http.get('*/api/v1/repositories/old', () => HttpResponse.json({ message: 'Repository in deletion' }, { status: 410 })),
+      http.delete('*/api/v1/repositories/old', () => HttpResponse.json({ message: 'storage unavailable' }, { status: 503 })),
+    );
+    const { router } = renderApp('/repositories/old/objects');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Repository' }));
+    expect(await screen.findByText('storage unavailable')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/repositories/old/objects');
   });
 });

@@ -3,11 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { renderWithRouter } from './render';
-import { ObjectViewerPage } from '../../src/ui/viewer';
-import type { ResolvedRef } from '../../src/api/types';
-
-const ref: ResolvedRef = { kind: 'branch', id: 'main', commitId: 'c1' };
+import { renderApp } from './render';
 
 interface Fixture {
   contentType: string;
@@ -19,9 +15,17 @@ const objects = new Map<string, Fixture>();
 const contentRequests: string[] = [];
 const rangeHeaders: Array<string | null> = [];
 
+const statRequests: string[] = [];
+
 const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  http.get('*/api/v1/repositories/lake', () =>
+    HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
+  ),
+  http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: 'c1' })),
   http.get('*/api/v1/repositories/lake/refs/main/objects/stat', ({ request }) => {
     const path = new URL(request.url).searchParams.get('path') ?? '';
+    statRequests.push(path);
     const fixture = objects.get(path);
     if (!fixture) return HttpResponse.json({ message: 'not found' }, { status: 404 });
     return HttpResponse.json({
@@ -48,19 +52,23 @@ const server = setupServer(
     }
     return new HttpResponse(fixture.body, { headers: { 'Content-Type': fixture.contentType } });
   }),
+  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  server.resetHandlers();
   objects.clear();
+  statRequests.length = 0;
   contentRequests.length = 0;
   rangeHeaders.length = 0;
 });
 afterAll(() => server.close());
 
-function view(path: string, fixture: Fixture) {
-  objects.set(path, fixture);
-  return renderWithRouter(<ObjectViewerPage repoId="lake" resolvedRef={ref} path={path} />);
+/** The viewer of `path` on main as a signed-in user opens it. */
+function view(path: string, fixture?: Fixture) {
+  if (fixture) objects.set(path, fixture);
+  return renderApp(`/repositories/lake/object?${new URLSearchParams({ path }).toString()}`);
 }
 
 const rendererOf = async () => (await waitFor(() => {
@@ -73,6 +81,9 @@ describe('object viewer', () => {
   it('shows a header with the path, size, content type, download, copy URI and blame', async () => {
     view('docs/notes.txt', { contentType: 'text/plain', body: 'hello' });
     expect(await screen.findByText('text/plain')).toBeTruthy();
+    // The stat and the content are read once each, by the route.
+    expect(statRequests).toEqual(['docs/notes.txt']);
+    expect(contentRequests).toEqual(['docs/notes.txt']);
     expect(screen.getByText('5 B')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main&path=docs%2F');
     expect(screen.getByText('notes.txt')).toBeTruthy();
@@ -179,6 +190,7 @@ describe('object viewer', () => {
     expect(rangeHeaders).toEqual([null]);
   });
 
+  // A thousand table rows take happy-dom a few seconds, more on a busy machine.
   it('reads only the start of a large TSV file and shows at most 1000 rows', async () => {
     const line = (i: number) => `lake ${i}\t${i}\n`;
     let body = 'name\tdepth\n';
@@ -190,7 +202,7 @@ describe('object viewer', () => {
     expect(rows).toHaveLength(1 + 1000);
     expect(within(rows[1000]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1000', 'lake 1000', '1000']);
     expect(screen.getByText('Showing the first 1,000 rows.')).toBeTruthy();
-  });
+  }, 20_000);
 
   it('drops a line the range read cut short', async () => {
     // Rows long enough that the first 1 MiB ends before 1000 of them, in the middle of one.
@@ -227,7 +239,20 @@ describe('object viewer', () => {
   });
 
   it('shows a missing object as an error', async () => {
-    renderWithRouter(<ObjectViewerPage repoId="lake" resolvedRef={ref} path="gone.txt" />);
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    view('gone.txt');
+    expect((await screen.findByRole('alert')).textContent).toContain('not found');
+    expect(screen.getByRole('link', { name: 'Download' })).toBeTruthy();
+  });
+
+  it('shows a content read that failed under the header', async () => {
+    view('notes.md', { contentType: 'text/markdown', size: 10 });
+    expect((await screen.findByRole('alert')).textContent).toContain('not found');
+    expect(screen.getByText('text/markdown')).toBeTruthy();
+  });
+
+  it('says when no path is given', async () => {
+    renderApp('/repositories/lake/object');
+    expect(await screen.findByText('No object path given')).toBeTruthy();
+    expect(statRequests).toEqual([]);
   });
 });

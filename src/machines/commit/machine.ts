@@ -1,9 +1,10 @@
 // Committing a branch's uncommitted changes (spec 1 §2, §4): a dialog with a message and metadata.
-import { assign, emit, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Commit } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
 import { metadataErrors, metadataRecord, type MetadataRow } from './metadata';
 
+/** The branch and what the page knows of it when it loaded; a commit makes the page load again. */
 export interface CommitInput {
   repoId: string;
   branch: string;
@@ -29,7 +30,6 @@ export interface CommitContext extends CommitInput {
 }
 
 export type CommitEvent =
-  | { type: 'changes.update'; hasChanges: boolean; readOnly: boolean }
   | { type: 'commit.open' }
   | { type: 'commit.cancel' }
   | { type: 'message.change'; value: string }
@@ -38,14 +38,11 @@ export type CommitEvent =
   | { type: 'metadata.change'; id: number; field: 'key' | 'value'; value: string }
   | { type: 'commit.submit' };
 
-export type CommitEmitted = { type: 'committed'; commit: Commit };
-
 export const commitMachine = setup({
   types: {
     input: {} as CommitInput,
     context: {} as CommitContext,
     events: {} as CommitEvent,
-    emitted: {} as CommitEmitted,
   },
   actors: {
     commit: promisePlaceholder<Commit, CommitRequest>('commit'),
@@ -56,6 +53,10 @@ export const commitMachine = setup({
   },
   actions: {
     resetForm: assign({ message: '', metadata: [], showMetadataErrors: false, error: null }),
+    /** The branch moved: whatever shows it reloads (provided by the route). */
+    committed: (_, _commit: Commit) => {
+      throw new Error('action committed was not provided');
+    },
   },
 }).createMachine({
   id: 'commit',
@@ -68,11 +69,6 @@ export const commitMachine = setup({
     error: null,
     lastCommit: null,
   }),
-  on: {
-    'changes.update': {
-      actions: assign({ hasChanges: ({ event }) => event.hasChanges, readOnly: ({ event }) => event.readOnly }),
-    },
-  },
   initial: 'closed',
   states: {
     closed: {
@@ -119,7 +115,7 @@ export const commitMachine = setup({
           target: 'closed',
           actions: [
             assign({ lastCommit: ({ event }) => event.output, hasChanges: false }),
-            emit(({ event }) => ({ type: 'committed' as const, commit: event.output })),
+            { type: 'committed', params: ({ event }) => event.output },
           ],
         },
         onError: { target: 'editing', actions: assign({ error: ({ event }) => event.error }) },
@@ -127,3 +123,5 @@ export const commitMachine = setup({
     },
   },
 });
+
+export type CommitActorRef = ActorRefFrom<typeof commitMachine>;

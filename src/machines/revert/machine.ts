@@ -1,6 +1,6 @@
 // Reverting uncommitted changes (spec 1 §4): everything (reset), or one entry by its type and path, after the user
 // confirms.
-import { assign, emit, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actors';
 
 export type RevertTarget = { type: 'reset' } | { type: 'object' | 'common_prefix'; path: string };
@@ -24,22 +24,24 @@ export interface RevertContext extends RevertInput {
 }
 
 export type RevertEvent =
-  | { type: 'changes.update'; hasChanges: boolean; readOnly: boolean }
   | { type: 'revert.request'; target: RevertTarget }
   | { type: 'revert.confirm' }
   | { type: 'revert.cancel' };
-
-export type RevertEmitted = { type: 'reverted'; target: RevertTarget };
 
 export const revertMachine = setup({
   types: {
     input: {} as RevertInput,
     context: {} as RevertContext,
     events: {} as RevertEvent,
-    emitted: {} as RevertEmitted,
   },
   actors: {
     reset: promisePlaceholder<void, RevertRequest>('reset'),
+  },
+  actions: {
+    /** The branch's changes moved: whatever shows them reloads (provided by the route). */
+    reverted: (_, _target: RevertTarget) => {
+      throw new Error('action reverted was not provided');
+    },
   },
   guards: {
     canRevert: ({ context }) => context.hasChanges && !context.readOnly,
@@ -47,11 +49,6 @@ export const revertMachine = setup({
 }).createMachine({
   id: 'revert',
   context: ({ input }) => ({ ...input, target: null, error: null }),
-  on: {
-    'changes.update': {
-      actions: assign({ hasChanges: ({ event }) => event.hasChanges, readOnly: ({ event }) => event.readOnly }),
-    },
-  },
   initial: 'idle',
   states: {
     idle: {
@@ -82,7 +79,7 @@ export const revertMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({ type: 'reverted' as const, target: context.target ?? { type: 'reset' } })),
+            { type: 'reverted', params: ({ context }) => context.target ?? { type: 'reset' } },
             assign({ target: null }),
           ],
         },
@@ -91,3 +88,5 @@ export const revertMachine = setup({
     },
   },
 });
+
+export type RevertActorRef = ActorRefFrom<typeof revertMachine>;

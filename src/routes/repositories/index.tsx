@@ -1,33 +1,77 @@
+import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { listRepositories } from '../../api/repositories';
+import type { Page, Repository, StorageConfig } from '../../api/types';
+import { PAGE_SIZE } from '../../lib/constants';
+import { listSearch } from '../../lib/search-schemas';
+import { liveRepositoriesMachine, liveRepositoryList, type RepositoriesActorRef } from '../../machines/repositories';
 import { useSessionSelector } from '../../machines/session';
-import { optionalString } from '../../ui/components/searchParams';
+import { RouteErrorAlert } from '../../ui/components/RouteErrorAlert';
 import { RepositoriesPage } from '../../ui/repositories/RepositoriesPage';
-
-interface RepositoriesSearch {
-  prefix?: string;
-  after?: string;
-}
+import { RepositoryTable } from '../../ui/repositories/RepositoryTable';
+import { WelcomeCard } from '../../ui/repositories/WelcomeCard';
 
 export const Route = createFileRoute('/repositories/')({
-  validateSearch: (search: Record<string, unknown>): RepositoriesSearch => ({
-    prefix: optionalString(search.prefix),
-    after: optionalString(search.after),
-  }),
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ prefix: search.prefix, after: search.after }),
+  loader: ({ deps, abortController }) =>
+    listRepositories({ prefix: deps.prefix, after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: RepositoriesRoute,
+  errorComponent: RouteErrorAlert,
 });
 
 function RepositoriesRoute() {
   const { prefix, after } = Route.useSearch();
-  const navigate = Route.useNavigate();
+  const firstPage = Route.useLoaderData();
+  // Each load (a new prefix or cursor, or an invalidation) starts the listing over from its first page.
+  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const storage = useSessionSelector((s) => s.context.config?.storage_config);
+  const navigate = Route.useNavigate();
+  // The screen's logic is fixed for the page's life: the router does not change.
+  const [logic] = useState(() =>
+    liveRepositoriesMachine.provide({
+      actions: {
+        openRepository: (_, repository) => void navigate({ to: '/repositories/$repoId', params: { repoId: repository.id } }),
+      },
+    }),
+  );
+  const screen = useActorRef(logic);
   return (
     <RepositoriesPage
+      screen={screen}
       storage={storage}
       prefix={prefix}
       after={after}
       onSearch={(next) => void navigate({ search: { prefix: next || undefined }, replace: true })}
       onBackToStart={() => void navigate({ search: { prefix } })}
-      onCreated={(repository) => void navigate({ to: '/repositories/$repoId', params: { repoId: repository.id } })}
-    />
+    >
+      <RepositoryListing
+        key={loadedAt}
+        screen={screen}
+        storage={storage}
+        firstPage={firstPage}
+        prefix={prefix}
+        after={after}
+      />
+    </RepositoriesPage>
   );
+}
+
+interface RepositoryListingProps {
+  screen: RepositoriesActorRef;
+  storage: StorageConfig | undefined;
+  firstPage: Page<Repository>;
+  prefix: string | undefined;
+  after: string | undefined;
+}
+
+/** The loaded listing as a paged list, or, for a user with no repositories at all, the welcome card. */
+function RepositoryListing({ screen, storage, firstPage, prefix, after }: RepositoryListingProps) {
+  const list = useActorRef(liveRepositoryList, { input: { firstPage, prefix, startAfter: after } });
+  const sample = useSelector(screen, (s) => s.children.sample);
+  if (!prefix && !after && firstPage.results.length === 0 && sample) {
+    return <WelcomeCard sample={sample} storage={storage} onCreateEmpty={() => screen.send({ type: 'create.open', storage })} />;
+  }
+  return <RepositoryTable list={list} />;
 }

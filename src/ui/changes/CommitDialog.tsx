@@ -1,11 +1,11 @@
 import { Alert, Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { SnapshotFrom, ActorRefFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { commitMachine, metadataErrors } from '../../machines/commit';
+import { metadataErrors } from '../../machines/commit/metadata';
+import type { CommitActorRef as CommitActor, commitMachine } from '../../machines/commit/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { MetadataEditor } from '../components/MetadataEditor';
 
-type CommitActor = ActorRefFrom<typeof commitMachine>;
 const selectView = (state: SnapshotFrom<typeof commitMachine>) => state;
 
 /** The Commit dialog; everything it shows comes from the commit machine, everything it does is an event. */

@@ -1,9 +1,8 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { revertMachine, type RevertTarget } from '../../machines/revert';
+import type { RevertActorRef as RevertActor, RevertTarget, revertMachine } from '../../machines/revert/machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 
-type RevertActor = ActorRefFrom<typeof revertMachine>;
 const selectView = (state: SnapshotFrom<typeof revertMachine>) => state;
 
 export function revertQuestion(target: RevertTarget): string {

@@ -1,22 +1,17 @@
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Code, Flex, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFolderOpen } from 'react-icons/lu';
-import { diffRefs } from '../../api/refs';
 import type { Commit, Repository } from '../../api/types';
-import { PAGE_SIZE } from '../../lib/constants';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
 import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
-import { EmptyState } from '../components/EmptyState';
-import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
-import { DiffTree, DIFF_DELIMITER } from '../diff/DiffTree';
 
 export interface CommitDetailPageProps {
   repo: Repository;
   commit: Commit;
-  prefix: string;
-  onNavigate: (prefix: string) => void;
+  /** What the commit changed (the route below this one). */
+  children: ReactNode;
 }
 
 function InfoRow({ label, children }: { label: string; children: ReactNode }) {
@@ -30,14 +25,8 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One commit: what it is, where it came from, and what it changed against its first parent. */
-export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDetailPageProps) {
-  const parent = commit.parents[0];
-  const fetchPage = useCallback(
-    ({ prefix: under, after }: { prefix: string; after?: string }) =>
-      diffRefs(repo.id, parent ?? commit.id, commit.id, { prefix: under, after, delimiter: DIFF_DELIMITER, amount: PAGE_SIZE }),
-    [repo.id, parent, commit.id],
-  );
+/** One commit: what it is, where it came from, and (below) what it changed against its first parent. */
+export function CommitDetailPage({ repo, commit, children }: CommitDetailPageProps) {
   const metadata = Object.entries(commit.metadata ?? {});
   const uri = `lakefs://${repo.id}/${commit.id}`;
 
@@ -104,27 +93,7 @@ export function CommitDetailPage({ repo, commit, prefix, onNavigate }: CommitDet
           </Table.Body>
         </Table.Root>
       )}
-      <Stack gap="3">
-        <Heading as="h3" size="md">
-          Showing changes for commit {shortCommitId(commit.id)}
-        </Heading>
-        {parent === undefined ? (
-          <EmptyState title="No parent to compare with" description="This is the first commit of the repository." />
-        ) : (
-          <>
-            <DiffBreadcrumb rootLabel={shortCommitId(commit.id)} prefix={prefix} onNavigate={onNavigate} />
-            <DiffTree
-              key={commit.id}
-              label={`Changes of commit ${shortCommitId(commit.id)}`}
-              fetchPage={fetchPage}
-              prefix={prefix}
-              onOpenFolder={onNavigate}
-              contentDiff={{ repoId: repo.id, leftRef: parent, rightRef: commit.id }}
-              empty={<EmptyState title="No changes" description="This commit changes nothing against its parent." />}
-            />
-          </>
-        )}
-      </Stack>
+      {children}
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFolderOpen, LuRefreshCw } from 'react-icons/lu';
-import { logCommits } from '../../api/commits';
 import type { Commit, Repository, ResolvedRef } from '../../api/types';
-import { PAGE_SIZE } from '../../lib/constants';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import { BackToStart } from '../components/BackToStart';
 import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
@@ -13,10 +12,12 @@ import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
-import { tablePaging, useCursorPages } from '../components/useCursorPages';
+import { usePagedList } from '../components/usePagedList';
 import { RefSelector } from '../refs';
 
 export interface CommitsPageProps {
+  /** The log from the URL's cursor. */
+  log: PagedListActorRef<Commit>;
   repo: Repository;
   resolvedRef: ResolvedRef;
   after?: string;
@@ -72,13 +73,9 @@ function commitColumns(repoId: string): ListColumn<Commit>[] {
 }
 
 /** The log of a ref, newest first, a page at a time. */
-export function CommitsPage({ repo, resolvedRef, after, onSelectRef, onBackToStart }: CommitsPageProps) {
+export function CommitsPage({ log, repo, resolvedRef, after, onSelectRef, onBackToStart }: CommitsPageProps) {
   const ref = resolvedRef.id;
-  const fetchPage = useCallback(
-    (cursor: string | undefined) => logCommits(repo.id, ref, { after: cursor, amount: PAGE_SIZE }),
-    [repo.id, ref],
-  );
-  const log = useCursorPages(fetchPage, after);
+  const { view, table, retry, reload } = usePagedList(log);
   const columns = useMemo(() => commitColumns(repo.id), [repo.id]);
 
   return (
@@ -90,23 +87,24 @@ export function CommitsPage({ repo, resolvedRef, after, onSelectRef, onBackToSta
           defaultBranch={repo.default_branch}
           onSelect={(selected) => onSelectRef(selected.id)}
         />
-        <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={log.refresh}>
+        <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={reload}>
           <LuRefreshCw />
         </IconButton>
       </Flex>
-      {log.error !== undefined ? (
-        <ErrorAlert error={log.error} onRetry={log.refresh} />
-      ) : log.loading ? (
+      {view.failed ? (
+        <ErrorAlert error={view.error} onRetry={retry} />
+      ) : view.loading ? (
         <Loading label="Loading commits..." />
       ) : (
         <DataTable
           label={`Commits of ${ref}`}
           columns={columns}
-          {...tablePaging(log)}
+          {...table}
           getRowId={(c) => c.id}
           empty={<Text color="fg.muted">No commits.</Text>}
         />
       )}
+      {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {after && <BackToStart onClick={onBackToStart} />}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button } from '@chakra-ui/react';
-import { errorMessage } from '../../api/client';
+import { errorMessage } from '../../lib/error-message';
 
 export interface ErrorAlertProps {
   /** Any thrown value; the deepest message on its chain is shown. */

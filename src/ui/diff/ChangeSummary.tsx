@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { LuCalculator } from 'react-icons/lu';
-import type { Diff, Page } from '../../api/types';
 import { CHANGE_SUMMARY_LIMIT } from '../../lib/constants';
 import { formatSize } from '../../lib/format';
+import type { ChangeSummaryActorRef } from '../../machines/change-summary/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { countChanges, type ChangeCounts } from './countChanges';
 import { DiffIcon } from './DiffIcon';
 
 export interface ChangeSummaryProps {
-  /** Pages of every change under the prefix, without a delimiter. */
-  fetchPage: (params: { after?: string; amount: number }) => Promise<Page<Diff>>;
+  summary: ChangeSummaryActorRef;
   /** Names what is summarised, for the button's accessible name. */
   subject: string;
 }
@@ -18,27 +16,23 @@ export interface ChangeSummaryProps {
 const SHOWN_TYPES = ['added', 'removed', 'changed', 'conflict'] as const;
 
 /** Counts changes on request; past the cap it offers to count further instead of running on. */
-export function ChangeSummary({ fetchPage, subject }: ChangeSummaryProps) {
-  const [summary, setSummary] = useState<ChangeCounts>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+export function ChangeSummary({ summary, subject }: ChangeSummaryProps) {
+  const state = useSelector(summary, (s) => s);
+  const busy = state.hasTag('busy');
+  const counts = state.context.summary;
 
-  const count = async (from?: ChangeCounts) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      setSummary(await countChanges(fetchPage, from));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (error !== undefined) return <ErrorAlert error={error} onRetry={() => void count(summary)} />;
-  if (!summary) {
+  if (state.matches('failed')) {
+    return <ErrorAlert error={state.context.error} onRetry={() => summary.send({ type: 'summary.retry' })} />;
+  }
+  if (!counts) {
     return (
-      <Button size="xs" variant="outline" loading={busy} onClick={() => void count()} aria-label={`Calculate change summary of ${subject}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        loading={busy}
+        onClick={() => summary.send({ type: 'summary.count' })}
+        aria-label={`Calculate change summary of ${subject}`}
+      >
         <LuCalculator />
         Calculate change summary
       </Button>
@@ -46,24 +40,24 @@ export function ChangeSummary({ fetchPage, subject }: ChangeSummaryProps) {
   }
   return (
     <HStack gap="3" wrap="wrap" fontSize="sm" role="status" aria-label={`Change summary of ${subject}`}>
-      {SHOWN_TYPES.filter((type) => summary.counts[type] > 0).map((type) => (
-        <HStack key={type} gap="1" title={`${formatSize(summary.bytes[type])} ${type}`}>
+      {SHOWN_TYPES.filter((type) => counts.counts[type] > 0).map((type) => (
+        <HStack key={type} gap="1" title={`${formatSize(counts.bytes[type])} ${type}`}>
           <DiffIcon type={type} folder={false} />
           <Text>
-            {summary.counts[type].toLocaleString('en-US')} {type}
+            {counts.counts[type].toLocaleString('en-US')} {type}
           </Text>
         </HStack>
       ))}
-      {summary.total === 0 && <Text color="fg.muted">No changes</Text>}
-      {summary.resumeAfter !== undefined && (
+      {counts.total === 0 && <Text color="fg.muted">No changes</Text>}
+      {counts.resumeAfter !== undefined && (
         <Button
           size="xs"
           variant="ghost"
           loading={busy}
           title={`Can't show summary for a change with more than ${CHANGE_SUMMARY_LIMIT} objects`}
-          onClick={() => void count(summary)}
+          onClick={() => summary.send({ type: 'summary.more' })}
         >
-          &gt;= {summary.total.toLocaleString('en-US')} results, load more?
+          &gt;= {counts.total.toLocaleString('en-US')} results, load more?
         </Button>
       )}
     </HStack>

@@ -1,75 +1,74 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { LuChevronDown, LuChevronRight, LuFileDiff } from 'react-icons/lu';
-import type { Diff, Page } from '../../api/types';
+import type { Diff } from '../../api/types';
+import { contentDiffOffered } from '../../lib/content-diff';
 import { formatSize } from '../../lib/format';
+import type { DiffTreeActorRef } from '../../machines/diff-tree/machine';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
-import { useCursorPages } from '../components/useCursorPages';
+import { usePagedList } from '../components/usePagedList';
 import { DiffIcon, DIFF_PALETTE } from './DiffIcon';
 import { checkDiffEntry, DIFF_LABELS, displayName, isFolder, type CheckedDiff } from './diffEntry';
 import { ObjectDiff } from './ObjectDiff';
-import { contentDiffOffered, type ObjectDiffSides } from './loadObjectDiff';
-
-export const DIFF_DELIMITER = '/';
-
-/** One page of diff entries directly under `prefix` (listed with the '/' delimiter). */
-export type DiffPageFetcher = (params: { prefix: string; after?: string }) => Promise<Page<Diff>>;
 
 export interface DiffTreeProps {
+  tree: DiffTreeActorRef;
   /** Accessible name of the tree. */
   label: string;
-  fetchPage: DiffPageFetcher;
-  /** The folder the tree starts at ('' for the root). */
-  prefix: string;
   /** Opens a folder as the tree's new root (e.g. by putting it in the URL). */
   onOpenFolder?: (prefix: string) => void;
   /** Controls at the end of each row, e.g. revert. */
   rowActions?: (entry: Diff) => ReactNode;
   /** Shown when the starting folder has no changes. */
   empty?: ReactNode;
-  /** Where the old and new contents live; given, text objects offer their line-by-line changes. */
-  contentDiff?: ObjectDiffSides;
 }
 
 /**
- * A tree of changes: files and folders with their kind of change; folders expand in place, one page at a time.
- * Reused by uncommitted changes, commit detail and compare.
+ * A tree of changes: files and folders with their kind of change; folders expand in place, one page at a time, and
+ * text objects can show their line-by-line changes. Reused by uncommitted changes, commit detail and compare.
  */
-export function DiffTree({ label, fetchPage, prefix, onOpenFolder, rowActions, empty, contentDiff }: DiffTreeProps) {
+export function DiffTree({ tree, label, onOpenFolder, rowActions, empty }: DiffTreeProps) {
+  const root = useSelector(tree, (s) => s.children.root);
+  const prefix = useSelector(tree, (s) => s.context.prefix);
   return (
     <Box borderWidth="1px" borderRadius="md" py="1">
-      <DiffLevel
-        fetchPage={fetchPage}
-        prefix={prefix}
-        depth={0}
-        label={label}
-        onOpenFolder={onOpenFolder}
-        rowActions={rowActions}
-        empty={empty}
-        contentDiff={contentDiff}
-      />
+      {root && (
+        <DiffLevel
+          tree={tree}
+          list={root}
+          prefix={prefix}
+          depth={0}
+          label={label}
+          onOpenFolder={onOpenFolder}
+          rowActions={rowActions}
+          empty={empty}
+        />
+      )}
     </Box>
   );
 }
 
 interface LevelProps extends DiffTreeProps {
+  list: PagedListActorRef<Diff>;
+  prefix: string;
   depth: number;
 }
 
-function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, empty, contentDiff }: LevelProps) {
-  const fetchLevel = useCallback((after: string | undefined) => fetchPage({ prefix, after }), [fetchPage, prefix]);
-  const level = useCursorPages(fetchLevel);
+function DiffLevel({ tree, list, prefix, depth, label, onOpenFolder, rowActions, empty }: LevelProps) {
+  const { view, table, retry } = usePagedList(list);
 
-  if (level.loading) return <Loading label="Loading changes..." />;
-  if (level.error !== undefined) {
+  if (view.loading) return <Loading label="Loading changes..." />;
+  if (view.failed) {
     return (
       <Box px="3" py="2">
-        <ErrorAlert error={level.error} onRetry={level.refresh} />
+        <ErrorAlert error={view.error} onRetry={retry} />
       </Box>
     );
   }
-  if (level.rows.length === 0) {
+  if (view.rows.length === 0) {
     return depth === 0 ? (
       <>{empty ?? <Text px="3" py="4" color="fg.muted">No changes.</Text>}</>
     ) : (
@@ -80,21 +79,25 @@ function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, 
   }
   return (
     <Stack as="ul" role="list" aria-label={label} gap="0" listStyleType="none" m="0" p="0">
-      {level.rows.map((raw, index) => (
+      {view.rows.map((raw, index) => (
         <DiffRow
           key={(raw as Partial<Diff>).path ?? `invalid-${index}`}
+          tree={tree}
           checked={checkDiffEntry(raw)}
           parentPrefix={prefix}
           depth={depth}
-          fetchPage={fetchPage}
           onOpenFolder={onOpenFolder}
           rowActions={rowActions}
-          contentDiff={contentDiff}
         />
       ))}
-      {level.hasMore && (
+      {view.moreFailed && (
+        <Box as="li" ps={`${depth * 20 + 12}px`} pe="3" py="1">
+          <ErrorAlert error={view.error} onRetry={retry} />
+        </Box>
+      )}
+      {view.hasMore && !view.moreFailed && (
         <Box as="li" ps={`${depth * 20 + 12}px`} py="1">
-          <Button size="xs" variant="ghost" onClick={level.loadMore} loading={level.loadingMore}>
+          <Button size="xs" variant="ghost" onClick={table.onLoadMore} loading={view.loadingMore}>
             {prefix ? `Load more results for prefix ${prefix}` : 'Load more results'}
           </Button>
         </Box>
@@ -103,14 +106,16 @@ function DiffLevel({ fetchPage, prefix, depth, label, onOpenFolder, rowActions, 
   );
 }
 
-interface RowProps extends Omit<LevelProps, 'prefix' | 'empty' | 'label'> {
+interface RowProps extends Omit<DiffTreeProps, 'label' | 'empty'> {
   checked: CheckedDiff;
   parentPrefix: string;
+  depth: number;
 }
 
-function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowActions, contentDiff }: RowProps) {
-  const [expanded, setExpanded] = useState(false);
-  const [showContent, setShowContent] = useState(false);
+function DiffRow({ tree, checked, parentPrefix, depth, onOpenFolder, rowActions }: RowProps) {
+  const path = checked.ok ? checked.entry.path : '';
+  const folderList = useSelector(tree, (s) => s.context.folders[path]);
+  const content = useSelector(tree, (s) => s.context.contents[path]);
   const indent = `${depth * 20 + 8}px`;
   if (!checked.ok) {
     return (
@@ -123,24 +128,18 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
   }
   const { entry } = checked;
   const folder = isFolder(entry);
+  const expanded = folderList !== undefined;
   const name = displayName(entry, parentPrefix);
   return (
     <Box as="li" aria-label={entry.path}>
-      <HStack
-        ps={indent}
-        pe="3"
-        minH="9"
-        gap="2"
-        _hover={{ bg: 'bg.muted' }}
-        data-diff-type={entry.type}
-      >
+      <HStack ps={indent} pe="3" minH="9" gap="2" _hover={{ bg: 'bg.muted' }} data-diff-type={entry.type}>
         {folder ? (
           <IconButton
             size="2xs"
             variant="ghost"
             aria-label={expanded ? `Collapse ${entry.path}` : `Expand ${entry.path}`}
             aria-expanded={expanded}
-            onClick={() => setExpanded((open) => !open)}
+            onClick={() => tree.send({ type: 'folder.toggle', path: entry.path })}
           >
             {expanded ? <LuChevronDown /> : <LuChevronRight />}
           </IconButton>
@@ -166,14 +165,14 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
           </Text>
         )}
         <HStack ms="auto" gap="1">
-          {contentDiff && contentDiffOffered(entry) && (
+          {contentDiffOffered(entry) && (
             <IconButton
               size="xs"
-              variant={showContent ? 'subtle' : 'ghost'}
+              variant={content ? 'subtle' : 'ghost'}
               aria-label={`Show object changes of ${entry.path}`}
-              aria-expanded={showContent}
+              aria-expanded={content !== undefined}
               title="Show object changes"
-              onClick={() => setShowContent((shown) => !shown)}
+              onClick={() => tree.send({ type: 'content.toggle', entry })}
             >
               <LuFileDiff />
             </IconButton>
@@ -181,20 +180,20 @@ function DiffRow({ checked, parentPrefix, depth, fetchPage, onOpenFolder, rowAct
           {rowActions?.(entry)}
         </HStack>
       </HStack>
-      {contentDiff && showContent && (
+      {content && (
         <Box ps={`${depth * 20 + 40}px`} pe="3" py="2">
-          <ObjectDiff entry={entry} {...contentDiff} />
+          <ObjectDiff diff={content} />
         </Box>
       )}
-      {folder && expanded && (
+      {folderList && (
         <DiffLevel
-          fetchPage={fetchPage}
+          tree={tree}
+          list={folderList}
           prefix={entry.path}
           depth={depth + 1}
           label={`Changes under ${entry.path}`}
           onOpenFolder={onOpenFolder}
           rowActions={rowActions}
-          contentDiff={contentDiff}
         />
       )}
     </Box>

@@ -1,14 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Box, chakra, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { Diff } from '../../api/types';
+import { useSelector } from '@xstate/react';
+import { foldUnchanged } from '../../lib/line-diff';
+import type { ObjectDiffActorRef } from '../../machines/object-diff/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
-import { foldUnchanged, type DiffLine } from './lineDiff';
-import { loadObjectDiff, type ObjectDiffSides } from './loadObjectDiff';
-
-export interface ObjectDiffProps extends ObjectDiffSides {
-  entry: Diff;
-}
 
 // The sign and the colour are for the eye; `spoken` is what assistive technology (and text queries) read instead.
 const LINE_STYLE = {
@@ -18,30 +13,20 @@ const LINE_STYLE = {
 } as const;
 
 /** The line-by-line changes of one text object, unchanged stretches folded. */
-export function ObjectDiff({ entry, ...sides }: ObjectDiffProps) {
-  const { repoId, leftRef, rightRef } = sides;
-  const [state, setState] = useState<{ lines?: DiffLine[]; error?: unknown }>({});
-  useEffect(() => {
-    const controller = new AbortController();
-    loadObjectDiff({ repoId, leftRef, rightRef }, entry, controller.signal).then(
-      (lines) => setState({ lines }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ error });
-      },
-    );
-    return () => controller.abort();
-  }, [repoId, leftRef, rightRef, entry]);
+export function ObjectDiff({ diff }: { diff: ObjectDiffActorRef }) {
+  const state = useSelector(diff, (s) => s);
+  const { entry, lines, error } = state.context;
 
-  if (state.error !== undefined) return <ErrorAlert error={state.error} />;
-  if (!state.lines) return <Loading label="Loading object changes..." />;
-  if (!state.lines.some((line) => line.op !== 'equal')) {
+  if (state.matches('failed')) return <ErrorAlert error={error} onRetry={() => diff.send({ type: 'diff.retry' })} />;
+  if (state.matches('loading')) return <Loading label="Loading object changes..." />;
+  if (!lines.some((line) => line.op !== 'equal')) {
     return <Text color="fg.muted" fontSize="sm">The content is identical.</Text>;
   }
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="sm">
       <chakra.table aria-label={`Content changes of ${entry.path}`} width="full" fontFamily="mono" fontSize="xs">
         <tbody>
-          {foldUnchanged(state.lines).map((item, index) =>
+          {foldUnchanged(lines).map((item, index) =>
             item.kind === 'skip' ? (
               <tr key={`skip-${index}`}>
                 <chakra.td colSpan={4} px="2" color="fg.muted" bg="bg.muted">

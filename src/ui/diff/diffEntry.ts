@@ -1,9 +1,8 @@
 // What a diff entry means for display: its kind checked against the known set, and its name under its parent.
 import type { Diff, DiffType } from '../../api/types';
+import { INVALID_DIFF_INPUT } from '../../lib/content-diff';
 
 export const DIFF_TYPES: readonly DiffType[] = ['added', 'removed', 'changed', 'conflict', 'prefix_changed'];
-
-export const INVALID_DIFF_INPUT = 'Invalid diff input';
 
 export type CheckedDiff = { ok: true; entry: Diff } | { ok: false; message: string };
 

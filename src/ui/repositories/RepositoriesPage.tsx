@@ -1,20 +1,18 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { LuPlus } from 'react-icons/lu';
-import { listRepositories } from '../../api/repositories';
-import type { Repository, StorageConfig } from '../../api/types';
-import { PAGE_SIZE } from '../../lib/constants';
+import type { StorageConfig } from '../../api/types';
+import type { RepositoriesActorRef } from '../../machines/repositories/machine';
 import { BackToStart } from '../components/BackToStart';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Loading } from '../components/Loading';
-import { useCursorPages } from '../components/useCursorPages';
-import { CreateRepositoryDialog } from './CreateRepositoryDialog';
 import { MemBlockstoreWarning } from './MemBlockstoreWarning';
 import { RepositorySearch } from './RepositorySearch';
-import { RepositoryTable } from './RepositoryTable';
-import { WelcomeCard } from './WelcomeCard';
+
+// The dialog is loaded when first opened: it is not part of what the list needs to show.
+const CreateRepositoryDialog = lazy(() => import('./CreateRepositoryDialog'));
 
 export interface RepositoriesPageProps {
+  screen: RepositoriesActorRef;
   /** The server's storage configuration, once known. */
   storage: StorageConfig | undefined;
   prefix?: string;
@@ -22,19 +20,12 @@ export interface RepositoriesPageProps {
   /** Puts the search prefix in the URL (and drops the cursor). */
   onSearch: (prefix: string) => void;
   onBackToStart: () => void;
-  /** Where to go once a repository is created. */
-  onCreated: (repository: Repository) => void;
+  /** The listing of the URL's prefix and cursor (or the welcome card). */
+  children: ReactNode;
 }
 
-export function RepositoriesPage({ storage, prefix, after, onSearch, onBackToStart, onCreated }: RepositoriesPageProps) {
-  const [creating, setCreating] = useState(false);
-  const fetchPage = useCallback(
-    (cursor: string | undefined) => listRepositories({ prefix, after: cursor, amount: PAGE_SIZE }),
-    [prefix],
-  );
-  const list = useCursorPages(fetchPage, after);
-  const welcome = !prefix && !after && !list.loading && !list.error && list.rows.length === 0;
-
+export function RepositoriesPage({ screen, storage, prefix, after, onSearch, onBackToStart, children }: RepositoriesPageProps) {
+  const create = useSelector(screen, (s) => s.children.create);
   return (
     <Stack gap="5">
       <Flex align="center" gap="4" wrap="wrap">
@@ -42,31 +33,19 @@ export function RepositoriesPage({ storage, prefix, after, onSearch, onBackToSta
           Repositories
         </Heading>
         <RepositorySearch prefix={prefix ?? ''} onSearch={onSearch} />
-        <Button ms="auto" colorPalette="tarn" onClick={() => setCreating(true)}>
+        <Button ms="auto" colorPalette="tarn" onClick={() => screen.send({ type: 'create.open', storage })}>
           <LuPlus />
           Create Repository
         </Button>
       </Flex>
       <MemBlockstoreWarning storage={storage} />
-      {list.error !== undefined ? (
-        <ErrorAlert error={list.error} onRetry={list.refresh} />
-      ) : list.loading ? (
-        <Loading label="Loading repositories..." />
-      ) : welcome ? (
-        <WelcomeCard storage={storage} onCreated={onCreated} onCreateEmpty={() => setCreating(true)} />
-      ) : (
-        <RepositoryTable list={list} />
-      )}
+      {children}
       {after && <BackToStart onClick={onBackToStart} />}
-      <CreateRepositoryDialog
-        open={creating}
-        storage={storage}
-        onClose={() => setCreating(false)}
-        onCreated={(repository) => {
-          setCreating(false);
-          onCreated(repository);
-        }}
-      />
+      {create && (
+        <Suspense fallback={null}>
+          <CreateRepositoryDialog create={create} onClose={() => screen.send({ type: 'create.close' })} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,29 +1,13 @@
-import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { deleteRepository } from '../../api/repositories';
+import { useSelector } from '@xstate/react';
+import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 
-export interface RepositoryInDeletionProps {
-  repoId: string;
-  /** Called once the retried deletion has gone through. */
-  onDeleted: () => void;
-}
-
 /** The server answered 410: the repository is being deleted. The user can push the deletion again. */
-export function RepositoryInDeletion({ repoId, onDeleted }: RepositoryInDeletionProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const retry = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await deleteRepository(repoId);
-      onDeleted();
-    } catch (e) {
-      setError(e);
-      setBusy(false);
-    }
-  };
+export function RepositoryInDeletion({ deletion }: { deletion: DeleteRepositoryActorRef }) {
+  const repoId = useSelector(deletion, (s) => s.context.repoId);
+  const busy = useSelector(deletion, (s) => s.hasTag('busy'));
+  const error = useSelector(deletion, (s) => (s.matches('idle') ? s.context.error : null));
   return (
     <Stack gap="3">
       <Alert.Root status="warning">
@@ -37,11 +21,11 @@ export function RepositoryInDeletion({ repoId, onDeleted }: RepositoryInDeletion
             </Text>
           </Alert.Description>
         </Alert.Content>
-        <Button size="sm" colorPalette="red" onClick={() => void retry()} loading={busy}>
+        <Button size="sm" colorPalette="red" onClick={() => deletion.send({ type: 'delete.retry' })} loading={busy}>
           Delete Repository
         </Button>
       </Alert.Root>
-      {error !== undefined && <ErrorAlert error={error} />}
+      {error !== null && <ErrorAlert error={error} />}
     </Stack>
   );
 }

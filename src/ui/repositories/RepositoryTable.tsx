@@ -1,10 +1,12 @@
-import { HStack, Link, Text } from '@chakra-ui/react';
+import { HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { Repository } from '../../api/types';
 import { formatDate } from '../../lib/format';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import { DataTable } from '../components/DataTable';
+import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper } from '../components/listTable';
-import { tablePaging, type CursorPages } from '../components/useCursorPages';
+import { usePagedList } from '../components/usePagedList';
 import { ReadOnlyBadge } from './ReadOnlyBadge';
 
 const column = listColumnHelper<Repository>();
@@ -40,14 +42,18 @@ const columns = [
   }),
 ];
 
-export function RepositoryTable({ list }: { list: CursorPages<Repository> }) {
+export function RepositoryTable({ list }: { list: PagedListActorRef<Repository> }) {
+  const { view, table, retry } = usePagedList(list);
   return (
-    <DataTable
-      label="Repositories"
-      columns={columns}
-      {...tablePaging(list)}
-      getRowId={(repo) => repo.id}
-      empty={<Text color="fg.muted" py="6" textAlign="center">No repositories match.</Text>}
-    />
+    <Stack gap="3">
+      <DataTable
+        label="Repositories"
+        columns={columns}
+        {...table}
+        getRowId={(repo) => repo.id}
+        empty={<Text color="fg.muted" py="6" textAlign="center">No repositories match.</Text>}
+      />
+      {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
+    </Stack>
   );
 }

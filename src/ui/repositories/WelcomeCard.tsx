@@ -1,39 +1,20 @@
-import { useState } from 'react';
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { LuDatabase, LuSparkles } from 'react-icons/lu';
-import { createRepository } from '../../api/repositories';
-import type { Repository, StorageConfig } from '../../api/types';
+import type { StorageConfig } from '../../api/types';
+import type { SampleRepositoryActorRef } from '../../machines/sample-repository/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { DEFAULT_BRANCH_NAME, SAMPLE_REPOSITORY_ID, sampleNamespace } from './validation';
 
 export interface WelcomeCardProps {
+  sample: SampleRepositoryActorRef;
   storage?: StorageConfig;
-  onCreated: (repository: Repository) => void;
   onCreateEmpty: () => void;
 }
 
 /** What a user with no repositories sees: a one-click sample repository, or an empty one through the dialog. */
-export function WelcomeCard({ storage, onCreated, onCreateEmpty }: WelcomeCardProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-
-  const createSample = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onCreated(
-        await createRepository({
-          name: SAMPLE_REPOSITORY_ID,
-          storage_namespace: sampleNamespace(storage),
-          default_branch: DEFAULT_BRANCH_NAME,
-          sample_data: true,
-        }),
-      );
-    } catch (e) {
-      setError(e);
-      setBusy(false);
-    }
-  };
+export function WelcomeCard({ sample, storage, onCreateEmpty }: WelcomeCardProps) {
+  const busy = useSelector(sample, (s) => s.hasTag('busy'));
+  const error = useSelector(sample, (s) => (s.matches('failed') ? s.context.error : undefined));
 
   return (
     <Card.Root variant="outline" maxW="2xl" mx="auto" mt="8">
@@ -50,7 +31,12 @@ export function WelcomeCard({ storage, onCreated, onCreateEmpty }: WelcomeCardPr
           </Text>
           {error !== undefined && <ErrorAlert error={error} />}
           <HStack gap="3" wrap="wrap">
-            <Button colorPalette="tarn" onClick={() => void createSample()} loading={busy} loadingText="Creating...">
+            <Button
+              colorPalette="tarn"
+              onClick={() => sample.send({ type: 'sample.create', storage })}
+              loading={busy}
+              loadingText="Creating..."
+            >
               <LuSparkles />
               Create Sample Repository
             </Button>

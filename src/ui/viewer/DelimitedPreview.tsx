@@ -3,16 +3,14 @@ import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import type { ObjectStats } from '../../api/types';
 import { DATA_PREVIEW_BYTES, SQL_MAX_ROWS_SHOWN } from '../../lib/constants';
 import { formatSize } from '../../lib/format';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Loading } from '../components/Loading';
 import { basename } from '../objects/paths';
 import { delimiterFor, parseDelimited } from './delimited';
-import { useObjectText } from './useObjectText';
 
 export interface DelimitedPreviewProps {
-  repoId: string;
-  refId: string;
   stats: ObjectStats;
+  /** The start of the file (all of it when not `partial`). */
+  text: string;
+  partial: boolean;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -21,22 +19,12 @@ const count = (n: number) => n.toLocaleString('en-US');
  * The first rows of a CSV or TSV file as a table, its first line as the header. Only the start of a large file is
  * read, so any size previews quickly.
  */
-export function DelimitedPreview({ repoId, refId, stats }: DelimitedPreviewProps) {
-  const size = stats.size_bytes ?? 0;
-  const partial = size > DATA_PREVIEW_BYTES;
-  const content = useObjectText(repoId, refId, stats.path, partial ? DATA_PREVIEW_BYTES : undefined);
-  const text = content.status === 'loaded' ? content.text : undefined;
+export function DelimitedPreview({ stats, text, partial }: DelimitedPreviewProps) {
   const parsed = useMemo(
-    () =>
-      text === undefined
-        ? undefined
-        : parseDelimited(text, { delimiter: delimiterFor(stats.path), maxRecords: SQL_MAX_ROWS_SHOWN + 1, complete: !partial }),
+    () => parseDelimited(text, { delimiter: delimiterFor(stats.path), maxRecords: SQL_MAX_ROWS_SHOWN + 1, complete: !partial }),
     [text, stats.path, partial],
   );
 
-  if (content.status === 'loading' || !parsed) {
-    return content.status === 'failed' ? <ErrorAlert error={content.error} /> : <Loading label="Reading rows..." />;
-  }
   const [header, ...rows] = parsed.records;
   if (!header) {
     return (

@@ -1,52 +1,55 @@
 import { Box, Image } from '@chakra-ui/react';
-import { objectUrl } from '../../api/objects';
 import type { ObjectStats } from '../../api/types';
+import { objectUrl } from '../../lib/api-address';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { Loading } from '../components/Loading';
 import { basename } from '../objects/paths';
 import { CodeView } from './CodeView';
+import { DelimitedPreview } from './DelimitedPreview';
 import { MarkdownView } from './MarkdownView';
 import { NotebookView } from './NotebookView';
-import { PdfView } from './PdfView';
-import { DelimitedPreview } from './DelimitedPreview';
 import { QueryEngineNotice, TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
-import { chooseRenderer, extensionOf, languageFor, type RendererKind } from './renderer-kind';
+import type { ObjectContent } from './objectContent';
+import { PdfView } from './PdfView';
+import { extensionOf, languageFor, type RendererKind } from './renderer-kind';
 import { useMarkdownLinks } from './useMarkdownLinks';
-import { useObjectText } from './useObjectText';
 
 export interface ObjectRendererProps {
   repoId: string;
   refId: string;
   stats: ObjectStats;
+  /** The renderer its content type, then its extension, calls for (spec 1 §4). */
+  renderer: RendererKind;
+  /** What the route read of it for that renderer. */
+  content: ObjectContent;
 }
 
-/** Shows an object with the renderer its content type, then its extension, calls for (spec 1 §4). */
-export function ObjectRenderer({ repoId, refId, stats }: ObjectRendererProps) {
-  const kind = chooseRenderer({ path: stats.path, contentType: stats.content_type, sizeBytes: stats.size_bytes });
-  const url = objectUrl(repoId, refId, stats.path);
-  const props = { repoId, refId, stats };
-
-  switch (kind) {
+/** Shows an object with its renderer, from the content the route read. */
+export function ObjectRenderer({ repoId, refId, stats, renderer, content }: ObjectRendererProps) {
+  if (content.kind === 'failed') return <ErrorAlert error={content.error} />;
+  switch (renderer) {
     case 'image':
       return (
-        <Box data-renderer={kind}>
-          <Image src={url} alt={basename(stats.path)} maxW="full" />
+        <Box data-renderer={renderer}>
+          <Image src={objectUrl(repoId, refId, stats.path)} alt={basename(stats.path)} maxW="full" />
         </Box>
       );
     case 'pdf':
-      return <PdfView repoId={repoId} refId={refId} path={stats.path} title={basename(stats.path)} />;
+      return content.kind === 'pdf' ? <PdfView blob={content.blob} title={basename(stats.path)} /> : null;
     case 'markdown':
     case 'notebook':
     case 'text':
-      return <TextualObject kind={kind} {...props} />;
+      return content.kind === 'text' ? (
+        <TextualObject renderer={renderer} repoId={repoId} refId={refId} stats={stats} text={content.text} />
+      ) : null;
     case 'data':
-      return extensionOf(stats.path) === 'parquet' ? (
-        <Box data-renderer={kind}>
-          <QueryEngineNotice />
-        </Box>
-      ) : (
-        <DelimitedPreview {...props} />
-      );
+      if (extensionOf(stats.path) === 'parquet' || content.kind !== 'rows') {
+        return (
+          <Box data-renderer={renderer}>
+            <QueryEngineNotice />
+          </Box>
+        );
+      }
+      return <DelimitedPreview stats={stats} text={content.text} partial={content.partial} />;
     case 'too-large':
       return <TooLargeNotice stats={stats} />;
     case 'unsupported':
@@ -54,19 +57,21 @@ export function ObjectRenderer({ repoId, refId, stats }: ObjectRendererProps) {
   }
 }
 
-function TextualObject({ kind, repoId, refId, stats }: ObjectRendererProps & { kind: RendererKind }) {
-  const content = useObjectText(repoId, refId, stats.path);
-  const links = useMarkdownLinks(repoId, refId, stats.path);
+interface TextualObjectProps {
+  renderer: 'markdown' | 'notebook' | 'text';
+  repoId: string;
+  refId: string;
+  stats: ObjectStats;
+  text: string;
+}
 
-  if (content.status === 'loading') return <Loading />;
-  if (content.status === 'failed') return <ErrorAlert error={content.error} />;
+function TextualObject({ renderer, repoId, refId, stats, text }: TextualObjectProps) {
+  const links = useMarkdownLinks(repoId, refId, stats.path);
   return (
-    <Box data-renderer={kind}>
-      {kind === 'markdown' && <MarkdownView source={content.text} links={links} />}
-      {kind === 'notebook' && <NotebookView source={content.text} links={links} />}
-      {kind === 'text' && (
-        <CodeView code={content.text} language={languageFor({ path: stats.path, contentType: stats.content_type })} />
-      )}
+    <Box data-renderer={renderer}>
+      {renderer === 'markdown' && <MarkdownView source={text} links={links} />}
+      {renderer === 'notebook' && <NotebookView source={text} links={links} />}
+      {renderer === 'text' && <CodeView code={text} language={languageFor({ path: stats.path, contentType: stats.content_type })} />}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { objectUrl } from '../../api/objects';
+import { objectUrl } from '../../lib/api-address';
 import { parentPrefix } from '../objects/paths';
 import type { MarkdownLinks } from './markdown';
 

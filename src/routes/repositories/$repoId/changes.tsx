@@ -1,27 +1,62 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
-import { RefSelector } from '../../../ui/refs';
-import { optionalString } from '../../../ui/components/searchParams';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { listDiff, listDiffLevel } from '../../../api/diff';
+import type { Diff, Page, Repository } from '../../../api/types';
+import { PAGE_SIZE } from '../../../lib/constants';
+import { prefixSearch } from '../../../lib/search-schemas';
+import { liveChangesMachine } from '../../../machines/changes';
 import { ChangesPage } from '../../../ui/changes/ChangesPage';
+import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
+import { RefSelector } from '../../../ui/refs';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
+import { pageRef, readAtRef } from './-page-ref';
 
-interface ChangesSearch {
-  prefix?: string;
+interface BranchChanges {
+  branch: string;
+  /** The changes directly under the prefix. */
+  firstPage: Page<Diff>;
+  /** Whether the branch has any change at all (Commit and Revert need one). */
+  hasChanges: boolean;
+}
+
+/** The branch's first page of changes under `prefix`, and whether it has changes at all, read side by side. */
+async function loadChanges(repoId: string, branch: string, prefix: string, signal: AbortSignal): Promise<BranchChanges> {
+  const source = { repoId, branch };
+  const [firstPage, anyChange] = await Promise.all([
+    listDiffLevel(source, { prefix, amount: PAGE_SIZE }, signal),
+    // At the root the first page already says whether there is any change.
+    prefix === '' ? undefined : listDiff(source, { amount: 1 }, signal).catch(() => undefined),
+  ]);
+  // An unknown answer counts as no changes: Commit and Revert stay disabled.
+  const hasChanges = prefix === '' ? firstPage.results.length > 0 : (anyChange?.results.length ?? 0) > 0;
+  return { branch, firstPage, hasChanges };
 }
 
 export const Route = createFileRoute('/repositories/$repoId/changes')({
-  validateSearch: (search: Record<string, unknown>): ChangesSearch => ({ prefix: optionalString(search.prefix) }),
+  validateSearch: prefixSearch,
+  loaderDeps: ({ search }) => ({ ref: search.ref, prefix: search.prefix ?? '' }),
+  loader: async ({ params, deps, parentMatchPromise, abortController }) => {
+    const branch = await pageRef(deps.ref, parentMatchPromise);
+    // Only a branch has uncommitted changes; for another ref the page offers to pick one.
+    return readAtRef(() => loadChanges(params.repoId, branch, deps.prefix, abortController.signal), parentMatchPromise, ['branch']);
+  },
   component: ChangesRoute,
+  errorComponent: RouteErrorAlert,
 });
 
 function ChangesRoute() {
-  const { repo, refresh } = useRepository();
-  const { prefix } = Route.useSearch();
+  const { repo } = useRepository();
+  const changes = Route.useLoaderData();
+  // Each load (another branch or prefix, a commit, a revert, a refresh) starts the screen over with what it read.
+  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
+  const { prefix = '' } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <WithResolvedRef>
       {(ref) =>
-        ref.kind !== 'branch' ? (
+        ref.kind !== 'branch' || !changes ? (
           <Stack gap="3" align="start">
             <Text color="fg.muted">
               Uncommitted changes exist only on branches; {ref.id} is a {ref.kind}. Pick a branch:
@@ -35,18 +70,44 @@ function ChangesRoute() {
             />
           </Stack>
         ) : (
-          <ChangesPage
-            // Each branch gets its own commit and revert flows.
-            key={ref.id}
+          <ChangesScreen
+            key={loadedAt}
             repo={repo}
-            branch={ref.id}
-            prefix={prefix ?? ''}
+            changes={changes}
+            prefix={prefix}
             onNavigate={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined }) })}
             onSelectBranch={(branch) => void navigate({ search: { ref: branch } })}
-            onChanged={refresh}
           />
         )
       }
     </WithResolvedRef>
+  );
+}
+
+interface ChangesScreenProps {
+  repo: Repository;
+  changes: BranchChanges;
+  prefix: string;
+  onNavigate: (prefix: string) => void;
+  onSelectBranch: (branch: string) => void;
+}
+
+function ChangesScreen({ repo, changes, prefix, onNavigate, onSelectBranch }: ChangesScreenProps) {
+  const router = useRouter();
+  const { branch, firstPage, hasChanges } = changes;
+  // Fixed for this load: a new branch, prefix or load makes a new screen.
+  const [logic] = useState(() => liveChangesMachine({ repoId: repo.id, branch, prefix }, () => void router.invalidate()));
+  const screen = useActorRef(logic, {
+    input: { repoId: repo.id, branch, readOnly: repo.read_only === true, hasChanges, prefix, firstPage },
+  });
+  return (
+    <ChangesPage
+      screen={screen}
+      repo={repo}
+      branch={branch}
+      prefix={prefix}
+      onNavigate={onNavigate}
+      onSelectBranch={onSelectBranch}
+    />
   );
 }

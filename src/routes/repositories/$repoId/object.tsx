@@ -1,21 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { pathSearch } from '../../../lib/search-schemas';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
-import { validateObjectSearch } from '../../../ui/objects/search';
+import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 import { ObjectViewerPage } from '../../../ui/viewer/ObjectViewerPage';
+import { pageRef } from './-page-ref';
 
 export const Route = createFileRoute('/repositories/$repoId/object')({
-  validateSearch: validateObjectSearch,
+  validateSearch: pathSearch,
+  loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path }),
+  loader: async ({ params, deps, parentMatchPromise, abortController }) => {
+    if (!deps.path) return undefined;
+    const path = deps.path;
+    const [{ loadObject }, ref] = await Promise.all([import('./-load-object'), pageRef(deps.ref, parentMatchPromise)]);
+    return loadObject(params.repoId, ref, path, abortController.signal);
+  },
+  // Opening an object reads its content (up to 20 MiB): only when the user opens it, never on hovering a link.
+  preload: false,
   component: ObjectRoute,
+  errorComponent: RouteErrorAlert,
 });
 
 function ObjectRoute() {
   const { repo } = useRepository();
   const { path } = Route.useSearch();
-  if (!path) return <ErrorAlert error={new Error('No object path given')} />;
+  const object = Route.useLoaderData();
+  if (!path || !object) return <ErrorAlert error={new Error('No object path given')} />;
   return (
     <WithResolvedRef>
-      {(resolvedRef) => <ObjectViewerPage key={`${resolvedRef.id}:${path}`} repoId={repo.id} resolvedRef={resolvedRef} path={path} />}
+      {(resolvedRef) => <ObjectViewerPage repoId={repo.id} resolvedRef={resolvedRef} path={path} object={object} />}
     </WithResolvedRef>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Box } from '@chakra-ui/react';
 import { createFileRoute, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { GoneError } from '../../../api/client';
+import { useRepositoryDeletion } from '../../../machines/delete-repository';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { optionalString } from '../../../ui/components/searchParams';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
@@ -35,9 +36,8 @@ function RepositoryRoute() {
 function RepositoryRouteError({ error, reset }: ErrorComponentProps) {
   const { repoId } = Route.useParams();
   const router = useRouter();
-  if (error instanceof GoneError) {
-    return <RepositoryInDeletion repoId={repoId} onDeleted={() => void router.navigate({ to: '/repositories' })} />;
-  }
+  const deletion = useRepositoryDeletion(repoId);
+  if (error instanceof GoneError) return <RepositoryInDeletion deletion={deletion} />;
   return (
     <Box>
       <ErrorAlert

@@ -1,5 +1,6 @@
-// The create-repository rules of spec 1 §5, as pure functions the dialog and its tests share.
-import type { StorageConfig } from '../../api/types';
+// The create-repository rules of spec 1 §5 and the sample repository of §9, as pure functions the flows and their
+// views share.
+import type { RepositoryCreation, StorageConfig } from '../api/types';
 
 export const REPOSITORY_ID_PATTERN = /^[a-z0-9][a-z0-9-]{2,62}$/;
 export const REPOSITORY_ID_MESSAGE = "Min 3 characters. Only lowercase alphanumeric characters and '-' allowed.";
@@ -55,4 +56,14 @@ export function defaultNamespace(storage: StorageConfig | undefined, id: string)
 /** Where the sample repository is stored: under the default prefix, else in the local blockstore. */
 export function sampleNamespace(storage: StorageConfig | undefined): string {
   return defaultNamespace(storage, SAMPLE_REPOSITORY_ID) || `local://${SAMPLE_REPOSITORY_ID}`;
+}
+
+/** The sample repository (spec 1 §9): quickstart on main, with the server's sample data. */
+export function sampleRepository(storage: StorageConfig | undefined): RepositoryCreation {
+  return {
+    name: SAMPLE_REPOSITORY_ID,
+    storage_namespace: sampleNamespace(storage),
+    default_branch: DEFAULT_BRANCH_NAME,
+    sample_data: true,
+  };
 }

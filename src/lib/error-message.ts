@@ -1,0 +1,25 @@
+// What the user is told about a failure: the innermost message on an error's chain. Views and machines show it;
+// the API client reads server bodies with it.
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The innermost message of an error or error body: `{message, error: {message}}` yields the inner one, as do
+ * Error `cause` chains. Returns undefined when nothing on the chain carries a non-empty message.
+ */
+export function deepestMessage(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (!isRecord(value) || depth > 16) return undefined;
+  const nested = value.error ?? value.cause;
+  const inner = nested === undefined ? undefined : deepestMessage(nested, depth + 1);
+  if (inner !== undefined) return inner;
+  const own = value.message;
+  return typeof own === 'string' && own.trim() !== '' ? own : undefined;
+}
+
+/** What to show the user for any thrown value. */
+export function errorMessage(e: unknown): string {
+  return deepestMessage(e) ?? 'Unknown error';
+}

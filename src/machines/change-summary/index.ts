@@ -1,0 +1,3 @@
+export * from './machine';
+export { changeCounter } from './actors';
+export { type ChangeCounts } from './count';

@@ -1,0 +1,61 @@
+// The change summary of spec 1 §9: counted on request, in pages of 1000, stopping at 10000 objects; the user may
+// then count the next 10000, and so on.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actors';
+import type { ChangeCounts } from './count';
+
+export interface ChangeSummaryContext {
+  summary: ChangeCounts | null;
+  error: unknown;
+}
+
+export type ChangeSummaryEvent = { type: 'summary.count' } | { type: 'summary.more' } | { type: 'summary.retry' };
+
+export const changeSummaryMachine = setup({
+  types: {
+    context: {} as ChangeSummaryContext,
+    events: {} as ChangeSummaryEvent,
+  },
+  actors: {
+    /** Counts up to the cap more changes, on from `from` when given. */
+    count: promisePlaceholder<ChangeCounts, { from: ChangeCounts | undefined }>('count'),
+  },
+  actions: {
+    setSummary: assign((_, summary: ChangeCounts) => ({ summary, error: null })),
+    setError: assign((_, error: unknown) => ({ error })),
+  },
+  guards: {
+    capped: ({ context }) => context.summary?.resumeAfter !== undefined,
+  },
+}).createMachine({
+  id: 'changeSummary',
+  context: { summary: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'summary.count': 'counting' },
+    },
+    counting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'count',
+        input: ({ context }) => ({ from: context.summary ?? undefined }),
+        onDone: { target: 'counted', actions: { type: 'setSummary', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    counted: {
+      on: { 'summary.more': { guard: 'capped', target: 'counting' } },
+    },
+    // A retry goes on from what was counted before the failure.
+    failed: {
+      on: { 'summary.retry': 'counting' },
+    },
+  },
+});
+
+export type ChangeSummaryActorRef = ActorRefFrom<typeof changeSummaryMachine>;
+export type ChangeSummarySnapshot = SnapshotFrom<typeof changeSummaryMachine>;

@@ -1,0 +1,12 @@
+// A ref's commit log (spec 1 "Commits page"): the paged list over the real API.
+import { fromPromise } from 'xstate';
+import { logCommits } from '../../api/commits';
+import type { Commit, Page } from '../../api/types';
+import { pagedListMachine, type PageRequest } from '../paged-list';
+
+export function liveCommitLog(repoId: string, ref: string) {
+  const fetchPage = fromPromise<Page<Commit>, PageRequest>(({ input, signal }) =>
+    logCommits(repoId, ref, { after: input.after, amount: input.amount }, signal),
+  );
+  return pagedListMachine<Commit>().provide({ actors: { fetchPage } });
+}

@@ -1,0 +1,19 @@
+// The deletion flow as a repository route starts it: the 410 warning today, the settings modal next.
+import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { deleteRepositoryActors } from './actors';
+import { deleteRepositoryMachine, type DeleteRepositoryActorRef } from './machine';
+
+/** A deletion flow for `repoId` that ends on the repository list. */
+export function useRepositoryDeletion(repoId: string): DeleteRepositoryActorRef {
+  const router = useRouter();
+  // Fixed for the route's life: the router does not change.
+  const [logic] = useState(() =>
+    deleteRepositoryMachine.provide({
+      actors: deleteRepositoryActors,
+      actions: { deleted: () => void router.navigate({ to: '/repositories' }) },
+    }),
+  );
+  return useActorRef(logic, { input: { repoId } });
+}

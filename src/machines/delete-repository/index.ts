@@ -1,0 +1,6 @@
+import { deleteRepositoryActors } from './actors';
+import { deleteRepositoryMachine } from './machine';
+
+export * from './machine';
+export const liveDeleteRepositoryMachine = deleteRepositoryMachine.provide({ actors: deleteRepositoryActors });
+export * from './hooks';

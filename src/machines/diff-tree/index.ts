@@ -1,0 +1,2 @@
+export * from './machine';
+export { diffSides, liveDiffTreeMachine } from './actors';

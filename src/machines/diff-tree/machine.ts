@@ -1,0 +1,93 @@
+// A tree of changes (uncommitted changes, a commit, compare): its root folder is a paged list, each expanded folder
+// another, and each object whose content changes are shown has its own object-diff actor.
+import { assign, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Diff, Page } from '../../api/types';
+import { objectDiffMachine, type ObjectDiffActorRef } from '../object-diff/machine';
+import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
+
+export interface DiffTreeInput {
+  /** The folder the tree starts at ('' for the root). */
+  prefix: string;
+  /** The root folder's first page, when a route loader has it. */
+  firstPage?: Page<Diff>;
+}
+
+export interface DiffTreeContext extends DiffTreeInput {
+  /** The listing of each expanded folder, by its path. */
+  folders: Record<string, PagedListActorRef<Diff>>;
+  /** The content changes of each object showing them, by its path. */
+  contents: Record<string, ObjectDiffActorRef>;
+}
+
+export type DiffTreeEvent = { type: 'folder.toggle'; path: string } | { type: 'content.toggle'; entry: Diff };
+
+const childId = (kind: 'folder' | 'content', path: string) => `${kind}:${path}`;
+
+export const diffTreeMachine = setup({
+  types: {
+    input: {} as DiffTreeInput,
+    context: {} as DiffTreeContext,
+    events: {} as DiffTreeEvent,
+  },
+  actors: {
+    level: pagedListMachine<Diff>(),
+    objectDiff: objectDiffMachine,
+  },
+  actions: {
+    openFolder: assign({
+      folders: ({ context, spawn }, path: string) => ({
+        ...context.folders,
+        [path]: spawn('level', { id: childId('folder', path), input: { prefix: path } }),
+      }),
+    }),
+    closeFolder: assign({
+      folders: ({ context }, path: string) => Object.fromEntries(Object.entries(context.folders).filter(([open]) => open !== path)),
+    }),
+    showContent: assign({
+      contents: ({ context, spawn }, entry: Diff) => ({
+        ...context.contents,
+        [entry.path]: spawn('objectDiff', { id: childId('content', entry.path), input: { entry } }),
+      }),
+    }),
+    hideContent: assign({
+      contents: ({ context }, path: string) => Object.fromEntries(Object.entries(context.contents).filter(([shown]) => shown !== path)),
+    }),
+  },
+  guards: {
+    folderOpen: ({ context }, path: string) => path in context.folders,
+    contentShown: ({ context }, path: string) => path in context.contents,
+  },
+}).createMachine({
+  id: 'diffTree',
+  context: ({ input }) => ({ ...input, folders: {}, contents: {} }),
+  invoke: {
+    id: 'root',
+    src: 'level',
+    input: ({ context }) => ({ prefix: context.prefix, firstPage: context.firstPage }),
+  },
+  on: {
+    'folder.toggle': [
+      {
+        guard: { type: 'folderOpen', params: ({ event }) => event.path },
+        actions: [
+          stopChild(({ context, event }) => context.folders[event.path] ?? childId('folder', event.path)),
+          { type: 'closeFolder', params: ({ event }) => event.path },
+        ],
+      },
+      { actions: { type: 'openFolder', params: ({ event }) => event.path } },
+    ],
+    'content.toggle': [
+      {
+        guard: { type: 'contentShown', params: ({ event }) => event.entry.path },
+        actions: [
+          stopChild(({ context, event }) => context.contents[event.entry.path] ?? childId('content', event.entry.path)),
+          { type: 'hideContent', params: ({ event }) => event.entry.path },
+        ],
+      },
+      { actions: { type: 'showContent', params: ({ event }) => event.entry } },
+    ],
+  },
+});
+
+export type DiffTreeActorRef = ActorRefFrom<typeof diffTreeMachine>;
+export type DiffTreeSnapshot = SnapshotFrom<typeof diffTreeMachine>;

@@ -1,0 +1,57 @@
+// The line-by-line changes of one object of a diff, shown under its row on request (spec 1 §5: text formats only,
+// at most 122880 bytes a side). One actor per shown row.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { Diff } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actors';
+import type { DiffLine } from '../../lib/line-diff';
+
+export interface ObjectDiffInput {
+  entry: Diff;
+}
+
+export interface ObjectDiffContext {
+  entry: Diff;
+  lines: DiffLine[];
+  error: unknown;
+}
+
+export type ObjectDiffEvent = { type: 'diff.retry' };
+
+export const objectDiffMachine = setup({
+  types: {
+    input: {} as ObjectDiffInput,
+    context: {} as ObjectDiffContext,
+    events: {} as ObjectDiffEvent,
+  },
+  actors: {
+    loadObjectDiff: promisePlaceholder<DiffLine[], ObjectDiffInput>('loadObjectDiff'),
+  },
+  actions: {
+    setLines: assign((_, lines: DiffLine[]) => ({ lines, error: null })),
+    setError: assign((_, error: unknown) => ({ error })),
+  },
+}).createMachine({
+  id: 'objectDiff',
+  context: ({ input }) => ({ entry: input.entry, lines: [], error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadObjectDiff',
+        input: ({ context }) => ({ entry: context.entry }),
+        onDone: { target: 'shown', actions: { type: 'setLines', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+        },
+      },
+    },
+    shown: {},
+    failed: {
+      on: { 'diff.retry': 'loading' },
+    },
+  },
+});
+
+export type ObjectDiffActorRef = ActorRefFrom<typeof objectDiffMachine>;
+export type ObjectDiffSnapshot = SnapshotFrom<typeof objectDiffMachine>;

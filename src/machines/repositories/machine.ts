@@ -1,0 +1,57 @@
+// The repositories screen (spec 1 §2 "Repository list", §1 welcome card): it runs the sample-repository flow for the
+// page's life and a create-repository flow while the dialog is open, and opens whatever repository either makes.
+// The listing itself is a paged list the route starts from its loader's first page.
+import { assertEvent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Repository, StorageConfig } from '../../api/types';
+import { createRepositoryMachine } from '../create-repository/machine';
+import { sampleRepositoryMachine } from '../sample-repository/machine';
+
+export type RepositoriesEvent =
+  /** Opens the create dialog; `storage` is the server's storage configuration as the page knows it now. */
+  | { type: 'create.open'; storage?: StorageConfig }
+  | { type: 'create.close' };
+
+export const repositoriesMachine = setup({
+  types: {
+    events: {} as RepositoriesEvent,
+  },
+  actors: {
+    sample: sampleRepositoryMachine,
+    create: createRepositoryMachine,
+  },
+  actions: {
+    /** Goes to a repository just created (provided by the route). */
+    openRepository: (_, _repository: Repository) => {
+      throw new Error('action openRepository was not provided');
+    },
+  },
+}).createMachine({
+  id: 'repositories',
+  invoke: {
+    id: 'sample',
+    src: 'sample',
+    onDone: { actions: { type: 'openRepository', params: ({ event }) => event.output } },
+  },
+  initial: 'browsing',
+  states: {
+    browsing: {
+      on: { 'create.open': 'creating' },
+    },
+    // Each opening starts a fresh form; closing the dialog stops it.
+    creating: {
+      invoke: {
+        id: 'create',
+        src: 'create',
+        input: ({ event }) => {
+          assertEvent(event, 'create.open');
+          return { storage: event.storage };
+        },
+        onDone: { target: 'browsing', actions: { type: 'openRepository', params: ({ event }) => event.output } },
+      },
+      on: { 'create.close': 'browsing' },
+    },
+  },
+});
+
+export type RepositoriesActorRef = ActorRefFrom<typeof repositoriesMachine>;
+export type RepositoriesSnapshot = SnapshotFrom<typeof repositoriesMachine>;

@@ -1,0 +1,50 @@
+// The object viewer's read (spec 1 §4, §9): the stat, then only what the object's renderer shows, within the caps.
+// Loaded with the viewer route's loader, on demand: the renderer rules are not part of the console's first load.
+import { getObjectBlob, getObjectText, statObject } from '../../../api/objects';
+import type { ObjectStats } from '../../../api/types';
+import { DATA_PREVIEW_BYTES } from '../../../lib/constants';
+import type { LoadedObject, ObjectContent } from '../../../ui/viewer/objectContent';
+import { chooseRenderer, extensionOf, type RendererKind } from '../../../ui/viewer/renderer-kind';
+
+async function readContent(
+  repoId: string,
+  ref: string,
+  stats: ObjectStats,
+  renderer: RendererKind,
+  signal: AbortSignal,
+): Promise<ObjectContent> {
+  const { path } = stats;
+  switch (renderer) {
+    case 'markdown':
+    case 'notebook':
+    case 'text':
+      return { kind: 'text', text: await getObjectText(repoId, ref, path, { signal }) };
+    case 'pdf':
+      return { kind: 'pdf', blob: await getObjectBlob(repoId, ref, path, 'application/pdf', signal) };
+    case 'data': {
+      // Parquet needs the query engine; CSV and TSV show their first rows from one read of at most 1 MiB.
+      if (extensionOf(path) === 'parquet') return { kind: 'none' };
+      const partial = (stats.size_bytes ?? 0) > DATA_PREVIEW_BYTES;
+      const text = await getObjectText(repoId, ref, path, { maxBytes: partial ? DATA_PREVIEW_BYTES : undefined, signal });
+      return { kind: 'rows', text, partial };
+    }
+    // Images point at the object's address; the rest are notices.
+    case 'image':
+    case 'too-large':
+    case 'unsupported':
+      return { kind: 'none' };
+  }
+}
+
+/** The object at `path` of `ref`; failures are part of the answer, so the page still shows its header. */
+export async function loadObject(repoId: string, ref: string, path: string, signal: AbortSignal): Promise<LoadedObject> {
+  let stats: ObjectStats;
+  try {
+    stats = await statObject(repoId, ref, path, signal);
+  } catch (error) {
+    return { status: 'failed', error };
+  }
+  const renderer = chooseRenderer({ path: stats.path, contentType: stats.content_type, sizeBytes: stats.size_bytes });
+  const content = await readContent(repoId, ref, stats, renderer, signal).catch((error: unknown): ObjectContent => ({ kind: 'failed', error }));
+  return { status: 'found', stats, renderer, content };
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { listDiffLevel } from '../../../../../api/diff';
+import type { Commit, Diff, Page } from '../../../../../api/types';
+import { PAGE_SIZE } from '../../../../../lib/constants';
+import { prefixSearch } from '../../../../../lib/search-schemas';
+import { liveDiffTreeMachine } from '../../../../../machines/diff-tree';
+import { CommitChanges } from '../../../../../ui/commits/CommitChanges';
+import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
+
+export const Route = createFileRoute('/repositories/$repoId/commits/$commitId/')({
+  validateSearch: prefixSearch,
+  loaderDeps: ({ search }) => ({ prefix: search.prefix ?? '' }),
+  // The first parent is in the commit, so this read follows the commit route's.
+  loader: async ({ params, deps, parentMatchPromise, abortController }) => {
+    const { loaderData: commit, error } = await parentMatchPromise;
+    if (!commit) throw error ?? new Error('could not find commit');
+    const parent = commit.parents[0];
+    if (parent === undefined) return { commit, parent, firstPage: undefined };
+    const source = { repoId: params.repoId, left: parent, right: commit.id };
+    const firstPage = await listDiffLevel(source, { prefix: deps.prefix, amount: PAGE_SIZE }, abortController.signal);
+    return { commit, parent, firstPage };
+  },
+  component: CommitChangesRoute,
+  errorComponent: RouteErrorAlert,
+});
+
+function CommitChangesRoute() {
+  const { repoId } = Route.useParams();
+  const { commit, parent, firstPage } = Route.useLoaderData();
+  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
+  const { prefix = '' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onNavigate = (next: string) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined }) });
+  if (parent === undefined || !firstPage) return <CommitChanges commit={commit} tree={undefined} prefix={prefix} onNavigate={onNavigate} />;
+  return (
+    <CommitTree
+      key={loadedAt}
+      repoId={repoId}
+      commit={commit}
+      parent={parent}
+      firstPage={firstPage}
+      prefix={prefix}
+      onNavigate={onNavigate}
+    />
+  );
+}
+
+interface CommitTreeProps {
+  repoId: string;
+  commit: Commit;
+  parent: string;
+  firstPage: Page<Diff>;
+  prefix: string;
+  onNavigate: (prefix: string) => void;
+}
+
+function CommitTree({ repoId, commit, parent, firstPage, prefix, onNavigate }: CommitTreeProps) {
+  // Fixed for this load: another commit or prefix makes a new tree.
+  const [logic] = useState(() => liveDiffTreeMachine({ repoId, left: parent, right: commit.id }));
+  const tree = useActorRef(logic, { input: { prefix, firstPage } });
+  return <CommitChanges commit={commit} tree={tree} prefix={prefix} onNavigate={onNavigate} />;
+}

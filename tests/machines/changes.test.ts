@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Commit, Diff, Page } from '../../src/api/types';
+import { changesMachine, type ChangesInput } from '../../src/machines/changes/machine';
+import { commitMachine, type CommitRequest } from '../../src/machines/commit';
+import { revertMachine, type RevertRequest } from '../../src/machines/revert';
+import { pagedListView } from '../../src/machines/paged-list';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(changesMachine);
+
+const firstPage: Page<Diff> = {
+  results: [{ type: 'added', path: 'a.txt', path_type: 'object' }],
+  pagination: { has_more: false, next_offset: '', results: 1, max_per_page: 1000 },
+};
+const made: Commit = { id: 'c1', parents: [], committer: 'ada', message: '', creation_date: 1, meta_range_id: '' };
+
+function start(input: Partial<ChangesInput> = {}) {
+  let refreshes = 0;
+  const refresh = () => void refreshes++;
+  const machine = changesMachine.provide({
+    actions: { refresh },
+    actors: {
+      commit: commitMachine.provide({
+        actions: { committed: refresh },
+        actors: { commit: fromPromise<Commit, CommitRequest>(async () => made) },
+      }),
+      revert: revertMachine.provide({
+        actions: { reverted: refresh },
+        actors: { reset: fromPromise<void, RevertRequest>(async () => undefined) },
+      }),
+    },
+  });
+  const screen = createActor(machine, {
+    input: { repoId: 'lake', branch: 'main', readOnly: false, hasChanges: true, prefix: '', firstPage, ...input },
+    inspect: coverage.inspect,
+  }).start();
+  return { screen, refreshes: () => refreshes };
+}
+
+describe('changes screen machine', () => {
+  it('starts the tree from the loaded page and the flows from what the route loaded', () => {
+    const { screen } = start();
+    const { tree, commit, revert, summary } = screen.getSnapshot().children;
+    const root = tree?.getSnapshot().children.root;
+    expect(root && pagedListView(root.getSnapshot()).rows.map((d) => d.path)).toEqual(['a.txt']);
+    expect(commit?.getSnapshot().can({ type: 'commit.open' })).toBe(true);
+    expect(revert?.getSnapshot().can({ type: 'revert.request', target: { type: 'reset' } })).toBe(true);
+    expect(summary?.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('passes a read-only repository and a branch without changes to commit and revert', () => {
+    for (const input of [{ readOnly: true }, { hasChanges: false }]) {
+      const { commit, revert } = start(input).screen.getSnapshot().children;
+      expect(commit?.getSnapshot().can({ type: 'commit.open' })).toBe(false);
+      expect(revert?.getSnapshot().can({ type: 'revert.request', target: { type: 'reset' } })).toBe(false);
+    }
+  });
+
+  it('loads the page again on refresh, after a commit and after a revert', async () => {
+    const { screen, refreshes } = start();
+    screen.send({ type: 'changes.refresh' });
+    expect(refreshes()).toBe(1);
+    const { commit, revert } = screen.getSnapshot().children;
+    commit?.send({ type: 'commit.open' });
+    commit?.send({ type: 'commit.submit' });
+    await waitFor(commit!, (s) => s.matches('closed'));
+    expect(refreshes()).toBe(2);
+    revert?.send({ type: 'revert.request', target: { type: 'reset' } });
+    revert?.send({ type: 'revert.confirm' });
+    await waitFor(revert!, (s) => s.matches('idle'));
+    expect(refreshes()).toBe(3);
+  });
+
+  it('takes every transition the machine defines', coverage.expectAllTaken);
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Diff, Page } from '../../src/api/types';
+import type { DiffLine } from '../../src/lib/line-diff';
+import { diffTreeMachine } from '../../src/machines/diff-tree/machine';
+import { objectDiffMachine, type ObjectDiffInput } from '../../src/machines/object-diff/machine';
+import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(diffTreeMachine);
+
+const entry = (path: string, extra: Partial<Diff> = {}): Diff => ({
+  type: 'changed',
+  path,
+  path_type: path.endsWith('/') ? 'common_prefix' : 'object',
+  ...extra,
+});
+const page = (results: Diff[]): Page<Diff> => ({
+  results,
+  pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 },
+});
+
+// The changes by folder, as the server lists them with the '/' delimiter.
+const folders: Record<string, Diff[]> = {
+  '': [entry('data/'), entry('notes.txt')],
+  'data/': [entry('data/raw/'), entry('data/a.csv')],
+  'data/raw/': [entry('data/raw/b.csv')],
+};
+
+function start(firstPage?: Page<Diff>) {
+  const listed: PageRequest[] = [];
+  const contents: string[] = [];
+  const machine = diffTreeMachine.provide({
+    actors: {
+      level: pagedListMachine<Diff>().provide({
+        actors: {
+          fetchPage: fromPromise<Page<Diff>, PageRequest>(async ({ input }) => {
+            listed.push(input);
+            return page(folders[input.prefix] ?? []);
+          }),
+        },
+      }),
+      objectDiff: objectDiffMachine.provide({
+        actors: {
+          loadObjectDiff: fromPromise<DiffLine[], ObjectDiffInput>(async ({ input }) => {
+            contents.push(input.entry.path);
+            return [{ op: 'insert', text: input.entry.path, right: 1 }];
+          }),
+        },
+      }),
+    },
+  });
+  const tree = createActor(machine, { input: { prefix: '', firstPage }, inspect: coverage.inspect }).start();
+  return { tree, listed, contents };
+}
+
+const rowsOf = (list: { getSnapshot: () => Parameters<typeof pagedListView<Diff>>[0] } | undefined) =>
+  list ? pagedListView(list.getSnapshot()).rows.map((d) => d.path) : undefined;
+
+describe('diff tree machine', () => {
+  it('shows the root from the loader, with no request, and lists a folder when it is expanded', async () => {
+    const { tree, listed } = start(page(folders['']!));
+    expect(rowsOf(tree.getSnapshot().children.root)).toEqual(['data/', 'notes.txt']);
+    expect(listed).toEqual([]);
+    tree.send({ type: 'folder.toggle', path: 'data/' });
+    const data = tree.getSnapshot().context.folders['data/'];
+    await waitFor(data!, (s) => s.matches('ready'));
+    expect(rowsOf(data)).toEqual(['data/raw/', 'data/a.csv']);
+    expect(listed).toEqual([{ prefix: 'data/', after: undefined, amount: 100 }]);
+  });
+
+  it('collapses a folder and stops its listing, and lists it afresh when expanded again', async () => {
+    const { tree, listed } = start(page(folders['']!));
+    tree.send({ type: 'folder.toggle', path: 'data/' });
+    const first = tree.getSnapshot().context.folders['data/']!;
+    await waitFor(first, (s) => s.matches('ready'));
+    tree.send({ type: 'folder.toggle', path: 'data/' });
+    expect(tree.getSnapshot().context.folders).toEqual({});
+    expect(first.getSnapshot().status).toBe('stopped');
+    tree.send({ type: 'folder.toggle', path: 'data/' });
+    await waitFor(tree.getSnapshot().context.folders['data/']!, (s) => s.matches('ready'));
+    expect(listed.map((r) => r.prefix)).toEqual(['data/', 'data/']);
+  });
+
+  it('lists its starting folder itself when no first page was loaded', async () => {
+    const { tree, listed } = start();
+    await waitFor(tree.getSnapshot().children.root!, (s) => s.matches('ready'));
+    expect(rowsOf(tree.getSnapshot().children.root)).toEqual(['data/', 'notes.txt']);
+    expect(listed).toHaveLength(1);
+  });
+
+  it('shows and hides the content changes of an object, one actor per shown object', async () => {
+    const { tree, contents } = start(page(folders['']!));
+    tree.send({ type: 'content.toggle', entry: entry('notes.txt') });
+    const shown = tree.getSnapshot().context.contents['notes.txt']!;
+    const loaded = await waitFor(shown, (s) => s.matches('shown'));
+    expect(loaded.context.lines).toEqual([{ op: 'insert', text: 'notes.txt', right: 1 }]);
+    tree.send({ type: 'content.toggle', entry: entry('notes.txt') });
+    expect(tree.getSnapshot().context.contents).toEqual({});
+    expect(shown.getSnapshot().status).toBe('stopped');
+    expect(contents).toEqual(['notes.txt']);
+  });
+
+  it('takes every transition the machine defines', coverage.expectAllTaken);
+});
