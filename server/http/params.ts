@@ -1,7 +1,7 @@
 // Path parameters, validated before anything touches the store.
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import { validateBranchId, validateRepositoryId, validateTagId } from '../catalog';
-import type { AppContext } from './route-table';
+import type { AppContext } from './router';
 import { parseWith } from './validation';
 import { requireWellFormed } from './well-formed';
 
@@ -29,10 +29,29 @@ export function tagParam(c: AppContext, name = 'tag'): string {
   return id;
 }
 
-const refSchema = z.string().regex(/^[^\s]+$/, { message: 'must be a ref without whitespace' });
+/** Any ref expression: a branch, a tag, a commit id, with `~n`, `^n` and `@` as lakeFS reads them. */
+export const refValue = z.string().regex(/^[^\s]+$/, { message: 'must be a ref without whitespace' });
 
 export function refParam(c: AppContext, name = 'ref'): string {
-  return parseWith(refSchema, param(c, name), name);
+  return parseWith(refValue, param(c, name), name);
 }
 
-export const refValue = refSchema;
+/**
+ * An id checked by one of the catalog's rules. The rule throws lakeFS's own error (a 400 with lakeFS's text, e.g.
+ * `repository id: invalid value: validation error`); zod lets it through to the one error mapping unchanged.
+ */
+function checkedBy(rule: (id: string) => void) {
+  return z.string().refine((id) => {
+    rule(id);
+    return true;
+  });
+}
+
+export const repositoryId = checkedBy(validateRepositoryId);
+export const branchId = checkedBy(validateBranchId);
+export const tagId = checkedBy(validateTagId);
+
+export const repositoryParams = z.object({ repository: repositoryId });
+export const branchParams = repositoryParams.extend({ branch: branchId });
+export const tagParams = repositoryParams.extend({ tag: tagId });
+export const refParams = repositoryParams.extend({ ref: refValue });

@@ -1,18 +1,11 @@
 // Every API route is declared once here with what the OpenAPI document needs; the same table mounts the handlers,
 // so the published document cannot drift from what is served.
-import type { IncomingMessage } from 'node:http';
-import type { Context, Handler, Hono } from 'hono';
+import type { Handler, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Principal } from '../auth/service';
-import { unauthenticated } from '../errors';
+import type { AppContext, AppEnv } from './router';
 
-export interface AppEnv {
-  /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */
-  Bindings: { incoming?: IncomingMessage };
-  Variables: { principal: Principal | undefined };
-}
-
-export type AppContext = Context<AppEnv>;
+export { principalOf, type AppContext, type AppEnv } from './router';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -65,11 +58,4 @@ export function mountRoutes(
         };
     app.on(spec.method.toUpperCase(), spec.path, guarded);
   }
-}
-
-/** The signed-in principal of a guarded route (mountRoutes has already refused anonymous calls). */
-export function principalOf(c: AppContext): Principal {
-  const principal = c.get('principal');
-  if (!principal) throw unauthenticated();
-  return principal;
 }

@@ -1,5 +1,6 @@
 // Store shapes → lakeFS wire shapes (snake_case, unix seconds). Each returns its wire schema's type, so a serialiser
 // that drifts from the published schema does not compile.
+import type { CredentialsWithSecret, User } from '../auth/service';
 import type { Commit, DiffItem, ObjectEntry, Ref, Repository } from '../catalog';
 import type * as wire from './wire';
 
@@ -71,3 +72,18 @@ export function diffJson(d: DiffItem, includeRightStats: boolean): wire.Diff {
       : {}),
   };
 }
+
+export const credentialsJson = (c: CredentialsWithSecret): wire.CredentialsWithSecret => ({
+  access_key_id: c.access_key_id,
+  secret_access_key: c.secret_access_key,
+  creation_date: c.creation_date,
+});
+
+/** The user record as lakeFS shows it, with the access key in use (Tarn's addition, see README). */
+export const userJson = (u: User, accessKeyId: string): wire.User => ({
+  id: u.id,
+  creation_date: u.creation_date,
+  ...(u.friendly_name !== undefined ? { friendly_name: u.friendly_name } : {}),
+  ...(u.email !== undefined ? { email: u.email } : {}),
+  accessKeyId,
+});
