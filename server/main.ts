@@ -13,7 +13,7 @@ import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
 import { formatFailure } from './http/failure-log';
-import { dataRoutes } from './http/routes';
+import { dataRouters, dataRoutes } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
@@ -74,6 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     storage: localStorageConfig(false),
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
+    dataRouters: dataRouters(catalog),
     dataRoutes: dataRoutes(catalog),
     onFailure: (failure) => {
       if (failure.status < 500 && options.quiet) return;

@@ -8,7 +8,7 @@ import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
 import type { RouteEntry } from './route-table';
-import type { AppEnv } from './router';
+import type { AppEnv, Router } from './router';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { setupRouter } from './routes/setup';
@@ -20,7 +20,9 @@ export interface AppDeps {
   storage: StorageConfig;
   version: string;
   consoleDir: string;
-  /** Routes of the data calls (repositories, refs, objects, ...), built over the catalog. */
+  /** Routers of the data calls (repositories, refs, objects, ...), built over the catalog. */
+  dataRouters: Router[];
+  /** Data calls not yet declared with a contract. */
   dataRoutes: RouteEntry[];
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
@@ -40,7 +42,12 @@ export interface RequestFailure {
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = createApi({
-    routers: [setupRouter(deps.auth), authRouter(deps.auth), configRouter(deps.storage, { version: deps.version })],
+    routers: [
+      setupRouter(deps.auth),
+      authRouter(deps.auth),
+      configRouter(deps.storage, { version: deps.version }),
+      ...deps.dataRouters,
+    ],
     legacy: deps.dataRoutes,
     identify: identifier(deps.auth),
     version: deps.version,

@@ -1,16 +1,21 @@
 // The data calls, built over the catalog.
 import type { Catalog } from '../../catalog';
 import type { RouteEntry } from '../route-table';
+import type { Router } from '../router';
 import { branchRoutes } from './branches';
 import { commitRoutes } from './commits';
 import { diffMergeRoutes } from './diff-merge';
 import { objectRoutes } from './objects';
-import { repositoryRoutes } from './repositories';
+import { repositoryRouter } from './repositories';
 import { tagRoutes } from './tags';
 
+export function dataRouters(catalog: Catalog): Router[] {
+  return [repositoryRouter(catalog)];
+}
+
+/** The data calls not yet declared with a contract. */
 export function dataRoutes(catalog: Catalog): RouteEntry[] {
   return [
-    ...repositoryRoutes(catalog),
     ...branchRoutes(catalog),
     ...tagRoutes(catalog),
     ...objectRoutes(catalog),
