@@ -2,22 +2,20 @@
 import type { Catalog } from '../../catalog';
 import type { RouteEntry } from '../route-table';
 import type { Router } from '../router';
-import { branchRoutes } from './branches';
+import { branchRouter } from './branches';
 import { commitRoutes } from './commits';
 import { diffMergeRoutes } from './diff-merge';
 import { objectRoutes } from './objects';
 import { repositoryRouter } from './repositories';
-import { tagRoutes } from './tags';
+import { tagRouter } from './tags';
 
 export function dataRouters(catalog: Catalog): Router[] {
-  return [repositoryRouter(catalog)];
+  return [repositoryRouter(catalog), branchRouter(catalog), tagRouter(catalog)];
 }
 
 /** The data calls not yet declared with a contract. */
 export function dataRoutes(catalog: Catalog): RouteEntry[] {
   return [
-    ...branchRoutes(catalog),
-    ...tagRoutes(catalog),
     ...objectRoutes(catalog),
     ...commitRoutes(catalog),
     ...diffMergeRoutes(catalog),
