@@ -13,7 +13,7 @@ import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
 import { formatFailure } from './http/failure-log';
-import { dataRouters, dataRoutes } from './http/routes';
+import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
@@ -75,7 +75,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog),
-    dataRoutes: dataRoutes(catalog),
     onFailure: (failure) => {
       if (failure.status < 500 && options.quiet) return;
       log(formatFailure(failure));

@@ -7,7 +7,6 @@ import { createApi } from './api';
 import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
-import type { RouteEntry } from './route-table';
 import type { AppEnv, Router } from './router';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
@@ -22,8 +21,6 @@ export interface AppDeps {
   consoleDir: string;
   /** Routers of the data calls (repositories, refs, objects, ...), built over the catalog. */
   dataRouters: Router[];
-  /** Data calls not yet declared with a contract. */
-  dataRoutes: RouteEntry[];
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
 }
@@ -48,7 +45,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       configRouter(deps.storage, { version: deps.version }),
       ...deps.dataRouters,
     ],
-    legacy: deps.dataRoutes,
     identify: identifier(deps.auth),
     version: deps.version,
   });

@@ -2,8 +2,6 @@
 // describes are the zod schemas that validate the requests and type the handlers.
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonContent, publicRoute } from './contract';
-import { openApiDocument as legacyDocument } from './legacy-openapi';
-import type { RouteSpec } from './route-table';
 import { createRouter, type Router } from './router';
 
 const OpenApiDocument = z.looseObject({
@@ -29,35 +27,21 @@ const securitySchemes = {
 } as const;
 
 /** The document of every route mounted on `api` (this one included), made on first request. */
-export function documentRouter(api: Router, version: string, legacySpecs: RouteSpec[] = []): Router {
+export function documentRouter(api: Router, version: string): Router {
   for (const [name, scheme] of Object.entries(securitySchemes)) api.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   let document: OpenApiDocument | undefined;
   const router = createRouter();
   router.openapi(getDocument, (c) => {
     // Checked once against the schema it is published with.
-    document ??= OpenApiDocument.parse(withLegacy(
+    document ??= OpenApiDocument.parse(
       api.getOpenAPIDocument({
         openapi: '3.0.0',
         info: { title: 'Tarn lakeFS-compatible API', version },
         servers: [{ url: '/api/v1' }],
         security: Object.keys(securitySchemes).map((name) => ({ [name]: [] })),
       }),
-      legacyDocument(legacySpecs, version) as LegacyDocument,
-    ));
+    );
     return c.json(document, 200);
   });
   return router;
-}
-
-interface LegacyDocument {
-  paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, unknown> };
-}
-
-function withLegacy<D extends { paths: object; components?: { schemas?: object } }>(document: D, legacy: LegacyDocument): D {
-  return {
-    ...document,
-    paths: { ...legacy.paths, ...document.paths },
-    components: { ...document.components, schemas: { ...legacy.components.schemas, ...document.components?.schemas } },
-  };
 }

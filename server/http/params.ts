@@ -1,40 +1,9 @@
-// Path parameters, validated before anything touches the store.
+// Path parameters: the schemas that validate them before anything touches the store.
 import { z } from '@hono/zod-openapi';
 import { validateBranchId, validateRepositoryId, validateTagId } from '../catalog';
-import type { AppContext } from './router';
-import { parseWith } from './validation';
-import { requireWellFormed } from './well-formed';
 
-function param(c: AppContext, name: string): string {
-  const value = c.req.param(name) ?? '';
-  requireWellFormed(value, name);
-  return value;
-}
-
-export function repositoryParam(c: AppContext, name = 'repository'): string {
-  const id = param(c, name);
-  validateRepositoryId(id);
-  return id;
-}
-
-export function branchParam(c: AppContext, name = 'branch'): string {
-  const id = param(c, name);
-  validateBranchId(id);
-  return id;
-}
-
-export function tagParam(c: AppContext, name = 'tag'): string {
-  const id = param(c, name);
-  validateTagId(id);
-  return id;
-}
-
-/** Any ref expression: a branch, a tag, a commit id, with `~n`, `^n` and `@` as lakeFS reads them. */
+/** Any ref expression: a branch, a tag or a commit id, and the expressions lakeFS builds on them. */
 export const refValue = z.string().regex(/^[^\s]+$/, { message: 'must be a ref without whitespace' });
-
-export function refParam(c: AppContext, name = 'ref'): string {
-  return parseWith(refValue, param(c, name), name);
-}
 
 /**
  * An id checked by one of the catalog's rules. The rule throws lakeFS's own error (a 400 with lakeFS's text, e.g.

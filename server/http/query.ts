@@ -28,3 +28,9 @@ export const pagingQuery = {
   after: z.string().optional().openapi({ description: 'Only names after this one (exclusive)' }),
   amount: queryAmount,
 };
+
+/** Listings that fold names into common prefixes (objects, diffs). */
+export const queryDelimiter = z
+  .string()
+  .optional()
+  .openapi({ description: 'Fold names up to the next one of these into a common prefix' });

@@ -1,7 +1,7 @@
 // Store shapes → lakeFS wire shapes (snake_case, unix seconds). Each returns its wire schema's type, so a serialiser
 // that drifts from the published schema does not compile.
 import type { CredentialsWithSecret, User } from '../auth/service';
-import type { Commit, DiffItem, ObjectEntry, Ref, Repository } from '../catalog';
+import type { Commit, DiffItem, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
 import type * as wire from './wire';
 
 export const repositoryJson = (r: Repository): wire.Repository => ({
@@ -86,4 +86,10 @@ export const userJson = (u: User, accessKeyId: string): wire.User => ({
   ...(u.friendly_name !== undefined ? { friendly_name: u.friendly_name } : {}),
   ...(u.email !== undefined ? { email: u.email } : {}),
   accessKeyId,
+});
+
+export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({
+  source_commit_id: b.sourceCommitId,
+  destination_commit_id: b.destinationCommitId,
+  base_commit_id: b.baseCommitId,
 });

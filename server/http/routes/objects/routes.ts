@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams } from '../../params';
-import { pagingQuery, queryFlag } from '../../query';
+import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
 import { ErrorBody, ObjectErrorList, ObjectStats, ObjectStatsList, PathList } from '../../wire';
 
 const tags = ['objects'];
@@ -28,7 +28,7 @@ export const listObjects = createRoute({
     params: refParams,
     query: z.object({
       ...pagingQuery,
-      delimiter: z.string().optional().openapi({ description: 'Group names up to this into common prefixes' }),
+      delimiter: queryDelimiter,
       user_metadata: userMetadata,
       presign,
     }),
