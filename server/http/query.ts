@@ -29,6 +29,9 @@ export const pagingQuery = {
   amount: queryAmount,
 };
 
+/** A listing's paging as the handler reads it (and the console writes it): `amount` is a number. */
+export type PagingQuery = z.output<z.ZodObject<typeof pagingQuery>>;
+
 /** Listings that fold names into common prefixes (objects, diffs). */
 export const queryDelimiter = z
   .string()

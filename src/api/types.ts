@@ -1,5 +1,6 @@
 // Wire types of the lakeFS-compatible REST API. They are declared once, as the server's zod schemas
 // (server/http/wire), and only their types are imported here: no server code reaches the console's bundle.
+import type { PagingQuery } from '../../server/http/query';
 import type { CommPrefsInput, LoginConfig, mergeStrategies, resetTypes } from '../../server/http/wire';
 
 export type {
@@ -26,15 +27,11 @@ export type {
   VersionConfig,
 } from '../../server/http/wire';
 
-/** The paging query of a listing, as the console passes it (the server reads `amount` from its query text). */
-export interface PageParams {
-  prefix?: string;
-  after?: string;
-  amount?: number;
-}
+/** The paging query of a listing. */
+export type PageParams = PagingQuery;
 
 /** The setup screen always asks for the email address the server takes as optional. */
-export type CommPrefs = Pick<CommPrefsInput, 'featureUpdates' | 'securityUpdates'> & { email: string };
+export type CommPrefs = Required<Pick<CommPrefsInput, 'email' | 'featureUpdates' | 'securityUpdates'>>;
 
 export type ResetType = (typeof resetTypes)[number];
 
