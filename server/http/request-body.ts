@@ -26,8 +26,8 @@ async function readLimited(c: AppContext, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// Parameters must be `name=value`, as the schema validator that reads the body after us expects.
-const jsonMediaType = /^application\/json(?:\s*;\s*[a-z0-9-]+=[^;]+)*$/i;
+// Written exactly as zod-openapi's media type check expects (parameters `;name=value`), which runs after this one.
+const jsonMediaType = /^application\/json(?:;\s*[a-z0-9-]+=[^;]+)*$/i;
 
 /** `application/json`, optionally with `charset=utf-8` (JSON has no other encoding) and other parameters. */
 export function isJsonContentType(header: string): boolean {
@@ -63,7 +63,7 @@ export function jsonTransport(required: boolean): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function parseJson(text: string): unknown {
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
