@@ -11,12 +11,12 @@ import { requireWellFormed } from './well-formed';
 export type Identify = (c: AppContext) => Promise<Principal>;
 
 /** The query as the schema validator reads it: a key given once is a text, a repeated one a list. */
-function queryValues(c: AppContext): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]));
+function queryValues(c: AppContext): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]));
 }
 
 const wellFormedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
-  for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) requireWellFormed(value, name);
+  for (const [name, value] of Object.entries(c.req.param())) requireWellFormed(value, name);
   requireWellFormed(queryValues(c), 'query');
   await next();
 };
@@ -28,7 +28,7 @@ function signedIn(identify: Identify): MiddlewareHandler<AppEnv> {
   };
 }
 
-export const isPublic = (route: RouteConfig) => route.security?.length === 0;
+const isPublic = (route: RouteConfig) => route.security?.length === 0;
 
 /** The route's JSON request body, if it takes one. */
 function jsonBodyOf(route: RouteConfig): { required: boolean } | undefined {

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { badRequest } from '../errors';
 
-export function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.map(String).join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }

@@ -11,7 +11,7 @@ const OpenApiDocument = z.looseObject({
 });
 type OpenApiDocument = z.output<typeof OpenApiDocument>;
 
-export const getDocument = createRoute({
+const getDocument = createRoute({
   method: 'get',
   path: '/openapi.json',
   tags: ['config'],

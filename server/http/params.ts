@@ -16,9 +16,9 @@ function checkedBy(rule: (id: string) => void) {
   });
 }
 
-export const repositoryId = checkedBy(validateRepositoryId);
+const repositoryId = checkedBy(validateRepositoryId);
 export const branchId = checkedBy(validateBranchId);
-export const tagId = checkedBy(validateTagId);
+const tagId = checkedBy(validateTagId);
 
 export const repositoryParams = z.object({ repository: repositoryId });
 export const branchParams = repositoryParams.extend({ branch: branchId });

@@ -10,7 +10,7 @@ export const queryFlag = z
   .openapi({ type: 'boolean' });
 
 /** lakeFS's `amount`: any integer; pagination.ts applies its rules (≤0 → 100, >1000 → 1000). */
-export const queryAmount = z
+const queryAmount = z
   .string()
   .regex(/^-?\d+$/, { message: 'must be an integer' })
   .transform(Number)
