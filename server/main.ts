@@ -13,7 +13,7 @@ import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
 import { formatFailure } from './http/failure-log';
-import { dataRoutes } from './http/routes';
+import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
@@ -74,7 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     storage: localStorageConfig(false),
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
-    dataRoutes: dataRoutes(catalog),
+    dataRouters: dataRouters(catalog),
     onFailure: (failure) => {
       if (failure.status < 500 && options.quiet) return;
       log(formatFailure(failure));

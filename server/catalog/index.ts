@@ -11,4 +11,4 @@ export {
 } from './catalog';
 export { localStorageConfig, type StorageConfig } from './storage-config';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
-export type { Branch, Commit, DiffItem, ObjectEntry, Page, Ref, Repository } from '../graveler';
+export type { Branch, Commit, DiffItem, MergeBase, ObjectEntry, Page, Ref, Repository } from '../graveler';

@@ -1,16 +1,16 @@
-// The Hono app: the API under /api/v1 (from the route table), /logout, and the console for everything else.
+// The Hono app: the API under /api/v1 (api.ts), /logout, and the console for everything else.
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AuthService } from '../auth/service';
 import type { StorageConfig } from '../catalog';
+import { createApi } from './api';
 import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
-import { openApiDocument } from './openapi';
-import { mountRoutes, route, type AppEnv, type RouteEntry, type RouteSpec } from './route-table';
-import { authRoutes } from './routes/auth';
-import { configRoutes } from './routes/config';
-import { setupRoutes } from './routes/setup';
+import type { AppEnv, Router } from './router';
+import { authRouter } from './routes/auth';
+import { configRouter } from './routes/config';
+import { setupRouter } from './routes/setup';
 
 export const apiPrefix = '/api/v1';
 
@@ -19,8 +19,8 @@ export interface AppDeps {
   storage: StorageConfig;
   version: string;
   consoleDir: string;
-  /** Routes of the data calls (repositories, refs, objects, ...), built over the catalog. */
-  dataRoutes: RouteEntry[];
+  /** Routers of the data calls (repositories, refs, objects, ...), built over the catalog. */
+  dataRouters: Router[];
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
 }
@@ -38,19 +38,16 @@ export interface RequestFailure {
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const entries: RouteEntry[] = [
-    ...setupRoutes(deps.auth),
-    ...authRoutes(deps.auth),
-    ...configRoutes(deps.storage, { version: deps.version }),
-    ...deps.dataRoutes,
-  ];
-  const documentSpec: RouteSpec = { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'config', public: true, success: { status: 200 } };
-  const document = openApiDocument([...entries.map((e) => e.spec), documentSpec], deps.version);
-  entries.push(route(documentSpec, (c) => c.json(document)));
-
-  const api = new Hono<AppEnv>();
-  mountRoutes(api, entries, identifier(deps.auth));
-  api.notFound((c) => c.json({ message: `no API call ${c.req.method} ${c.req.path}` }, 404));
+  const api = createApi({
+    routers: [
+      setupRouter(deps.auth),
+      authRouter(deps.auth),
+      configRouter(deps.storage, { version: deps.version }),
+      ...deps.dataRouters,
+    ],
+    identify: identifier(deps.auth),
+    version: deps.version,
+  });
 
   const app = new Hono<AppEnv>();
   app.onError((err, c) => {

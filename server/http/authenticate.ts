@@ -4,7 +4,7 @@
 import { getCookie } from 'hono/cookie';
 import type { AuthService, Principal } from '../auth/service';
 import { unauthenticated } from '../errors';
-import type { AppContext } from './route-table';
+import type { AppContext } from './router';
 import { isWrite, requireSameOrigin } from './same-origin';
 
 export const sessionCookieName = 'internal_auth_session';

@@ -1,5 +1,7 @@
 // lakeFS paging: `amount` <= 0 means 100, above 1000 means 1000; `after` is exclusive; `next_offset` is the key of
 // the last row returned when more follow.
+import type { Page } from './wire';
+
 export const maxPerPage = 1000;
 export const defaultAmount = 100;
 
@@ -18,20 +20,8 @@ export function listingOptions(q: { after?: string | undefined; prefix?: string 
   };
 }
 
-export interface Pagination {
-  has_more: boolean;
-  next_offset: string;
-  results: number;
-  max_per_page: number;
-}
-
-export interface PageOf<T> {
-  pagination: Pagination;
-  results: T[];
-}
-
 /** A store page → the wire page (the store has already clamped the amount and found whether more follow). */
-export function pageJson<T, J>(page: { results: T[]; hasMore: boolean; nextOffset: string }, toJson: (t: T) => J): PageOf<J> {
+export function pageJson<T, J>(page: { results: T[]; hasMore: boolean; nextOffset: string }, toJson: (t: T) => J): Page<J> {
   const results = page.results.map(toJson);
   return {
     pagination: {

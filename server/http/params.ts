@@ -1,38 +1,26 @@
-// Path parameters, validated before anything touches the store.
-import { z } from 'zod';
+// Path parameters: the schemas that validate them before anything touches the store.
+import { z } from '@hono/zod-openapi';
 import { validateBranchId, validateRepositoryId, validateTagId } from '../catalog';
-import type { AppContext } from './route-table';
-import { parseWith } from './validation';
-import { requireWellFormed } from './well-formed';
 
-function param(c: AppContext, name: string): string {
-  const value = c.req.param(name) ?? '';
-  requireWellFormed(value, name);
-  return value;
+/** Any ref expression: a branch, a tag or a commit id, and the expressions lakeFS builds on them. */
+export const refValue = z.string().regex(/^[^\s]+$/, { message: 'must be a ref without whitespace' });
+
+/**
+ * An id checked by one of the catalog's rules. The rule throws lakeFS's own error (a 400 with lakeFS's text, e.g.
+ * `repository id: invalid value: validation error`); zod lets it through to the one error mapping unchanged.
+ */
+function checkedBy(rule: (id: string) => void) {
+  return z.string().refine((id) => {
+    rule(id);
+    return true;
+  });
 }
 
-export function repositoryParam(c: AppContext, name = 'repository'): string {
-  const id = param(c, name);
-  validateRepositoryId(id);
-  return id;
-}
+const repositoryId = checkedBy(validateRepositoryId);
+export const branchId = checkedBy(validateBranchId);
+const tagId = checkedBy(validateTagId);
 
-export function branchParam(c: AppContext, name = 'branch'): string {
-  const id = param(c, name);
-  validateBranchId(id);
-  return id;
-}
-
-export function tagParam(c: AppContext, name = 'tag'): string {
-  const id = param(c, name);
-  validateTagId(id);
-  return id;
-}
-
-const refSchema = z.string().regex(/^[^\s]+$/, { message: 'must be a ref without whitespace' });
-
-export function refParam(c: AppContext, name = 'ref'): string {
-  return parseWith(refSchema, param(c, name), name);
-}
-
-export const refValue = refSchema;
+export const repositoryParams = z.object({ repository: repositoryId });
+export const branchParams = repositoryParams.extend({ branch: branchId });
+export const tagParams = repositoryParams.extend({ tag: tagId });
+export const refParams = repositoryParams.extend({ ref: refValue });

@@ -3,7 +3,7 @@
 // says it comes from our own origin. Basic and bearer credentials are never sent by a browser on its own, so they
 // need no such proof.
 import { crossOriginRefused } from './request-errors';
-import type { AppContext } from './route-table';
+import type { AppContext } from './router';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

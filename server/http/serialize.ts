@@ -1,7 +1,10 @@
-// Store shapes → lakeFS wire shapes (snake_case, unix seconds).
-import type { Commit, DiffItem, ObjectEntry, Ref, Repository } from '../catalog';
+// Store shapes → lakeFS wire shapes (snake_case, unix seconds). Each returns its wire schema's type, so a serialiser
+// that drifts from the published schema does not compile.
+import type { CredentialsWithSecret, User } from '../auth/service';
+import type { Commit, DiffItem, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
+import type * as wire from './wire';
 
-export const repositoryJson = (r: Repository) => ({
+export const repositoryJson = (r: Repository): wire.Repository => ({
   id: r.id,
   creation_date: r.creationDate,
   default_branch: r.defaultBranch,
@@ -11,9 +14,9 @@ export const repositoryJson = (r: Repository) => ({
   read_only: r.readOnly,
 });
 
-export const refJson = (r: Ref) => ({ id: r.id, commit_id: r.commitId });
+export const refJson = (r: Ref): wire.Ref => ({ id: r.id, commit_id: r.commitId });
 
-export const commitJson = (c: Commit) => ({
+export const commitJson = (c: Commit): wire.Commit => ({
   id: c.id,
   parents: c.parents,
   committer: c.committer,
@@ -28,10 +31,10 @@ export const commitJson = (c: Commit) => ({
 /** lakeFS reports an object stored without a content type as generic bytes. */
 const contentTypeOf = (entry: ObjectEntry) => entry.contentType || 'application/octet-stream';
 
-export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddress: string, withMetadata: boolean) {
+export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddress: string, withMetadata: boolean): wire.ObjectStats {
   return {
     path,
-    path_type: 'object' as const,
+    path_type: 'object',
     physical_address: physicalAddress,
     checksum: entry.checksum,
     size_bytes: entry.size,
@@ -42,15 +45,15 @@ export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddres
 }
 
 /** A common prefix has no data of its own, but ObjectStats requires these fields: lakeFS sends them empty. */
-export const commonPrefixJson = (path: string) => ({
+export const commonPrefixJson = (path: string): wire.ObjectStats => ({
   path,
-  path_type: 'common_prefix' as const,
+  path_type: 'common_prefix',
   physical_address: '',
   checksum: '',
   mtime: 0,
 });
 
-export function diffJson(d: DiffItem, includeRightStats: boolean) {
+export function diffJson(d: DiffItem, includeRightStats: boolean): wire.Diff {
   const sized = d.right ?? d.left;
   return {
     type: d.type,
@@ -69,3 +72,24 @@ export function diffJson(d: DiffItem, includeRightStats: boolean) {
       : {}),
   };
 }
+
+export const credentialsJson = (c: CredentialsWithSecret): wire.CredentialsWithSecret => ({
+  access_key_id: c.access_key_id,
+  secret_access_key: c.secret_access_key,
+  creation_date: c.creation_date,
+});
+
+/** The user record as lakeFS shows it, with the access key in use (Tarn's addition, see README). */
+export const userJson = (u: User, accessKeyId: string): wire.User => ({
+  id: u.id,
+  creation_date: u.creation_date,
+  ...(u.friendly_name !== undefined ? { friendly_name: u.friendly_name } : {}),
+  ...(u.email !== undefined ? { email: u.email } : {}),
+  accessKeyId,
+});
+
+export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({
+  source_commit_id: b.sourceCommitId,
+  destination_commit_id: b.destinationCommitId,
+  base_commit_id: b.baseCommitId,
+});

@@ -1,20 +1,20 @@
 // The data calls, built over the catalog.
 import type { Catalog } from '../../catalog';
-import type { RouteEntry } from '../route-table';
-import { branchRoutes } from './branches';
-import { commitRoutes } from './commits';
-import { diffMergeRoutes } from './diff-merge';
-import { objectRoutes } from './objects';
-import { repositoryRoutes } from './repositories';
-import { tagRoutes } from './tags';
+import type { Router } from '../router';
+import { branchRouter } from './branches';
+import { commitRouter } from './commits';
+import { diffMergeRouter } from './diff-merge';
+import { objectRouter } from './objects';
+import { repositoryRouter } from './repositories';
+import { tagRouter } from './tags';
 
-export function dataRoutes(catalog: Catalog): RouteEntry[] {
+export function dataRouters(catalog: Catalog): Router[] {
   return [
-    ...repositoryRoutes(catalog),
-    ...branchRoutes(catalog),
-    ...tagRoutes(catalog),
-    ...objectRoutes(catalog),
-    ...commitRoutes(catalog),
-    ...diffMergeRoutes(catalog),
+    repositoryRouter(catalog),
+    branchRouter(catalog),
+    tagRouter(catalog),
+    objectRouter(catalog),
+    commitRouter(catalog),
+    diffMergeRouter(catalog),
   ];
 }

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Diff, ErrorBody, Ref } from '../../../server/http/wire';
 import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
-
-interface Ref {
-  id: string;
-  commit_id: string;
-}
-interface Diff {
-  type: string;
-  path: string;
-}
 
 beforeAll(async () => {
   ({ server, api } = await startWithAdmin());
@@ -34,7 +26,7 @@ describe('branches', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.body).toBe(head);
     expect((await api.get<Ref>('/repositories/repo/branches/feature')).body).toEqual({ id: 'feature', commit_id: head });
-    const again = await api.post<{ message: string }>('/repositories/repo/branches', { name: 'feature', source: 'main' });
+    const again = await api.post<ErrorBody>('/repositories/repo/branches', { name: 'feature', source: 'main' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('branch already exists');
   });
@@ -51,7 +43,7 @@ describe('branches', () => {
 
   it('validates names and bodies', async () => {
     for (const body of [{ name: 'bad name', source: 'main' }, { name: '-dash', source: 'main' }, { name: 'ok' }, { name: 1, source: 'main' }, { name: 'ok', source: 'has space' }]) {
-      const res = await api.post<{ message: string }>('/repositories/repo/branches', body);
+      const res = await api.post<ErrorBody>('/repositories/repo/branches', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message.length).toBeGreaterThan(0);
     }
@@ -72,7 +64,7 @@ describe('branches', () => {
   it('deletes branches but never the default one', async () => {
     expect((await api.delete('/repositories/repo/branches/list-3')).status).toBe(204);
     expect((await api.get('/repositories/repo/branches/list-3')).status).toBe(404);
-    const main = await api.delete<{ message: string }>('/repositories/repo/branches/main');
+    const main = await api.delete<ErrorBody>('/repositories/repo/branches/main');
     expect(main.status).toBe(403);
     expect(main.body.message).toBe('cannot delete repository default branch');
     expect((await api.delete('/repositories/repo/branches/list-3')).status).toBe(404);
@@ -98,7 +90,7 @@ describe('branches', () => {
     expect((await api.put('/repositories/repo/branches/resets', { type: 'reset' })).status).toBe(204);
     expect(await changes()).toEqual([]);
 
-    const unknown = await api.put<{ message: string }>('/repositories/repo/branches/resets', { type: 'sideways' });
+    const unknown = await api.put<ErrorBody>('/repositories/repo/branches/resets', { type: 'sideways' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('unknown reset type');
     expect((await api.put('/repositories/repo/branches/resets', { type: 'object' })).status).toBe(400);

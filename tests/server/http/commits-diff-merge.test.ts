@@ -1,25 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Commit, Diff, ErrorBody, FindMergeBaseResult, MergeConflict, MergeResult, Ref } from '../../../server/http/wire';
 import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
-
-interface Commit {
-  id: string;
-  parents: string[];
-  committer: string;
-  message: string;
-  creation_date: number;
-  meta_range_id: string;
-  metadata: Record<string, string>;
-}
-interface Diff {
-  type: string;
-  path: string;
-  path_type: string;
-  size_bytes?: number;
-  right?: { checksum: string };
-}
 
 const diffs = (page: Page<Diff>) => page.results.map((d) => `${d.type} ${d.path}`);
 
@@ -49,7 +33,7 @@ describe('commits', () => {
   });
 
   it('refuses an empty commit with 400 no changes, and bad bodies with 400', async () => {
-    const empty = await api.post<{ message: string }>('/repositories/hist/branches/main/commits', { message: 'nothing' });
+    const empty = await api.post<ErrorBody>('/repositories/hist/branches/main/commits', { message: 'nothing' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('no changes');
     const allowed = await api.post<Commit>('/repositories/hist/branches/main/commits', { message: 'marker', allow_empty: true });
@@ -60,7 +44,7 @@ describe('commits', () => {
   });
 
   it('gets commits by any ref expression', async () => {
-    const head = (await api.get<{ commit_id: string }>('/repositories/hist/branches/main')).body.commit_id;
+    const head = (await api.get<Ref>('/repositories/hist/branches/main')).body.commit_id;
     const byBranch = await api.get<Commit>('/repositories/hist/commits/main');
     expect(byBranch.body.id).toBe(head);
     const parent = await api.get<Commit>('/repositories/hist/commits/main~1');
@@ -135,7 +119,7 @@ describe('diff', () => {
 
 describe('merge', () => {
   it('merges a branch and reports the merge commit', async () => {
-    const res = await api.post<{ reference: string }>('/repositories/hist/refs/side/merge/main', { message: 'bring side in' });
+    const res = await api.post<MergeResult>('/repositories/hist/refs/side/merge/main', { message: 'bring side in' });
     expect(res.status).toBe(200);
     const merged = await api.get<Commit>(`/repositories/hist/commits/${res.body.reference}`);
     expect(merged.body.parents).toHaveLength(2);
@@ -145,7 +129,7 @@ describe('merge', () => {
     expect(firstParent.body.results.map((c) => c.message)).not.toContain('side work');
     const everything = await api.get<Page<Commit>>('/repositories/hist/refs/main/commits');
     expect(everything.body.results.map((c) => c.message)).toContain('side work');
-    const again = await api.post<{ message: string }>('/repositories/hist/refs/side/merge/main');
+    const again = await api.post<ErrorBody>('/repositories/hist/refs/side/merge/main');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('no changes');
   });
@@ -158,11 +142,11 @@ describe('merge', () => {
     await api.upload('hist', 'right', 'clash.txt', 'right');
     await api.upload('hist', 'right', 'calm.txt', 'calm');
     await commit('right', 'right');
-    const before = (await api.get<{ commit_id: string }>('/repositories/hist/branches/left')).body.commit_id;
-    const res = await api.post<{ message: string; reference: string; conflicts: string[] }>('/repositories/hist/refs/right/merge/left', {});
+    const before = (await api.get<Ref>('/repositories/hist/branches/left')).body.commit_id;
+    const res = await api.post<MergeConflict>('/repositories/hist/refs/right/merge/left', {});
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'conflict found', reference: '', conflicts: ['clash.txt'] });
-    expect((await api.get<{ commit_id: string }>('/repositories/hist/branches/left')).body.commit_id).toBe(before);
+    expect((await api.get<Ref>('/repositories/hist/branches/left')).body.commit_id).toBe(before);
     const compare = await api.get<Page<Diff>>('/repositories/hist/refs/left/diff/right');
     expect(diffs(compare.body)).toEqual(['added calm.txt', 'conflict clash.txt']);
   });
@@ -172,12 +156,12 @@ describe('merge', () => {
     const source = await api.post('/repositories/hist/refs/right/merge/left', { strategy: 'source-wins' });
     expect(source.status).toBe(200);
     expect((await api.get<string>(objectPath('hist', 'left', 'clash.txt'))).body).toBe('right');
-    const dest = await api.post<{ reference: string }>('/repositories/hist/refs/right/merge/left2', { strategy: 'dest-wins' });
+    const dest = await api.post<MergeResult>('/repositories/hist/refs/right/merge/left2', { strategy: 'dest-wins' });
     expect(dest.status).toBe(200);
     expect((await api.get<string>(objectPath('hist', 'left2', 'clash.txt'))).body).toBe('left');
     const meta = await api.get<Commit>(`/repositories/hist/commits/${dest.body.reference}`);
-    expect(meta.body.metadata['.lakefs.merge.strategy']).toBe('dest-wins');
-    const bad = await api.post<{ message: string }>('/repositories/hist/refs/right/merge/left2', { strategy: 'loudest-wins' });
+    expect(meta.body.metadata?.['.lakefs.merge.strategy']).toBe('dest-wins');
+    const bad = await api.post<ErrorBody>('/repositories/hist/refs/right/merge/left2', { strategy: 'loudest-wins' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('invalid merge strategy');
   });
@@ -187,10 +171,10 @@ describe('merge', () => {
     await api.upload('hist', 'dirty', 'wip.txt', 'w');
     await api.upload('hist', 'right', 'more.txt', 'm');
     await commit('right', 'more');
-    const res = await api.post<{ message: string }>('/repositories/hist/refs/right/merge/dirty', {});
+    const res = await api.post<ErrorBody>('/repositories/hist/refs/right/merge/dirty', {});
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/uncommitted changes/);
-    const base = await api.get<{ base_commit_id: string; source_commit_id: string }>('/repositories/hist/refs/right/merge/main');
+    const base = await api.get<FindMergeBaseResult>('/repositories/hist/refs/right/merge/main');
     expect(base.status).toBe(200);
     expect(base.body.base_commit_id).toMatch(/^[0-9a-f]{64}$/);
     expect((await api.post('/repositories/hist/refs/right/merge/main', '{not json', { 'content-type': 'application/json' })).status).toBe(400);
@@ -217,7 +201,7 @@ describe('revert and cherry-pick', () => {
     const res = await api.post<Commit>('/repositories/hist/branches/pick-to/cherry-pick', { ref: source.id });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('worth picking');
-    expect(res.body.metadata['cherry-pick-origin']).toBe(source.id);
+    expect(res.body.metadata?.['cherry-pick-origin']).toBe(source.id);
     expect((await api.get<string>(objectPath('hist', 'pick-to', 'picked.txt'))).body).toBe('p');
   });
 });

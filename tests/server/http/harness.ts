@@ -2,7 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuthenticationToken, CredentialsWithSecret } from '../../../server/http/wire';
 import { startServer, type StartOptions } from '../../../server/main';
+
+export type { Page } from '../../../server/http/wire';
 
 export interface TestServer {
   url: string;
@@ -53,7 +56,7 @@ export async function setupAdmin(server: TestServer, username = 'admin'): Promis
     body: JSON.stringify({ username }),
   });
   if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { access_key_id: string; secret_access_key: string };
+  const body = (await res.json()) as CredentialsWithSecret;
   return {
     accessKeyId: body.access_key_id,
     secret: body.secret_access_key,
@@ -120,7 +123,8 @@ export async function signIn(server: TestServer, credentials: Pick<Credentials, 
     body: JSON.stringify({ access_key_id: credentials.accessKeyId, secret_access_key: credentials.secret }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; token_expiration: number };
+  // Our server always sends the expiry lakeFS's schema leaves optional.
+  const body = (await res.json()) as Required<AuthenticationToken>;
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { api: client(server, { cookie, origin: server.url }), cookie, token: body.token, tokenExpiration: body.token_expiration };
 }
@@ -130,12 +134,6 @@ export async function startWithAdmin(options: TestServerOptions = {}): Promise<{
   const server = await startTestServer(undefined, options);
   const { authorization } = await setupAdmin(server);
   return { server, authorization, api: client(server, authorization) };
-}
-
-/** One page of a listing, as the API sends it. */
-export interface Page<T> {
-  pagination: { has_more: boolean; next_offset: string; results: number; max_per_page: number };
-  results: T[];
 }
 
 export const objectPath = (repo: string, ref: string, path: string) =>

@@ -3,22 +3,12 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody, ObjectErrorList, ObjectStats as Stats } from '../../../server/http/wire';
 import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
 let authorization = '';
-
-interface Stats {
-  path: string;
-  path_type: string;
-  physical_address: string;
-  checksum: string;
-  size_bytes: number;
-  mtime: number;
-  content_type: string;
-  metadata?: Record<string, string>;
-}
 
 beforeAll(async () => {
   ({ server, authorization, api } = await startWithAdmin());
@@ -81,7 +71,7 @@ describe('upload', () => {
 
   it('If-None-Match: * refuses an existing path with 412', async () => {
     expect((await api.upload('objs', 'main', 'once.txt', 'first', { 'if-none-match': '*' })).status).toBe(201);
-    const second = await api.upload<{ message: string }>('objs', 'main', 'once.txt', 'second', { 'if-none-match': '*' });
+    const second = await api.upload<ErrorBody>('objs', 'main', 'once.txt', 'second', { 'if-none-match': '*' });
     expect(second.status).toBe(412);
     expect((await api.get<string>(objectPath('objs', 'main', 'once.txt'))).body).toBe('first');
     expect((await api.upload('objs', 'main', 'once.txt', 'x', { 'if-none-match': '"abc"' })).status).toBe(400);
@@ -90,21 +80,21 @@ describe('upload', () => {
   it('refuses broken multipart bodies and missing paths with 400', async () => {
     const boundary = 'XyZ';
     const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="content"; filename="a"\r\n\r\npartial data`;
-    const res = await api.post<{ message: string }>('/repositories/objs/branches/main/objects?path=broken.txt', truncated, {
+    const res = await api.post<ErrorBody>('/repositories/objs/branches/main/objects?path=broken.txt', truncated, {
       'content-type': `multipart/form-data; boundary=${boundary}`,
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/multipart/);
     expect((await api.get(objectPath('objs', 'main', 'broken.txt'))).status).toBe(404);
     const noContent = `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n--${boundary}--\r\n`;
-    const missingPart = await api.post<{ message: string }>('/repositories/objs/branches/main/objects?path=p.txt', noContent, {
+    const missingPart = await api.post<ErrorBody>('/repositories/objs/branches/main/objects?path=p.txt', noContent, {
       'content-type': `multipart/form-data; boundary=${boundary}`,
     });
     expect(missingPart.status).toBe(400);
     expect(missingPart.body.message).toMatch(/content/);
     const noBoundary = await api.post('/repositories/objs/branches/main/objects?path=p.txt', 'x', { 'content-type': 'multipart/form-data' });
     expect(noBoundary.status).toBe(400);
-    const noPath = await api.post<{ message: string }>('/repositories/objs/branches/main/objects', 'x');
+    const noPath = await api.post<ErrorBody>('/repositories/objs/branches/main/objects', 'x');
     expect(noPath.status).toBe(400);
     expect(noPath.body.message).toMatch(/path/);
     // Refused uploads leave no object data behind.
@@ -223,7 +213,7 @@ describe('read', () => {
     const stats = await api.upload<Stats>('objs', 'main', 'vanishing.txt', 'soon gone');
     const file = join(server.dataDir, 'blocks', stats.body.physical_address.slice('local://'.length));
     rmSync(file);
-    const res = await api.get<{ message: string }>(objectPath('objs', 'main', 'vanishing.txt'));
+    const res = await api.get<ErrorBody>(objectPath('objs', 'main', 'vanishing.txt'));
     expect(res.status).toBe(410);
     expect(res.body.message).toBe('No data');
   });
@@ -234,7 +224,7 @@ describe('read', () => {
     expect(withMeta.body.metadata).toEqual({ k: 'v' });
     const without = await api.get<Stats>('/repositories/objs/refs/main/objects/stat?path=meta.txt&user_metadata=false');
     expect(without.body.metadata).toBeUndefined();
-    const missing = await api.get<{ message: string }>('/repositories/objs/refs/main/objects/stat?path=nope');
+    const missing = await api.get<ErrorBody>('/repositories/objs/refs/main/objects/stat?path=nope');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('object not found');
     expect((await api.get('/repositories/objs/refs/main/objects/stat?path=meta.txt&user_metadata=maybe')).status).toBe(400);
@@ -285,11 +275,11 @@ describe('delete', () => {
   });
 
   it('deletes in bulk, at most 1000 paths', async () => {
-    const res = await api.post<{ errors: unknown[] }>('/repositories/objs/branches/main/objects/delete', { paths: ['del/2', 'del/3'] });
+    const res = await api.post<ObjectErrorList>('/repositories/objs/branches/main/objects/delete', { paths: ['del/2', 'del/3'] });
     expect(res.status).toBe(200);
     expect(res.body.errors).toEqual([]);
     expect((await api.get(objectPath('objs', 'main', 'del/2'))).status).toBe(404);
-    const tooMany = await api.post<{ message: string }>('/repositories/objs/branches/main/objects/delete', {
+    const tooMany = await api.post<ErrorBody>('/repositories/objs/branches/main/objects/delete', {
       paths: Array.from({ length: 1001 }, (_, i) => `p${i}`),
     });
     expect(tooMany.status).toBe(400);

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteKv, scanAll } from '../../../server/kv';
 import { join } from 'node:path';
+import type { ErrorBody, Repository as Repo } from '../../../server/http/wire';
 import { client, objectPath, startTestServer, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 
 let server: TestServer;
 let api: Client;
 let authorization = '';
-
-interface Repo {
-  id: string;
-  storage_namespace: string;
-  default_branch: string;
-  read_only: boolean;
-  creation_date: number;
-}
 
 beforeAll(async () => {
   ({ server, authorization, api } = await startWithAdmin());
@@ -79,11 +72,11 @@ describe('repositories', () => {
       [[1, 2], /request body/],
     ];
     for (const [body, message] of cases) {
-      const res = await api.post<{ message: string }>('/repositories', body);
+      const res = await api.post<ErrorBody>('/repositories', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toMatch(message);
     }
-    const malformed = await api.post<{ message: string }>('/repositories', '{"name":', { 'content-type': 'application/json' });
+    const malformed = await api.post<ErrorBody>('/repositories', '{"name":', { 'content-type': 'application/json' });
     expect(malformed.status).toBe(400);
     expect((await api.get('/repositories/good-name')).status).toBe(404);
   });
@@ -98,7 +91,7 @@ describe('repositories', () => {
   });
 
   it('answers 404 for a missing repository and 400 for a malformed id', async () => {
-    const missing = await api.get<{ message: string }>('/repositories/no-such-repo');
+    const missing = await api.get<ErrorBody>('/repositories/no-such-repo');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('repository not found');
     expect((await api.get('/repositories/BAD')).status).toBe(400);
@@ -200,7 +193,7 @@ describe('a delete that was interrupted', () => {
     server = await startTestServer(dataDir);
     api = client(server, authorization);
 
-    const got = await api.get<{ message: string }>('/repositories/halfway');
+    const got = await api.get<ErrorBody>('/repositories/halfway');
     expect(got.status).toBe(410);
     expect(got.body.message).toMatch(/in deletion/i);
     expect((await api.get('/repositories/halfway/branches')).status).toBe(410);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteKv, scanAll } from '../../../server/kv';
+import type { ErrorBody } from '../../../server/http/wire';
 import { startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
@@ -60,7 +61,7 @@ describe('a storage namespace too long to hold', () => {
       [{ storage_namespace: `local://${'abcdefgh/'.repeat(445)}x` }, /storage_namespace: must be at most 1024 characters/],
     ];
     for (const [body, message] of cases) {
-      const res = await api.post<{ message: string }>('/repositories', { name: 'too-long', ...body });
+      const res = await api.post<ErrorBody>('/repositories', { name: 'too-long', ...body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.body.message).toMatch(message);
       expect((await api.get('/repositories/too-long')).status).toBe(404);

@@ -2,23 +2,18 @@
 // caller's commit (its id and message) with 201. Each successful call must answer the commit it made; a call whose
 // staged changes were all taken by a concurrent commit answers 400 "no changes".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Commit as CommitJson, ErrorBody } from '../../../server/http/wire';
 import { startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 const clients = 32;
 const rounds = 3;
 const repo = 'race';
 
-interface CommitJson {
-  id: string;
-  message: string;
-  parents: string[];
-}
-
 interface Outcome {
   path: string;
   message: string;
   status: number;
-  body: CommitJson | { message: string };
+  body: CommitJson | ErrorBody;
 }
 
 let server: TestServer;
@@ -40,7 +35,7 @@ async function runClient(client: number): Promise<Outcome[]> {
     const message = `client ${client} round ${round}`;
     const upload = await api.upload(repo, 'main', path, `${client}.${round}`);
     expect(upload.status, path).toBe(201);
-    const res = await api.post<CommitJson | { message: string }>(`/repositories/${repo}/branches/main/commits`, { message });
+    const res = await api.post<CommitJson | ErrorBody>(`/repositories/${repo}/branches/main/commits`, { message });
     outcomes.push({ path, message, status: res.status, body: res.body });
   }
   return outcomes;

@@ -9,6 +9,7 @@ import { deriveKeys } from '../../../server/auth/crypto';
 import { kvRecords } from '../../../server/auth/kv-records';
 import { ConfigError, parseCommandLine } from '../../../server/config';
 import { openSqliteKv } from '../../../server/kv';
+import type { ErrorBody } from '../../../server/http/wire';
 import { setupAdmin, signIn, startTestServer, type Credentials, type TestServer } from './harness';
 
 const running: TestServer[] = [];
@@ -58,7 +59,7 @@ describe('defect 4: logout ends the session on the server', () => {
 
     expect(await userStatus(server, { cookie: ended.cookie })).toBe(401);
     expect(await userStatus(server, { authorization: `Bearer ${ended.token}` })).toBe(401);
-    const refused = await ended.api.get<{ message: string }>('/user');
+    const refused = await ended.api.get<ErrorBody>('/user');
     expect(refused.body).toEqual({ message: 'error authenticating request' });
     expect(await userStatus(server, { cookie: other.cookie })).toBe(200);
 

@@ -3,6 +3,7 @@
 // now checked at the input boundary: a 400 naming the field, and one log line without a stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFailure } from '../../../server/http/failure-log';
+import type { ErrorBody } from '../../../server/http/wire';
 import { startWithAdmin, type Client, type TestServer } from './harness';
 
 // JSON.stringify escapes a lone surrogate as \udXXX, which is exactly what a hostile client sends.
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 /** Posts a JSON body with the admin's credentials (login is public, and the credentials do not matter to it). */
 async function call(path: string, body: unknown): Promise<{ status: number; message: string }> {
-  const answer = await api.post<{ message: string }>(path, body);
+  const answer = await api.post<ErrorBody>(path, body);
   return { status: answer.status, message: answer.body.message };
 }
 
@@ -62,7 +63,7 @@ describe('defect 1: lone surrogates in request strings are a 400 naming the fiel
 
   it('well-formed astral characters (a surrogate pair) are still accepted', async () => {
     expect((await api.upload('uni', 'main', 'wave-🌊.txt', 'w')).status).toBe(201);
-    const commit = await api.post<{ message: string }>('/repositories/uni/branches/main/commits', { message: 'waves 🌊' });
+    const commit = await api.post<ErrorBody>('/repositories/uni/branches/main/commits', { message: 'waves 🌊' });
     expect(commit.status).toBe(201);
     expect(commit.body.message).toBe('waves 🌊');
   });

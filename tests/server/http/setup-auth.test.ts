@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../../server/http/wire';
 import { basicAuth, client, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -218,7 +219,7 @@ describe('setup and sessions', () => {
   it('accepts statistics and validates them', async () => {
     const api = client(server, basicAuth(accessKeyId, secret));
     expect((await api.post('/statistics', { events: [{ class: 'ui', name: 'x', count: 1 }] })).status).toBe(204);
-    const bad = await api.post<{ message: string }>('/statistics', { events: [{ class: 'ui', count: 'one' }] });
+    const bad = await api.post<ErrorBody>('/statistics', { events: [{ class: 'ui', count: 'one' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/events/);
   });

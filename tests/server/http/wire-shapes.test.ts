@@ -1,6 +1,7 @@
 // Every JSON answer of a real HTTP session, checked field by field against lakeFS's schemas (its API reference,
 // `api/swagger.yml`): required fields present with the right types, and no field lakeFS does not name. The session
-// must call every route the server publishes, so a new route without a shape here fails this test.
+// must call every route the server publishes, so a new route without a shape here fails this test. The schemas the
+// server publishes (its zod wire schemas, which also type the console) are checked against the same table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
 
@@ -235,6 +236,69 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+
+interface PublishedSchema {
+  type?: string;
+  $ref?: string;
+  enum?: string[];
+  items?: PublishedSchema;
+  properties?: Record<string, PublishedSchema>;
+  required?: string[];
+  additionalProperties?: PublishedSchema | boolean;
+}
+
+/** A published property's type in the field table's notation. */
+function notation(schema: PublishedSchema): string {
+  if (schema.$ref) return schema.$ref.split('/').pop()!;
+  if (schema.enum) return [...schema.enum].sort().join('|');
+  if (schema.type === 'array') return `${notation(schema.items ?? {})}[]`;
+  if (schema.type === 'object') {
+    const values = schema.additionalProperties;
+    return typeof values === 'object' && values.type === 'string' ? 'map' : 'object';
+  }
+  return schema.type ?? 'untyped';
+}
+
+/** Differences between a published schema and lakeFS's field table. */
+function schemaProblems(name: string, schema: PublishedSchema | undefined): string[] {
+  if (!schema) return [`${name}: not published`];
+  const fields = fieldsOf(name);
+  const required = new Set(schema.required ?? []);
+  const problems: string[] = [];
+  for (const [field, expected] of fields) {
+    const published = schema.properties?.[field];
+    if (!published) {
+      problems.push(`${name}.${field}: not declared`);
+      continue;
+    }
+    const type = expected.type.includes('|') ? expected.type.split('|').sort().join('|') : expected.type;
+    if (notation(published) !== type) problems.push(`${name}.${field}: declared ${notation(published)}, lakeFS has ${expected.type}`);
+    if (required.has(field) !== expected.required) problems.push(`${name}.${field}: ${expected.required ? 'required' : 'optional'} in lakeFS`);
+  }
+  for (const field of Object.keys(schema.properties ?? {})) {
+    if (!fields.has(field) && !ourAdditions.has(`${name}.${field}`)) problems.push(`${name}.${field}: not a field of lakeFS's ${name}`);
+  }
+  return problems;
+}
+
+describe('the published schemas', () => {
+  it('declare lakeFS’s fields, with its types, required where lakeFS requires them', async () => {
+    const document = (await (await fetch(`${server.api}/openapi.json`)).json()) as {
+      components: { schemas: Record<string, PublishedSchema> };
+    };
+    expect(Object.keys(lakeFS).flatMap((name) => schemaProblems(name, document.components.schemas[name]))).toEqual([]);
+  });
+
+  it('are compared by a checker that finds missing, mistyped and extra fields', () => {
+    expect(schemaProblems('Ref', { properties: { id: { type: 'string' }, commit_id: { type: 'string' } }, required: ['id', 'commit_id'] })).toEqual([]);
+    expect(
+      schemaProblems('Ref', { properties: { id: { type: 'integer' }, commitId: { type: 'string' } }, required: ['id'] }),
+    ).toEqual(['Ref.id: declared integer, lakeFS has string', 'Ref.commit_id: not declared', "Ref.commitId: not a field of lakeFS's Ref"]);
+    expect(schemaProblems('Commit', { properties: { metadata: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['metadata'] })).toContain(
+      'Commit.metadata: optional in lakeFS',
+    );
+  });
 });
 
 describe('every answer of a session has lakeFS’s wire shape', () => {

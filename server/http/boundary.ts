@@ -1,0 +1,56 @@
+// What runs before a declared route's schemas and handler, derived from its contract: who calls (every route but
+// those whose contract says `security: []`), well-formed text in the path and query, and the transport rules of a
+// JSON body. The same contract publishes the route, so the document says exactly which routes are public.
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { Principal } from '../auth/service';
+import { jsonTransport } from './request-body';
+import type { AppContext, AppEnv, Router } from './router';
+import { requireWellFormed } from './well-formed';
+
+export type Identify = (c: AppContext) => Promise<Principal>;
+
+/** The query as the schema validator reads it: a key given once is a text, a repeated one a list. */
+function queryValues(c: AppContext): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]));
+}
+
+const wellFormedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
+  for (const [name, value] of Object.entries(c.req.param())) requireWellFormed(value, name);
+  requireWellFormed(queryValues(c), 'query');
+  await next();
+};
+
+function signedIn(identify: Identify): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('principal', await identify(c));
+    await next();
+  };
+}
+
+const isPublic = (route: RouteConfig) => route.security?.length === 0;
+
+/** The route's JSON request body, if it takes one. */
+function jsonBodyOf(route: RouteConfig): { required: boolean } | undefined {
+  const body = route.request?.body;
+  return body?.content['application/json'] ? { required: body.required ?? false } : undefined;
+}
+
+/** The contracts mounted on a router. */
+export function declaredRoutes(router: Router): RouteConfig[] {
+  return router.openAPIRegistry.definitions.flatMap((definition) => (definition.type === 'route' ? [definition.route] : []));
+}
+
+/** Mounts each route's boundary on `api`; the routers that handle the routes must be mounted after it. */
+export function mountBoundaries(api: Router, routes: RouteConfig[], identify: Identify): void {
+  for (const route of routes) {
+    // Hono answers HEAD with the GET route, boundary included.
+    if (route.method === 'head') continue;
+    const steps: MiddlewareHandler<AppEnv>[] = [];
+    if (!isPublic(route)) steps.push(signedIn(identify));
+    steps.push(wellFormedInput);
+    const json = jsonBodyOf(route);
+    if (json) steps.push(jsonTransport(json.required));
+    api.on(route.method.toUpperCase(), [route.path.replaceAll(/\{(\w+)\}/g, ':$1')], ...steps);
+  }
+}

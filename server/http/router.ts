@@ -1,0 +1,33 @@
+// The API's routers: OpenAPIHono over the app's environment. A route is declared once with createRoute (its
+// contract: path, parameters, query, body and answers as zod schemas); mounting it with `router.openapi(route,
+// handler)` validates the request against those schemas, types the handler, and publishes the route.
+import type { IncomingMessage } from 'node:http';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Principal } from '../auth/service';
+import { unauthenticated } from '../errors';
+import { refuseInvalidInput } from './invalid-input';
+
+export interface AppEnv {
+  /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */
+  Bindings: { incoming?: IncomingMessage };
+  Variables: { principal: Principal | undefined };
+}
+
+export type AppContext = Context<AppEnv>;
+
+export type Router = OpenAPIHono<AppEnv>;
+
+/** The handler of a declared route: typed inputs (`c.req.valid(...)`) and answers checked against its contract. */
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+
+export function createRouter(): Router {
+  return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
+}
+
+/** The signed-in principal of a non-public route (its boundary has already refused anonymous calls). */
+export function principalOf(c: AppContext): Principal {
+  const principal = c.get('principal');
+  if (!principal) throw unauthenticated();
+  return principal;
+}

@@ -1,0 +1,36 @@
+// Login (session cookie + token) and the current user, over the auth service.
+import { setCookie } from 'hono/cookie';
+import type { AuthService } from '../../../auth/service';
+import { unauthenticated } from '../../../errors';
+import { sessionCookieName } from '../../authenticate';
+import { principalOf, type AppRouteHandler } from '../../router';
+import { userJson } from '../../serialize';
+import type * as routes from './routes';
+
+export function authHandlers(auth: AuthService) {
+  const getCapabilities: AppRouteHandler<typeof routes.getCapabilities> = (c) =>
+    c.json({ invite_user: false, forgot_password: false }, 200);
+
+  const login: AppRouteHandler<typeof routes.login> = async (c) => {
+    const body = c.req.valid('json');
+    const principal = await auth.authenticateKey(body.access_key_id, body.secret_access_key);
+    if (!principal) throw unauthenticated();
+    const session = await auth.issueSession(principal);
+    setCookie(c, sessionCookieName, session.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: auth.sessionTtlSeconds,
+    });
+    return c.json({ token: session.token, token_expiration: session.token_expiration }, 200);
+  };
+
+  const getCurrentUser: AppRouteHandler<typeof routes.getCurrentUser> = async (c) => {
+    const principal = principalOf(c);
+    const user = await auth.getUser(principal.userId);
+    if (!user) throw unauthenticated();
+    return c.json({ user: userJson(user, principal.accessKeyId) }, 200);
+  };
+
+  return { getCapabilities, login, getCurrentUser };
+}

@@ -1,0 +1,93 @@
+// Contracts of branches: list, create, get, delete, reset (all, one object, a prefix), hard reset, revert and
+// cherry-pick.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { branchParams, refValue, repositoryParams } from '../../params';
+import { pagingQuery, queryFlag } from '../../query';
+import { BranchCreation, CherryPickCreation, Commit, Ref, RefList, ResetCreation, RevertCreation } from '../../wire';
+
+const tags = ['branches'];
+const branchPath = '/repositories/{repository}/branches/{branch}';
+const forceQuery = z.object({ force: queryFlag.openapi({ description: 'Write to a read-only repository too' }) });
+
+export const listBranches = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/branches',
+  tags,
+  summary: 'List branches',
+  request: {
+    params: repositoryParams,
+    query: z.object({ ...pagingQuery, show_hidden: queryFlag.openapi({ description: 'Include hidden branches' }) }),
+  },
+  responses: { 200: jsonContent(RefList, 'A page of branches'), default: failure },
+});
+
+export const createBranch = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/branches',
+  tags,
+  summary: 'Create a branch; the body is the source commit id',
+  request: { params: repositoryParams, body: jsonBody(BranchCreation) },
+  responses: {
+    // lakeFS answers with the commit id as text/html.
+    201: { description: 'The commit id the new branch points to', content: { 'text/html': { schema: z.string() } } },
+    default: failure,
+  },
+});
+
+export const getBranch = createRoute({
+  method: 'get',
+  path: branchPath,
+  tags,
+  summary: 'Get a branch',
+  request: { params: branchParams },
+  responses: { 200: jsonContent(Ref, 'The branch'), default: failure },
+});
+
+export const deleteBranch = createRoute({
+  method: 'delete',
+  path: branchPath,
+  tags,
+  summary: 'Delete a branch (not the default one)',
+  request: { params: branchParams, query: forceQuery },
+  responses: { 204: { description: 'Deleted' }, default: failure },
+});
+
+export const resetBranch = createRoute({
+  method: 'put',
+  path: branchPath,
+  tags,
+  summary: 'Reset uncommitted changes: all, one object, or a common prefix',
+  request: { params: branchParams, body: jsonBody(ResetCreation) },
+  responses: { 204: { description: 'Reset' }, default: failure },
+});
+
+export const hardResetBranch = createRoute({
+  method: 'put',
+  path: `${branchPath}/hard_reset`,
+  tags,
+  summary: 'Point the branch at a ref and drop its uncommitted changes',
+  request: {
+    params: branchParams,
+    query: forceQuery.extend({ ref: refValue.openapi({ description: 'Where the branch is to point' }) }),
+  },
+  responses: { 204: { description: 'Reset' }, default: failure },
+});
+
+export const revertBranch = createRoute({
+  method: 'post',
+  path: `${branchPath}/revert`,
+  tags,
+  summary: 'Revert a commit on the branch',
+  request: { params: branchParams, body: jsonBody(RevertCreation) },
+  responses: { 204: { description: 'Reverted' }, default: failure },
+});
+
+export const cherryPick = createRoute({
+  method: 'post',
+  path: `${branchPath}/cherry-pick`,
+  tags,
+  summary: 'Apply the changes of a commit to the branch',
+  request: { params: branchParams, body: jsonBody(CherryPickCreation) },
+  responses: { 201: jsonContent(Commit, 'The commit made on the branch'), default: failure },
+});

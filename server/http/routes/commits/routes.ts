@@ -1,0 +1,60 @@
+// Contracts of commits: commit a branch, the log of a ref, one commit by any ref expression.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { branchParams, refParams, refValue, repositoryParams } from '../../params';
+import { pagingQuery, queryFlag, queryList } from '../../query';
+import { Commit, CommitCreation, CommitList } from '../../wire';
+
+const tags = ['commits'];
+
+export const commitBranch = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/branches/{branch}/commits',
+  tags,
+  summary: 'Commit the uncommitted changes of a branch',
+  request: {
+    params: branchParams,
+    query: z.object({
+      source_metarange: z.string().optional().openapi({ description: 'Commit this metarange instead of the staged changes' }),
+    }),
+    body: jsonBody(CommitCreation),
+  },
+  responses: { 201: jsonContent(Commit, 'The new commit'), default: failure },
+});
+
+const since = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'must be a date-time' })
+  .transform((s) => Math.floor(Date.parse(s) / 1000))
+  .optional()
+  .openapi({ type: 'string', format: 'date-time', description: 'Only commits made at or after this time' });
+
+export const logCommits = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/refs/{ref}/commits',
+  tags,
+  summary: 'Commit log of a ref',
+  request: {
+    params: refParams,
+    query: z.object({
+      after: pagingQuery.after,
+      amount: pagingQuery.amount,
+      objects: queryList.openapi({ description: 'Only commits that changed one of these objects' }),
+      prefixes: queryList.openapi({ description: 'Only commits that changed something under one of these prefixes' }),
+      limit: queryFlag.openapi({ description: 'Stop after `amount` commits that match' }),
+      first_parent: queryFlag.openapi({ description: 'Follow only the first parent of merges' }),
+      since,
+      stop_at: z.string().optional().openapi({ description: 'Stop at this commit' }),
+    }),
+  },
+  responses: { 200: jsonContent(CommitList, 'A page of the log'), default: failure },
+});
+
+export const getCommit = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/commits/{commitId}',
+  tags,
+  summary: 'Get a commit by id or any ref expression',
+  request: { params: repositoryParams.extend({ commitId: refValue }) },
+  responses: { 200: jsonContent(Commit, 'The commit'), default: failure },
+});

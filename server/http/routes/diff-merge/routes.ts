@@ -1,0 +1,64 @@
+// Contracts of diffs (uncommitted, and ref to ref) and merges.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { branchId, branchParams, refValue, repositoryParams } from '../../params';
+import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
+import { DiffList, FindMergeBaseResult, Merge, MergeConflict, MergeResult } from '../../wire';
+
+const diffTags = ['diff'];
+const mergeTags = ['merge'];
+const mergePath = '/repositories/{repository}/refs/{sourceRef}/merge/{destinationBranch}';
+
+const diffQuery = z.object({ ...pagingQuery, delimiter: queryDelimiter });
+
+export const diffBranch = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/branches/{branch}/diff',
+  tags: diffTags,
+  summary: 'Uncommitted changes of a branch',
+  request: { params: branchParams, query: diffQuery },
+  responses: { 200: jsonContent(DiffList, 'A page of changes'), default: failure },
+});
+
+export const diffRefs = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/refs/{leftRef}/diff/{rightRef}',
+  tags: diffTags,
+  summary: 'Changes between two refs (three_dot by default)',
+  request: {
+    params: repositoryParams.extend({ leftRef: refValue, rightRef: refValue }),
+    query: diffQuery.extend({
+      type: z
+        .enum(['two_dot', 'three_dot'], { message: 'must be two_dot or three_dot' })
+        .optional()
+        .openapi({ description: 'three_dot: the changes since the merge base; two_dot: left against right' }),
+      include_right_stats: queryFlag.openapi({ description: 'Add the right side’s stats to each change' }),
+    }),
+  },
+  responses: { 200: jsonContent(DiffList, 'A page of changes'), default: failure },
+});
+
+export const mergeRefs = createRoute({
+  method: 'post',
+  path: mergePath,
+  tags: mergeTags,
+  summary: 'Merge a ref into a branch; 409 lists the conflicting paths',
+  request: {
+    params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: branchId }),
+    body: jsonBody(Merge, { required: false }),
+  },
+  responses: {
+    200: jsonContent(MergeResult, 'The merge commit'),
+    409: jsonContent(MergeConflict, 'The merge conflicts; nothing was merged'),
+    default: failure,
+  },
+});
+
+export const findMergeBase = createRoute({
+  method: 'get',
+  path: mergePath,
+  tags: mergeTags,
+  summary: 'The merge base of a ref and a branch',
+  request: { params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: refValue }) },
+  responses: { 200: jsonContent(FindMergeBaseResult, 'The commits the merge would start from'), default: failure },
+});

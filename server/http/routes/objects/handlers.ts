@@ -1,0 +1,120 @@
+// Objects over the catalog. Reads answer small objects from memory and stream large ones; uploads stream the
+// request body (raw, or the `content` part of a multipart form) to the block store as it arrives.
+import { Readable } from 'node:stream';
+import type { Catalog, ObjectStats } from '../../../catalog';
+import { badRequest } from '../../../errors';
+import { toErrorAnswer } from '../../errors';
+import { multipartBoundary, readFilePart } from '../../multipart';
+import { listingOptions, pageJson } from '../../pagination';
+import { parseRange } from '../../range';
+import { requestBody } from '../../request-body';
+import type { AppRouteHandler } from '../../router';
+import { commonPrefixJson, objectStatsJson } from '../../serialize';
+import { matchesEtag, objectHeaders, uploadConditions, userMetadata } from './headers';
+import type * as routes from './routes';
+
+/** Objects up to this size are answered from memory; larger ones are streamed. */
+const smallObjectBytes = 256 * 1024;
+
+export function objectHandlers(catalog: Catalog) {
+  const listObjects: AppRouteHandler<typeof routes.listObjects> = async (c) => {
+    const { repository, ref } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const withMetadata = q.user_metadata ?? true;
+    const page = await catalog.listObjects(repository, ref, listingOptions(q));
+    return c.json(
+      pageJson(page, (item) =>
+        item.pathType === 'common_prefix'
+          ? commonPrefixJson(item.path)
+          : objectStatsJson(item.path, item.entry, item.physicalAddress, withMetadata),
+      ),
+      200,
+    );
+  };
+
+  const getObject: AppRouteHandler<typeof routes.getObject> = async (c) => {
+    const { repository, ref } = c.req.valid('param');
+    const { path } = c.req.valid('query');
+    const object = await catalog.getObject(repository, ref, path);
+    const { entry } = object;
+    const headers = objectHeaders(entry, path);
+    if (matchesEtag(c.req.header('if-none-match'), headers.etag)) {
+      return new Response(null, { status: 304, headers: { etag: headers.etag, 'last-modified': headers['last-modified'] } });
+    }
+    const range = parseRange(c.req.header('range'), entry.size);
+    if (range.kind === 'unsatisfiable') {
+      return c.json({ message: range.reason }, 416, { 'content-range': `bytes */${entry.size}` });
+    }
+    const partial = range.kind === 'partial';
+    const span = partial ? { start: range.start, end: range.end } : undefined;
+    const length = span ? span.end - span.start + 1 : entry.size;
+    const status = partial ? 206 : 200;
+    const responseHeaders: Record<string, string> = { ...headers, 'content-length': String(length) };
+    if (span) responseHeaders['content-range'] = `bytes ${span.start}-${span.end}/${entry.size}`;
+    if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status, headers: responseHeaders });
+    if (length <= smallObjectBytes) {
+      // Buffers read from files are backed by a plain ArrayBuffer, as BodyInit wants.
+      const bytes = (await object.bytes(span)) as Uint8Array<ArrayBuffer>;
+      return new Response(bytes, { status, headers: responseHeaders });
+    }
+    const stream = await object.stream(span);
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
+  };
+
+  const statObject: AppRouteHandler<typeof routes.statObject> = async (c) => {
+    const { repository, ref } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const { entry, physicalAddress } = await catalog.getObject(repository, ref, q.path);
+    return c.json(objectStatsJson(q.path, entry, physicalAddress, q.user_metadata ?? true), 200);
+  };
+
+  const uploadObject: AppRouteHandler<typeof routes.uploadObject> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const conditions = uploadConditions(c);
+    const metadata = userMetadata(c);
+    const requestType = c.req.header('content-type') ?? '';
+    const raw = requestBody(c) ?? new Uint8Array(0);
+    const options = { ...conditions, metadata, force: q.force ?? false };
+    let stored: ObjectStats;
+    if (/^multipart\/form-data/i.test(requestType)) {
+      const boundary = multipartBoundary(requestType);
+      if (!boundary) throw badRequest('invalid multipart body: Content-Type has no boundary');
+      if (raw instanceof Uint8Array) throw badRequest('invalid multipart body: it is empty');
+      const { part, finish } = await readFilePart(raw, boundary, 'content');
+      stored = await catalog.upload(repository, branch, q.path, part.body, { ...options, contentType: part.contentType });
+      await finish();
+    } else {
+      const contentType = requestType.trim() === '' ? 'application/octet-stream' : requestType;
+      stored = await catalog.upload(repository, branch, q.path, raw, { ...options, contentType });
+    }
+    return c.json(objectStatsJson(q.path, stored.entry, stored.physicalAddress, true), 201);
+  };
+
+  const deleteObject: AppRouteHandler<typeof routes.deleteObject> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const q = c.req.valid('query');
+    await catalog.deleteObject(repository, branch, q.path, { force: q.force ?? false });
+    return c.body(null, 204);
+  };
+
+  const deleteObjects: AppRouteHandler<typeof routes.deleteObjects> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const { force } = c.req.valid('query');
+    const { paths } = c.req.valid('json');
+    const failures = await catalog.deleteObjects(repository, branch, paths, { force: force ?? false });
+    const errors = failures.map(({ path, error }) => {
+      const { status, body } = toErrorAnswer(error);
+      return { path, status_code: status, message: body.message };
+    });
+    return c.json({ errors }, 200);
+  };
+
+  const stageAllowed: AppRouteHandler<typeof routes.stageAllowed> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    await catalog.stageAllowed(repository, branch);
+    return c.body(null, 204);
+  };
+
+  return { listObjects, getObject, statObject, uploadObject, deleteObject, deleteObjects, stageAllowed };
+}

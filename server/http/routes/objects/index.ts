@@ -1,0 +1,19 @@
+// Objects: their contracts mounted with their handlers.
+import type { Catalog } from '../../../catalog';
+import { createRouter, type Router } from '../../router';
+import { objectHandlers } from './handlers';
+import * as routes from './routes';
+
+export function objectRouter(catalog: Catalog): Router {
+  const handle = objectHandlers(catalog);
+  const router = createRouter();
+  router.openapi(routes.listObjects, handle.listObjects);
+  router.openapi(routes.getObject, handle.getObject);
+  router.openAPIRegistry.registerPath(routes.headObject);
+  router.openapi(routes.statObject, handle.statObject);
+  router.openapi(routes.uploadObject, handle.uploadObject);
+  router.openapi(routes.deleteObject, handle.deleteObject);
+  router.openapi(routes.deleteObjects, handle.deleteObjects);
+  router.openapi(routes.stageAllowed, handle.stageAllowed);
+  return router;
+}

@@ -1,0 +1,115 @@
+// Contracts of objects: list, read (GET/HEAD with ranges and ETags), stat, upload (multipart or raw, streamed),
+// delete, bulk delete, and the upload preflight. Object data travels as bytes, never through a JSON schema.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { branchParams, refParams } from '../../params';
+import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
+import { ErrorBody, ObjectErrorList, ObjectStats, ObjectStatsList, PathList } from '../../wire';
+
+const tags = ['objects'];
+const refObjects = '/repositories/{repository}/refs/{ref}/objects';
+const branchObjects = '/repositories/{repository}/branches/{branch}/objects';
+
+const binary = { type: 'string', format: 'binary' } as const;
+const objectPath = z
+  .string({ message: 'path is required' })
+  .min(1, { message: 'path is required' })
+  .openapi({ description: 'The object’s path in the repository' });
+const presign = queryFlag.openapi({ description: 'Accepted for lakeFS clients; Tarn never presigns' });
+const userMetadata = queryFlag.openapi({ description: 'Include user metadata (default true)' });
+const force = queryFlag.openapi({ description: 'Write to a read-only repository too' });
+
+export const listObjects = createRoute({
+  method: 'get',
+  path: `${refObjects}/ls`,
+  tags,
+  summary: 'List objects and common prefixes',
+  request: {
+    params: refParams,
+    query: z.object({
+      ...pagingQuery,
+      delimiter: queryDelimiter,
+      user_metadata: userMetadata,
+      presign,
+    }),
+  },
+  responses: { 200: jsonContent(ObjectStatsList, 'A page of objects and common prefixes'), default: failure },
+});
+
+const readObjectContract = {
+  path: refObjects,
+  tags,
+  request: { params: refParams, query: z.object({ path: objectPath, presign }) },
+  responses: {
+    200: { description: 'The object', content: { 'application/octet-stream': { schema: binary } } },
+    206: { description: 'The requested byte range', content: { 'application/octet-stream': { schema: binary } } },
+    304: { description: 'Not modified (If-None-Match)' },
+    416: jsonContent(ErrorBody, 'The range is outside the object'),
+    default: failure,
+  },
+};
+
+export const getObject = createRoute({ method: 'get', summary: 'Read an object (Range, If-None-Match)', ...readObjectContract });
+
+/** Published only: Hono answers HEAD with the GET route, without the body. */
+export const headObject = createRoute({ method: 'head', summary: 'Read an object’s headers', ...readObjectContract });
+
+export const statObject = createRoute({
+  method: 'get',
+  path: `${refObjects}/stat`,
+  tags,
+  summary: 'Object metadata',
+  request: { params: refParams, query: z.object({ path: objectPath, user_metadata: userMetadata, presign }) },
+  responses: { 200: jsonContent(ObjectStats, 'The object’s stats'), default: failure },
+});
+
+export const uploadObject = createRoute({
+  method: 'post',
+  path: branchObjects,
+  tags,
+  summary: 'Upload an object (multipart field `content`, or the raw body)',
+  request: {
+    params: branchParams,
+    query: z.object({
+      path: objectPath,
+      storageClass: z.string().optional().openapi({ description: 'Accepted for lakeFS clients; ignored' }),
+      force,
+    }),
+    // Streamed to the block store as it arrives: described here, never parsed by a schema.
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': { schema: { type: 'object', properties: { content: binary }, required: ['content'] } },
+        '*/*': { schema: binary },
+      },
+    },
+  },
+  responses: { 201: jsonContent(ObjectStats, 'The stored object'), default: failure },
+});
+
+export const deleteObject = createRoute({
+  method: 'delete',
+  path: branchObjects,
+  tags,
+  summary: 'Delete an object (absent paths are not an error)',
+  request: { params: branchParams, query: z.object({ path: objectPath, force }) },
+  responses: { 204: { description: 'Deleted' }, default: failure },
+});
+
+export const deleteObjects = createRoute({
+  method: 'post',
+  path: `${branchObjects}/delete`,
+  tags,
+  summary: 'Delete up to 1000 objects',
+  request: { params: branchParams, query: z.object({ force }), body: jsonBody(PathList) },
+  responses: { 200: jsonContent(ObjectErrorList, 'The paths that could not be deleted'), default: failure },
+});
+
+export const stageAllowed = createRoute({
+  method: 'get',
+  path: `${branchObjects}/stage_allowed`,
+  tags,
+  summary: 'Whether the caller may upload to this path (204)',
+  request: { params: branchParams, query: z.object({ path: objectPath }) },
+  responses: { 204: { description: 'Allowed' }, default: failure },
+});

@@ -1,0 +1,47 @@
+// Repositories over the catalog.
+import { validateBranchId, validateRepositoryId, type Catalog } from '../../../catalog';
+import { badRequest } from '../../../errors';
+import { sampleFiles } from '../../../sample-data';
+import { listingOptions, pageJson } from '../../pagination';
+import { principalOf, type AppRouteHandler } from '../../router';
+import { repositoryJson } from '../../serialize';
+import type * as routes from './routes';
+
+export function repositoryHandlers(catalog: Catalog) {
+  const listRepositories: AppRouteHandler<typeof routes.listRepositories> = async (c) => {
+    const q = c.req.valid('query');
+    const page = await catalog.listRepositories({ ...listingOptions(q), ...(q.search ? { search: q.search } : {}) });
+    return c.json(pageJson(page, repositoryJson), 200);
+  };
+
+  const createRepository: AppRouteHandler<typeof routes.createRepository> = async (c) => {
+    const { bare } = c.req.valid('query');
+    const body = c.req.valid('json');
+    if (bare && body.sample_data) throw badRequest('invalid request: a bare repository cannot hold sample data');
+    validateRepositoryId(body.name);
+    const defaultBranch = body.default_branch || 'main';
+    validateBranchId(defaultBranch);
+    const repository = await catalog.createRepository({
+      id: body.name,
+      storageNamespace: body.storage_namespace,
+      defaultBranch,
+      readOnly: body.read_only ?? false,
+      ...(body.sample_data ? { initialFiles: { files: sampleFiles(body.name, defaultBranch), message: 'Add sample data' } } : {}),
+      bare: bare ?? false,
+      committer: principalOf(c).userId,
+    });
+    return c.json(repositoryJson(repository), 201);
+  };
+
+  const getRepository: AppRouteHandler<typeof routes.getRepository> = async (c) =>
+    c.json(repositoryJson(await catalog.getRepository(c.req.valid('param').repository)), 200);
+
+  const deleteRepository: AppRouteHandler<typeof routes.deleteRepository> = async (c) => {
+    const { repository } = c.req.valid('param');
+    const { force } = c.req.valid('query');
+    await catalog.deleteRepository(repository, { force: force ?? false });
+    return c.body(null, 204);
+  };
+
+  return { listRepositories, createRepository, getRepository, deleteRepository };
+}

@@ -1,0 +1,48 @@
+// Contracts of tags: list, create, get, delete.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { repositoryParams, tagParams } from '../../params';
+import { pagingQuery, queryFlag } from '../../query';
+import { Ref, RefList, TagCreation } from '../../wire';
+
+const tags = ['tags'];
+const tagPath = '/repositories/{repository}/tags/{tag}';
+
+export const listTags = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/tags',
+  tags,
+  summary: 'List tags',
+  request: { params: repositoryParams, query: z.object(pagingQuery) },
+  responses: { 200: jsonContent(RefList, 'A page of tags'), default: failure },
+});
+
+export const createTag = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/tags',
+  tags,
+  summary: 'Create a tag at the commit a ref names',
+  request: { params: repositoryParams, body: jsonBody(TagCreation) },
+  responses: { 201: jsonContent(Ref, 'The new tag'), default: failure },
+});
+
+export const getTag = createRoute({
+  method: 'get',
+  path: tagPath,
+  tags,
+  summary: 'Get a tag',
+  request: { params: tagParams },
+  responses: { 200: jsonContent(Ref, 'The tag'), default: failure },
+});
+
+export const deleteTag = createRoute({
+  method: 'delete',
+  path: tagPath,
+  tags,
+  summary: 'Delete a tag',
+  request: {
+    params: tagParams,
+    query: z.object({ force: queryFlag.openapi({ description: 'Write to a read-only repository too' }) }),
+  },
+  responses: { 204: { description: 'Deleted' }, default: failure },
+});

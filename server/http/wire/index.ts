@@ -1,0 +1,11 @@
+// Every shape the API sends or takes, as zod schemas: they validate requests, type the handlers and serialisers,
+// make the published OpenAPI document, and (type-only) the console's client.
+export * from './auth';
+export * from './commits';
+export * from './common';
+export * from './config';
+export * from './diff-merge';
+export * from './objects';
+export * from './refs';
+export * from './repositories';
+export * from './setup';

@@ -1,0 +1,42 @@
+// Objects: their stats (a listing row is an object or a common prefix), and bulk deletion.
+import { z } from '@hono/zod-openapi';
+import { pageOf } from './common';
+
+export const PathType = z.enum(['common_prefix', 'object']);
+export type PathType = z.output<typeof PathType>;
+
+export const ObjectStats = z
+  .object({
+    path: z.string(),
+    path_type: PathType,
+    physical_address: z.string(),
+    physical_address_expiry: z.number().int().optional(),
+    checksum: z.string(),
+    size_bytes: z.number().int().optional(),
+    /** Unix seconds. */
+    mtime: z.number().int(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    content_type: z.string().optional(),
+  })
+  .openapi('ObjectStats');
+export type ObjectStats = z.output<typeof ObjectStats>;
+
+export const ObjectStatsList = pageOf(ObjectStats, 'ObjectStatsList');
+export type ObjectStatsList = z.output<typeof ObjectStatsList>;
+
+export const PathList = z
+  .object({
+    paths: z
+      .array(z.string().min(1, { message: 'paths must not be empty strings' }))
+      .max(1000, { message: 'at most 1000 paths per call' }),
+  })
+  .openapi('PathList');
+export type PathList = z.input<typeof PathList>;
+
+export const ObjectError = z
+  .object({ status_code: z.number().int(), message: z.string(), path: z.string().optional() })
+  .openapi('ObjectError');
+export type ObjectError = z.output<typeof ObjectError>;
+
+export const ObjectErrorList = z.object({ errors: z.array(ObjectError) }).openapi('ObjectErrorList');
+export type ObjectErrorList = z.output<typeof ObjectErrorList>;

@@ -1,0 +1,63 @@
+// Branches and tags: a ref on the wire, and the bodies of the calls that create, reset or rewrite them.
+import { z } from '@hono/zod-openapi';
+import { refValue } from '../params';
+import { pageOf } from './common';
+
+/** A branch or a tag: a name and the commit it points to. */
+export const Ref = z.object({ id: z.string(), commit_id: z.string() }).openapi('Ref');
+export type Ref = z.output<typeof Ref>;
+
+export const RefList = pageOf(Ref, 'RefList');
+export type RefList = z.output<typeof RefList>;
+
+export const BranchCreation = z
+  .object({
+    name: z.string({ message: 'name is required' }),
+    source: refValue,
+    force: z.boolean().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .openapi('BranchCreation');
+export type BranchCreation = z.input<typeof BranchCreation>;
+
+export const TagCreation = z
+  .object({ id: z.string({ message: 'id is required' }), ref: refValue, force: z.boolean().optional() })
+  .openapi('TagCreation');
+export type TagCreation = z.input<typeof TagCreation>;
+
+export const resetTypes = ['reset', 'object', 'common_prefix'] as const;
+
+// The type is any string on input so that an unknown one gets lakeFS's own answer ("unknown reset type").
+export const ResetCreation = z
+  .object({
+    type: z.string({ message: 'type is required' }).openapi({ enum: [...resetTypes] }),
+    path: z.string().optional(),
+    force: z.boolean().optional(),
+  })
+  .openapi('ResetCreation');
+export type ResetCreation = z.input<typeof ResetCreation>;
+
+const CommitOverrides = z
+  .object({ message: z.string().optional(), metadata: z.record(z.string(), z.string()).optional() })
+  .openapi('CommitOverrides');
+
+export const RevertCreation = z
+  .object({
+    ref: refValue,
+    parent_number: z.number().int().min(0).optional(),
+    commit_overrides: CommitOverrides.optional(),
+    force: z.boolean().optional(),
+    allow_empty: z.boolean().optional(),
+  })
+  .openapi('RevertCreation');
+export type RevertCreation = z.input<typeof RevertCreation>;
+
+export const CherryPickCreation = z
+  .object({
+    ref: refValue,
+    parent_number: z.number().int().min(0).optional(),
+    commit_overrides: CommitOverrides.optional(),
+    force: z.boolean().optional(),
+  })
+  .openapi('CherryPickCreation');
+export type CherryPickCreation = z.input<typeof CherryPickCreation>;
