@@ -21,7 +21,7 @@ const localStorage: StorageConfig = {
 
 const madeRepository = (creation: RepositoryCreation): Repository => ({
   id: creation.name,
-  default_branch: creation.default_branch,
+  default_branch: creation.default_branch ?? 'main',
   storage_namespace: creation.storage_namespace,
   creation_date: 1,
 });

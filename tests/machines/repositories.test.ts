@@ -15,7 +15,7 @@ function start() {
   const opened: string[] = [];
   const createRepository = fromPromise<Repository, RepositoryCreation>(async ({ input }) => {
     created.push(input);
-    return { id: input.name, default_branch: input.default_branch, storage_namespace: input.storage_namespace, creation_date: 1 };
+    return { id: input.name, default_branch: input.default_branch ?? 'main', storage_namespace: input.storage_namespace, creation_date: 1 };
   });
   const machine = repositoriesMachine.provide({
     actions: { openRepository: (_, repository) => void opened.push(repository.id) },

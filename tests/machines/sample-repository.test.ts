@@ -26,7 +26,7 @@ function start(failures = 0) {
       createRepository: fromPromise<Repository, RepositoryCreation>(async ({ input }) => {
         requests.push(input);
         if (left-- > 0) throw new ApiError(500, 'disk full');
-        return { id: input.name, default_branch: input.default_branch, storage_namespace: input.storage_namespace, creation_date: 1 };
+        return { id: input.name, default_branch: input.default_branch ?? 'main', storage_namespace: input.storage_namespace, creation_date: 1 };
       }),
     },
   });
