@@ -11,6 +11,9 @@ import {
   type LoginCredentials,
   type LoginInput,
 } from '../../src/machines/login/machine';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(loginMachine);
 
 const config = (overrides: Partial<LoginConfig> = {}): LoginConfig => ({
   login_url: '/auth/login',
@@ -49,7 +52,7 @@ function start(
   });
   navigations.length = 0;
   signIns.length = 0;
-  return createActor(machine, { input }).start();
+  return createActor(machine, { input, inspect: coverage.inspect }).start();
 }
 
 const submit = { type: 'login.submit', accessKeyId: 'AKIA', secretAccessKey: 'secret' } as const;
@@ -198,4 +201,8 @@ describe('login machine: fallback login', () => {
     expect(fallbackLoginLabel(config({ fallback_login_url: '/sso' }))).toBe('Try another way to login');
     expect(fallbackLoginLabel(config({ fallback_login_url: '/sso', fallback_login_label: 'Use SSO' }))).toBe('Use SSO');
   });
+});
+
+describe('login machine transitions', () => {
+  it('takes every transition the machine defines', coverage.expectAllTaken);
 });

@@ -9,6 +9,9 @@ import {
   setupMachine,
   USERNAME_REQUIRED,
 } from '../../src/machines/setup/machine';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(setupMachine);
 
 const fresh: SetupState = { state: 'not_initialized', comm_prefs_missing: true };
 const creds: CredentialsWithSecret = { access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret', creation_date: 1 };
@@ -32,7 +35,7 @@ function start(options: {
     actions: { navigate: (_, redirect) => navigations.push(redirect) },
   });
   navigations.length = 0;
-  return createActor(machine).start();
+  return createActor(machine, { inspect: coverage.inspect }).start();
 }
 
 describe('setup machine: loading', () => {
@@ -177,4 +180,8 @@ describe('setup machine: submitting', () => {
     expect(createAdmin).toHaveBeenCalledTimes(1);
     expect(snap.context.credentials).toEqual(creds);
   });
+});
+
+describe('setup machine transitions', () => {
+  it('takes every transition the machine defines', coverage.expectAllTaken);
 });
