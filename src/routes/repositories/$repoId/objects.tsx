@@ -1,33 +1,110 @@
 import { useState } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { Stack } from '@chakra-ui/react';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import type { ObjectStats, Page, Repository, ResolvedRef } from '../../../api/types';
+import { loadObjectsPage, type Readme } from '../../../loaders/objects';
+import { createLiveObjectsPageMachine } from '../../../machines/objects-page';
+import { useSessionSelector } from '../../../machines/session';
+import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../../../machines/upload-permission';
+import type { UploadStorage } from '../../../machines/upload-queue';
+import { GcWarningBanner } from '../../../ui/objects/GcWarningBanner';
 import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
-import { validateObjectsSearch } from '../../../ui/objects/search';
-import { UploadPermissions } from '../../../ui/objects/uploadPermissions';
+import { objectsSearchSchema } from '../../../ui/objects/search';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
-  validateSearch: validateObjectsSearch,
+  validateSearch: objectsSearchSchema,
+  loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path ?? '', after: search.after, search: search.search ?? '' }),
+  loader: {
+    // Starts with the navigation, beside the layout's repository read and ref resolution (by the ref's name, or
+    // the default branch once the repository is known), and never waits for the README it reads after.
+    handler: ({ params, deps, context, abortController }) =>
+      loadObjectsPage(context.repository, params.repoId, deps, abortController.signal),
+    // A listing is shown as read: a stale one is read again before it shows, never swapped in under the user.
+    staleReloadMode: 'blocking',
+  },
+  gcTime: 0,
   component: ObjectsRoute,
 });
 
 function ObjectsRoute() {
   const { repo } = useRepository();
   const { path = '', after } = Route.useSearch();
-  // Lives as long as the objects route, so moving between folders and refs reuses the answers.
-  const [uploadPermissions] = useState(() => new UploadPermissions());
+  const { firstPage, readme } = Route.useLoaderData();
+  // Lives as long as the objects route: browsing folders and refs reuses its answers.
+  const permissions = useActorRef(liveUploadPermissionMachine);
+  const storage = useSessionSelector((s) => s.context.config?.storage_config ?? null);
   return (
-    <WithResolvedRef>
-      {(resolvedRef) => (
-        // Keyed so a new folder or ref starts with a clear prefix search.
-        <ObjectsPage
-          key={`${resolvedRef.id}\u0000${path}`}
-          repo={repo}
-          resolvedRef={resolvedRef}
-          path={path}
-          after={after}
-          uploadPermissions={uploadPermissions}
-        />
-      )}
-    </WithResolvedRef>
+    <Stack gap="4">
+      <GcWarningBanner key={repo.id} repo={repo} />
+      <WithResolvedRef>
+        {(resolvedRef) => (
+          // Keyed so each folder and ref gets its own page (listing, search, dialogs); a search keeps it.
+          <ObjectsFolder
+            key={[repo.id, resolvedRef.id, path, after ?? ''].join('\u0000')}
+            repo={repo}
+            resolvedRef={resolvedRef}
+            path={path}
+            after={after}
+            firstPage={firstPage}
+            readme={readme}
+            permissions={permissions}
+            storage={storage}
+          />
+        )}
+      </WithResolvedRef>
+    </Stack>
+  );
+}
+
+interface ObjectsFolderProps {
+  repo: Repository;
+  resolvedRef: ResolvedRef;
+  path: string;
+  after: string | undefined;
+  firstPage: Page<ObjectStats> | undefined;
+  readme: Promise<Readme>;
+  permissions: UploadPermissionActorRef;
+  storage: UploadStorage | null;
+}
+
+function ObjectsFolder({ repo, resolvedRef, path, after, firstPage, readme, permissions, storage }: ObjectsFolderProps) {
+  const router = useRouter();
+  const navigate = Route.useNavigate();
+  const search = Route.useSearch({ select: (s) => s.search ?? '' });
+  const [machine] = useState(() =>
+    createLiveObjectsPageMachine({
+      repoId: repo.id,
+      refId: resolvedRef.id,
+      after,
+      invalidate: () => void router.invalidate(),
+      showSearch: (text) =>
+        void navigate({ search: (prev) => ({ ...prev, search: text || undefined, after: undefined }), replace: true }),
+    }),
+  );
+  const page = useActorRef(machine, {
+    input: {
+      repoId: repo.id,
+      refId: resolvedRef.id,
+      refKind: resolvedRef.kind,
+      readOnly: repo.read_only === true,
+      dir: path,
+      after,
+      search,
+      firstPage,
+      permissions,
+    },
+  });
+  return (
+    <ObjectsPage
+      page={page}
+      repo={repo}
+      resolvedRef={resolvedRef}
+      path={path}
+      permissions={permissions}
+      readme={readme}
+      storage={storage}
+    />
   );
 }

@@ -1,0 +1,2 @@
+export * from './machine';
+export { createLiveObjectsPageMachine, listObjectsPage, objectsListMachine, type ObjectsPageWiring } from './actors';
