@@ -15,7 +15,14 @@ export interface ObjectsPageDeps {
   /** The folder ('' or ending in '/'). */
   path: string;
   after?: string | undefined;
-  /** The prefix search typed in the page. */
+}
+
+/**
+ * What the listing is read for: the loader's deps, and the prefix search in the URL. The search is no dep of the
+ * route: while the page shows, its list machine applies a new search itself, and the URL only records it; a load
+ * (the page opening, a refresh) reads with the search the URL has then.
+ */
+export interface ObjectsListingRequest extends ObjectsPageDeps {
   search: string;
 }
 
@@ -25,6 +32,8 @@ export type Readme = { status: 'none' } | { status: 'found'; path: string; sourc
 export interface ObjectsPageData {
   /** Undefined when the read failed: the list machine asks again and shows the failure with a retry. */
   firstPage: Page<ObjectStats> | undefined;
+  /** The prefix the first page lists (the folder and the search). */
+  listedPrefix: string;
   /** Settles after the listing; the page renders without waiting for it. */
   readme: Promise<Readme>;
 }
@@ -32,17 +41,18 @@ export interface ObjectsPageData {
 export async function loadObjectsPage(
   repository: RepositoryRead,
   repoId: string,
-  deps: ObjectsPageDeps,
+  request: ObjectsListingRequest,
   signal: AbortSignal,
 ): Promise<ObjectsPageData> {
-  const ref = deps.ref ?? (await repository.current()).default_branch;
+  const ref = request.ref ?? (await repository.current()).default_branch;
+  const listedPrefix = request.path + request.search;
   let firstPage: Page<ObjectStats> | undefined;
   try {
-    firstPage = await listObjectsPage(repoId, ref, { prefix: deps.path + deps.search, after: deps.after, amount: PAGE_SIZE }, signal);
+    firstPage = await listObjectsPage(repoId, ref, { prefix: listedPrefix, after: request.after, amount: PAGE_SIZE }, signal);
   } catch (error) {
     if (signal.aborted) throw error;
   }
-  return { firstPage, readme: readReadme(repoId, ref, deps, firstPage, signal) };
+  return { firstPage, listedPrefix, readme: readReadme(repoId, ref, request, firstPage, signal) };
 }
 
 /**
@@ -52,7 +62,7 @@ export async function loadObjectsPage(
 export function readmeInPage(
   path: string,
   page: Page<ObjectStats> | undefined,
-  deps: Pick<ObjectsPageDeps, 'path' | 'after' | 'search'>,
+  deps: Pick<ObjectsListingRequest, 'path' | 'after' | 'search'>,
 ): { size: number } | 'absent' | undefined {
   if (!page || !path.startsWith(deps.path + deps.search)) return undefined;
   const entry = page.results.find((e) => e.path === path && e.path_type === 'object');
@@ -66,7 +76,7 @@ export function readmeInPage(
 async function readReadme(
   repoId: string,
   ref: string,
-  deps: ObjectsPageDeps,
+  deps: ObjectsListingRequest,
   page: Page<ObjectStats> | undefined,
   signal: AbortSignal,
 ): Promise<Readme> {

@@ -104,7 +104,6 @@ export const objectsPageMachine = setup({
   },
   type: 'parallel',
   on: {
-    'page.refresh': { actions: ['reloadList', 'invalidate'] },
     'objects.changed': { actions: ['reloadList', 'invalidate'] },
   },
   states: {
@@ -114,8 +113,14 @@ export const objectsPageMachine = setup({
         asking: {
           always: [{ guard: 'canUpload', target: 'asked', actions: 'needPermission' }, { target: 'asked' }],
         },
+        // Refresh lists again, reloads the loaders' data and asks the permission again.
         asked: {
-          on: { 'page.refresh': { guard: 'canUpload', actions: 'recheckPermission' } },
+          on: {
+            'page.refresh': [
+              { guard: 'canUpload', actions: ['reloadList', 'recheckPermission', 'invalidate'] },
+              { actions: ['reloadList', 'invalidate'] },
+            ],
+          },
         },
       },
     },

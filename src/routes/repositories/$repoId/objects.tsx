@@ -15,12 +15,18 @@ import { useRepository, WithResolvedRef } from '../../../ui/repository/Repositor
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
   validateSearch: objectsSearchSchema,
-  loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path ?? '', after: search.after, search: search.search ?? '' }),
+  loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path ?? '', after: search.after }),
   loader: {
     // Starts with the navigation, beside the layout's repository read and ref resolution (by the ref's name, or
-    // the default branch once the repository is known), and never waits for the README it reads after.
-    handler: ({ params, deps, context, abortController }) =>
-      loadObjectsPage(context.repository, params.repoId, deps, abortController.signal),
+    // the default branch once the repository is known), and never waits for the README it reads after. The search
+    // is read from the URL, not a dep: a new search is the page's list machine's to apply (see loaders/objects).
+    handler: ({ params, deps, context, location, abortController }) =>
+      loadObjectsPage(
+        context.repository,
+        params.repoId,
+        { ...deps, search: objectsSearchSchema.parse(location.search).search ?? '' },
+        abortController.signal,
+      ),
     // A listing is shown as read: a stale one is read again before it shows, never swapped in under the user.
     staleReloadMode: 'blocking',
   },
@@ -31,7 +37,8 @@ export const Route = createFileRoute('/repositories/$repoId/objects')({
 function ObjectsRoute() {
   const { repo } = useRepository();
   const { path = '', after } = Route.useSearch();
-  const { firstPage, readme } = Route.useLoaderData();
+  const { firstPage, listedPrefix, readme } = Route.useLoaderData();
+  const search = Route.useSearch({ select: (s) => s.search ?? '' });
   // Lives as long as the objects route: browsing folders and refs reuses its answers.
   const permissions = useActorRef(liveUploadPermissionMachine);
   const storage = useSessionSelector((s) => s.context.config?.storage_config ?? null);
@@ -47,7 +54,9 @@ function ObjectsRoute() {
             resolvedRef={resolvedRef}
             path={path}
             after={after}
-            firstPage={firstPage}
+            search={search}
+            // The page opens on the loader's first page when it lists what the page shows.
+            firstPage={listedPrefix === path + search ? firstPage : undefined}
             readme={readme}
             permissions={permissions}
             storage={storage}
@@ -63,16 +72,16 @@ interface ObjectsFolderProps {
   resolvedRef: ResolvedRef;
   path: string;
   after: string | undefined;
+  search: string;
   firstPage: Page<ObjectStats> | undefined;
   readme: Promise<Readme>;
   permissions: UploadPermissionActorRef;
   storage: UploadStorage | null;
 }
 
-function ObjectsFolder({ repo, resolvedRef, path, after, firstPage, readme, permissions, storage }: ObjectsFolderProps) {
+function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, readme, permissions, storage }: ObjectsFolderProps) {
   const router = useRouter();
   const navigate = Route.useNavigate();
-  const search = Route.useSearch({ select: (s) => s.search ?? '' });
   const [machine] = useState(() =>
     createLiveObjectsPageMachine({
       repoId: repo.id,
