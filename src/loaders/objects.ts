@@ -1,13 +1,12 @@
 // The objects route's reads: the folder listing's first page at once (by the ref's name when the URL gives one, so
 // it does not wait for the ref to resolve), and the folder's README.md after it, never in front of it.
-import { NotFoundError } from '../api/errors';
-import { getObjectText, statObject } from '../api/objects';
 import type { ObjectStats, Page } from '../api/types';
-import { PAGE_SIZE, VIEWER_SIZE_CAP_BYTES } from '../lib/constants';
-import { listObjectsPage } from '../machines/objects-page';
+import { PAGE_SIZE } from '../lib/constants';
+import { listObjectsPage } from '../machines/objects-page/reads';
+import type { Readme } from './readme';
 import type { RepositoryRead } from './repository';
 
-export const README_FILE_NAME = 'README.md';
+export type { Readme } from './readme';
 
 export interface ObjectsPageDeps {
   /** The ref as the URL names it; the default branch when it names none. */
@@ -25,9 +24,6 @@ export interface ObjectsPageDeps {
 export interface ObjectsListingRequest extends ObjectsPageDeps {
   search: string;
 }
-
-/** The folder's README.md: none, its text (rendered sanitised by the view), or why it could not be read. */
-export type Readme = { status: 'none' } | { status: 'found'; path: string; source: string } | { status: 'failed'; error: unknown };
 
 export interface ObjectsPageData {
   /** Undefined when the read failed: the list machine asks again and shows the failure with a retry. */
@@ -52,43 +48,7 @@ export async function loadObjectsPage(
   } catch (error) {
     if (signal.aborted) throw error;
   }
-  return { firstPage, listedPrefix, readme: readReadme(repoId, ref, request, firstPage, signal) };
-}
-
-/**
- * What the first page tells of README.md: its size when listed, 'absent' when the page covers where it would be,
- * else nothing (then it is asked for).
- */
-export function readmeInPage(
-  path: string,
-  page: Page<ObjectStats> | undefined,
-  deps: Pick<ObjectsListingRequest, 'path' | 'after' | 'search'>,
-): { size: number } | 'absent' | undefined {
-  if (!page || !path.startsWith(deps.path + deps.search)) return undefined;
-  const entry = page.results.find((e) => e.path === path && e.path_type === 'object');
-  if (entry) return { size: entry.size_bytes ?? 0 };
-  const last = page.results.at(-1)?.path;
-  const afterStart = deps.after === undefined || path > deps.after;
-  const beforeEnd = !page.pagination.has_more || (last !== undefined && path <= last);
-  return afterStart && beforeEnd ? 'absent' : undefined;
-}
-
-async function readReadme(
-  repoId: string,
-  ref: string,
-  deps: ObjectsListingRequest,
-  page: Page<ObjectStats> | undefined,
-  signal: AbortSignal,
-): Promise<Readme> {
-  const path = deps.path + README_FILE_NAME;
-  try {
-    const known = readmeInPage(path, page, deps);
-    if (known === 'absent') return { status: 'none' };
-    const size = known?.size ?? (await statObject(repoId, ref, path, signal)).size_bytes ?? 0;
-    if (size > VIEWER_SIZE_CAP_BYTES) return { status: 'none' };
-    return { status: 'found', path, source: await getObjectText(repoId, ref, path, { signal }) };
-  } catch (error) {
-    if (signal.aborted || error instanceof NotFoundError) return { status: 'none' };
-    return { status: 'failed', error };
-  }
+  // Its code loads with it, after the listing: the route tree (in the entry chunk) carries only this call.
+  const readme = import('./readme').then(({ readReadme }) => readReadme(repoId, ref, request, firstPage, signal));
+  return { firstPage, listedPrefix, readme };
 }

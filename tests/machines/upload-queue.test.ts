@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { UploadAbortedError } from '../../src/api/objects';
+import { UploadAbortedError } from '../../src/api/upload';
 import { createUploadFileActor } from '../../src/machines/upload-queue/actors';
 import {
   NO_FILES,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ObjectStats, Page } from '../../src/api/types';
-import { readmeInPage } from '../../src/loaders/objects';
+import { readmeInPage } from '../../src/loaders/readme';
 import { loadRepositoryPage, repositoryRead } from '../../src/loaders/repository';
 
 const entry = (path: string, size = 10): ObjectStats => ({ path, path_type: 'object', size_bytes: size });

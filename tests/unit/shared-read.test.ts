@@ -6,8 +6,13 @@ function controlledRead() {
   const state = { started: 0, aborted: false, resolve: (_value: string) => undefined as void };
   const read = (signal: AbortSignal) => {
     state.started++;
-    signal.addEventListener('abort', () => (state.aborted = true));
-    return new Promise<string>((resolve) => (state.resolve = resolve));
+    return new Promise<string>((resolve, reject) => {
+      state.resolve = resolve;
+      signal.addEventListener('abort', () => {
+        state.aborted = true;
+        reject(signal.reason);
+      });
+    });
   };
   return { state, read };
 }
@@ -31,11 +36,11 @@ describe('shared reads', () => {
     const first = sharedRead('k2', read, a.signal);
     const second = sharedRead('k2', read, b.signal);
     a.abort();
-    await expect(first).rejects.toBeDefined();
     expect(state.aborted).toBe(false);
     b.abort();
-    await expect(second).rejects.toBeDefined();
     expect(state.aborted).toBe(true);
+    await expect(first).rejects.toBeDefined();
+    await expect(second).rejects.toBeDefined();
     void sharedRead('k2', read);
     expect(state.started).toBe(2);
   });

@@ -1,21 +1,12 @@
-// The objects page's reads over the real API. The listing's first page is one read shared by the route loader and
-// the list machine when both ask at once (a refresh, a search), so it is requested once.
+// The objects page's machine over the real API.
 import { fromPromise } from 'xstate';
-import { listObjects } from '../../api/objects';
 import type { ObjectStats, Page } from '../../api/types';
 import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
-import { sharedRead } from '../../lib/shared-read';
 import { liveBlameMachine } from '../blame';
 import { liveDeleteObjectMachine } from '../delete-object';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
 import { objectsPageMachine } from './machine';
-
-/** One page of a folder's entries ('/' as the delimiter), shared with any caller asking the same at once. */
-export function listObjectsPage(repoId: string, ref: string, request: PageRequest, signal?: AbortSignal): Promise<Page<ObjectStats>> {
-  const { prefix, after, amount } = request;
-  const key = ['objects', repoId, ref, prefix, after ?? '', amount].join('\u0000');
-  return sharedRead(key, (shared) => listObjects(repoId, ref, { prefix, after, amount, delimiter: '/' }, shared), signal);
-}
+import { listObjectsPage } from './reads';
 
 /**
  * A folder's listing: the first page is small so it shows quickly; further pages use the list-all size and are

@@ -1,2 +1,3 @@
 export * from './machine';
-export { createLiveObjectsPageMachine, listObjectsPage, objectsListMachine, type ObjectsPageWiring } from './actors';
+export { createLiveObjectsPageMachine, objectsListMachine, type ObjectsPageWiring } from './actors';
+export { listObjectsPage } from './reads';

@@ -2,7 +2,8 @@
 // stopping it (cancel) aborts the request.
 import { fromCallback } from 'xstate';
 import { errorMessage } from '../../api/errors';
-import { stageAllowed, uploadObject, uploadObjectPresigned, UploadAbortedError } from '../../api/objects';
+import { stageAllowed } from '../../api/objects';
+import { uploadObject, uploadObjectPresigned, UploadAbortedError } from '../../api/upload';
 import type { CheckDestinationInput, UploadFileInput, UploadQueueEvent, UploadReport } from './machine';
 
 export type UploadFunction = (

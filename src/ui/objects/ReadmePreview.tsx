@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { Card, HStack, Text } from '@chakra-ui/react';
 import { LuBookOpen } from 'react-icons/lu';
-import { README_FILE_NAME, type Readme } from '../../loaders/objects';
+import { README_FILE_NAME, type Readme } from '../../loaders/readme';
 import { ErrorAlert } from '../components';
 import { MarkdownView } from '../viewer/MarkdownView';
 import { useMarkdownLinks } from '../viewer/useMarkdownLinks';

@@ -5,16 +5,10 @@ import { optionalString } from '../components/searchParams';
 // declared by the repository layout route; it is repeated here so links to these pages can set it.
 
 /**
- * One query value as a string: numbers (the router parses `?ref=2024` as one) become strings again, empty values
- * disappear from the URL, and anything else (an array, an object) is dropped rather than failing the page.
+ * One query value as a string: numbers (the router parses `?ref=2024` as one) become strings again, and empty
+ * values, or anything else (an array, an object), disappear from the URL rather than failing the page.
  */
-export const searchParam = z.catch(
-  z.pipe(
-    z.optional(z.union([z.string(), z.number()])),
-    z.transform((value) => optionalString(value)),
-  ),
-  undefined,
-);
+export const searchParam = z.optional(z.transform((value: unknown) => optionalString(value)));
 
 export const repositorySearchSchema = z.object({ ref: searchParam });
 
