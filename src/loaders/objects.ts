@@ -34,21 +34,37 @@ export interface ObjectsPageData {
   readme: Promise<Readme>;
 }
 
+/** The ref the listing is read at: the one the URL names, else the default branch once the repository is known. */
+async function listingRef(repository: RepositoryRead, request: ObjectsListingRequest): Promise<string> {
+  return request.ref ?? (await repository.current()).default_branch;
+}
+
+function readFirstPage(repoId: string, ref: string, request: ObjectsListingRequest, signal?: AbortSignal) {
+  return listObjectsPage(repoId, ref, { prefix: request.path + request.search, after: request.after, amount: PAGE_SIZE }, signal);
+}
+
+/** Starts the first page's read as soon as the route is matched (see startRepositoryPage); the loader joins it. */
+export function startObjectsPage(repository: RepositoryRead, repoId: string, request: ObjectsListingRequest): void {
+  void listingRef(repository, request)
+    .then((ref) => readFirstPage(repoId, ref, request))
+    .catch(() => undefined);
+}
+
 export async function loadObjectsPage(
   repository: RepositoryRead,
   repoId: string,
   request: ObjectsListingRequest,
   signal: AbortSignal,
 ): Promise<ObjectsPageData> {
-  const ref = request.ref ?? (await repository.current()).default_branch;
-  const listedPrefix = request.path + request.search;
+  // Without the repository there is no page: the layout route shows why.
+  const ref = await listingRef(repository, request);
   let firstPage: Page<ObjectStats> | undefined;
   try {
-    firstPage = await listObjectsPage(repoId, ref, { prefix: listedPrefix, after: request.after, amount: PAGE_SIZE }, signal);
+    firstPage = await readFirstPage(repoId, ref, request, signal);
   } catch (error) {
     if (signal.aborted) throw error;
   }
   // Its code loads with it, after the listing: the route tree (in the entry chunk) carries only this call.
   const readme = import('./readme').then(({ readReadme }) => readReadme(repoId, ref, request, firstPage, signal));
-  return { firstPage, listedPrefix, readme };
+  return { firstPage, listedPrefix: request.path + request.search, readme };
 }

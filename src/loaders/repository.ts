@@ -2,7 +2,8 @@
 import { NotFoundError } from '../api/errors';
 import { resolveRef } from '../api/refs';
 import { getRepository } from '../api/repositories';
-import type { Repository } from '../api/types';
+import type { Repository, ResolvedRef } from '../api/types';
+import { sharedRead } from '../lib/shared-read';
 import type { ResolvedRefState } from '../ui/repository/RepositoryContext';
 
 export interface RepositoryPageData {
@@ -44,6 +45,23 @@ export function repositoryRead(repoId: string): RepositoryRead {
   };
 }
 
+/** A ref resolution (branch → tag → commit), shared with any caller asking the same at once. */
+export function resolveRefShared(repoId: string, ref: string, signal?: AbortSignal): Promise<ResolvedRef> {
+  return sharedRead(['ref', repoId, ref].join('\u0000'), (shared) => resolveRef(repoId, ref, shared), signal);
+}
+
+/**
+ * Starts the layout's reads as soon as the route is matched (its `context`, computed once per repository page),
+ * ahead of the route's code chunks, which would otherwise take the browser's connections first; the loader then
+ * joins these reads instead of starting its own.
+ */
+export function startRepositoryPage(repoId: string, refName: string | undefined): RepositoryRead {
+  const read = repositoryRead(repoId);
+  void read.fresh().catch(() => undefined);
+  if (refName !== undefined) void resolveRefShared(repoId, refName).catch(() => undefined);
+  return read;
+}
+
 /**
  * The layout's data: the repository, and the ref resolved (the default branch when none is given). With a ref in
  * the URL both are asked for at once. A missing repository fails with 'could not find repository {id}'; a ref that
@@ -56,10 +74,10 @@ export async function loadRepositoryPage(
   signal?: AbortSignal,
 ): Promise<RepositoryPageData> {
   const repository = read.fresh();
-  const resolving = refName === undefined ? undefined : settle(resolveRef(repoId, refName, signal));
+  const resolving = refName === undefined ? undefined : settle(resolveRefShared(repoId, refName, signal));
   const repo = await repository;
   const name = refName ?? repo.default_branch;
-  const resolution = await (resolving ?? settle(resolveRef(repoId, name, signal)));
+  const resolution = await (resolving ?? settle(resolveRefShared(repoId, name, signal)));
   if ('error' in resolution && signal?.aborted) throw resolution.error;
   return { repo, resolvedRef: { name, ...resolution } };
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
@@ -24,6 +24,7 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
   const canDelete = useSelector(page, canDeleteObjects);
   const deleting = useSelector(page, deleteObjectFlow);
   const blame = useSelector(page, blameFlow);
+  const loadMore = useCallback(() => list.send({ type: 'list.loadMore' }), [list]);
 
   const columns = useMemo(
     () =>
@@ -60,7 +61,7 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
           rows={view.rows}
           hasMore={view.hasMore}
           loadingMore={view.loadingMore}
-          onLoadMore={() => list.send({ type: 'list.loadMore' })}
+          onLoadMore={loadMore}
           getRowId={rowId}
           empty={empty}
         />

@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { ObjectStats, Page, Repository, ResolvedRef } from '../../../api/types';
-import { loadObjectsPage, type Readme } from '../../../loaders/objects';
+import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type Readme } from '../../../loaders/objects';
 import { createLiveObjectsPageMachine } from '../../../machines/objects-page';
 import { useSessionSelector } from '../../../machines/session';
 import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../../../machines/upload-permission';
@@ -16,23 +16,26 @@ import { useRepository, WithResolvedRef } from '../../../ui/repository/Repositor
 export const Route = createFileRoute('/repositories/$repoId/objects')({
   validateSearch: objectsSearchSchema,
   loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path ?? '', after: search.after }),
+  // Once per folder: the first page is asked for as soon as the route is matched, beside the layout's reads.
+  context: ({ params, deps, context, location }) => {
+    startObjectsPage(context.repository, params.repoId, listingRequest(deps, location.search));
+  },
   loader: {
-    // Starts with the navigation, beside the layout's repository read and ref resolution (by the ref's name, or
-    // the default branch once the repository is known), and never waits for the README it reads after. The search
-    // is read from the URL, not a dep: a new search is the page's list machine's to apply (see loaders/objects).
+    // Joins the read started above (by the ref's name, or the default branch once the repository is known), and
+    // never waits for the README it reads after.
     handler: ({ params, deps, context, location, abortController }) =>
-      loadObjectsPage(
-        context.repository,
-        params.repoId,
-        { ...deps, search: objectsSearchSchema.parse(location.search).search ?? '' },
-        abortController.signal,
-      ),
+      loadObjectsPage(context.repository, params.repoId, listingRequest(deps, location.search), abortController.signal),
     // A listing is shown as read: a stale one is read again before it shows, never swapped in under the user.
     staleReloadMode: 'blocking',
   },
   gcTime: 0,
   component: ObjectsRoute,
 });
+
+/** The search is read from the URL, not a dep: a new search is the page's list machine's to apply (loaders/objects). */
+function listingRequest(deps: Omit<ObjectsListingRequest, 'search'>, search: unknown): ObjectsListingRequest {
+  return { ...deps, search: objectsSearchSchema.parse(search).search ?? '' };
+}
 
 function ObjectsRoute() {
   const { repo } = useRepository();

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box } from '@chakra-ui/react';
 import { createFileRoute, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { GoneError } from '../../../api/client';
-import { loadRepositoryPage, repositoryRead } from '../../../loaders/repository';
+import { loadRepositoryPage, startRepositoryPage } from '../../../loaders/repository';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { repositorySearchSchema } from '../../../ui/objects/search';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
@@ -11,9 +11,9 @@ import { RepositoryLayout } from '../../../ui/repository/RepositoryLayout';
 export const Route = createFileRoute('/repositories/$repoId')({
   validateSearch: repositorySearchSchema,
   loaderDeps: ({ search }) => ({ ref: search.ref }),
-  // One repository read per repository page (repository and ref), shared with the child routes' loaders: a child
-  // that needs the default branch takes this read instead of starting its own.
-  context: ({ params }) => ({ repository: repositoryRead(params.repoId) }),
+  // Once per repository page (repository and ref): starts its reads at once, and holds the repository read that the
+  // loaders share, so a child that needs the default branch takes it instead of reading again.
+  context: ({ params, deps }) => ({ repository: startRepositoryPage(params.repoId, deps.ref) }),
   loader: ({ params, deps, context, abortController }) =>
     loadRepositoryPage(context.repository, params.repoId, deps.ref, abortController.signal),
   // Moving between folders and tabs keeps the repository and the resolved ref: they are read again on a refresh
