@@ -1,8 +1,6 @@
 // Business constants of the console (spec 1 §9, spec 2 §9).
 
-export const PAGE_SIZE = 100;
-export const LIST_ALL_PAGE_SIZE = 1000;
-export const REF_PICKER_PAGE_SIZE = 300;
+export { LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
 export const PICKER_SEARCH_RESULTS = 5;
 export const FILTER_DEBOUNCE_MS = 300;
 export const UPLOAD_CONCURRENCY = 5;

@@ -17,6 +17,7 @@ export function sharedRead<T>(key: string, read: (signal: AbortSignal) => Promis
     const controller = new AbortController();
     const started: Flight = { controller, waiting: 0, promise: read(controller.signal) };
     const forget = () => flights.get(key) === started && flights.delete(key);
+    // Also observes a failure, so a read started ahead of its callers is never an unhandled rejection.
     started.promise.then(forget, forget);
     flights.set(key, (flight = started));
   }

@@ -1,7 +1,7 @@
 // The objects route's reads: the folder listing's first page at once (by the ref's name when the URL gives one, so
 // it does not wait for the ref to resolve), and the folder's README.md after it, never in front of it.
 import type { ObjectStats, Page } from '../api/types';
-import { PAGE_SIZE } from '../lib/constants';
+import { PAGE_SIZE } from '../lib/page-sizes';
 import { listObjectsPage } from '../machines/objects-page/reads';
 import type { Readme } from './readme';
 import type { RepositoryRead } from './repository';

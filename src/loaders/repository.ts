@@ -1,6 +1,6 @@
 // The repository layout route's reads: the repository, and the page's ref resolved branch → tag → commit.
 import { NotFoundError } from '../api/errors';
-import { resolveRef } from '../api/refs';
+import { resolveRef } from '../api/resolve-ref';
 import { getRepository } from '../api/repositories';
 import type { Repository, ResolvedRef } from '../api/types';
 import { sharedRead } from '../lib/shared-read';
@@ -25,24 +25,15 @@ export interface RepositoryRead {
 
 export function repositoryRead(repoId: string): RepositoryRead {
   let current: Promise<Repository> | undefined;
-  let inFlight = false;
-  const start = () => {
-    inFlight = true;
-    const read = getRepository(repoId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw new NotFoundError(404, `could not find repository ${repoId}`, error.body);
-      throw error;
-    });
-    current = read;
-    read.then(
-      () => (inFlight = false),
-      () => (inFlight = false),
-    );
-    return read;
-  };
-  return {
-    current: () => current ?? start(),
-    fresh: () => (inFlight && current ? current : start()),
-  };
+  // A read under way is shared (sharedRead), so the layout's loader and a child's join one request.
+  const fresh = () =>
+    (current = sharedRead(['repository', repoId].join('\u0000'), (signal) =>
+      getRepository(repoId, signal).catch((error: unknown) => {
+        if (error instanceof NotFoundError) throw new NotFoundError(404, `could not find repository ${repoId}`, error.body);
+        throw error;
+      }),
+    ));
+  return { current: () => current ?? fresh(), fresh };
 }
 
 /** A ref resolution (branch → tag → commit), shared with any caller asking the same at once. */
@@ -56,9 +47,10 @@ export function resolveRefShared(repoId: string, ref: string, signal?: AbortSign
  * joins these reads instead of starting its own.
  */
 export function startRepositoryPage(repoId: string, refName: string | undefined): RepositoryRead {
+  // Shared reads are never left unobserved (sharedRead watches them), so none of these needs a catch here.
   const read = repositoryRead(repoId);
-  void read.fresh().catch(() => undefined);
-  if (refName !== undefined) void resolveRefShared(repoId, refName).catch(() => undefined);
+  void read.fresh();
+  if (refName !== undefined) void resolveRefShared(repoId, refName);
   return read;
 }
 
