@@ -39,9 +39,8 @@ function listingRequest(deps: Omit<ObjectsListingRequest, 'search'>, search: unk
 
 function ObjectsRoute() {
   const { repo } = useRepository();
-  const { path = '', after } = Route.useSearch();
+  const { path = '', after, search = '' } = Route.useSearch();
   const { firstPage, listedPrefix, readme } = Route.useLoaderData();
-  const search = Route.useSearch({ select: (s) => s.search ?? '' });
   // Lives as long as the objects route: browsing folders and refs reuses its answers.
   const permissions = useActorRef(liveUploadPermissionMachine);
   const storage = useSessionSelector((s) => s.context.config?.storage_config ?? null);
