@@ -2,10 +2,8 @@
 import { NotFoundError } from '../api/errors';
 import { getObjectText, statObject } from '../api/objects';
 import type { ObjectStats, Page } from '../api/types';
-import { VIEWER_SIZE_CAP_BYTES } from '../lib/constants';
+import { README_FILE_NAME, VIEWER_SIZE_CAP_BYTES } from '../lib/constants';
 import type { ObjectsListingRequest } from './objects';
-
-export const README_FILE_NAME = 'README.md';
 
 /** The folder's README.md: none, its text (rendered sanitised by the view), or why it could not be read. */
 export type Readme = { status: 'none' } | { status: 'found'; path: string; source: string } | { status: 'failed'; error: unknown };

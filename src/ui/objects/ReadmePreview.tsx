@@ -1,7 +1,8 @@
 import { Suspense, use } from 'react';
 import { Card, HStack, Text } from '@chakra-ui/react';
 import { LuBookOpen } from 'react-icons/lu';
-import { README_FILE_NAME, type Readme } from '../../loaders/readme';
+import type { Readme } from '../../loaders/readme';
+import { README_FILE_NAME } from '../../lib/constants';
 import { ErrorAlert } from '../components';
 import { MarkdownView } from '../viewer/MarkdownView';
 import { useMarkdownLinks } from '../viewer/useMarkdownLinks';
