@@ -65,6 +65,10 @@ export async function loadObjectsPage(
     if (signal.aborted) throw error;
   }
   // Its code loads with it, after the listing: the route tree (in the entry chunk) carries only this call.
-  const readme = import('./readme').then(({ readReadme }) => readReadme(repoId, ref, request, firstPage, signal));
+  // It never rejects (a failure is a Readme too), so the page is never broken by its preview.
+  const readme = import('./readme').then(
+    ({ readReadme }) => readReadme(repoId, ref, request, firstPage, signal),
+    (error: unknown): Readme => ({ status: 'failed', error }),
+  );
   return { firstPage, listedPrefix: request.path + request.search, readme };
 }
