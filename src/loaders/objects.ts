@@ -25,13 +25,19 @@ export interface ObjectsListingRequest extends ObjectsPageDeps {
   search: string;
 }
 
+/**
+ * The folder's README.md read: the same promise on every call, started by the loader after the listing (the page
+ * renders without waiting for it), or by the page's first call when the load was a preload (a hovered link), so
+ * hovering over folders reads no README.
+ */
+export type ReadmeRead = () => Promise<Readme>;
+
 export interface ObjectsPageData {
   /** Undefined when the read failed: the list machine asks again and shows the failure with a retry. */
   firstPage: Page<ObjectStats> | undefined;
   /** The prefix the first page lists (the folder and the search). */
   listedPrefix: string;
-  /** Settles after the listing; the page renders without waiting for it. */
-  readme: Promise<Readme>;
+  readme: ReadmeRead;
 }
 
 /** The ref the listing is read at: the one the URL names, else the default branch once the repository is known. */
@@ -54,7 +60,7 @@ export async function loadObjectsPage(
   repository: RepositoryRead,
   repoId: string,
   request: ObjectsListingRequest,
-  signal: AbortSignal,
+  { signal, preload }: { signal: AbortSignal; preload: boolean },
 ): Promise<ObjectsPageData> {
   // Without the repository there is no page: the layout route shows why.
   const ref = await listingRef(repository, request);
@@ -64,11 +70,15 @@ export async function loadObjectsPage(
   } catch (error) {
     if (signal.aborted) throw error;
   }
-  // Its code loads with it, after the listing: the route tree (in the entry chunk) carries only this call.
-  // It never rejects (a failure is a Readme too), so the page is never broken by its preview.
-  const readme = import('./readme').then(
-    ({ readReadme }) => readReadme(repoId, ref, request, firstPage, signal),
-    (error: unknown): Readme => ({ status: 'failed', error }),
-  );
-  return { firstPage, listedPrefix: request.path + request.search, readme };
+  let reading: Promise<Readme> | undefined;
+  // Its code loads with it: the route tree (in the entry chunk) carries only this call. It never rejects (a failure
+  // is a Readme too), so the page is never broken by its preview. A read the page starts is the page's: it does not
+  // end with the preload.
+  const readme = (readSignal?: AbortSignal) =>
+    (reading ??= import('./readme').then(
+      ({ readReadme }) => readReadme(repoId, ref, request, firstPage, readSignal),
+      (error: unknown): Readme => ({ status: 'failed', error }),
+    ));
+  if (!preload) void readme(signal);
+  return { firstPage, listedPrefix: request.path + request.search, readme: () => readme() };
 }

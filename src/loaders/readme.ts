@@ -31,7 +31,7 @@ export async function readReadme(
   ref: string,
   deps: ObjectsListingRequest,
   page: Page<ObjectStats> | undefined,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<Readme> {
   const path = deps.path + README_FILE_NAME;
   try {
@@ -41,7 +41,7 @@ export async function readReadme(
     if (size > VIEWER_SIZE_CAP_BYTES) return { status: 'none' };
     return { status: 'found', path, source: await getObjectText(repoId, ref, path, { signal }) };
   } catch (error) {
-    if (signal.aborted || error instanceof NotFoundError) return { status: 'none' };
+    if (signal?.aborted || error instanceof NotFoundError) return { status: 'none' };
     return { status: 'failed', error };
   }
 }

@@ -1,3 +1,4 @@
+import './viewer-dom-env';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
@@ -157,6 +158,30 @@ describe('objects route', () => {
     await delay(50);
     expect(asked(lake, '/repositories/lake/refs/main/objects?')).toEqual([]);
     expect(asked(lake, '/repositories/lake/refs/main/objects/stat')).toEqual([]);
+  });
+
+  it('preloads a hovered folder\'s listing but not its README, which it reads once the folder opens', async () => {
+    const readme = '# Docs';
+    lake.folders[''] = [{ path: 'docs/', path_type: 'common_prefix' }];
+    lake.folders['docs/'] = [objectAt('docs/README.md', readme.length)];
+    const readmeReads: string[] = [];
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
+        readmeReads.push(new URL(request.url).searchParams.get('path') ?? '');
+        return new HttpResponse(readme, { headers: { 'Content-Type': 'text/markdown' } });
+      }),
+    );
+    renderApp('/repositories/lake/objects?ref=main');
+    const folder = await screen.findByRole('link', { name: 'docs/' });
+    fireEvent.mouseEnter(folder);
+    fireEvent.focus(folder);
+    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1));
+    await delay(100);
+    expect(readmeReads).toEqual([]);
+    fireEvent.click(folder);
+    expect(await screen.findByRole('heading', { name: 'Docs' })).toBeTruthy();
+    expect(readmeReads).toEqual(['docs/README.md']);
+    expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1);
   });
 
   it('opens an object in the viewer', async () => {

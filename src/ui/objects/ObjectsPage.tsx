@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuRefreshCw, LuSearch, LuUpload } from 'react-icons/lu';
 import type { Repository, ResolvedRef } from '../../api/types';
-import type { Readme } from '../../loaders/objects';
+import type { ReadmeRead } from '../../loaders/objects';
 import type { ObjectsPageActorRef } from '../../machines/objects-page';
 import type { UploadStorage } from '../../machines/upload-queue';
 import { uploadAllowed, type UploadPermissionActorRef } from '../../machines/upload-permission';
@@ -25,7 +25,7 @@ export interface ObjectsPageProps {
   /** The route's upload permission answers (kept across folders). */
   permissions: UploadPermissionActorRef;
   /** The folder's README.md, as the route loader reads it. */
-  readme: Promise<Readme>;
+  readme: ReadmeRead;
   /** The server's storage config, for uploads (null until known). */
   storage: UploadStorage | null;
 }

@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { Card, HStack, Text } from '@chakra-ui/react';
 import { LuBookOpen } from 'react-icons/lu';
-import type { Readme } from '../../loaders/readme';
+import type { ReadmeRead } from '../../loaders/objects';
 import { README_FILE_NAME } from '../../lib/constants';
 import { ErrorAlert } from '../components';
 import { MarkdownView } from '../viewer/MarkdownView';
@@ -11,7 +11,7 @@ export interface ReadmePreviewProps {
   repoId: string;
   refId: string;
   /** The folder's README.md as the route loader reads it; it may settle after the listing has shown. */
-  readme: Promise<Readme>;
+  readme: ReadmeRead;
 }
 
 /** README.md of the current folder, rendered under the listing once read; nothing when the folder has none. */
@@ -24,7 +24,7 @@ export function ReadmePreview(props: ReadmePreviewProps) {
 }
 
 function ReadmeCard({ repoId, refId, readme }: ReadmePreviewProps) {
-  const result = use(readme);
+  const result = use(readme());
   const links = useMarkdownLinks(repoId, refId, result.status === 'found' ? result.path : README_FILE_NAME);
   if (result.status === 'none') return null;
   return (

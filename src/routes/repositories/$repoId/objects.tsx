@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { ObjectStats, Page, Repository, ResolvedRef } from '../../../api/types';
-import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type Readme } from '../../../loaders/objects';
+import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type ReadmeRead } from '../../../loaders/objects';
 import { createLiveObjectsPageMachine } from '../../../machines/objects-page';
 import { useSessionSelector } from '../../../machines/session';
 import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../../../machines/upload-permission';
@@ -23,8 +23,11 @@ export const Route = createFileRoute('/repositories/$repoId/objects')({
   loader: {
     // Joins the read started above (by the ref's name, or the default branch once the repository is known), and
     // never waits for the README it reads after.
-    handler: ({ params, deps, context, location, abortController }) =>
-      loadObjectsPage(context.repository, params.repoId, listingRequest(deps, location.search), abortController.signal),
+    handler: ({ params, deps, context, location, abortController, preload }) =>
+      loadObjectsPage(context.repository, params.repoId, listingRequest(deps, location.search), {
+        signal: abortController.signal,
+        preload,
+      }),
     // A listing is shown as read: a stale one is read again before it shows, never swapped in under the user.
     staleReloadMode: 'blocking',
   },
@@ -76,7 +79,7 @@ interface ObjectsFolderProps {
   after: string | undefined;
   search: string;
   firstPage: Page<ObjectStats> | undefined;
-  readme: Promise<Readme>;
+  readme: ReadmeRead;
   permissions: UploadPermissionActorRef;
   storage: UploadStorage | null;
 }
