@@ -15,6 +15,28 @@ export default tseslint.config(
     },
   },
   {
+    // Views render state; reads belong to route loaders and flows to machines, which alone call the API.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'AbortController', message: 'A view does not fetch: cancel a read by leaving its machine state or route.' },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api', '**/api/**'],
+              allowTypeImports: true,
+              message: 'src/ui may import only types from src/api: reads belong to route loaders (src/loaders), flows to machines (src/machines).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

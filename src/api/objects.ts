@@ -1,27 +1,12 @@
 import { api, query, repoPath, seg } from './client';
 import { AuthorizationError } from './errors';
-import type { ObjectStats, Page } from './types';
+import { refObjects } from './object-listing';
+import type { ObjectStats } from './types';
 
 export { objectUrl } from '../lib/api-address';
+export { listObjects, type ListObjectsParams } from './object-listing';
 
-export interface ListObjectsParams {
-  prefix?: string;
-  after?: string;
-  amount?: number;
-  delimiter?: string;
-}
-
-const refObjects = (repo: string, ref: string) => `${repoPath(repo)}/refs/${seg(ref)}/objects`;
 const branchObjects = (repo: string, branch: string) => `${repoPath(repo)}/branches/${seg(branch)}/objects`;
-
-export function listObjects(
-  repo: string,
-  ref: string,
-  params: ListObjectsParams = {},
-  signal?: AbortSignal,
-): Promise<Page<ObjectStats>> {
-  return api.get(`${refObjects(repo, ref)}/ls`, { searchParams: query({ ...params }), signal }).json();
-}
 
 export function statObject(repo: string, ref: string, path: string, signal?: AbortSignal): Promise<ObjectStats> {
   return api.get(`${refObjects(repo, ref)}/stat`, { searchParams: query({ path }), signal }).json();
@@ -61,4 +46,3 @@ export async function stageAllowed(repo: string, branch: string, path: string, s
   }
 }
 
-export { uploadObject, uploadObjectPresigned, UploadAbortedError, type UploadOptions } from './upload';

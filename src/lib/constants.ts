@@ -1,12 +1,12 @@
 // Business constants of the console (spec 1 §9, spec 2 §9).
 
-export const PAGE_SIZE = 100;
-export const LIST_ALL_PAGE_SIZE = 1000;
-export const REF_PICKER_PAGE_SIZE = 300;
+export { LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
 export const PICKER_SEARCH_RESULTS = 5;
 export const FILTER_DEBOUNCE_MS = 300;
 export const UPLOAD_CONCURRENCY = 5;
 export const VIEWER_SIZE_CAP_BYTES = 20_971_520;
+/** Previewed under the objects listing of its folder. */
+export const README_FILE_NAME = 'README.md';
 export const CONTENT_DIFF_CAP_BYTES = 122_880;
 export const CHANGE_SUMMARY_LIMIT = 10_000;
 export const CHANGE_SUMMARY_PAGE_SIZE = 1000;

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { UploadAbortedError } from '../../src/api/objects';
+import { UploadAbortedError } from '../../src/api/upload';
 import { createUploadFileActor } from '../../src/machines/upload-queue/actors';
 import {
   NO_FILES,
@@ -11,10 +11,15 @@ import {
   UPLOAD_ABORTED,
   UPLOAD_FAILED,
   uploadQueueMachine,
+  type CheckDestinationInput,
   type PickedFile,
   type UploadFileInput,
+  type UploadQueueEvent,
   type UploadQueueInput,
 } from '../../src/machines/upload-queue/machine';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(uploadQueueMachine);
 
 interface Pending {
   input: UploadFileInput;
@@ -64,23 +69,31 @@ function fakeUploads() {
 
 const files = (...paths: string[]): PickedFile[] => paths.map((p) => ({ file: new Blob([p]), relativePath: p }));
 
-function start(options: { input?: Partial<UploadQueueInput>; allowed?: () => Promise<boolean> } = {}) {
+/** Preflights answer on the next tick: allowed unless `allowed` says otherwise; a rejection is a failed check. */
+function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: string) => Promise<boolean> } = {}) {
   const uploads = fakeUploads();
   const preflights: { path: string }[] = [];
   const machine = uploadQueueMachine.provide({
     actors: {
       uploadFile: uploads.actor,
-      checkStageAllowed: fromPromise<boolean, { repoId: string; branch: string; path: string }>(({ input }) => {
+      checkDestination: fromCallback<UploadQueueEvent, CheckDestinationInput>(({ input, sendBack }) => {
         preflights.push({ path: input.path });
-        return (options.allowed ?? (() => Promise.resolve(true)))();
+        (options.allowed ?? (() => Promise.resolve(true)))(input.path).then(
+          (allowed) => sendBack({ type: allowed ? 'file.allowed' : 'file.refused', id: input.id }),
+          (error: Error) => sendBack({ type: 'file.failed', id: input.id, message: error.message }),
+        );
       }),
     },
   });
   const actor = createActor(machine, {
     input: { repoId: 'repo', branch: 'main', prefix: 'data/', readOnly: false, ...options.input },
+    inspect: coverage.inspect,
   }).start();
   return { actor, uploads, preflights };
 }
+
+/** Once the preflights of the first files have answered, their uploads run. */
+const running = (uploads: ReturnType<typeof fakeUploads>, count: number) => vi.waitFor(() => expect(uploads.running.size).toBe(count));
 
 describe('upload queue: choosing files', () => {
   it('queues files with destinations under the prefix, normalising slashes', () => {
@@ -129,23 +142,39 @@ describe('upload queue: refusing to start', () => {
     expect(preflights).toEqual([]);
   });
 
-  it('refuses when the stage_allowed preflight says no', async () => {
-    const { actor, uploads, preflights } = start({ allowed: () => Promise.resolve(false) });
+  it('checks each destination once, and sends nothing to one the preflight refuses', async () => {
+    const { actor, uploads, preflights } = start({ allowed: (path) => Promise.resolve(path !== 'data/secret.csv') });
+    actor.send({ type: 'files.add', files: files('secret.csv', 'open.csv') });
+    actor.send({ type: 'upload.start' });
+    await running(uploads, 1);
+    uploads.get('2').resolve();
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(preflights).toEqual([{ path: 'data/secret.csv' }, { path: 'data/open.csv' }]);
+    expect(uploads.started).toEqual(['2']);
+    expect(snap.context.items[0]).toMatchObject({ status: 'failed', error: UPLOAD_FAILED, detail: NOT_ALLOWED });
+    expect(snap.context.items[1]).toMatchObject({ status: 'done' });
+  });
+
+  it("fails a file whose preflight could not be made, with the reason", async () => {
+    const { actor, uploads } = start({ allowed: () => Promise.reject(new ApiError(404, 'branch not found')) });
     actor.send({ type: 'files.add', files: files('a.csv') });
     actor.send({ type: 'upload.start' });
-    const snap = await waitFor(actor, (s) => s.matches('selecting') && s.context.error !== null);
-    expect(snap.context.error).toBe(NOT_ALLOWED);
-    expect(preflights).toEqual([{ path: 'data/a.csv' }]);
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items[0]).toMatchObject({ status: 'failed', error: UPLOAD_FAILED, detail: 'branch not found' });
     expect(uploads.started).toEqual([]);
   });
 
-  it('shows the error when the preflight itself fails', async () => {
-    const { actor } = start({ allowed: () => Promise.reject(new ApiError(404, 'branch not found')) });
+  it('cancels a file while its destination is being checked, so it never uploads', async () => {
+    let answer: (allowed: boolean) => void = () => undefined;
+    const { actor, uploads } = start({ allowed: () => new Promise<boolean>((resolve) => (answer = resolve)) });
     actor.send({ type: 'files.add', files: files('a.csv') });
     actor.send({ type: 'upload.start' });
-    const snap = await waitFor(actor, (s) => s.context.error !== null);
-    expect(snap.matches('selecting')).toBe(true);
-    expect(snap.context.error).toBe('branch not found');
+    expect(actor.getSnapshot().context.items[0]?.status).toBe('checking');
+    actor.send({ type: 'file.cancel', id: '1' });
+    answer(true);
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items[0]).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
+    expect(uploads.started).toEqual([]);
   });
 });
 
@@ -155,20 +184,21 @@ describe('upload queue: uploading', () => {
     const names = Array.from({ length: 12 }, (_, i) => `f${i}.txt`);
     actor.send({ type: 'files.add', files: files(...names) });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches('uploading'));
-    expect(uploads.running.size).toBe(5);
+    await running(uploads, 5);
 
     uploads.get('1').progress(42);
     const item1 = actor.getSnapshot().context.items.find((i) => i.id === '1');
     expect(item1).toMatchObject({ status: 'uploading', percent: 42 });
     expect(actor.getSnapshot().context.items.filter((i) => i.status === 'queued')).toHaveLength(7);
 
-    while (uploads.running.size > 0) {
+    while (!actor.getSnapshot().matches('finished')) {
+      await vi.waitFor(() => expect(uploads.running.size).toBeGreaterThan(0));
       const [next] = uploads.running.values();
       if (!next) break;
       next.resolve();
       await waitFor(actor, (s) => s.context.items.find((i) => i.id === next.input.id)?.status === 'done');
-      expect(uploads.running.size).toBeLessThanOrEqual(5);
+      const inFlight = actor.getSnapshot().context.items.filter((i) => i.status === 'checking' || i.status === 'uploading');
+      expect(inFlight.length).toBeLessThanOrEqual(5);
     }
     const snap = await waitFor(actor, (s) => s.matches('finished'));
     expect(uploads.peak()).toBe(5);
@@ -181,7 +211,7 @@ describe('upload queue: uploading', () => {
     const { actor, uploads } = start();
     actor.send({ type: 'files.add', files: files('a', 'b') });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches('uploading'));
+    await running(uploads, 2);
     uploads.get('1').reject(new ApiError(403, 'read-only repository'));
     uploads.get('2').resolve();
     const snap = await waitFor(actor, (s) => s.matches('finished'));
@@ -193,21 +223,21 @@ describe('upload queue: uploading', () => {
     const { actor, uploads } = start();
     actor.send({ type: 'files.add', files: files('1', '2', '3', '4', '5', '6') });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches('uploading'));
+    await running(uploads, 5);
     const signal = uploads.get('2').signal;
     actor.send({ type: 'file.cancel', id: '2' });
     expect(signal.aborted).toBe(true);
     const item = actor.getSnapshot().context.items.find((i) => i.id === '2');
     expect(item).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
+    await running(uploads, 5);
     expect(uploads.running.has('6')).toBe(true);
-    expect(uploads.running.size).toBe(5);
   });
 
   it('cancels a file that has not started yet without ever uploading it', async () => {
     const { actor, uploads } = start();
     actor.send({ type: 'files.add', files: files('1', '2', '3', '4', '5', '6') });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches('uploading'));
+    await running(uploads, 5);
     actor.send({ type: 'file.cancel', id: '6' });
     for (const id of ['1', '2', '3', '4', '5']) uploads.get(id).resolve();
     const snap = await waitFor(actor, (s) => s.matches('finished'));
@@ -219,9 +249,10 @@ describe('upload queue: uploading', () => {
     const { actor, uploads } = start();
     actor.send({ type: 'files.add', files: files('1', '2', '3', '4', '5', '6', '7') });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches('uploading'));
+    await running(uploads, 5);
     uploads.get('1').resolve();
     await waitFor(actor, (s) => s.context.items[0]?.status === 'done');
+    await running(uploads, 5);
     const signals = [...uploads.running.values()].map((p) => p.signal);
     actor.send({ type: 'upload.cancelAll' });
     const snap = await waitFor(actor, (s) => s.matches('finished'));
@@ -234,7 +265,7 @@ describe('upload queue: uploading', () => {
     const { actor, uploads } = start();
     actor.send({ type: 'files.add', files: files('a') });
     actor.send({ type: 'upload.start' });
-    await waitFor(actor, (s) => s.matches('uploading'));
+    await running(uploads, 1);
     uploads.get('1').resolve();
     await waitFor(actor, (s) => s.matches('finished'));
     actor.send({ type: 'queue.reset' });
@@ -242,3 +273,5 @@ describe('upload queue: uploading', () => {
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
 });
+
+it('takes every transition of the queue', () => coverage.expectAllTaken());

@@ -128,8 +128,8 @@ describe('DataTable', () => {
   it('renders no row again when a page is appended to the loaded rows', () => {
     const rendered = vi.fn();
     const counting = countingColumns(rendered);
-    // As useCursorPages hands them out: one array that grows in place.
-    const rows = Array.from({ length: 100 }, (_, i) => ({ id: `row-${i}` }));
+    // As the paged-list machine hands them out: a new array holding the same row objects and the new page's.
+    let rows = Array.from({ length: 100 }, (_, i) => ({ id: `row-${i}` }));
     const table = (more: boolean) => (
       <DataTable label="Paged" columns={counting} rows={rows} getRowId={(r) => r.id} hasMore={more} onLoadMore={() => undefined} />
     );
@@ -137,7 +137,7 @@ describe('DataTable', () => {
     const spacer = () => document.querySelector<HTMLElement>('tbody tr[aria-hidden] > td')?.style.height;
     const before = spacer();
     rendered.mockClear();
-    for (let i = 100; i < 1100; i++) rows.push({ id: `row-${i}` });
+    rows = [...rows, ...Array.from({ length: 1000 }, (_, i) => ({ id: `row-${100 + i}` }))];
     rerender(table(false));
     expect(spacer(), 'the space below the window grew by the new rows').not.toBe(before);
     expect(rendered).not.toHaveBeenCalled();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { hasGcRules } from '../../src/ui/objects/gc-rules';
-import { dismissGcWarning, gcWarningApplies, isGcWarningDismissed } from '../../src/ui/objects/gc-warning';
+import { dismissGcWarning, gcWarningApplies, hasGcRules, isGcWarningDismissed } from '../../src/machines/gc-warning';
 
 const server = setupServer(
   http.get('*/api/v1/repositories/:repo/settings/gc_rules', ({ params }) => {

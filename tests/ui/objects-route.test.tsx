@@ -1,112 +1,195 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import './viewer-dom-env';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { asked, fakeLake, folderAt, objectAt, type FakeLake } from './objects-server';
 
-const listed: URL[] = [];
-const stats: string[] = [];
-
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
-  http.get('*/api/v1/config', () => HttpResponse.json({ version_config: { version: '1.0.0' } })),
-  http.get('*/api/v1/repositories/lake', () =>
-    HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
-  ),
-  http.get('*/api/v1/repositories/lake/branches/:branch', ({ params }) =>
-    params.branch === 'main'
-      ? HttpResponse.json({ id: 'main', commit_id: 'c1' })
-      : HttpResponse.json({ message: 'not found' }, { status: 404 }),
-  ),
-  http.get('*/api/v1/repositories/lake/tags/:tag', ({ params }) =>
-    params.tag === 'v1'
-      ? HttpResponse.json({ id: 'v1', commit_id: 'c1' })
-      : HttpResponse.json({ message: 'not found' }, { status: 404 }),
-  ),
-  http.get('*/api/v1/repositories/lake/commits/:id', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
-  http.get('*/api/v1/repositories/lake/refs/:ref/objects/ls', ({ request }) => {
-    listed.push(new URL(request.url));
-    return HttpResponse.json({
-      results: [{ path: '2024/a.csv', path_type: 'object', size_bytes: 1, mtime: 1, checksum: 'x', physical_address: 'p' }],
-      pagination: { has_more: false, next_offset: '', results: 1, max_per_page: 100 },
-    });
-  }),
-  http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', ({ request }) => {
-    const path = new URL(request.url).searchParams.get('path') ?? '';
-    stats.push(path);
-    if (path === '2024/a.csv') {
-      return HttpResponse.json({ path, path_type: 'object', size_bytes: 1, mtime: 1, checksum: 'x', physical_address: 'p' });
-    }
-    return HttpResponse.json({ message: 'not found' }, { status: 404 });
-  }),
-  http.get('*/api/v1/repositories/lake/branches/:branch/objects/stage_allowed', () => new HttpResponse(null, { status: 204 })),
-);
+const server = setupServer();
+let lake: FakeLake;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  listed.length = 0;
-  stats.length = 0;
+beforeEach(() => {
+  lake = fakeLake();
+  server.use(...lake.handlers);
 });
+afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-describe('objects routes', () => {
-  it('browse the default branch when no ref is given, with the path from the URL', async () => {
-    renderApp('/repositories/lake/objects?path=2024%2F');
+const goTo = (router: ReturnType<typeof renderApp>['router'], search: Record<string, string>) =>
+  router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search });
+
+describe('objects route', () => {
+  it('browses the default branch when no ref is given, with the path from the URL', async () => {
+    renderApp('/repositories/lake/objects?path=data%2F');
     expect(await screen.findByRole('button', { name: 'branch: main' })).toBeTruthy();
     await screen.findByRole('link', { name: 'a.csv' });
-    expect(new URL(listed[0]!.href).pathname).toBe('/api/v1/repositories/lake/refs/main/objects/ls');
-    expect(listed[0]?.searchParams.get('prefix')).toBe('2024/');
+    expect(asked(lake, '/repositories/lake/refs/')).toEqual([
+      'GET /repositories/lake/refs/main/objects/ls?prefix=data%2F&amount=100&delimiter=%2F',
+    ]);
   });
 
-  it('browse a tag named in the URL, read-only', async () => {
+  it('browses a tag named in the URL, read-only', async () => {
     renderApp('/repositories/lake/objects?ref=v1');
     expect(await screen.findByRole('button', { name: 'tag: v1' })).toBeTruthy();
-    await screen.findByRole('link', { name: '2024/a.csv' });
+    await screen.findByRole('link', { name: 'notes.txt' });
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(asked(lake, '/repositories/lake/branches/v1/objects/stage_allowed')).toEqual([]);
   });
 
-  it('report a ref that does not exist', async () => {
+  it('reports a ref that does not exist', async () => {
     renderApp('/repositories/lake/objects?ref=nope');
     expect(await screen.findByText('ref not found')).toBeTruthy();
-    expect(listed).toEqual([]);
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('ask the upload preflight once per branch while browsing folders, and keep Upload enabled during a re-check', async () => {
-    const asked: string[] = [];
+  it('asks for the repository, the ref and the listing at once when the URL names the ref', async () => {
+    const waiting = new Set<string>();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = (name: string) => async () => {
+      waiting.add(name);
+      await gate;
+    };
+    server.use(
+      http.get('*/api/v1/repositories/lake', held('repository')),
+      http.get('*/api/v1/repositories/lake/branches/main', held('branch')),
+      http.get('*/api/v1/repositories/lake/refs/main/objects/ls', held('listing')),
+    );
+    renderApp('/repositories/lake/objects?ref=main');
+    // None of them is answered until all three have been asked: a waterfall would never get there.
+    await waitFor(() => expect([...waiting].sort()).toEqual(['branch', 'listing', 'repository']));
+    release();
+    await screen.findByRole('link', { name: 'notes.txt' });
+  });
+
+  it('reads the repository once when the listing waits for the default branch', async () => {
+    renderApp('/repositories/lake/objects');
+    await screen.findByRole('link', { name: 'notes.txt' });
+    expect(asked(lake, '/repositories/lake').filter((line) => line === 'GET /repositories/lake')).toHaveLength(1);
+  });
+
+  it('moves between folders reading only their listings: no repository read, no ref resolution, no flicker of Upload', async () => {
+    const upload = () => screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    const { router } = renderApp('/repositories/lake/objects');
+    await screen.findByRole('link', { name: 'notes.txt' });
+    await waitFor(() => expect(upload().disabled).toBe(false));
+    const before = lake.log.length;
+
+    await goTo(router, { path: 'data/' });
+    await screen.findByRole('link', { name: 'a.csv' });
+    expect(upload().disabled).toBe(false);
+    await goTo(router, {});
+    await screen.findByRole('link', { name: 'notes.txt' });
+    expect(upload().disabled).toBe(false);
+
+    expect(lake.log.slice(before)).toEqual([
+      'GET /repositories/lake/refs/main/objects/ls?prefix=data%2F&amount=100&delimiter=%2F',
+      'GET /repositories/lake/refs/main/objects/ls?prefix=&amount=100&delimiter=%2F',
+    ]);
+    expect(asked(lake, '/repositories/lake/branches/main/objects/stage_allowed')).toHaveLength(1);
+  });
+
+  it('asks the upload preflight once per branch, again on Refresh, keeping Upload enabled meanwhile', async () => {
     let releaseRecheck: (() => void) | undefined;
+    const branches: string[] = [];
     server.use(
       http.get('*/api/v1/repositories/lake/branches/:branch/objects/stage_allowed', async ({ params }) => {
-        asked.push(String(params.branch));
-        if (asked.length > 1) await new Promise<void>((resolve) => (releaseRecheck = resolve));
+        branches.push(String(params.branch));
+        if (branches.length === 3) await new Promise<void>((resolve) => (releaseRecheck = resolve));
         return new HttpResponse(null, { status: 204 });
       }),
     );
     const upload = () => screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     const { router } = renderApp('/repositories/lake/objects?ref=main');
     await waitFor(() => expect(upload().disabled).toBe(false));
-
-    await router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main', path: '2024/' } });
+    await goTo(router, { ref: 'dev' });
+    await screen.findByRole('button', { name: 'branch: dev' });
+    await waitFor(() => expect(branches).toEqual(['main', 'dev']));
+    await goTo(router, { ref: 'main', path: 'data/' });
     await screen.findByRole('link', { name: 'a.csv' });
     expect(upload().disabled).toBe(false);
-    await router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main' } });
-    await screen.findByRole('link', { name: '2024/a.csv' });
-    expect(upload().disabled).toBe(false);
-    expect(asked).toEqual(['main']);
+    expect(branches).toEqual(['main', 'dev']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(asked).toHaveLength(2));
+    await waitFor(() => expect(branches).toEqual(['main', 'dev', 'main']));
     expect(upload().disabled).toBe(false);
     releaseRecheck?.();
     await waitFor(() => expect(upload().disabled).toBe(false));
   });
 
-  it('open an object in the viewer', async () => {
+  it('refreshes with one listing request, and reads the repository and the ref again', async () => {
+    renderApp('/repositories/lake/objects?ref=main');
+    await screen.findByRole('link', { name: 'notes.txt' });
+    lake.folders[''] = [...lake.folders['']!, objectAt('new.txt')];
+    const before = lake.log.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await screen.findByRole('link', { name: 'new.txt' });
+    await waitFor(() => expect(lake.log.slice(before)).toContain('GET /repositories/lake/branches/main'));
+    const since = lake.log.slice(before);
+    expect(since.filter((line) => line.includes('/objects/ls'))).toHaveLength(1);
+    expect(since).toContain('GET /repositories/lake');
+  });
+
+  it('keeps the prefix search in the URL: a search is one listing request, and a reload opens with it', async () => {
+    lake.folders[''] = [objectAt('notes.txt'), objectAt('numbers.csv'), objectAt('other.txt')];
+    const { router, unmount } = renderApp('/repositories/lake/objects');
+    await screen.findByRole('link', { name: 'other.txt' });
+    const before = lake.log.length;
+    fireEvent.change(screen.getByLabelText('Search by prefix'), { target: { value: 'n' } });
+    fireEvent.change(screen.getByLabelText('Search by prefix'), { target: { value: 'no' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'other.txt' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'notes.txt' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'no' }));
+    expect(lake.log.slice(before)).toEqual(['GET /repositories/lake/refs/main/objects/ls?prefix=no&amount=100&delimiter=%2F']);
+    unmount();
+
+    renderApp('/repositories/lake/objects?search=nu');
+    await screen.findByRole('link', { name: 'numbers.csv' });
+    expect(screen.queryByRole('link', { name: 'notes.txt' })).toBeNull();
+    expect((screen.getByLabelText('Search by prefix') as HTMLInputElement).value).toBe('nu');
+  });
+
+  it('reads no README when the listing shows there is none, and reads a listed one without asking its size', async () => {
+    renderApp('/repositories/lake/objects?ref=main');
+    await screen.findByRole('link', { name: 'notes.txt' });
+    await delay(50);
+    expect(asked(lake, '/repositories/lake/refs/main/objects?')).toEqual([]);
+    expect(asked(lake, '/repositories/lake/refs/main/objects/stat')).toEqual([]);
+  });
+
+  it('preloads a hovered folder\'s listing but not its README, which it reads once the folder opens', async () => {
+    const readme = '# Docs';
+    lake.folders[''] = [folderAt('docs/')];
+    lake.folders['docs/'] = [objectAt('docs/README.md', readme.length)];
+    const readmeReads: string[] = [];
     server.use(
+      http.get('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
+        readmeReads.push(new URL(request.url).searchParams.get('path') ?? '');
+        return new HttpResponse(readme, { headers: { 'Content-Type': 'text/markdown' } });
+      }),
+    );
+    renderApp('/repositories/lake/objects?ref=main');
+    const folder = await screen.findByRole('link', { name: 'docs/' });
+    fireEvent.mouseEnter(folder);
+    fireEvent.focus(folder);
+    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1));
+    await delay(100);
+    expect(readmeReads).toEqual([]);
+    fireEvent.click(folder);
+    expect(await screen.findByRole('heading', { name: 'Docs' })).toBeTruthy();
+    expect(readmeReads).toEqual(['docs/README.md']);
+    expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1);
+  });
+
+  it('opens an object in the viewer', async () => {
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', () => HttpResponse.json(objectAt('data/a.csv', 24))),
       http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => HttpResponse.text('lake,depth\nBaikal,1642\n')),
     );
-    renderApp('/repositories/lake/object?ref=main&path=2024%2Fa.csv');
-    await waitFor(() => expect(stats).toContain('2024/a.csv'));
+    renderApp('/repositories/lake/object?ref=main&path=data%2Fa.csv');
     expect(await screen.findByRole('cell', { name: 'Baikal' })).toBeTruthy();
   });
 });

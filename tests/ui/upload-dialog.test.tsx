@@ -8,20 +8,14 @@ import { UploadDialog, type UploadDialogProps } from '../../src/ui/upload';
 const uploads: { path: string | null; content: string }[] = [];
 let stageAllowed = true;
 let failPath: string | null = null;
+let refusedPath: string | null = null;
 let presign = false;
 const linked: unknown[] = [];
 const presignedPuts: { content: string; blobType: string | null }[] = [];
 
+const preflights: (string | null)[] = [];
+
 const server = setupServer(
-  http.get('*/api/v1/config', () =>
-    HttpResponse.json({
-      storage_config: {
-        blockstore_type: presign ? 'azure' : 'local',
-        pre_sign_support: presign,
-        pre_sign_support_ui: presign,
-      },
-    }),
-  ),
   http.get('*/api/v1/repositories/:repo/branches/:branch/staging/backing', ({ request }) =>
     HttpResponse.json({
       physical_address: 'https://store.example.com/ns/data/abc',
@@ -36,11 +30,13 @@ const server = setupServer(
     linked.push({ path: new URL(request.url).searchParams.get('path'), body: await request.json() });
     return HttpResponse.json({ path: 'data/a.csv', path_type: 'object' });
   }),
-  http.get('*/api/v1/repositories/:repo/branches/:branch/objects/stage_allowed', () =>
-    stageAllowed
+  http.get('*/api/v1/repositories/:repo/branches/:branch/objects/stage_allowed', ({ request }) => {
+    const path = new URL(request.url).searchParams.get('path');
+    preflights.push(path);
+    return stageAllowed && path !== refusedPath
       ? new HttpResponse(null, { status: 204 })
-      : HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 }),
-  ),
+      : HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 });
+  }),
   http.post('*/api/v1/repositories/:repo/branches/:branch/objects', async ({ request }) => {
     const path = new URL(request.url).searchParams.get('path');
     const form = await request.formData();
@@ -57,7 +53,9 @@ afterEach(() => {
   uploads.length = 0;
   stageAllowed = true;
   failPath = null;
+  refusedPath = null;
   presign = false;
+  preflights.length = 0;
   linked.length = 0;
   presignedPuts.length = 0;
 });
@@ -72,6 +70,7 @@ function renderDialog(props: Partial<UploadDialogProps> = {}) {
       branch="main"
       prefix="data/"
       readOnly={false}
+      storage={presign ? { blockstore_type: 'azure', pre_sign_support_ui: true } : { blockstore_type: 'local', pre_sign_support_ui: false }}
       open
       onClose={onClose}
       onUploaded={onUploaded}
@@ -100,6 +99,8 @@ describe('UploadDialog', () => {
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
     expect(uploads.map((u) => u.path).sort()).toEqual(['data/a.csv', 'data/b.txt']);
     expect(uploads.find((u) => u.path === 'data/a.csv')?.content).toBe('x,y');
+    // Each destination was checked once, before its upload.
+    expect(preflights.sort()).toEqual(['data/a.csv', 'data/b.txt']);
     const list = screen.getByRole('list', { name: 'Files to upload' });
     expect(within(list).getAllByText('Done')).toHaveLength(2);
   });
@@ -172,12 +173,25 @@ describe('UploadDialog', () => {
     expect(uploads).toEqual([]);
   });
 
-  it('refuses when the upload preflight says not allowed', async () => {
+  it('sends nothing to a destination its preflight refuses, and uploads the others', async () => {
+    refusedPath = 'data/secret.csv';
+    const { onUploaded } = renderDialog();
+    pickFiles([file('secret.csv'), file('open.csv')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    const refused = screen.getByRole('listitem', { name: 'data/secret.csv' });
+    expect(within(refused).getByText('Upload Failed')).toBeTruthy();
+    expect(within(refused).getByText('You are not allowed to upload to this path.')).toBeTruthy();
+    expect(uploads.map((u) => u.path)).toEqual(['data/open.csv']);
+  });
+
+  it('reports nothing stored when every destination is refused', async () => {
     stageAllowed = false;
     const { onUploaded } = renderDialog();
     pickFiles([file('a.csv')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('You are not allowed to upload to this branch.');
+    expect(await screen.findByText('You are not allowed to upload to this path.')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Close' });
     expect(uploads).toEqual([]);
     expect(onUploaded).not.toHaveBeenCalled();
   });

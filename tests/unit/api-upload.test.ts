@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthorizationError } from '../../src/api/errors';
-import { uploadObject, UploadAbortedError } from '../../src/api/objects';
+import { uploadObject, UploadAbortedError } from '../../src/api/upload';
 
 /** Just enough of XMLHttpRequest to drive uploadObject: the test plays the server through `respond`/`progress`. */
 class FakeXhr {

@@ -1,11 +1,10 @@
 // The upload queue's actors over the real API. An upload is a callback actor so it can report progress;
 // stopping it (cancel) aborts the request.
-import { fromCallback, fromPromise } from 'xstate';
-import { getConfig } from '../../api/config';
+import { fromCallback } from 'xstate';
 import { errorMessage } from '../../api/errors';
-import { stageAllowed, uploadObject, uploadObjectPresigned, UploadAbortedError } from '../../api/objects';
-import type { StorageConfig } from '../../api/types';
-import type { UploadFileInput, UploadQueueEvent, UploadReport } from './machine';
+import { stageAllowed } from '../../api/objects';
+import { uploadObject, uploadObjectPresigned, UploadAbortedError } from '../../api/upload';
+import type { CheckDestinationInput, UploadFileInput, UploadQueueEvent, UploadReport } from './machine';
 
 export type UploadFunction = (
   input: UploadFileInput,
@@ -29,41 +28,28 @@ export function createUploadFileActor(upload: UploadFunction) {
   });
 }
 
-/** Reads the storage config once per queue (again after a failure): it decides direct or presigned uploads. */
-function storageConfigOnce(): () => Promise<StorageConfig | undefined> {
-  let pending: Promise<StorageConfig | undefined> | undefined;
-  return () => {
-    pending ??= getConfig().then(
-      (config) => config.storage_config,
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
-}
-
 /** Presigned when the server offers it to the console (pre_sign_support_ui), else through the server. */
-export function uploadThroughBestPath(storage: () => Promise<StorageConfig | undefined>): UploadFunction {
-  return async (input, options) => {
-    const config = await storage();
-    if (config?.pre_sign_support_ui) {
-      return uploadObjectPresigned(input.repoId, input.branch, input.path, input.file, {
+export const uploadThroughBestPath: UploadFunction = (input, options) =>
+  input.storage?.pre_sign_support_ui
+    ? uploadObjectPresigned(input.repoId, input.branch, input.path, input.file, {
         ...options,
-        blockstoreType: config.blockstore_type,
-      });
-    }
-    return uploadObject(input.repoId, input.branch, input.path, input.file, options);
-  };
-}
+        blockstoreType: input.storage.blockstore_type,
+      })
+    : uploadObject(input.repoId, input.branch, input.path, input.file, options);
 
-/** Actors for one upload queue (one dialog opening). */
-export function createUploadQueueActors() {
-  return {
-    checkStageAllowed: fromPromise<boolean, { repoId: string; branch: string; path: string }>(({ input, signal }) =>
-      stageAllowed(input.repoId, input.branch, input.path, signal),
-    ),
-    uploadFile: createUploadFileActor(uploadThroughBestPath(storageConfigOnce())),
-  };
-}
+/** The stage_allowed preflight of one destination, as the queue's per-file check. */
+export const checkDestination = fromCallback<UploadQueueEvent, CheckDestinationInput>(({ input, sendBack }) => {
+  const controller = new AbortController();
+  stageAllowed(input.repoId, input.branch, input.path, controller.signal).then(
+    (allowed) => sendBack({ type: allowed ? 'file.allowed' : 'file.refused', id: input.id }),
+    (error: unknown) => {
+      if (!controller.signal.aborted) sendBack({ type: 'file.failed', id: input.id, message: errorMessage(error) });
+    },
+  );
+  return () => controller.abort();
+});
+
+export const uploadQueueActors = {
+  checkDestination,
+  uploadFile: createUploadFileActor(uploadThroughBestPath),
+};

@@ -1,8 +1,11 @@
-// Upload queue (spec 1 "Upload", §4, §9): files are queued with their destinations, checked by the stage_allowed
-// preflight, then uploaded at most UPLOAD_CONCURRENCY at a time, each uploading (percent) → done | failed | aborted.
+// Upload queue (spec 1 "Upload", §4, §6, §9): files are queued with their destinations, then run at most
+// UPLOAD_CONCURRENCY at a time, each checked → uploading (percent) → done | failed | aborted. The check is the
+// stage_allowed preflight of the file's own destination, asked once, just before its upload: a refused path fails
+// that file and sends nothing. The queue's input carries what the page already knows (repository, branch,
+// read-only, the storage config), so a run reads nothing else.
 import { assign, enqueueActions, setup } from 'xstate';
-import { errorMessage } from '../../api/errors';
-import { callbackPlaceholder, promisePlaceholder } from '../../lib/actors';
+import type { StorageConfig } from '../../api/types';
+import { callbackPlaceholder } from '../../lib/actors';
 import { UPLOAD_CONCURRENCY } from '../../lib/constants';
 import { destinationFor } from './destination';
 
@@ -10,13 +13,18 @@ export const UPLOAD_FAILED = 'Upload Failed';
 export const UPLOAD_ABORTED = 'Upload Aborted';
 export const NO_FILES = 'Upload needs at least one file.';
 export const READ_ONLY = 'This repository is read-only: uploads are disabled.';
-export const NOT_ALLOWED = 'You are not allowed to upload to this branch.';
+export const NOT_ALLOWED = 'You are not allowed to upload to this path.';
+
+/** What decides how files travel: presigned straight to the store when the server offers it to the console. */
+export type UploadStorage = Pick<StorageConfig, 'pre_sign_support_ui' | 'blockstore_type'>;
 
 export interface UploadQueueInput {
   repoId: string;
   branch: string;
   prefix: string;
   readOnly: boolean;
+  /** The server's storage config (from the session); without it files go through the server. */
+  storage?: UploadStorage | null | undefined;
 }
 
 /** A file as picked or dropped, with its path relative to the pick (a folder's files keep their sub-folders). */
@@ -25,7 +33,7 @@ export interface PickedFile {
   relativePath: string;
 }
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'aborted';
+export type UploadStatus = 'queued' | 'checking' | 'uploading' | 'done' | 'failed' | 'aborted';
 
 export interface UploadItem {
   id: string;
@@ -37,7 +45,7 @@ export interface UploadItem {
   percent: number;
   /** 'Upload Failed' or 'Upload Aborted'. */
   error: string | null;
-  /** The server's reason for a failure, when it gave one. */
+  /** Why it failed: the server's reason, or that the destination is not allowed. */
   detail: string | null;
 }
 
@@ -47,13 +55,20 @@ export interface UploadQueueContext extends UploadQueueInput {
   error: string | null;
 }
 
-export interface UploadFileInput {
+export interface CheckDestinationInput {
   id: string;
   repoId: string;
   branch: string;
   path: string;
-  file: Blob;
 }
+
+export interface UploadFileInput extends CheckDestinationInput {
+  file: Blob;
+  storage: UploadStorage | null;
+}
+
+/** What a check reports back to the queue; a check that could not be made reports `file.failed`. */
+export type CheckReport = { type: 'file.allowed'; id: string } | { type: 'file.refused'; id: string };
 
 /** What an upload actor reports back to the queue. */
 export type UploadReport =
@@ -70,10 +85,13 @@ export type UploadQueueEvent =
   | { type: 'file.cancel'; id: string }
   | { type: 'upload.cancelAll' }
   | { type: 'queue.reset' }
+  | CheckReport
   | UploadReport;
 
+const checkId = (id: string) => `check-${id}`;
 const childId = (id: string) => `upload-${id}`;
-const isActive = (item: UploadItem) => item.status === 'queued' || item.status === 'uploading';
+const isRunning = (item: UploadItem) => item.status === 'checking' || item.status === 'uploading';
+const isActive = (item: UploadItem) => item.status === 'queued' || isRunning(item);
 
 function updateItem(items: UploadItem[], id: string, change: Partial<UploadItem>): UploadItem[] {
   return items.map((item) => (item.id === id ? { ...item, ...change } : item));
@@ -86,39 +104,59 @@ export const uploadQueueMachine = setup({
     events: {} as UploadQueueEvent,
   },
   actors: {
-    checkStageAllowed: promisePlaceholder<boolean, { repoId: string; branch: string; path: string }>('checkStageAllowed'),
+    /** Asks stage_allowed for one destination and reports `file.allowed` or `file.refused`. */
+    checkDestination: callbackPlaceholder<UploadQueueEvent, CheckDestinationInput>('checkDestination'),
     uploadFile: callbackPlaceholder<UploadQueueEvent, UploadFileInput>('uploadFile'),
   },
   guards: {
     readOnly: ({ context }) => context.readOnly,
     noFiles: ({ context }) => context.items.length === 0,
     allSettled: ({ context }) => !context.items.some(isActive),
-    refused: (_, allowed: boolean) => !allowed,
   },
   actions: {
     fillSlots: enqueueActions(({ context, enqueue }) => {
-      const running = context.items.filter((item) => item.status === 'uploading').length;
+      const running = context.items.filter(isRunning).length;
       const starting = context.items
         .filter((item) => item.status === 'queued')
         .slice(0, Math.max(0, UPLOAD_CONCURRENCY - running));
       if (starting.length === 0) return;
       for (const item of starting) {
-        enqueue.spawnChild('uploadFile', {
-          id: childId(item.id),
-          input: { id: item.id, repoId: context.repoId, branch: context.branch, path: item.destination, file: item.file },
+        enqueue.spawnChild('checkDestination', {
+          id: checkId(item.id),
+          input: { id: item.id, repoId: context.repoId, branch: context.branch, path: item.destination },
         });
       }
       const ids = new Set(starting.map((item) => item.id));
       enqueue.assign({
-        items: ({ context: c }) =>
-          c.items.map((item) => (ids.has(item.id) ? { ...item, status: 'uploading' as const, percent: 0 } : item)),
+        items: ({ context: c }) => c.items.map((item) => (ids.has(item.id) ? { ...item, status: 'checking' as const } : item)),
       });
     }),
+    startUpload: enqueueActions(({ context, enqueue }, params: { id: string }) => {
+      const item = context.items.find((i) => i.id === params.id);
+      if (item?.status !== 'checking') return;
+      enqueue.stopChild(checkId(item.id));
+      enqueue.spawnChild('uploadFile', {
+        id: childId(item.id),
+        input: {
+          id: item.id,
+          repoId: context.repoId,
+          branch: context.branch,
+          path: item.destination,
+          file: item.file,
+          storage: context.storage ?? null,
+        },
+      });
+      enqueue.assign({ items: updateItem(context.items, item.id, { status: 'uploading', percent: 0 }) });
+    }),
     stopUpload: enqueueActions(({ enqueue }, params: { id: string }) => {
+      enqueue.stopChild(checkId(params.id));
       enqueue.stopChild(childId(params.id));
     }),
     abortAll: enqueueActions(({ context, enqueue }) => {
-      for (const item of context.items) if (item.status === 'uploading') enqueue.stopChild(childId(item.id));
+      for (const item of context.items) {
+        if (item.status === 'checking') enqueue.stopChild(checkId(item.id));
+        if (item.status === 'uploading') enqueue.stopChild(childId(item.id));
+      }
       enqueue.assign({
         items: ({ context: c }) =>
           c.items.map((item) => (isActive(item) ? { ...item, status: 'aborted' as const, error: UPLOAD_ABORTED } : item)),
@@ -165,28 +203,26 @@ export const uploadQueueMachine = setup({
         'upload.start': [
           { guard: 'readOnly', actions: assign({ error: READ_ONLY }) },
           { guard: 'noFiles', actions: assign({ error: NO_FILES }) },
-          { target: 'preflight', actions: assign({ error: null }) },
+          { target: 'uploading', actions: assign({ error: null }) },
         ],
       },
-    },
-    preflight: {
-      tags: ['busy'],
-      invoke: {
-        src: 'checkStageAllowed',
-        input: ({ context }) => ({ repoId: context.repoId, branch: context.branch, path: context.items[0]?.destination ?? '' }),
-        onDone: [
-          { guard: { type: 'refused', params: ({ event }) => event.output }, target: 'selecting', actions: assign({ error: NOT_ALLOWED }) },
-          { target: 'uploading' },
-        ],
-        onError: { target: 'selecting', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
-      },
-      on: { 'upload.cancelAll': 'selecting' },
     },
     uploading: {
       tags: ['busy'],
       entry: 'fillSlots',
       always: { guard: 'allSettled', target: 'finished' },
       on: {
+        'file.allowed': { actions: { type: 'startUpload', params: ({ event }) => ({ id: event.id }) } },
+        'file.refused': {
+          actions: [
+            { type: 'stopUpload', params: ({ event }) => ({ id: event.id }) },
+            assign({
+              items: ({ context, event }) =>
+                updateItem(context.items, event.id, { status: 'failed', error: UPLOAD_FAILED, detail: NOT_ALLOWED }),
+            }),
+            'fillSlots',
+          ],
+        },
         'file.progress': {
           actions: assign({
             items: ({ context, event }) =>

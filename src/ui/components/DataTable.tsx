@@ -30,6 +30,9 @@ export interface DataTableProps<T extends RowData> {
   rowHeight?: number;
 }
 
+/** The table's data: always none (see the options in DataTable). */
+const noData: never[] = [];
+
 const LOAD_AHEAD_ROWS = 10;
 
 /** A list table keeps no table state (order and filter belong to the server), so it subscribes to none. */
@@ -52,10 +55,11 @@ export function DataTable<T extends RowData>({
   rowHeight = 44,
 }: DataTableProps<T>) {
   const rowHeightStyle = useMemo(() => ({ [rowHeightVar]: `${rowHeight}px` }) as CSSProperties, [rowHeight]);
-  // Memoised options keep the table instance (which the rows hold) the same from one render to the next. The table
-  // gives the columns and headers; its row model is never built, because that makes a row object for every loaded
-  // row whenever a page arrives. The body makes row objects for the rows in the window only.
-  const options = useMemo(() => ({ features: listFeatures, columns, data: rows }), [columns, rows]);
+  // The table gives the columns and headers only; its row model is never built, because that makes a row object for
+  // every loaded row whenever a page arrives. The body makes row objects for the rows in the window only. So the
+  // table is given no data, and its options (and the instance the memoised rows hold) change with the columns alone:
+  // a page appended to the rows renders no row already in view.
+  const options = useMemo(() => ({ features: listFeatures, columns, data: noData }), [columns]);
   const table = useTable(options, selectNoState);
   // State, not a ref: the body's virtualizer reads the viewport in its layout effect, which runs before a parent's
   // ref is attached; the body renders again once the viewport exists.

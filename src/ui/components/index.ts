@@ -11,4 +11,3 @@ export { Loading, type LoadingProps } from './Loading';
 export { RouteErrorAlert } from './RouteErrorAlert';
 export { usePagedList } from './usePagedList';
 export { listColumnHelper, listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';
-export { tablePaging, useCursorPages, type CursorPages } from './useCursorPages';

@@ -1,87 +1,91 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Box, Button, Code, Dialog, Grid, HStack, Link, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { logCommits } from '../../api/commits';
-import type { Commit, PathType } from '../../api/types';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Commit } from '../../api/types';
+import { liveBlameMachine, type BlameActorRef, type BlameTarget } from '../../machines/blame';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
 import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 
-export interface BlameTarget {
-  path: string;
-  pathType: PathType;
-}
+export type { BlameTarget };
 
-export interface BlameDialogProps {
+interface BlameShellProps {
   repoId: string;
   refId: string;
-  /** The object or prefix to blame; the dialog is open while it is set. */
-  target: BlameTarget | undefined;
   onClose: () => void;
 }
 
-type Lookup = { status: 'loading' } | { status: 'done'; commit: Commit | undefined } | { status: 'failed'; error: unknown };
+export interface BlameFlowDialogProps extends BlameShellProps {
+  /** The blame read of the object or prefix (a page machine's child); the dialog is open while there is one. */
+  blame: BlameActorRef | undefined;
+}
 
 /** The last commit that changed an object or a prefix (GET commits with amount 1, filtered by path). */
-export function BlameDialog({ repoId, refId, target, onClose }: BlameDialogProps) {
-  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
-  const noun = target?.pathType === 'common_prefix' ? 'prefix' : 'object';
-
-  useEffect(() => {
-    if (!target) return;
-    const controller = new AbortController();
-    setLookup({ status: 'loading' });
-    const filter = target.pathType === 'common_prefix' ? { prefixes: [target.path] } : { objects: [target.path] };
-    logCommits(repoId, refId, { amount: 1, ...filter }, controller.signal).then(
-      (page) => setLookup({ status: 'done', commit: page.results[0] }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLookup({ status: 'failed', error });
-      },
-    );
-    return () => controller.abort();
-  }, [repoId, refId, target]);
-
+export function BlameFlowDialog({ repoId, refId, blame, onClose }: BlameFlowDialogProps) {
   return (
-    <Dialog.Root open={target !== undefined} onOpenChange={(details) => !details.open && onClose()} size="lg">
+    <Dialog.Root open={blame !== undefined} onOpenChange={(details) => !details.open && onClose()} size="lg">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Last commit to modify {noun}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text fontFamily="mono" fontSize="sm" mb="4" wordBreak="break-all">
-                {target?.path}
-              </Text>
-              {lookup.status === 'loading' && <Loading />}
-              {lookup.status === 'failed' && <ErrorAlert error={lookup.error} />}
-              {lookup.status === 'done' && lookup.commit === undefined && (
-                <Text>
-                  No commit found, perhaps this is an{' '}
-                  <Link asChild>
-                    <RouterLink to="/repositories/$repoId/changes" params={{ repoId }} search={{ ref: refId }}>
-                      uncommitted change
-                    </RouterLink>
-                  </Link>
-                  ?
-                </Text>
-              )}
-              {lookup.status === 'done' && lookup.commit !== undefined && (
-                <CommitSummary repoId={repoId} commit={lookup.commit} />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
+          <Dialog.Content>{blame && <BlameContent repoId={repoId} refId={refId} blame={blame} onClose={onClose} />}</Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+export interface BlameDialogProps extends BlameShellProps {
+  /** The object or prefix to blame; the dialog is open, with its own read, while it is set. */
+  target: BlameTarget | undefined;
+}
+
+/** The blame dialog for a screen without a page machine (the object viewer): it starts its own read. */
+export function BlameDialog({ target, ...shell }: BlameDialogProps) {
+  return target ? <OwnBlame key={`${target.pathType}:${target.path}`} target={target} {...shell} /> : <BlameFlowDialog blame={undefined} {...shell} />;
+}
+
+function OwnBlame({ target, ...shell }: BlameShellProps & { target: BlameTarget }) {
+  const blame = useActorRef(liveBlameMachine, { input: { repoId: shell.repoId, refId: shell.refId, target } });
+  return <BlameFlowDialog blame={blame} {...shell} />;
+}
+
+function BlameContent({ repoId, refId, blame, onClose }: BlameShellProps & { blame: BlameActorRef }) {
+  const snapshot = useSelector(blame, (s) => s);
+  const { target, commit, error } = snapshot.context;
+  const noun = target.pathType === 'common_prefix' ? 'prefix' : 'object';
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>Last commit to modify {noun}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text fontFamily="mono" fontSize="sm" mb="4" wordBreak="break-all">
+          {target.path}
+        </Text>
+        {snapshot.matches('loading') && <Loading />}
+        {snapshot.matches('failed') && <ErrorAlert error={error} onRetry={() => blame.send({ type: 'blame.retry' })} />}
+        {snapshot.matches('found') && commit === undefined && (
+          <Text>
+            No commit found, perhaps this is an{' '}
+            <Link asChild>
+              <RouterLink to="/repositories/$repoId/changes" params={{ repoId }} search={{ ref: refId }}>
+                uncommitted change
+              </RouterLink>
+            </Link>
+            ?
+          </Text>
+        )}
+        {snapshot.matches('found') && commit !== undefined && <CommitSummary repoId={repoId} commit={commit} />}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </Dialog.Footer>
+    </>
   );
 }
 

@@ -1,39 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, CloseButton } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
-import { hasGcRules } from './gc-rules';
-import { dismissGcWarning, gcWarningApplies, isGcWarningDismissed } from './gc-warning';
+import { gcWarningApplies, isGcWarningDismissed, liveGcWarningMachine } from '../../machines/gc-warning';
 
 export interface GcWarningBannerProps {
   repo: Repository;
 }
 
 /**
- * Warns that a repository on object storage has no garbage-collection rules (spec 1 §9). The rules are only
- * fetched for repositories the warning can apply to; a failed check shows nothing rather than a false alarm.
+ * Warns that a repository on object storage has no garbage-collection rules (spec 1 §9). Its machine reads the
+ * rules once, and only for a repository the warning can apply to; render it keyed by the repository.
  */
 export function GcWarningBanner({ repo }: GcWarningBannerProps) {
-  const [missingRules, setMissingRules] = useState(false);
-  const [dismissed, setDismissed] = useState(() => isGcWarningDismissed(repo.id));
-  const applies = gcWarningApplies({
-    storageNamespace: repo.storage_namespace,
-    creationDate: repo.creation_date,
-    now: Date.now() / 1000,
-  });
-
-  useEffect(() => {
-    setDismissed(isGcWarningDismissed(repo.id));
-    setMissingRules(false);
-    if (!applies || isGcWarningDismissed(repo.id)) return;
-    const controller = new AbortController();
-    hasGcRules(repo.id, controller.signal).then(
-      (has) => setMissingRules(!has),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [repo.id, applies]);
-
-  if (!applies || dismissed || !missingRules) return null;
+  const [input] = useState(() => ({
+    repoId: repo.id,
+    applies: gcWarningApplies({ storageNamespace: repo.storage_namespace, creationDate: repo.creation_date, now: Date.now() / 1000 }),
+    dismissed: isGcWarningDismissed(repo.id),
+  }));
+  const warning = useActorRef(liveGcWarningMachine, { input });
+  const shown = useSelector(warning, (s) => s.matches('shown'));
+  if (!shown) return null;
   return (
     <Alert.Root status="warning" alignItems="center">
       <Alert.Indicator />
@@ -43,14 +30,7 @@ export function GcWarningBanner({ repo }: GcWarningBannerProps) {
           from its branches stay in storage until rules are set.
         </Alert.Description>
       </Alert.Content>
-      <CloseButton
-        size="sm"
-        aria-label="Dismiss garbage collection warning"
-        onClick={() => {
-          dismissGcWarning(repo.id);
-          setDismissed(true);
-        }}
-      />
+      <CloseButton size="sm" aria-label="Dismiss garbage collection warning" onClick={() => warning.send({ type: 'gc.dismiss' })} />
     </Alert.Root>
   );
 }

@@ -1,64 +1,31 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
-import { deleteObject, listObjects } from '../../api/objects';
-import type { ObjectStats, Page, RefKind } from '../../api/types';
-import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
-import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, tablePaging, useCursorPages } from '../components';
-import { BlameDialog, type BlameTarget } from './BlameDialog';
+import { useSelector } from '@xstate/react';
+import type { ObjectStats } from '../../api/types';
+import type { DeleteObjectActorRef } from '../../machines/delete-object';
+import { blameFlow, canDeleteObjects, deleteObjectFlow, type ObjectsPageActorRef } from '../../machines/objects-page';
+import { pagedListView } from '../../machines/paged-list';
+import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading } from '../components';
+import { BlameFlowDialog } from './BlameDialog';
 import { objectColumns } from './objectColumns';
 
 export interface ObjectsListingProps {
-  repoId: string;
-  refId: string;
-  refKind: RefKind;
-  readOnly: boolean;
-  /** The folder being browsed ('' or ending in '/'). */
-  dir: string;
-  /** Typed text narrowing the folder's entries by prefix. */
-  search?: string;
-  /** Cursor to start the listing from (the `after` search param). */
-  after?: string | undefined;
-  /** Changes when the user asks for a refresh. */
-  reloadKey?: number;
-  /** Called after an object was deleted. */
-  onChanged?: () => void;
+  page: ObjectsPageActorRef;
 }
 
-/**
- * The folder's entries, one server page at a time: the first page is small so it shows quickly, and further pages
- * use the list-all size and are fetched by cursor as the user scrolls, so long folders scroll without rendering
- * every row.
- */
-export function ObjectsListing({
-  repoId,
-  refId,
-  refKind,
-  readOnly,
-  dir,
-  search = '',
-  after,
-  reloadKey = 0,
-  onChanged,
-}: ObjectsListingProps) {
-  const prefix = `${dir}${search}`;
-  const fetchPage = useCallback(
-    (cursor: string | undefined): Promise<Page<ObjectStats>> =>
-      listObjects(repoId, refId, {
-        prefix,
-        delimiter: '/',
-        after: cursor,
-        amount: cursor === after ? PAGE_SIZE : LIST_ALL_PAGE_SIZE,
-      }),
-    // reloadKey is a dependency on purpose: a new fetcher is how a refresh restarts the listing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [repoId, refId, prefix, after, reloadKey],
-  );
-  const pages = useCursorPages(fetchPage, after);
-  const [toDelete, setToDelete] = useState<ObjectStats | undefined>();
-  const [deleting, setDeleting] = useState<{ busy: boolean; error?: unknown }>({ busy: false });
-  const [blame, setBlame] = useState<BlameTarget | undefined>();
+const rowId = (entry: ObjectStats) => entry.path;
 
-  const canDelete = refKind === 'branch' && !readOnly;
+/** The folder's entries, one server page at a time as the user scrolls, with the delete and blame dialogs. */
+export function ObjectsListing({ page }: ObjectsListingProps) {
+  // The page's ref and folder never change; the search does once it takes effect.
+  const { repoId, refId, refKind, dir, list } = page.getSnapshot().context;
+  const search = useSelector(page, (s) => s.context.search);
+  const view = useSelector(list, pagedListView);
+  const canDelete = useSelector(page, canDeleteObjects);
+  const deleting = useSelector(page, deleteObjectFlow);
+  const blame = useSelector(page, blameFlow);
+  const loadMore = useCallback(() => list.send({ type: 'list.loadMore' }), [list]);
+
   const columns = useMemo(
     () =>
       objectColumns({
@@ -66,27 +33,11 @@ export function ObjectsListing({
         refId,
         dir,
         canDelete,
-        onDelete: (entry) => {
-          setDeleting({ busy: false });
-          setToDelete(entry);
-        },
-        onBlame: (entry) => setBlame({ path: entry.path, pathType: entry.path_type }),
+        onDelete: (entry) => page.send({ type: 'object.delete', path: entry.path }),
+        onBlame: (entry) => page.send({ type: 'blame.open', target: { path: entry.path, pathType: entry.path_type } }),
       }),
-    [repoId, refId, dir, canDelete],
+    [page, repoId, refId, dir, canDelete],
   );
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting({ busy: true });
-    try {
-      await deleteObject(repoId, refId, toDelete.path);
-      setToDelete(undefined);
-      setDeleting({ busy: false });
-      onChanged?.();
-    } catch (error) {
-      setDeleting({ busy: false, error });
-    }
-  };
 
   const empty =
     refKind !== 'branch' ? (
@@ -99,32 +50,43 @@ export function ObjectsListing({
 
   return (
     <Stack gap="3">
-      {pages.error !== undefined && <ErrorAlert error={pages.error} onRetry={pages.refresh} />}
-      {pages.loading ? (
+      {view.loading ? (
         <Loading />
+      ) : view.failed ? (
+        <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />
       ) : (
-        pages.error === undefined && (
-          <DataTable
-            label="Objects"
-            columns={columns}
-            {...tablePaging(pages)}
-            getRowId={(entry) => entry.path}
-            empty={empty}
-          />
-        )
+        <DataTable
+          label="Objects"
+          columns={columns}
+          rows={view.rows}
+          hasMore={view.hasMore}
+          loadingMore={view.loadingMore}
+          onLoadMore={loadMore}
+          getRowId={rowId}
+          empty={empty}
+        />
       )}
-      <ConfirmDialog
-        open={toDelete !== undefined}
-        title="Delete object"
-        confirmLabel="Delete"
-        busy={deleting.busy}
-        error={deleting.error}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(undefined)}
-      >
-        Are you sure you wish to delete object &quot;{toDelete?.path}&quot;?
-      </ConfirmDialog>
-      <BlameDialog repoId={repoId} refId={refId} target={blame} onClose={() => setBlame(undefined)} />
+      {view.moreFailed && <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />}
+      {deleting && <DeleteObjectDialog flow={deleting} />}
+      <BlameFlowDialog repoId={repoId} refId={refId} blame={blame} onClose={() => page.send({ type: 'blame.close' })} />
     </Stack>
+  );
+}
+
+function DeleteObjectDialog({ flow }: { flow: DeleteObjectActorRef }) {
+  const { path, error } = useSelector(flow, (s) => s.context);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  return (
+    <ConfirmDialog
+      open
+      title="Delete object"
+      confirmLabel="Delete"
+      busy={busy}
+      error={error}
+      onConfirm={() => flow.send({ type: 'delete.confirm' })}
+      onCancel={() => flow.send({ type: 'delete.cancel' })}
+    >
+      Are you sure you wish to delete object &quot;{path}&quot;?
+    </ConfirmDialog>
   );
 }

@@ -1,49 +1,32 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { Card, HStack, Text } from '@chakra-ui/react';
 import { LuBookOpen } from 'react-icons/lu';
-import { getObjectText, statObject } from '../../api/objects';
-import { NotFoundError } from '../../api/errors';
-import { VIEWER_SIZE_CAP_BYTES } from '../../lib/constants';
+import type { ReadmeRead } from '../../loaders/objects';
+import { README_FILE_NAME } from '../../lib/constants';
 import { ErrorAlert } from '../components';
 import { MarkdownView } from '../viewer/MarkdownView';
 import { useMarkdownLinks } from '../viewer/useMarkdownLinks';
 
-export const README_FILE_NAME = 'README.md';
-
 export interface ReadmePreviewProps {
   repoId: string;
   refId: string;
-  /** The folder whose README.md is shown ('' at the root). */
-  prefix: string;
-  /** Changes when the user refreshes the listing, so the preview reloads with it. */
-  reloadKey?: number;
+  /** The folder's README.md as the route loader reads it; it may settle after the listing has shown. */
+  readme: ReadmeRead;
 }
 
-type Readme = { status: 'none' } | { status: 'found'; source: string } | { status: 'failed'; error: unknown };
+/** README.md of the current folder, rendered under the listing once read; nothing when the folder has none. */
+export function ReadmePreview(props: ReadmePreviewProps) {
+  return (
+    <Suspense fallback={null}>
+      <ReadmeCard {...props} />
+    </Suspense>
+  );
+}
 
-/** README.md of the current folder, rendered under the listing; nothing when the folder has none. */
-export function ReadmePreview({ repoId, refId, prefix, reloadKey = 0 }: ReadmePreviewProps) {
-  const path = `${prefix}${README_FILE_NAME}`;
-  const [readme, setReadme] = useState<Readme>({ status: 'none' });
-  const links = useMarkdownLinks(repoId, refId, path);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    setReadme({ status: 'none' });
-    statObject(repoId, refId, path, signal)
-      .then(async (stats) => {
-        if ((stats.size_bytes ?? 0) > VIEWER_SIZE_CAP_BYTES) return;
-        const source = await getObjectText(repoId, refId, path, { signal });
-        if (!signal.aborted) setReadme({ status: 'found', source });
-      })
-      .catch((error: unknown) => {
-        if (!signal.aborted && !(error instanceof NotFoundError)) setReadme({ status: 'failed', error });
-      });
-    return () => controller.abort();
-  }, [repoId, refId, path, reloadKey]);
-
-  if (readme.status === 'none') return null;
+function ReadmeCard({ repoId, refId, readme }: ReadmePreviewProps) {
+  const result = use(readme());
+  const links = useMarkdownLinks(repoId, refId, result.status === 'found' ? result.path : README_FILE_NAME);
+  if (result.status === 'none') return null;
   return (
     <Card.Root variant="outline" as="section" aria-label={README_FILE_NAME}>
       <Card.Header py="3">
@@ -53,7 +36,7 @@ export function ReadmePreview({ repoId, refId, prefix, reloadKey = 0 }: ReadmePr
         </HStack>
       </Card.Header>
       <Card.Body pt="0">
-        {readme.status === 'failed' ? <ErrorAlert error={readme.error} /> : <MarkdownView source={readme.source} links={links} />}
+        {result.status === 'failed' ? <ErrorAlert error={result.error} /> : <MarkdownView source={result.source} links={links} />}
       </Card.Body>
     </Card.Root>
   );

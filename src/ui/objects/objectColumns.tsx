@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { objectUrl } from '../../api/objects';
+import { objectUrl } from '../../lib/api-address';
 import type { ObjectStats } from '../../api/types';
 import { formatDate, formatSize } from '../../lib/format';
 import { CellIcon, listColumnHelper, tableClass, type ListColumn } from '../components';

@@ -1,36 +1,30 @@
-import { useCallback } from 'react';
 import { Box, Code, HStack, Stack, Text } from '@chakra-ui/react';
-import { logCommits } from '../../api/commits';
-import type { Commit, Page } from '../../api/types';
-import { PAGE_SIZE } from '../../lib/constants';
+import { useSelector } from '@xstate/react';
+import type { Commit } from '../../api/types';
 import { commitMessageForPicker, shortCommitId } from '../../lib/format';
+import { pagedListView, type PagedListActorRef } from '../../machines/paged-list';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
-import { useCursorPages } from '../components/useCursorPages';
 import { MorePages, PickerOption } from './PickerList';
 import type { SelectedRef } from './RefSelector';
 
 export interface BranchCommitsProps {
-  repoId: string;
   branch: string;
+  /** The branch's commits, newest first. */
+  list: PagedListActorRef<Commit>;
   selectedId: string;
   onSelect: (ref: SelectedRef) => void;
 }
 
-/** The commits of one branch, newest first; choosing one selects that commit as the ref. */
-export function BranchCommits({ repoId, branch, selectedId, onSelect }: BranchCommitsProps) {
-  const fetchPage = useCallback(
-    (after: string | undefined): Promise<Page<Commit>> => logCommits(repoId, branch, { after, amount: PAGE_SIZE }),
-    [repoId, branch],
-  );
-  const pages = useCursorPages(fetchPage);
-
-  if (pages.loading) return <Loading />;
+/** The commits of one branch; choosing one selects that commit as the ref. */
+export function BranchCommits({ branch, list, selectedId, onSelect }: BranchCommitsProps) {
+  const view = useSelector(list, pagedListView);
+  if (view.loading) return <Loading />;
   return (
     <Stack gap="2">
-      {pages.error !== undefined && <ErrorAlert error={pages.error} onRetry={pages.refresh} />}
+      {(view.failed || view.moreFailed) && <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />}
       <Box as="ul" role="listbox" aria-label={`Commits of ${branch}`} maxH="320px" overflowY="auto" listStyleType="none">
-        {pages.rows.map((commit) => (
+        {view.rows.map((commit) => (
           <Box as="li" key={commit.id} role="none">
             <PickerOption
               selected={commit.id === selectedId}
@@ -51,7 +45,9 @@ export function BranchCommits({ repoId, branch, selectedId, onSelect }: BranchCo
           </Box>
         ))}
       </Box>
-      <MorePages pages={pages}>More commits</MorePages>
+      <MorePages list={list} view={view}>
+        More commits
+      </MorePages>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // Parts shared by the ref picker's lists (branches, tags, a branch's commits).
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import type { CursorPages } from '../components/useCursorPages';
+import type { PagedListActorRef, PagedListView } from '../../machines/paged-list';
 import { Loading } from '../components/Loading';
 
 export interface PickerOptionProps extends Omit<ButtonProps, 'role' | 'variant' | 'size'> {
@@ -14,11 +14,11 @@ export function PickerOption({ selected, ...rest }: PickerOptionProps) {
 }
 
 /** Below a picker list: a spinner while the next page loads, else a button asking for it when there is one. */
-export function MorePages({ pages, children }: { pages: CursorPages<unknown>; children: ReactNode }) {
-  if (pages.loadingMore) return <Loading label="Loading more..." />;
-  if (!pages.hasMore) return null;
+export function MorePages<T>({ list, view, children }: { list: PagedListActorRef<T>; view: PagedListView<T>; children: ReactNode }) {
+  if (view.loadingMore) return <Loading label="Loading more..." />;
+  if (!view.hasMore || view.moreFailed) return null;
   return (
-    <Button size="xs" variant="ghost" onClick={pages.loadMore}>
+    <Button size="xs" variant="ghost" onClick={() => list.send({ type: 'list.loadMore' })}>
       {children}
     </Button>
   );

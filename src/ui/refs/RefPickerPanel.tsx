@@ -1,19 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { LuArrowLeft, LuChevronRight } from 'react-icons/lu';
-import { listBranches } from '../../api/branches';
-import { listTags } from '../../api/tags';
-import type { Page, Ref } from '../../api/types';
-import { FILTER_DEBOUNCE_MS, REF_PICKER_PAGE_SIZE } from '../../lib/constants';
+import type { Ref } from '../../api/types';
+import { pagedListView, type PagedListActorRef } from '../../machines/paged-list';
+import { createLiveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '../../machines/ref-picker';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
-import { useCursorPages } from '../components/useCursorPages';
 import { BranchCommits } from './BranchCommits';
 import { MorePages, PickerOption } from './PickerList';
 import type { SelectedRef } from './RefSelector';
-import { useDebouncedValue } from './useDebouncedValue';
-
-type ListKind = 'branch' | 'tag';
 
 export interface RefPickerPanelProps {
   repoId: string;
@@ -23,43 +19,46 @@ export interface RefPickerPanelProps {
   onSelect: (ref: SelectedRef) => void;
 }
 
+/** The picker's content while it is open: its machine lives as long as the popover shows it. */
 export function RefPickerPanel({ repoId, selected, branchesOnly, defaultBranch, onSelect }: RefPickerPanelProps) {
-  const [kind, setKind] = useState<ListKind>(selected.kind === 'tag' && !branchesOnly ? 'tag' : 'branch');
-  const [commitsOf, setCommitsOf] = useState<string | undefined>(undefined);
+  const [machine] = useState(() => createLiveRefPickerMachine(repoId));
+  const picker = useActorRef(machine, { input: { kind: selected.kind === 'tag' && !branchesOnly ? 'tag' : 'branch' } });
+  const kind = useSelector(picker, (s) => s.context.kind);
+  const commitsOf = useSelector(picker, (s) => s.context.commitsOf);
+  const commits = useSelector(picker, (s) => s.context.commits);
 
-  if (commitsOf !== undefined) {
+  if (commitsOf !== null && commits !== null) {
     return (
       <Stack gap="2">
         <HStack>
-          <IconButton aria-label="Back to branches" size="xs" variant="ghost" onClick={() => setCommitsOf(undefined)}>
+          <IconButton aria-label="Back to branches" size="xs" variant="ghost" onClick={() => picker.send({ type: 'picker.back' })}>
             <LuArrowLeft />
           </IconButton>
           <Text fontWeight="medium" truncate>
             Commits of {commitsOf}
           </Text>
         </HStack>
-        <BranchCommits repoId={repoId} branch={commitsOf} selectedId={selected.id} onSelect={onSelect} />
+        <BranchCommits branch={commitsOf} list={commits} selectedId={selected.id} onSelect={onSelect} />
       </Stack>
     );
   }
 
-  const list = (listKind: ListKind) => (
+  const list = (listKind: RefListKind) => (
     <RefList
       key={listKind}
-      repoId={repoId}
+      picker={picker}
       kind={listKind}
       selectedId={selected.kind === listKind ? selected.id : undefined}
       defaultBranch={defaultBranch}
       showCommits={!branchesOnly}
       onSelect={onSelect}
-      onShowCommits={setCommitsOf}
     />
   );
 
   if (branchesOnly) return list('branch');
 
   return (
-    <Tabs.Root value={kind} onValueChange={(details) => setKind(details.value as ListKind)} size="sm" variant="line">
+    <Tabs.Root value={kind} onValueChange={(details) => picker.send({ type: 'picker.tab', kind: details.value as RefListKind })} size="sm" variant="line">
       <Tabs.List>
         <Tabs.Trigger value="branch">Branches</Tabs.Trigger>
         <Tabs.Trigger value="tag">Tags</Tabs.Trigger>
@@ -71,28 +70,18 @@ export function RefPickerPanel({ repoId, selected, branchesOnly, defaultBranch, 
 }
 
 interface RefListProps {
-  repoId: string;
-  kind: ListKind;
+  picker: RefPickerActorRef;
+  kind: RefListKind;
   selectedId: string | undefined;
   defaultBranch: string | undefined;
   showCommits: boolean;
   onSelect: (ref: SelectedRef) => void;
-  onShowCommits: (branch: string) => void;
 }
 
-function RefList({ repoId, kind, selectedId, defaultBranch, showCommits, onSelect, onShowCommits }: RefListProps) {
-  const [filter, setFilter] = useState('');
-  const prefix = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
-  const fetchPage = useCallback(
-    (after: string | undefined): Promise<Page<Ref>> => {
-      const list = kind === 'branch' ? listBranches : listTags;
-      return list(repoId, { prefix: prefix || undefined, after, amount: REF_PICKER_PAGE_SIZE });
-    },
-    [repoId, kind, prefix],
-  );
-  const pages = useCursorPages(fetchPage);
+function RefList({ picker, kind, ...rest }: RefListProps) {
+  const list = useSelector(picker, (s) => (kind === 'branch' ? s.context.branches : s.context.tags));
+  const filter = useSelector(picker, (s) => s.context.filters[kind]);
   const noun = kind === 'branch' ? 'branches' : 'tags';
-
   return (
     <Stack gap="2" pt="2">
       <Input
@@ -100,51 +89,63 @@ function RefList({ repoId, kind, selectedId, defaultBranch, showCommits, onSelec
         placeholder={`Filter ${noun}`}
         aria-label={`Filter ${noun}`}
         value={filter}
-        onChange={(e) => setFilter(e.target.value)}
+        onChange={(e) => picker.send({ type: 'picker.filter', text: e.target.value })}
         autoFocus
       />
-      {pages.error !== undefined && <ErrorAlert error={pages.error} onRetry={pages.refresh} />}
-      {pages.loading ? (
-        <Loading />
-      ) : (
-        <Box as="ul" role="listbox" aria-label={noun} maxH="320px" overflowY="auto" listStyleType="none">
-          {pages.rows.length === 0 && pages.error === undefined && (
-            <Text as="li" color="fg.muted" py="2" px="2">
-              No {noun} found
-            </Text>
-          )}
-          {pages.rows.map((ref) => (
-            <HStack as="li" key={ref.id} gap="1" role="none">
-              <PickerOption
-                selected={ref.id === selectedId}
-                flex="1"
-                justifyContent="flex-start"
-                onClick={() => onSelect({ id: ref.id, kind })}
-              >
-                <Text as="span" truncate>
-                  {ref.id}
-                </Text>
-                {kind === 'branch' && ref.id === defaultBranch && (
-                  <Badge size="sm" colorPalette="gray">
-                    Default
-                  </Badge>
-                )}
-              </PickerOption>
-              {kind === 'branch' && showCommits && (
-                <IconButton
-                  aria-label={`Commits of ${ref.id}`}
-                  size="xs"
-                  variant="ghost"
-                  onClick={() => onShowCommits(ref.id)}
-                >
-                  <LuChevronRight />
-                </IconButton>
-              )}
-            </HStack>
-          ))}
-        </Box>
-      )}
-      <MorePages pages={pages}>More {noun}</MorePages>
+      {list ? <RefOptions picker={picker} kind={kind} list={list} {...rest} /> : <Loading />}
     </Stack>
+  );
+}
+
+function RefOptions({
+  picker,
+  kind,
+  list,
+  selectedId,
+  defaultBranch,
+  showCommits,
+  onSelect,
+}: RefListProps & { list: PagedListActorRef<Ref> }) {
+  const view = useSelector(list, pagedListView);
+  const noun = kind === 'branch' ? 'branches' : 'tags';
+  if (view.loading) return <Loading />;
+  return (
+    <>
+      {(view.failed || view.moreFailed) && <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />}
+      <Box as="ul" role="listbox" aria-label={noun} maxH="320px" overflowY="auto" listStyleType="none">
+        {view.rows.length === 0 && !view.failed && (
+          <Text as="li" color="fg.muted" py="2" px="2">
+            No {noun} found
+          </Text>
+        )}
+        {view.rows.map((ref) => (
+          <HStack as="li" key={ref.id} gap="1" role="none">
+            <PickerOption selected={ref.id === selectedId} flex="1" justifyContent="flex-start" onClick={() => onSelect({ id: ref.id, kind })}>
+              <Text as="span" truncate>
+                {ref.id}
+              </Text>
+              {kind === 'branch' && ref.id === defaultBranch && (
+                <Badge size="sm" colorPalette="gray">
+                  Default
+                </Badge>
+              )}
+            </PickerOption>
+            {kind === 'branch' && showCommits && (
+              <IconButton
+                aria-label={`Commits of ${ref.id}`}
+                size="xs"
+                variant="ghost"
+                onClick={() => picker.send({ type: 'picker.commits', branch: ref.id })}
+              >
+                <LuChevronRight />
+              </IconButton>
+            )}
+          </HStack>
+        ))}
+      </Box>
+      <MorePages list={list} view={view}>
+        More {noun}
+      </MorePages>
+    </>
   );
 }

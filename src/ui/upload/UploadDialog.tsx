@@ -21,11 +21,12 @@ import { useMachine } from '@xstate/react';
 import { LuCircleAlert, LuCircleCheck, LuFileUp, LuFolderUp, LuX } from 'react-icons/lu';
 import { formatSize } from '../../lib/format';
 import {
-  createLiveUploadQueueMachine,
+  liveUploadQueueMachine,
   queueSummary,
   READ_ONLY,
   type UploadItem,
   type UploadQueueEvent,
+  type UploadStorage,
 } from '../../machines/upload-queue';
 import { filesFromEntries, filesFromInput, takeDroppedEntries } from './picked-files';
 
@@ -35,6 +36,8 @@ export interface UploadDialogProps {
   /** The folder being browsed; files land under it unless the user changes the destination. */
   prefix: string;
   readOnly: boolean;
+  /** The server's storage config: presigned uploads when it offers them; through the server without it. */
+  storage?: UploadStorage | null;
   open: boolean;
   onClose: () => void;
   /** Called once when an upload run ends with at least one file stored, so the listing can refresh. */
@@ -48,9 +51,8 @@ export function UploadDialog({ open, ...rest }: UploadDialogProps) {
 
 type OpenProps = Omit<UploadDialogProps, 'open'>;
 
-function UploadDialogOpen({ repoId, branch, prefix, readOnly, onClose, onUploaded }: OpenProps) {
-  const [machine] = useState(createLiveUploadQueueMachine);
-  const [snapshot, send, actorRef] = useMachine(machine, { input: { repoId, branch, prefix, readOnly } });
+function UploadDialogOpen({ repoId, branch, prefix, readOnly, storage = null, onClose, onUploaded }: OpenProps) {
+  const [snapshot, send, actorRef] = useMachine(liveUploadQueueMachine, { input: { repoId, branch, prefix, readOnly, storage } });
   const { context } = snapshot;
   const selecting = snapshot.matches('selecting');
   const finished = snapshot.matches('finished');
@@ -251,7 +253,7 @@ function UploadRow({
   selecting: boolean;
   send: (event: UploadQueueEvent) => void;
 }) {
-  const cancellable = item.status === 'queued' || item.status === 'uploading';
+  const cancellable = item.status === 'queued' || item.status === 'checking' || item.status === 'uploading';
   return (
     <Box as="li" borderWidth="1px" rounded="md" px="3" py="2" aria-label={item.destination}>
       <HStack justify="space-between" gap="3">
@@ -262,6 +264,11 @@ function UploadRow({
           <Text fontSize="xs" color="fg.muted">
             {formatSize(item.size)}
           </Text>
+          {item.status === 'failed' && item.detail && (
+            <Text fontSize="xs" color="fg.error">
+              {item.detail}
+            </Text>
+          )}
         </Stack>
         {!(selecting && item.status === 'queued') && <RowStatus item={item} />}
         {selecting ? (
@@ -291,6 +298,8 @@ function RowStatus({ item }: { item: UploadItem }) {
   switch (item.status) {
     case 'queued':
       return <Badge variant="subtle">Waiting</Badge>;
+    case 'checking':
+      return <Text fontSize="sm">0%</Text>;
     case 'uploading':
       return <Text fontSize="sm">{item.percent}%</Text>;
     case 'done':

@@ -3,20 +3,24 @@ import { Box } from '@chakra-ui/react';
 import { createFileRoute, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { GoneError } from '../../../api/client';
 import { useRepositoryDeletion } from '../../../machines/delete-repository';
+import { loadRepositoryPage, startRepositoryPage } from '../../../loaders/repository';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
-import { optionalString } from '../../../ui/components/searchParams';
+import { repositorySearchSchema } from '../../../ui/objects/search';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
-import { loadRepository } from '../../../ui/repository/loadRepository';
 import { RepositoryLayout } from '../../../ui/repository/RepositoryLayout';
 
-interface RepositorySearch {
-  ref?: string;
-}
-
 export const Route = createFileRoute('/repositories/$repoId')({
-  validateSearch: (search: Record<string, unknown>): RepositorySearch => ({ ref: optionalString(search.ref) }),
+  validateSearch: repositorySearchSchema,
   loaderDeps: ({ search }) => ({ ref: search.ref }),
-  loader: ({ params, deps, abortController }) => loadRepository(params.repoId, deps.ref, abortController.signal),
+  // Once per repository page (repository and ref): starts its reads at once, and holds the repository read that the
+  // loaders share, so a child that needs the default branch takes it instead of reading again.
+  context: ({ params, deps }) => ({ repository: startRepositoryPage(params.repoId, deps.ref) }),
+  loader: ({ params, deps, context, abortController }) =>
+    loadRepositoryPage(context.repository, params.repoId, deps.ref, abortController.signal),
+  // Moving between folders and tabs keeps the repository and the resolved ref: they are read again on a refresh
+  // (router.invalidate) or another ref, and afresh when the user comes back to the repository later.
+  staleTime: Infinity,
+  gcTime: 0,
   component: RepositoryRoute,
   errorComponent: RepositoryRouteError,
 });

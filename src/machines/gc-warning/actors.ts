@@ -1,3 +1,4 @@
+import { fromPromise } from 'xstate';
 import { api, repoPath } from '../../api/client';
 import { NotFoundError } from '../../api/errors';
 
@@ -11,3 +12,7 @@ export async function hasGcRules(repoId: string, signal?: AbortSignal): Promise<
     throw e;
   }
 }
+
+export const gcWarningActors = {
+  hasGcRules: fromPromise<boolean, { repoId: string }>(({ input, signal }) => hasGcRules(input.repoId, signal)),
+};

@@ -1,11 +1,10 @@
-import { GC_WARNING_AGE_DAYS } from '../../lib/constants';
-
 // Spec 1 §9: warn about missing garbage-collection rules only where stale objects cost money (s3/http storage)
-// and only once the repository is old enough for that to matter.
+// and only once the repository is old enough for that to matter. Dismissal is remembered per repository.
+import { GC_WARNING_AGE_DAYS } from '../../lib/constants';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface GcWarningInput {
+export interface GcWarningRuleInput {
   storageNamespace: string;
   /** Unix seconds. */
   creationDate: number;
@@ -14,7 +13,7 @@ export interface GcWarningInput {
 }
 
 /** Whether the repository is one the warning applies to (the rules themselves are checked separately). */
-export function gcWarningApplies({ storageNamespace, creationDate, now }: GcWarningInput): boolean {
+export function gcWarningApplies({ storageNamespace, creationDate, now }: GcWarningRuleInput): boolean {
   const onBillableStorage = /^(s3|https?):/i.test(storageNamespace);
   return onBillableStorage && now - creationDate > GC_WARNING_AGE_DAYS * DAY_SECONDS;
 }

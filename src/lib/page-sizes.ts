@@ -1,0 +1,6 @@
+// List page sizes (spec 1 §9), in a module of their own: route loaders, which ship in the entry chunk with the route
+// tree, need them without bringing every other constant along. lib/constants re-exports them.
+
+export const PAGE_SIZE = 100;
+export const LIST_ALL_PAGE_SIZE = 1000;
+export const REF_PICKER_PAGE_SIZE = 300;

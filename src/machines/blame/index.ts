@@ -1,0 +1,5 @@
+import { blameActors } from './actors';
+import { blameMachine } from './machine';
+
+export * from './machine';
+export const liveBlameMachine = blameMachine.provide({ actors: blameActors });

@@ -1,0 +1,42 @@
+// The objects page's machine over the real API.
+import { fromPromise } from 'xstate';
+import type { ObjectStats, Page } from '../../api/types';
+import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
+import { liveBlameMachine } from '../blame';
+import { liveDeleteObjectMachine } from '../delete-object';
+import { pagedListMachine, type PageRequest } from '../paged-list/machine';
+import { objectsPageMachine } from './machine';
+import { listObjectsPage } from './reads';
+
+/**
+ * A folder's listing: the first page is small so it shows quickly; further pages use the list-all size and are
+ * fetched by cursor as the user scrolls, so long folders scroll without a request every hundred rows.
+ */
+export function objectsListMachine(repoId: string, refId: string, startAfter: string | undefined) {
+  return pagedListMachine<ObjectStats>().provide({
+    actors: {
+      fetchPage: fromPromise<Page<ObjectStats>, PageRequest>(({ input, signal }) => {
+        const first = input.after === undefined || input.after === startAfter;
+        return listObjectsPage(repoId, refId, { ...input, amount: first ? PAGE_SIZE : LIST_ALL_PAGE_SIZE }, signal);
+      }),
+    },
+  });
+}
+
+export interface ObjectsPageWiring {
+  repoId: string;
+  refId: string;
+  after: string | undefined;
+  /** router.invalidate(). */
+  invalidate: () => void;
+  /** Navigates to the same folder with this search (replacing the history entry). */
+  showSearch: (search: string) => void;
+}
+
+/** The page machine over the real API, with the router's actions. */
+export function createLiveObjectsPageMachine({ repoId, refId, after, invalidate, showSearch }: ObjectsPageWiring) {
+  return objectsPageMachine.provide({
+    actors: { list: objectsListMachine(repoId, refId, after), deleteObject: liveDeleteObjectMachine, blame: liveBlameMachine },
+    actions: { invalidate, showSearch: (_, { search }) => showSearch(search) },
+  });
+}

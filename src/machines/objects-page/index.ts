@@ -1,0 +1,3 @@
+export * from './machine';
+export { createLiveObjectsPageMachine, objectsListMachine, type ObjectsPageWiring } from './actors';
+export { listObjectsPage } from './reads';

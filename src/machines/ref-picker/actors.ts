@@ -1,0 +1,36 @@
+// The picker's lists over the real API, for one repository.
+import { fromPromise } from 'xstate';
+import { listBranches } from '../../api/branches';
+import { logCommits } from '../../api/commits';
+import { listTags } from '../../api/tags';
+import type { Commit, Page, Ref } from '../../api/types';
+import { pagedListMachine, type PageRequest } from '../paged-list/machine';
+import { refPickerMachine } from './machine';
+
+function refList(list: typeof listBranches, repoId: string) {
+  return pagedListMachine<Ref>().provide({
+    actors: {
+      fetchPage: fromPromise<Page<Ref>, PageRequest>(({ input, signal }) =>
+        list(repoId, { prefix: input.prefix || undefined, after: input.after, amount: input.amount }, signal),
+      ),
+    },
+  });
+}
+
+/** The picker of one repository's refs. */
+export function createLiveRefPickerMachine(repoId: string) {
+  return refPickerMachine.provide({
+    actors: {
+      branchList: refList(listBranches, repoId),
+      tagList: refList(listTags, repoId),
+      commitList: pagedListMachine<Commit>().provide({
+        actors: {
+          // The list's prefix is the branch (see commitsListInput).
+          fetchPage: fromPromise<Page<Commit>, PageRequest>(({ input, signal }) =>
+            logCommits(repoId, input.prefix, { after: input.after, amount: input.amount }, signal),
+          ),
+        },
+      }),
+    },
+  });
+}

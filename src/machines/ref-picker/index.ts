@@ -1,0 +1,2 @@
+export * from './machine';
+export { createLiveRefPickerMachine } from './actors';

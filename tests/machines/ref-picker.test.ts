@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import type { Commit, Page, Ref } from '../../src/api/types';
+import { pagedListMachine, type PageRequest } from '../../src/machines/paged-list';
+import { refPickerMachine, type RefListKind } from '../../src/machines/ref-picker';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(refPickerMachine);
+
+const pageOf = <T>(results: T[]): Page<T> => ({ results, pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 300 } });
+
+function start(kind: RefListKind = 'branch') {
+  const asked: string[] = [];
+  const list = <T>(name: string, row: (request: PageRequest) => T) =>
+    pagedListMachine<T>().provide({
+      actors: {
+        fetchPage: fromPromise<Page<T>, PageRequest>(async ({ input }) => {
+          asked.push(`${name} prefix=${input.prefix} amount=${input.amount}`);
+          return pageOf([row(input)]);
+        }),
+      },
+    });
+  const machine = refPickerMachine.provide({
+    actors: {
+      branchList: list<Ref>('branches', () => ({ id: 'main', commit_id: 'c1' })),
+      tagList: list<Ref>('tags', () => ({ id: 'v1', commit_id: 'c1' })),
+      commitList: list<Commit>('commits', (r) => ({ id: `${r.prefix}-head`, parents: [], committer: 'u', message: '', creation_date: 1, meta_range_id: '' })),
+    },
+  });
+  return { actor: createActor(machine, { input: { kind }, inspect: coverage.inspect }).start(), asked };
+}
+
+const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'));
+
+describe('ref picker machine', () => {
+  it('lists the first tab with the picker page size, and the other one when first shown', async () => {
+    const { actor, asked } = start('tag');
+    await settled(actor.getSnapshot().context.tags);
+    expect(actor.getSnapshot().context.branches).toBeNull();
+    actor.send({ type: 'picker.tab', kind: 'branch' });
+    await settled(actor.getSnapshot().context.branches);
+    actor.send({ type: 'picker.tab', kind: 'tag' });
+    expect(asked).toEqual(['tags prefix= amount=300', 'branches prefix= amount=300']);
+  });
+
+  describe('filter', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it("filters the shown list by prefix 300 ms after the last keystroke, each tab with its own text", async () => {
+      const { actor, asked } = start();
+      await vi.waitFor(() => expect(asked).toHaveLength(1));
+      actor.send({ type: 'picker.filter', text: 'fe' });
+      vi.advanceTimersByTime(200);
+      actor.send({ type: 'picker.filter', text: ' fea ' });
+      vi.advanceTimersByTime(300);
+      await vi.waitFor(() => expect(asked).toEqual(['branches prefix= amount=300', 'branches prefix=fea amount=300']));
+      actor.send({ type: 'picker.filter', text: 'fea' });
+      vi.advanceTimersByTime(300);
+      actor.send({ type: 'picker.tab', kind: 'tag' });
+      expect(actor.getSnapshot().context.filters).toEqual({ branch: 'fea', tag: '' });
+      await vi.waitFor(() => expect(asked).toHaveLength(3));
+      expect(asked[2]).toBe('tags prefix= amount=300');
+    });
+  });
+
+  it("shows a branch's commits, and goes back to the branches", async () => {
+    const { actor, asked } = start();
+    actor.send({ type: 'picker.commits', branch: 'dev' });
+    actor.send({ type: 'picker.commits', branch: 'main' });
+    const { commits, commitsOf } = actor.getSnapshot().context;
+    expect(commitsOf).toBe('main');
+    await settled(commits);
+    expect(asked).toContain('commits prefix=main amount=300');
+    actor.send({ type: 'picker.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ commits: null, commitsOf: null });
+  });
+
+  it('takes every transition', () => coverage.expectAllTaken());
+});
