@@ -1,7 +1,8 @@
 // Serves the built console. Paths that name no file fall back to index.html so the console's own router can
 // handle deep links; missing assets (paths with an extension) stay 404.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -25,23 +26,36 @@ const contentTypes: Record<string, string> = {
  * The console's pages run only the console's own scripts, so an injected markup fragment (say, in a rendered
  * README) can neither run code nor send data elsewhere, and no other site may frame them.
  */
-export const consoleContentSecurityPolicy = [
-  "default-src 'self'",
-  // DuckDB-WASM compiles WebAssembly, and runs it in workers it may start from blob: addresses.
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  // Chakra (emotion) injects <style> elements at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  // The PDF viewer embeds a blob: address of the PDF's bytes in an <object>, which Chromium checks twice: as plugin
-  // data (object-src) and as the frame it shows the PDF in (frame-src). Nothing else is embedded.
-  'object-src blob:',
-  'frame-src blob:',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+export function consoleContentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    // DuckDB-WASM compiles WebAssembly, and runs it in workers it may start from blob: addresses. The page's own
+    // inline scripts (the build's route-chunk preloads) are allowed by their hashes, so no other inline script runs.
+    ["script-src 'self' 'wasm-unsafe-eval'", ...inlineScriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    "worker-src 'self' blob:",
+    // Chakra (emotion) injects <style> elements at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    // The PDF viewer embeds a blob: address of the PDF's bytes in an <object>, which Chromium checks twice: as plugin
+    // data (object-src) and as the frame it shows the PDF in (frame-src). Nothing else is embedded.
+    'object-src blob:',
+    'frame-src blob:',
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** CSP hashes (`sha256-…`) of the inline scripts of a page the build wrote. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    hashes.push(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
 
 async function fileSize(path: string): Promise<number | undefined> {
   try {
@@ -53,16 +67,26 @@ async function fileSize(path: string): Promise<number | undefined> {
 }
 
 function fileResponse(path: string, size: number, method: string, cacheControl: string): Response {
-  const extension = extname(path).toLowerCase();
   const headers: Record<string, string> = {
-    'content-type': contentTypes[extension] ?? 'application/octet-stream',
+    'content-type': contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
     'content-length': String(size),
     'cache-control': cacheControl,
   };
-  if (extension === '.html') headers['content-security-policy'] = consoleContentSecurityPolicy;
   if (method === 'HEAD') return new Response(null, { headers });
   const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers });
+}
+
+/** A page of the console, with the policy that lets exactly its own scripts run. Pages are small: read whole. */
+async function pageResponse(path: string, method: string): Promise<Response> {
+  const html = await readFile(path);
+  const headers = {
+    'content-type': contentTypes['.html'] as string,
+    'content-length': String(html.byteLength),
+    'cache-control': 'no-cache',
+    'content-security-policy': consoleContentSecurityPolicy(inlineScriptHashes(html.toString('utf8'))),
+  };
+  return new Response(method === 'HEAD' ? null : new Uint8Array(html), { headers });
 }
 
 export function consoleFiles(consoleDir: string) {
@@ -78,6 +102,7 @@ export function consoleFiles(consoleDir: string) {
     if (candidate.startsWith(root) && !decoded.includes('\0')) {
       const size = await fileSize(candidate);
       if (size !== undefined) {
+        if (extname(candidate).toLowerCase() === '.html') return pageResponse(candidate, method);
         const immutable = decoded.startsWith('/assets/');
         return fileResponse(candidate, size, method, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       }
@@ -91,6 +116,6 @@ export function consoleFiles(consoleDir: string) {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       });
     }
-    return fileResponse(index, indexSize, method, 'no-cache');
+    return pageResponse(index, method);
   };
 }

@@ -26,3 +26,19 @@ export const cursorSearch = z.object({ after: searchText });
 
 /** The object viewer's search: the object's path. */
 export const pathSearch = z.object({ path: searchText });
+
+/** The repository layout's search: the ref its pages show (else the default branch). */
+export const repositorySearch = z.object({ ref: searchText });
+
+/**
+ * The objects browser's search (spec 1 §2: ref, path, after, importDialog), and `search`, the prefix typed in the
+ * search box, so that the page opens with it again after a reload. `ref` is the layout's, repeated so links to this
+ * page can set it.
+ */
+export const objectsSearch = z.object({
+  ref: searchText,
+  path: searchText,
+  after: searchText,
+  importDialog: searchText,
+  search: searchText,
+});

@@ -1,5 +1,6 @@
 // Defect 6 of the security review (the CSP half): the console's HTML had no Content-Security-Policy, so markup that
 // slipped into a page could run scripts or send data anywhere. Its pages now allow only the console's own code.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +64,19 @@ describe('defect 6: the console HTML carries a Content-Security-Policy', () => {
     expect(script).not.toContain("'unsafe-eval'");
     expect(script).not.toContain('blob:');
     expect(script).not.toContain('data:');
+  });
+
+  it("allows the page's own inline script by its hash, and no other", async () => {
+    const preload = 'document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload" }));';
+    writeFileSync(join(server.consoleDir, 'index.html'), `<!doctype html><script>${preload}</script><script type="module" src="/app.js"></script>`);
+    try {
+      const res = await fetch(`${server.url}/repositories/demo/objects`);
+      await res.arrayBuffer();
+      const script = directives(res.headers.get('content-security-policy')).get('script-src') ?? [];
+      const hash = createHash('sha256').update(preload).digest('base64');
+      expect(script).toEqual(["'self'", "'wasm-unsafe-eval'", `'sha256-${hash}'`]);
+    } finally {
+      writeFileSync(join(server.consoleDir, 'index.html'), '<!doctype html><title>Tarn</title><script type="module" src="/app.js"></script>');
+    }
   });
 });

@@ -10,11 +10,11 @@ import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../.
 import type { UploadStorage } from '../../../machines/upload-queue';
 import { GcWarningBanner } from '../../../ui/objects/GcWarningBanner';
 import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
-import { objectsSearchSchema } from '../../../ui/objects/search';
+import { objectsSearch } from '../../../lib/search-schemas';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
-  validateSearch: objectsSearchSchema,
+  validateSearch: objectsSearch,
   loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path ?? '', after: search.after }),
   // Once per folder: the first page is asked for as soon as the route is matched, beside the layout's reads.
   context: ({ params, deps, context, location }) => {
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/repositories/$repoId/objects')({
 
 /** The search is read from the URL, not a dep: a new search is the page's list machine's to apply (loaders/objects). */
 function listingRequest(deps: Omit<ObjectsListingRequest, 'search'>, search: unknown): ObjectsListingRequest {
-  return { ...deps, search: objectsSearchSchema.parse(search).search ?? '' };
+  return { ...deps, search: objectsSearch.parse(search).search ?? '' };
 }
 
 function ObjectsRoute() {

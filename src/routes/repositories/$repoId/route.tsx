@@ -5,12 +5,12 @@ import { GoneError } from '../../../api/client';
 import { useRepositoryDeletion } from '../../../machines/delete-repository';
 import { loadRepositoryPage, startRepositoryPage } from '../../../loaders/repository';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
-import { repositorySearchSchema } from '../../../ui/objects/search';
+import { repositorySearch } from '../../../lib/search-schemas';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
 import { RepositoryLayout } from '../../../ui/repository/RepositoryLayout';
 
 export const Route = createFileRoute('/repositories/$repoId')({
-  validateSearch: repositorySearchSchema,
+  validateSearch: repositorySearch,
   loaderDeps: ({ search }) => ({ ref: search.ref }),
   // Once per repository page (repository and ref): starts its reads at once, and holds the repository read that the
   // loaders share, so a child that needs the default branch takes it instead of reading again.
