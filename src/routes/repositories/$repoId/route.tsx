@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { Box } from '@chakra-ui/react';
 import { createFileRoute, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { GoneError } from '../../../api/client';
 import { useRepositoryDeletion } from '../../../machines/delete-repository';
 import { loadRepositoryPage, startRepositoryPage } from '../../../loaders/repository';
-import { ErrorAlert } from '../../../ui/components/ErrorAlert';
+import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { repositorySearch } from '../../../lib/search-schemas';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
 import { RepositoryLayout } from '../../../ui/repository/RepositoryLayout';
@@ -37,20 +36,9 @@ function RepositoryRoute() {
   );
 }
 
-function RepositoryRouteError({ error, reset }: ErrorComponentProps) {
+function RepositoryRouteError(props: ErrorComponentProps) {
   const { repoId } = Route.useParams();
-  const router = useRouter();
   const deletion = useRepositoryDeletion(repoId);
-  if (error instanceof GoneError) return <RepositoryInDeletion deletion={deletion} />;
-  return (
-    <Box>
-      <ErrorAlert
-        error={error}
-        onRetry={() => {
-          reset();
-          void router.invalidate();
-        }}
-      />
-    </Box>
-  );
+  if (props.error instanceof GoneError) return <RepositoryInDeletion deletion={deletion} />;
+  return <RouteErrorAlert {...props} />;
 }
