@@ -5,19 +5,12 @@ import type { Repository, RepositoryCreation, StorageConfig } from '../../src/ap
 import { createRepositoryMachine, createRepositoryView } from '../../src/machines/create-repository';
 import { BRANCH_MESSAGE, REPOSITORY_ID_MESSAGE } from '../../src/lib/repository-rules';
 import { transitionCoverage } from './transition-coverage';
+import { localStorageConfig } from '../../server/catalog/storage-config';
 
 const coverage = transitionCoverage(createRepositoryMachine);
 
-const localStorage: StorageConfig = {
-  blockstore_type: 'local',
-  blockstore_namespace_example: 'local://example-bucket/',
-  blockstore_namespace_ValidityRegex: '^local://',
-  default_namespace_prefix: 'local://',
-  pre_sign_support: false,
-  pre_sign_support_ui: false,
-  import_support: false,
-  import_validity_regex: '^local://',
-};
+// The configuration the server's local block store really gives.
+const localStorage: StorageConfig = localStorageConfig(false);
 
 const madeRepository = (creation: RepositoryCreation): Repository => ({
   id: creation.name,

@@ -5,17 +5,10 @@ import { setupServer } from 'msw/node';
 import { renderApp, renderUi } from './render';
 import { RepositorySearch } from '../../src/ui/repositories/RepositorySearch';
 import type { Repository, StorageConfig } from '../../src/api/types';
+import { localStorageConfig } from '../../server/catalog/storage-config';
 
-const localStorage: StorageConfig = {
-  blockstore_type: 'local',
-  blockstore_namespace_example: 'local://example-bucket/',
-  blockstore_namespace_ValidityRegex: '^local://',
-  default_namespace_prefix: 'local://',
-  pre_sign_support: false,
-  pre_sign_support_ui: false,
-  import_support: false,
-  import_validity_regex: '^local://',
-};
+// The configuration the server's local block store really gives.
+const localStorage: StorageConfig = localStorageConfig(false);
 
 const repo = (id: string, extra: Partial<Repository> = {}): Repository => ({
   id,
