@@ -1,11 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import type { DeleteObjectActorRef } from '../../machines/delete-object';
 import { blameFlow, canDeleteObjects, deleteObjectFlow, type ObjectsPageActorRef } from '../../machines/objects-page';
-import { pagedListView } from '../../machines/paged-list';
-import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading } from '../components';
+import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
 import { BlameFlowDialog } from './BlameDialog';
 import { objectColumns } from './objectColumns';
 
@@ -20,11 +19,10 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
   // The page's ref and folder never change; the search does once it takes effect.
   const { repoId, refId, refKind, dir, list } = page.getSnapshot().context;
   const search = useSelector(page, (s) => s.context.search);
-  const view = useSelector(list, pagedListView);
+  const { view, table, retry } = usePagedList(list);
   const canDelete = useSelector(page, canDeleteObjects);
   const deleting = useSelector(page, deleteObjectFlow);
   const blame = useSelector(page, blameFlow);
-  const loadMore = useCallback(() => list.send({ type: 'list.loadMore' }), [list]);
 
   const columns = useMemo(
     () =>
@@ -53,20 +51,11 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
       {view.loading ? (
         <Loading />
       ) : view.failed ? (
-        <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />
+        <ErrorAlert error={view.error} onRetry={retry} />
       ) : (
-        <DataTable
-          label="Objects"
-          columns={columns}
-          rows={view.rows}
-          hasMore={view.hasMore}
-          loadingMore={view.loadingMore}
-          onLoadMore={loadMore}
-          getRowId={rowId}
-          empty={empty}
-        />
+        <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} />
       )}
-      {view.moreFailed && <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />}
+      {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {deleting && <DeleteObjectDialog flow={deleting} />}
       <BlameFlowDialog repoId={repoId} refId={refId} blame={blame} onClose={() => page.send({ type: 'blame.close' })} />
     </Stack>
