@@ -4,7 +4,15 @@ import type { PagingQuery } from '../../server/http/query';
 import type { CommPrefsInput, LoginConfig, mergeStrategies, resetTypes } from '../../server/http/wire';
 
 export type {
+  ActionRun,
   AuthCapabilities,
+  BranchProtectionRule,
+  ConflictSide,
+  ConflictVersion,
+  GarbageCollectionRule,
+  GarbageCollectionRules,
+  HookRun,
+  MergeConflictPath,
   AuthenticationToken,
   Commit,
   Config,
@@ -13,6 +21,7 @@ export type {
   Diff,
   DiffType,
   LoginConfig,
+  Merge,
   MergeResult,
   ObjectStats,
   Page,
@@ -21,6 +30,7 @@ export type {
   Ref,
   Repository,
   RepositoryCreation,
+  RepositoryReadOnlySetting,
   SetupState,
   StorageConfig,
   User,

@@ -42,3 +42,17 @@ export const objectsSearch = z.object({
   importDialog: searchText,
   search: searchText,
 });
+
+/** The compare screen's search (spec 2 §2): base `ref`, `compare` (the ref compared to it), and the tree's folder. */
+export const compareSearch = z.object({
+  ref: searchText,
+  compare: searchText,
+  prefix: searchText,
+  delimiter: searchText,
+});
+
+/** The action runs list's search: the `after` cursor and the branch and commit filters. */
+export const actionRunsSearch = z.object({ after: searchText, branch: searchText, commit: searchText });
+
+/** An action run's search: the action whose hook executions are shown. */
+export const actionRunSearch = z.object({ action: searchText });

@@ -32,6 +32,21 @@ export type DiffList = z.output<typeof DiffList>;
 
 export const mergeStrategies = ['', 'dest-wins', 'source-wins'] as const;
 
+export const conflictSides = ['source', 'dest'] as const;
+export const ConflictSide = z.enum(conflictSides, { message: 'must be source or dest' });
+export type ConflictSide = z.output<typeof ConflictSide>;
+
+/** One side of a conflicting path: absent (null) when that side deleted it. */
+export const ConflictVersion = z
+  .object({ size_bytes: z.number().int(), mtime: z.number().int(), checksum: z.string(), content_type: z.string() })
+  .openapi('ConflictVersion');
+export type ConflictVersion = z.output<typeof ConflictVersion>;
+
+export const MergeConflictPath = z
+  .object({ path: z.string(), source: ConflictVersion.nullable(), dest: ConflictVersion.nullable() })
+  .openapi('MergeConflictPath');
+export type MergeConflictPath = z.output<typeof MergeConflictPath>;
+
 // The strategy is any string on input so that an unknown one gets lakeFS's own answer ("invalid merge strategy").
 export const Merge = z
   .object({
@@ -41,6 +56,11 @@ export const Merge = z
     force: z.boolean().optional(),
     allow_empty: z.boolean().optional(),
     squash_merge: z.boolean().optional(),
+    /**
+     * Tarn's addition: for paths that conflict under the default strategy, which side wins. The merge applies these
+     * choices in its one merge commit; a conflict left without a choice still fails it.
+     */
+    conflict_resolutions: z.record(z.string(), ConflictSide).optional(),
   })
   .openapi('Merge');
 export type Merge = z.input<typeof Merge>;
@@ -48,9 +68,9 @@ export type Merge = z.input<typeof Merge>;
 export const MergeResult = z.object({ reference: z.string() }).openapi('MergeResult');
 export type MergeResult = z.output<typeof MergeResult>;
 
-/** lakeFS answers a conflict with `{"reference": ""}`; the conflicting paths are Tarn's addition. */
+/** lakeFS answers a conflict with `{"reference": ""}`; the conflicting paths, with both sides, are Tarn's addition. */
 export const MergeConflict = z
-  .object({ message: z.string(), reference: z.string(), conflicts: z.array(z.string()) })
+  .object({ message: z.string(), reference: z.string(), conflicts: z.array(MergeConflictPath) })
   .openapi('MergeConflict');
 export type MergeConflict = z.output<typeof MergeConflict>;
 

@@ -1,5 +1,6 @@
 // Every shape the API sends or takes, as zod schemas: they validate requests, type the handlers and serialisers,
 // make the published OpenAPI document, and (type-only) the console's client.
+export * from './actions';
 export * from './auth';
 export * from './commits';
 export * from './common';
@@ -8,4 +9,5 @@ export * from './diff-merge';
 export * from './objects';
 export * from './refs';
 export * from './repositories';
+export * from './settings';
 export * from './setup';
