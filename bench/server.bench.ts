@@ -42,6 +42,7 @@ const results = {
   diff_100_scattered_at_1m_ms: storage.diff100ScatteredMs,
   merge_100_at_1m_ms: storage.merge100ClusteredMs,
   merge_100_scattered_at_1m_ms: storage.merge100ScatteredMs,
+  merge_100_resolved_at_1m_ms: storage.merge100ResolvedMs,
   list_1000_at_1m_ms: storage.listPage1000Ms,
   list_1000_cold_at_1m_ms: storage.listPage1000ColdMs,
   branch_creates_per_s: storage.branchCreatesPerSecond,

@@ -39,6 +39,8 @@ export interface StorageBenchResults {
   /** Merge of a branch with 100 changed objects into a moved destination, largest size. */
   merge100ClusteredMs: number;
   merge100ScatteredMs: number;
+  /** The clustered merge again, with 10 of its paths also changed on the destination and settled path by path. */
+  merge100ResolvedMs: number;
   /** One listing page of 1000 objects in the middle of the largest tree (warm / cold range cache). */
   listPage1000Ms: number;
   listPage1000ColdMs: number;
@@ -173,6 +175,7 @@ export interface DiffMergeResult {
   diffScatteredMs: number;
   mergeClusteredMs: number;
   mergeScatteredMs: number;
+  mergeResolvedMs: number;
   listPage1000Ms: number;
   listPage1000ColdMs: number;
 }
@@ -211,6 +214,16 @@ export async function benchDiffMergeList(n: number): Promise<DiffMergeResult> {
       await b.g.commit(REPO, 'main', { committer: 'bench', message: 'main moves' });
       result[`merge${kind}Ms`] = await timed(() => b.g.merge(REPO, feature, 'main', { committer: 'bench' }));
     }
+    // Conflicts settled path by path (half source, half destination) cost no more than the walk that finds them.
+    const changed = clusteredChanges(n, 31);
+    await b.g.createBranch(REPO, 'feature-resolved', 'main');
+    await stage(b.g, 'feature-resolved', changed, 'f-resolved');
+    await b.g.commit(REPO, 'feature-resolved', { committer: 'bench', message: 'feature' });
+    const clashing = changed.slice(0, 10);
+    await stage(b.g, 'main', clashing, 'm-resolved');
+    await b.g.commit(REPO, 'main', { committer: 'bench', message: 'main clashes' });
+    const resolutions = Object.fromEntries(clashing.map((p, i) => [p, i % 2 === 0 ? 'source' : 'dest'] as const));
+    result.mergeResolvedMs = await timed(() => b.g.merge(REPO, 'feature-resolved', 'main', { committer: 'bench', resolutions }));
     const middle = keyFor(Math.floor(n / 2));
     const list = async () => {
       const page = await b.g.listObjects(REPO, 'main', { after: middle, amount: 1000 });
@@ -262,6 +275,7 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
     diff100ScatteredMs: dm.diffScatteredMs,
     merge100ClusteredMs: dm.mergeClusteredMs,
     merge100ScatteredMs: dm.mergeScatteredMs,
+    merge100ResolvedMs: dm.mergeResolvedMs,
     listPage1000Ms: dm.listPage1000Ms,
     listPage1000ColdMs: dm.listPage1000ColdMs,
     branchCreatesPerSecond: await benchBranchCreates(),
@@ -282,7 +296,10 @@ export function formatStorageResults(r: StorageBenchResults): string {
   const largest = r.commits[r.commits.length - 1]?.objects.toLocaleString('en-US') ?? '?';
   lines.push(`commit ratio largest/smallest (clustered): ${r.commitRatio.toFixed(2)} (goal ≤ 1.5)`);
   lines.push(`diff of 100 changes @ ${largest}: clustered ${fmt(r.diff100ClusteredMs)}, scattered ${fmt(r.diff100ScatteredMs)}`);
-  lines.push(`merge of 100 changes @ ${largest}: clustered ${fmt(r.merge100ClusteredMs)}, scattered ${fmt(r.merge100ScatteredMs)}`);
+  lines.push(
+    `merge of 100 changes @ ${largest}: clustered ${fmt(r.merge100ClusteredMs)}, scattered ${fmt(r.merge100ScatteredMs)}, ` +
+      `clustered with 10 conflicts resolved ${fmt(r.merge100ResolvedMs)}`,
+  );
   lines.push(`list one page of 1000 @ ${largest}: ${fmt(r.listPage1000Ms)} warm, ${fmt(r.listPage1000ColdMs)} cold`);
   lines.push(`branch creates: ${Math.round(r.branchCreatesPerSecond).toLocaleString('en-US')} / s`);
   return lines.join('\n');

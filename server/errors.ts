@@ -8,7 +8,8 @@ export type FailureKind =
   | 'conflict'
   | 'gone'
   | 'precondition_failed'
-  | 'too_many_attempts';
+  | 'too_many_attempts'
+  | 'not_implemented';
 
 export class TarnError extends Error {
   constructor(
@@ -28,7 +29,18 @@ export const unauthenticated = () => new TarnError('unauthenticated', 'error aut
 
 // The versioned store
 
-export type NotFoundSubject = 'repository' | 'branch' | 'tag' | 'commit' | 'ref' | 'object' | 'merge base';
+export type NotFoundSubject =
+  | 'repository'
+  | 'branch'
+  | 'tag'
+  | 'commit'
+  | 'ref'
+  | 'object'
+  | 'merge base'
+  | 'metarange'
+  | 'range'
+  | 'refs dump'
+  | 'task';
 
 export class NotFoundError extends TarnError {
   constructor(readonly subject: NotFoundSubject) {
@@ -44,9 +56,28 @@ export class AlreadyExistsError extends TarnError {
   }
 }
 
-/** A merge, revert or cherry-pick met conflicting changes under the default strategy. */
+/** What one side of a conflict holds at the path. */
+export interface ConflictingVersion {
+  size: number;
+  /** Unix seconds. */
+  mtime: number;
+  checksum: string;
+  contentType: string;
+}
+
+/** A path both sides changed differently; a side is null when it deleted the path. */
+export interface Conflict {
+  path: string;
+  source: ConflictingVersion | null;
+  dest: ConflictingVersion | null;
+}
+
+/**
+ * A merge, revert or cherry-pick met conflicting changes that neither its strategy nor a per-path resolution
+ * settles. Nothing was written.
+ */
 export class ConflictError extends TarnError {
-  constructor(readonly paths: string[]) {
+  constructor(readonly conflicts: Conflict[]) {
     super('conflict', 'conflict found');
   }
 }
@@ -115,6 +146,13 @@ export class TooManyAttemptsError extends TarnError {
 export class ParentNumberRequiredError extends TarnError {
   constructor(kind: 'conflict' | 'bad_request') {
     super(kind, 'must specify 1-based parent number for reverting or cherry-picking a merge commit');
+  }
+}
+
+/** A call of lakeFS Enterprise that Tarn does not offer. */
+export class NotImplementedError extends TarnError {
+  constructor() {
+    super('not_implemented', 'not implemented');
   }
 }
 

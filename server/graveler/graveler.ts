@@ -454,8 +454,13 @@ export class Graveler {
     if (await this.hasUncommittedChanges(repo, branch)) throw new DirtyBranchError();
   }
 
+  /**
+   * A three-way merge as one commit with two parents. Conflicts the strategy leaves open are settled by
+   * `o.resolutions`; any left unsettled fail the whole merge (ConflictError listing them) and nothing is written.
+   */
   async merge(repo: string, source: string, destinationBranch: string, o: MergeOptions): Promise<Commit> {
     validateMergeStrategy(o.strategy ?? '');
+    for (const path of Object.keys(o.resolutions ?? {})) validatePath(path);
     const r = await this.writable(repo, o.force);
     await this.refs.branch(repo, destinationBranch);
     const sourceCommit = await this.refs.resolveCommit(repo, source);

@@ -4,7 +4,7 @@ import type { Ctx } from './context';
 import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError, TooManyAttemptsError } from '../errors';
 import { importChanges } from './import';
 import { findMergeBase } from './merge-base';
-import { mergeTrees } from './merge';
+import { mergeTrees, refuseResolutions } from './merge';
 import type { CherryPickOptions, Commit, CommitOptions, MergeOptions, MergeStrategy, ObjectRecord, RevertOptions } from './types';
 
 /** Builds the commit to put on top of a branch head; rerun when the head moves before the branch is updated. */
@@ -36,13 +36,18 @@ export function mergeCommit(
     const baseId = await findMergeBase(ctx.refs, repo, source.id, head.id);
     if (baseId === undefined) throw new NotFoundError('merge base');
     const base = await ctx.refs.commit(repo, baseId);
-    if (source.metaRangeId === base.metaRangeId && !o.allowEmpty && !o.force) throw new NoChangesError();
+    if (source.metaRangeId === base.metaRangeId && !o.allowEmpty && !o.force) {
+      refuseResolutions(o.resolutions);
+      throw new NoChangesError();
+    }
     let metaRangeId: string;
     if (head.metaRangeId === base.metaRangeId) {
-      // Nothing happened on the destination since the base: the source tree is the result.
+      // Nothing happened on the destination since the base: the source tree is the result, and nothing conflicts.
+      refuseResolutions(o.resolutions);
       metaRangeId = source.metaRangeId;
     } else {
-      const merged = await mergeTrees(ctx, namespace, base.metaRangeId, source.metaRangeId, head.metaRangeId, strategy);
+      const policy = { strategy, ...(o.resolutions ? { resolutions: o.resolutions } : {}) };
+      const merged = await mergeTrees(ctx, namespace, base.metaRangeId, source.metaRangeId, head.metaRangeId, policy);
       metaRangeId = await ctx.trees.writeMetaRange(namespace, merged.ranges);
     }
     return makeCommit({
@@ -60,7 +65,7 @@ export function mergeCommit(
 /** The inverse of `target` against the chosen parent's tree, applied to the head. */
 export function revertCommit(ctx: Ctx, namespace: string, target: Commit, parent: string, ref: string, o: RevertOptions): CommitBuilder {
   return async (head) => {
-    const merged = await mergeTrees(ctx, namespace, target.metaRangeId, parent, head.metaRangeId, '');
+    const merged = await mergeTrees(ctx, namespace, target.metaRangeId, parent, head.metaRangeId, { strategy: '' });
     if (merged.changed === 0 && !o.allowEmpty) throw new NoChangesError();
     return makeCommit({
       parents: [head.id],
@@ -77,7 +82,7 @@ export function revertCommit(ctx: Ctx, namespace: string, target: Commit, parent
 /** The changes of `picked` relative to the chosen parent's tree, applied to the head, keeping its message. */
 export function cherryPickCommit(ctx: Ctx, namespace: string, picked: Commit, parent: string, o: CherryPickOptions): CommitBuilder {
   return async (head) => {
-    const merged = await mergeTrees(ctx, namespace, parent, picked.metaRangeId, head.metaRangeId, '');
+    const merged = await mergeTrees(ctx, namespace, parent, picked.metaRangeId, head.metaRangeId, { strategy: '' });
     if (merged.changed === 0) throw new NoChangesError();
     return makeCommit({
       parents: [head.id],

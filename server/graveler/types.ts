@@ -114,11 +114,16 @@ export interface CommitOptions {
 
 export type MergeStrategy = '' | 'dest-wins' | 'source-wins';
 
+/** Per conflicting path, the side whose version the merge keeps. */
+export type ConflictResolutions = Record<string, 'source' | 'dest'>;
+
 export interface MergeOptions {
   committer: string;
   message?: string;
   metadata?: Record<string, string>;
   strategy?: MergeStrategy;
+  /** Settles these conflicting paths (before the strategy); a path that does not conflict is refused. */
+  resolutions?: ConflictResolutions;
   allowEmpty?: boolean;
   force?: boolean;
   squashMerge?: boolean;

@@ -1,6 +1,7 @@
 // The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ConflictError, TarnError, type FailureKind } from '../errors';
+import { ConflictError, TarnError, type ConflictingVersion, type FailureKind } from '../errors';
+import type { ConflictVersion, MergeConflict } from './wire';
 import { RequestRefusedError } from './request-errors';
 
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
@@ -12,6 +13,7 @@ const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   gone: 410,
   precondition_failed: 412,
   too_many_attempts: 429,
+  not_implemented: 501,
 };
 
 export interface ErrorAnswer {
@@ -25,11 +27,20 @@ function isClientAbort(err: unknown): boolean {
   return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.name === 'AbortError';
 }
 
+function conflictVersion(v: ConflictingVersion | null): ConflictVersion | null {
+  return v && { size_bytes: v.size, mtime: v.mtime, checksum: v.checksum, content_type: v.contentType };
+}
+
 export function toErrorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof RequestRefusedError) return { status: err.status, body: { message: err.message } };
   if (err instanceof ConflictError) {
-    // lakeFS answers a merge conflict with `{"reference": ""}`; the conflicting paths are our addition.
-    return { status: 409, body: { message: err.message, reference: '', conflicts: err.paths } };
+    // lakeFS answers a merge conflict with `{"reference": ""}`; the conflicting paths, with both sides, are our addition.
+    const body: MergeConflict = {
+      message: err.message,
+      reference: '',
+      conflicts: err.conflicts.map((c) => ({ path: c.path, source: conflictVersion(c.source), dest: conflictVersion(c.dest) })),
+    };
+    return { status: 409, body };
   }
   if (err instanceof TarnError) return { status: statusOf[err.kind], body: { message: err.message } };
   if (isClientAbort(err)) return { status: 400, body: { message: 'request body was not received completely' } };

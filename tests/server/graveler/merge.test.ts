@@ -27,6 +27,11 @@ async function setSide(g: Graveler, repo: string, branch: string, base: V, value
   else await g.putObject(repo, branch, 'key', entry(value));
 }
 
+/** The conflict details of a table value: what the side holds, or null when it deleted the key. */
+function side(v: V) {
+  return v === 'X' ? null : { size: 1, mtime: 1_700_000_000, checksum: `sum-${v}`, contentType: 'application/octet-stream' };
+}
+
 async function valueOf(g: Graveler, repo: string, ref: string): Promise<V> {
   try {
     return (await g.getObject(repo, ref, 'key')).checksum.slice('sum-'.length) as V;
@@ -73,7 +78,7 @@ describe('graveler merge', () => {
         if (expected === '!') {
           const err = await env.g.merge(repo, 'src', 'dst', { committer: 'm', strategy }).catch((e: unknown) => e);
           expect(err).toBeInstanceOf(ConflictError);
-          expect((err as ConflictError).paths).toEqual(['key']);
+          expect((err as ConflictError).conflicts).toEqual([{ path: 'key', source: side(source), dest: side(dest) }]);
           expect((err as ConflictError).message).toBe('conflict found');
           expect((await env.g.getBranch(repo, 'dst')).commitId).toBe(before);
           return;
@@ -88,6 +93,89 @@ describe('graveler merge', () => {
       });
     }
   }
+
+  for (const [base, source, dest, result] of TABLE.filter(([, , , r]) => r === '!')) {
+    for (const side of ['source', 'dest'] as const) {
+      it(`base ${base}, source ${source}, dest ${dest}, resolved to ${side} → ${side === 'source' ? source : dest}`, async () => {
+        const repo = await scenario(base, source, dest);
+        const before = (await env.g.getBranch(repo, 'dst')).commitId;
+        const c = await env.g.merge(repo, 'src', 'dst', { committer: 'm', resolutions: { key: side } });
+        expect(result).toBe('!');
+        expect(await valueOf(env.g, repo, 'dst')).toBe(side === 'source' ? source : dest);
+        expect(c.parents).toEqual([before, (await env.g.getBranch(repo, 'src')).commitId]);
+        expect(c.metadata['.lakefs.merge.strategy']).toBe('default');
+      });
+    }
+  }
+
+  it('settles each conflict by its own resolution in one merge commit, and refuses what is left or does not conflict', async () => {
+    const repo = `res-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    for (const k of ['a', 'b', 'c', 'd', 'e']) await env.g.putObject(repo, 'main', k, entry(`${k}0`));
+    await env.g.commit(repo, 'main', { committer: 'u', message: 'base' });
+    await env.g.createBranch(repo, 'src', 'main');
+    await env.g.createBranch(repo, 'dst', 'main');
+    // a, b, c: changed on both sides; d: deleted on the source, changed on the destination; e: source only.
+    for (const k of ['a', 'b', 'c']) await env.g.putObject(repo, 'src', k, entry(`${k}-src`));
+    await env.g.deleteObject(repo, 'src', 'd');
+    await env.g.putObject(repo, 'src', 'e', entry('e-src'));
+    await env.g.commit(repo, 'src', { committer: 'u', message: 'src' });
+    for (const k of ['a', 'b', 'c', 'd']) await env.g.putObject(repo, 'dst', k, entry(`${k}-dst`, { contentType: 'text/plain' }));
+    await env.g.commit(repo, 'dst', { committer: 'u', message: 'dst' });
+    const before = (await env.g.getBranch(repo, 'dst')).commitId;
+
+    const all = (await env.g.merge(repo, 'src', 'dst', { committer: 'm' }).catch((e: unknown) => e)) as ConflictError;
+    expect(all).toBeInstanceOf(ConflictError);
+    expect(all.conflicts.map((c) => c.path)).toEqual(['a', 'b', 'c', 'd']);
+    expect(all.conflicts[3]).toEqual({
+      path: 'd',
+      source: null,
+      dest: { size: 5, mtime: 1_700_000_000, checksum: 'sum-d-dst', contentType: 'text/plain' },
+    });
+    expect(all.conflicts[0]?.source).toEqual({ size: 5, mtime: 1_700_000_000, checksum: 'sum-a-src', contentType: 'application/octet-stream' });
+
+    // Two settled, two left: the merge fails naming only those two, and nothing moves.
+    const partial = (await env.g
+      .merge(repo, 'src', 'dst', { committer: 'm', resolutions: { a: 'source', d: 'dest' } })
+      .catch((e: unknown) => e)) as ConflictError;
+    expect(partial.conflicts.map((c) => c.path)).toEqual(['b', 'c']);
+    expect((await env.g.getBranch(repo, 'dst')).commitId).toBe(before);
+    expect((await env.g.getObject(repo, 'dst', 'e')).checksum).toBe('sum-e0');
+
+    // A resolution for a path that does not conflict (e changed on one side only, z nowhere) is refused.
+    const stray = { a: 'source', b: 'dest', c: 'source', d: 'source', e: 'source' } as const;
+    await expect(env.g.merge(repo, 'src', 'dst', { committer: 'm', resolutions: stray })).rejects.toThrow(
+      'conflict resolution for a path that does not conflict: e',
+    );
+    await expect(
+      env.g.merge(repo, 'src', 'dst', { committer: 'm', resolutions: { a: 'source', b: 'dest', c: 'source', d: 'source', z: 'dest' } }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect((await env.g.getBranch(repo, 'dst')).commitId).toBe(before);
+
+    const merged = await env.g.merge(repo, 'src', 'dst', { committer: 'm', resolutions: { a: 'source', b: 'dest', c: 'source', d: 'source' } });
+    expect(merged.parents).toEqual([before, (await env.g.getBranch(repo, 'src')).commitId]);
+    expect((await env.g.getBranch(repo, 'dst')).commitId).toBe(merged.id);
+    const sums = async (k: string) => (await env.g.getObject(repo, 'dst', k)).checksum;
+    expect([await sums('a'), await sums('b'), await sums('c'), await sums('e')]).toEqual(['sum-a-src', 'sum-b-dst', 'sum-c-src', 'sum-e-src']);
+    expect(await listAll(env.g, repo, 'dst')).toEqual(['a', 'b', 'c', 'e']);
+  });
+
+  it('lets a resolution override the strategy for its path', async () => {
+    const repo = await scenario('A', 'B', 'C');
+    await env.g.merge(repo, 'src', 'dst', { committer: 'm', strategy: 'source-wins', resolutions: { key: 'dest' } });
+    expect(await valueOf(env.g, repo, 'dst')).toBe('C');
+  });
+
+  it('refuses resolutions where nothing can conflict: a fast-forward of content, or nothing to merge', async () => {
+    const repo = `ffr-${n++}`;
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    await env.g.createBranch(repo, 'feat', 'main');
+    await env.g.putObject(repo, 'feat', 'x', entry('x'));
+    await env.g.commit(repo, 'feat', { committer: 'u', message: 'x' });
+    await expect(env.g.merge(repo, 'feat', 'main', { committer: 'm', resolutions: { x: 'source' } })).rejects.toBeInstanceOf(ValidationError);
+    await expect(env.g.merge(repo, 'main', 'feat', { committer: 'm', resolutions: { x: 'dest' } })).rejects.toBeInstanceOf(ValidationError);
+    await expect(env.g.merge(repo, 'feat', 'main', { committer: 'm', resolutions: { '': 'dest' } })).rejects.toThrow('path: invalid value');
+  });
 
   it('refuses a dirty destination, an unknown strategy, and a merge with nothing new', async () => {
     const repo = await scenario('A', 'B', 'A');
@@ -167,7 +255,10 @@ describe('graveler merge', () => {
     const one = await env.g.commit(repo, 'main', { committer: 'u', message: 'one' });
     await env.g.putObject(repo, 'main', 'a', entry('a2'));
     await env.g.commit(repo, 'main', { committer: 'u', message: 'two' });
-    await expect(env.g.revert(repo, 'main', one.id, { committer: 'rev' })).rejects.toBeInstanceOf(ConflictError);
+    const err = (await env.g.revert(repo, 'main', one.id, { committer: 'rev' }).catch((e: unknown) => e)) as ConflictError;
+    expect(err).toBeInstanceOf(ConflictError);
+    // The revert wants the state before `one` (no a); the branch holds a2.
+    expect(err.conflicts).toEqual([{ path: 'a', source: null, dest: expect.objectContaining({ checksum: 'sum-a2' }) }]);
     await env.g.putObject(repo, 'main', 'z', entry('z'));
     await expect(env.g.revert(repo, 'main', 'main~1', { committer: 'rev' })).rejects.toBeInstanceOf(DirtyBranchError);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Commit, Diff, ErrorBody, FindMergeBaseResult, MergeConflict, MergeResult, Ref } from '../../../server/http/wire';
 import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
@@ -5,6 +6,7 @@ import { objectPath, startWithAdmin, type Client, type Page, type TestServer } f
 let server: TestServer;
 let api: Client;
 
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const diffs = (page: Page<Diff>) => page.results.map((d) => `${d.type} ${d.path}`);
 
 beforeAll(async () => {
@@ -145,7 +147,17 @@ describe('merge', () => {
     const before = (await api.get<Ref>('/repositories/hist/branches/left')).body.commit_id;
     const res = await api.post<MergeConflict>('/repositories/hist/refs/right/merge/left', {});
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'conflict found', reference: '', conflicts: ['clash.txt'] });
+    expect(res.body).toEqual({
+      message: 'conflict found',
+      reference: '',
+      conflicts: [
+        {
+          path: 'clash.txt',
+          source: { size_bytes: 5, mtime: expect.any(Number), checksum: md5('right'), content_type: 'text/plain;charset=UTF-8' },
+          dest: { size_bytes: 4, mtime: expect.any(Number), checksum: md5('left'), content_type: 'text/plain;charset=UTF-8' },
+        },
+      ],
+    });
     expect((await api.get<Ref>('/repositories/hist/branches/left')).body.commit_id).toBe(before);
     const compare = await api.get<Page<Diff>>('/repositories/hist/refs/left/diff/right');
     expect(diffs(compare.body)).toEqual(['added calm.txt', 'conflict clash.txt']);
@@ -164,6 +176,56 @@ describe('merge', () => {
     const bad = await api.post<ErrorBody>('/repositories/hist/refs/right/merge/left2', { strategy: 'loudest-wins' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('invalid merge strategy');
+  });
+
+  it('settles conflicts path by path in one merge commit, and writes nothing while any is left', async () => {
+    await api.post('/repositories/hist/branches', { name: 'pick-a', source: 'main' });
+    await api.post('/repositories/hist/branches', { name: 'pick-b', source: 'main' });
+    await api.upload('hist', 'main', 'shared/one.txt', 'base one');
+    await api.upload('hist', 'main', 'shared/two.txt', 'base two');
+    await api.upload('hist', 'main', 'shared/three.txt', 'base three');
+    await commit('main', 'shared base');
+    for (const b of ['pick-a', 'pick-b']) expect((await api.put(`/repositories/hist/branches/${b}/hard_reset?ref=main`)).status).toBe(204);
+    await api.upload('hist', 'pick-a', 'shared/one.txt', 'a one');
+    await api.upload('hist', 'pick-a', 'shared/two.txt', 'a two');
+    await api.delete('/repositories/hist/branches/pick-a/objects?path=shared/three.txt');
+    await commit('pick-a', 'a side');
+    await api.upload('hist', 'pick-b', 'shared/one.txt', 'b one');
+    await api.upload('hist', 'pick-b', 'shared/two.txt', 'b two');
+    await api.upload('hist', 'pick-b', 'shared/three.txt', 'b three', { 'content-type': 'text/plain' });
+    await commit('pick-b', 'b side');
+    const before = (await api.get<Ref>('/repositories/hist/branches/pick-b')).body.commit_id;
+
+    const open = await api.post<MergeConflict>('/repositories/hist/refs/pick-a/merge/pick-b', { conflict_resolutions: { 'shared/one.txt': 'source' } });
+    expect(open.status).toBe(409);
+    expect(open.body.conflicts.map((c) => c.path)).toEqual(['shared/three.txt', 'shared/two.txt']);
+    expect(open.body.conflicts[0]).toEqual({
+      path: 'shared/three.txt',
+      source: null,
+      dest: { size_bytes: 7, mtime: expect.any(Number), checksum: md5('b three'), content_type: 'text/plain' },
+    });
+    expect((await api.get<Ref>('/repositories/hist/branches/pick-b')).body.commit_id).toBe(before);
+
+    const stray = await api.post<ErrorBody>('/repositories/hist/refs/pick-a/merge/pick-b', {
+      conflict_resolutions: { 'shared/one.txt': 'source', 'shared/two.txt': 'dest', 'shared/three.txt': 'source', 'top.txt': 'dest' },
+    });
+    expect(stray.status).toBe(400);
+    expect(stray.body.message).toBe('conflict resolution for a path that does not conflict: top.txt');
+    const badSide = await api.post<ErrorBody>('/repositories/hist/refs/pick-a/merge/pick-b', { conflict_resolutions: { 'shared/one.txt': 'mine' } });
+    expect(badSide.status).toBe(400);
+    expect((await api.get<Ref>('/repositories/hist/branches/pick-b')).body.commit_id).toBe(before);
+
+    const res = await api.post<MergeResult>('/repositories/hist/refs/pick-a/merge/pick-b', {
+      message: 'settled',
+      conflict_resolutions: { 'shared/one.txt': 'source', 'shared/two.txt': 'dest', 'shared/three.txt': 'source' },
+    });
+    expect(res.status).toBe(200);
+    const merged = await api.get<Commit>(`/repositories/hist/commits/${res.body.reference}`);
+    expect(merged.body.parents).toEqual([before, (await api.get<Ref>('/repositories/hist/branches/pick-a')).body.commit_id]);
+    expect(merged.body.metadata?.['.lakefs.merge.strategy']).toBe('default');
+    expect((await api.get<string>(objectPath('hist', 'pick-b', 'shared/one.txt'))).body).toBe('a one');
+    expect((await api.get<string>(objectPath('hist', 'pick-b', 'shared/two.txt'))).body).toBe('b two');
+    expect((await api.get(objectPath('hist', 'pick-b', 'shared/three.txt'))).status).toBe(404);
   });
 
   it('refuses to merge into a dirty branch, and reports merge bases', async () => {
@@ -191,6 +253,19 @@ describe('revert and cherry-pick', () => {
     const head = await api.get<Commit>('/repositories/hist/commits/main');
     expect(head.body.message).toMatch(/Revert/);
     expect((await api.post('/repositories/hist/branches/main/revert', {})).status).toBe(400);
+  });
+
+  it('answers a revert that conflicts with later changes with 409 and both sides', async () => {
+    await api.upload('hist', 'main', 'later.txt', 'first');
+    const first = await commit('main', 'later first');
+    await api.upload('hist', 'main', 'later.txt', 'second');
+    await commit('main', 'later second');
+    const before = (await api.get<Ref>('/repositories/hist/branches/main')).body.commit_id;
+    const res = await api.post<MergeConflict>('/repositories/hist/branches/main/revert', { ref: first.id, parent_number: 0 });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ message: 'conflict found', reference: '' });
+    expect(res.body.conflicts).toEqual([{ path: 'later.txt', source: null, dest: expect.objectContaining({ checksum: md5('second'), size_bytes: 6 }) }]);
+    expect((await api.get<Ref>('/repositories/hist/branches/main')).body.commit_id).toBe(before);
   });
 
   it('cherry-picks a commit onto a branch', async () => {

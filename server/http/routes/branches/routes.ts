@@ -4,7 +4,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryFlag } from '../../query';
-import { BranchCreation, CherryPickCreation, Commit, Ref, RefList, ResetCreation, RevertCreation } from '../../wire';
+import { BranchCreation, CherryPickCreation, Commit, MergeConflict, Ref, RefList, ResetCreation, RevertCreation } from '../../wire';
 
 const tags = ['branches'];
 const branchPath = '/repositories/{repository}/branches/{branch}';
@@ -80,7 +80,11 @@ export const revertBranch = createRoute({
   tags,
   summary: 'Revert a commit on the branch',
   request: { params: branchParams, body: jsonBody(RevertCreation) },
-  responses: { 204: { description: 'Reverted' }, default: failure },
+  responses: {
+    204: { description: 'Reverted' },
+    409: jsonContent(MergeConflict, 'The conflicting paths, with both sides; nothing was written'),
+    default: failure,
+  },
 });
 
 export const cherryPick = createRoute({
@@ -89,5 +93,9 @@ export const cherryPick = createRoute({
   tags,
   summary: 'Apply the changes of a commit to the branch',
   request: { params: branchParams, body: jsonBody(CherryPickCreation) },
-  responses: { 201: jsonContent(Commit, 'The commit made on the branch'), default: failure },
+  responses: {
+    201: jsonContent(Commit, 'The commit made on the branch'),
+    409: jsonContent(MergeConflict, 'The conflicting paths, with both sides; nothing was written'),
+    default: failure,
+  },
 });

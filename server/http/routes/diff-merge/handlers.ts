@@ -34,6 +34,7 @@ export function diffMergeHandlers(catalog: Catalog) {
       ...(body.message ? { message: body.message } : {}),
       ...(body.metadata ? { metadata: body.metadata } : {}),
       strategy,
+      ...(body.conflict_resolutions ? { resolutions: body.conflict_resolutions } : {}),
       force: body.force ?? false,
       allowEmpty: body.allow_empty ?? false,
       squashMerge: body.squash_merge ?? false,

@@ -42,14 +42,14 @@ export const mergeRefs = createRoute({
   method: 'post',
   path: mergePath,
   tags: mergeTags,
-  summary: 'Merge a ref into a branch; 409 lists the conflicting paths',
+  summary: 'Merge a ref into a branch; conflict_resolutions settles conflicting paths, 409 lists those left unsettled',
   request: {
     params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: branchId }),
     body: jsonBody(Merge, { required: false }),
   },
   responses: {
     200: jsonContent(MergeResult, 'The merge commit'),
-    409: jsonContent(MergeConflict, 'The merge conflicts; nothing was merged'),
+    409: jsonContent(MergeConflict, 'The conflicts left unsettled, with both sides; nothing was merged'),
     default: failure,
   },
 });
