@@ -21,8 +21,11 @@ import type {
   Page,
   PageOptions,
   Ref,
+  RefsDump,
   Repository,
+  RepositoryMetadata,
   RevertOptions,
+  TaskStatus,
 } from '../graveler';
 
 export interface CreateRepositoryInput {
@@ -32,7 +35,7 @@ export interface CreateRepositoryInput {
   readOnly: boolean;
   /** Files committed on the default branch right after it is made (the sample data, say), with that commit's message. */
   initialFiles?: InitialFiles;
-  /** Only the repository record: no first commit and no branch (for restores). */
+  /** Only the repository record: no first commit and no branch (for restores); its namespace may be in use. */
   bare?: boolean;
   committer: string;
 }
@@ -76,6 +79,15 @@ export type ObjectListItem =
   | ({ pathType: 'object'; path: string } & ObjectStats)
   | { pathType: 'common_prefix'; path: string };
 
+export interface CopyInput {
+  srcPath: string;
+  /** The ref to copy from; the destination branch when absent. */
+  srcRef?: string;
+  /** Share the source's data instead of copying it, when it lives in the repository's namespace. */
+  shallow?: boolean;
+  force?: boolean;
+}
+
 /** Why one path of a bulk delete was not deleted. */
 export interface DeleteFailure {
   path: string;
@@ -100,7 +112,8 @@ export class Catalog {
         storageNamespace: input.storageNamespace,
         defaultBranch: input.defaultBranch,
         readOnly: input.readOnly,
-        ...(input.bare ? { bare: true } : {}),
+        // As in lakeFS, a bare repository (the target of a refs restore) may take a namespace that is already used.
+        ...(input.bare ? { bare: true, allowExistingNamespace: true } : {}),
       },
       initialFiles ? (repository) => this.addInitialFiles(repository, initialFiles, input.committer) : undefined,
     );
@@ -328,6 +341,84 @@ export class Catalog {
     const repository = await this.store.getRepository(repo);
     if (repository.readOnly) throw new ReadOnlyRepositoryError();
     await this.store.getBranch(repo, branch);
+  }
+
+  /**
+   * Copies an object (from any ref) to a path of a branch. Its data is streamed to a fresh key of the namespace, or
+   * shared when `shallow` and it already lives in the namespace; the copy keeps the checksum, type and metadata.
+   */
+  async copyObject(repo: string, branch: string, destPath: string, input: CopyInput): Promise<ObjectStats> {
+    const repository = await this.store.getRepository(repo);
+    if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
+    const source = await this.store.getObject(repo, input.srcRef ?? branch, input.srcPath);
+    const shared = input.shallow === true && source.addressType === 'relative';
+    let address = source.address;
+    let size = source.size;
+    if (!shared) {
+      address = this.blocks.newDataKey();
+      const { namespace, key } = this.location(repository, source);
+      size = (await this.blocks.put(repository.storageNamespace, address, await this.blocks.get(namespace, key))).size;
+    }
+    const entry: ObjectEntry = { ...source, address, addressType: 'relative', size, mtime: this.now() };
+    try {
+      await this.store.putObject(repo, branch, destPath, entry, input.force ? { force: true } : {});
+    } catch (err) {
+      if (!shared) await this.blocks.delete(repository.storageNamespace, address);
+      throw err;
+    }
+    return { entry, physicalAddress: this.physicalAddress(repository, entry) };
+  }
+
+  /** Replaces the user metadata of an object on a branch (staging the changed entry); its data stays where it is. */
+  async updateObjectUserMetadata(repo: string, branch: string, path: string, metadata: Record<string, string>): Promise<void> {
+    const repository = await this.store.getRepository(repo);
+    if (repository.readOnly) throw new ReadOnlyRepositoryError();
+    await this.store.getBranch(repo, branch);
+    const entry = await this.store.getObject(repo, branch, path);
+    await this.store.putObject(repo, branch, path, { ...entry, metadata });
+  }
+
+  // Repository administration
+
+  getRepositoryMetadata(repo: string): Promise<RepositoryMetadata> {
+    return this.store.getRepositoryMetadata(repo);
+  }
+
+  setRepositoryMetadata(repo: string, metadata: RepositoryMetadata): Promise<void> {
+    return this.store.setRepositoryMetadata(repo, metadata);
+  }
+
+  deleteRepositoryMetadata(repo: string, keys: string[]): Promise<void> {
+    return this.store.deleteRepositoryMetadata(repo, keys);
+  }
+
+  dumpRefs(repo: string): Promise<RefsDump> {
+    return this.store.dumpRefs(repo);
+  }
+
+  restoreRefs(repo: string, dump: RefsDump, o: ForceOption): Promise<void> {
+    return this.store.restoreRefs(repo, dump, o);
+  }
+
+  submitDump(repo: string): Promise<string> {
+    return this.store.submitDump(repo);
+  }
+
+  submitRestore(repo: string, dump: RefsDump, o: ForceOption): Promise<string> {
+    return this.store.submitRestore(repo, dump, o);
+  }
+
+  dumpStatus(repo: string, taskId: string): Promise<TaskStatus<RefsDump>> {
+    return this.store.dumpStatus(repo, taskId);
+  }
+
+  restoreStatus(repo: string, taskId: string): Promise<TaskStatus<void>> {
+    return this.store.restoreStatus(repo, taskId);
+  }
+
+  /** Where a metarange or range file of the repository is stored (its full URI). */
+  treeFileAddress(repo: string, kind: 'range' | 'metarange', id: string): Promise<string> {
+    return this.store.treeFileAddress(repo, kind, id);
   }
 
   private physicalAddress(repository: Repository, entry: ObjectEntry): string {

@@ -2,6 +2,7 @@
 // they check inputs against, and the storage facts the console is told about.
 export {
   Catalog,
+  type CopyInput,
   type CreateRepositoryInput,
   type DeleteFailure,
   type ObjectListItem,
@@ -11,4 +12,16 @@ export {
 } from './catalog';
 export { localStorageConfig, type StorageConfig } from './storage-config';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
-export type { Branch, Commit, DiffItem, MergeBase, ObjectEntry, Page, Ref, Repository } from '../graveler';
+export type {
+  Branch,
+  Commit,
+  DiffItem,
+  MergeBase,
+  ObjectEntry,
+  Page,
+  Ref,
+  RefsDump,
+  Repository,
+  RepositoryMetadata,
+  TaskStatus,
+} from '../graveler';

@@ -52,7 +52,10 @@ import {
   writeStaged,
 } from './staging';
 import { lookupInTree } from './tree-lookup';
-import { TreeStore } from './tree-store';
+import { dumpRefs, requireBare, restoreRefs, type RefsDump } from './refs-dump';
+import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetadata } from './repository-metadata';
+import { TaskRunner, type TaskStatus } from './tasks';
+import { treeFileKey, TreeStore } from './tree-store';
 import type {
   Branch,
   CherryPickOptions,
@@ -116,6 +119,7 @@ const prefixDiffItem = (path: string): DiffItem => ({ type: 'prefix_changed', pa
 export class Graveler {
   private readonly ctx: Ctx;
   private readonly cleanup = new LaterQueue();
+  private readonly tasks: TaskRunner;
 
   constructor(readonly options: GravelerOptions) {
     const trees = new TreeStore(options.blockstore, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
@@ -129,6 +133,7 @@ export class Graveler {
       graceMs: options.stagingGraceMs ?? DEFAULT_STAGING_GRACE_MS,
       later: (task, delayMs) => this.cleanup.schedule(task, delayMs),
     };
+    this.tasks = new TaskRunner(this.ctx);
   }
 
   private get refs(): Refs {
@@ -524,8 +529,72 @@ export class Graveler {
     return sweepOrphanTokens(this.ctx, repo);
   }
 
-  /** Runs pending cleanup now and releases caches; the kv store and blockstore belong to the caller. */
+  // Repository administration: its metadata map, refs dump and restore, where committed tree files live
+
+  async getRepositoryMetadata(repo: string): Promise<RepositoryMetadata> {
+    await this.refs.repository(repo);
+    return readRepositoryMetadata(this.ctx, repo);
+  }
+
+  /** Sets the given keys, keeping the others. */
+  async setRepositoryMetadata(repo: string, metadata: RepositoryMetadata): Promise<void> {
+    await this.refs.repository(repo);
+    await updateRepositoryMetadata(this.ctx, repo, (current) => ({ ...current, ...metadata }));
+  }
+
+  /** Removes the given keys; absent ones are not an error. */
+  async deleteRepositoryMetadata(repo: string, remove: string[]): Promise<void> {
+    await this.refs.repository(repo);
+    const gone = new Set(remove);
+    await updateRepositoryMetadata(this.ctx, repo, (current) => Object.fromEntries(Object.entries(current).filter(([k]) => !gone.has(k))));
+  }
+
+  /** Writes the repository's commits, tags and branches to its namespace; returns the ids that restore them. */
+  async dumpRefs(repo: string): Promise<RefsDump> {
+    const r = await this.refs.repository(repo);
+    return dumpRefs(this.ctx, repo, r.storageNamespace);
+  }
+
+  /** Restores a dump found in the repository's namespace into the repository, which must be bare. */
+  async restoreRefs(repo: string, dump: RefsDump, o: ForceOption = {}): Promise<void> {
+    const r = await this.writable(repo, o.force);
+    await restoreRefs(this.ctx, repo, r.storageNamespace, dump);
+  }
+
+  /** Starts a dump in the background; its status says when it is done and gives the ids. */
+  async submitDump(repo: string): Promise<string> {
+    await this.refs.repository(repo);
+    return this.tasks.start(repo, 'dump', () => this.dumpRefs(repo));
+  }
+
+  /** Starts a restore in the background once the repository is known to take it (writable, bare). */
+  async submitRestore(repo: string, dump: RefsDump, o: ForceOption = {}): Promise<string> {
+    await this.writable(repo, o.force);
+    await requireBare(this.ctx, repo);
+    return this.tasks.start(repo, 'restore', () => this.restoreRefs(repo, dump, o));
+  }
+
+  async dumpStatus(repo: string, taskId: string): Promise<TaskStatus<RefsDump>> {
+    await this.refs.repository(repo);
+    return this.tasks.status<RefsDump>(repo, 'dump', taskId);
+  }
+
+  async restoreStatus(repo: string, taskId: string): Promise<TaskStatus<void>> {
+    await this.refs.repository(repo);
+    return this.tasks.status<void>(repo, 'restore', taskId);
+  }
+
+  /** The full address of a committed tree file of the repository; NotFound when there is none by that id. */
+  async treeFileAddress(repo: string, kind: 'range' | 'metarange', id: string): Promise<string> {
+    const r = await this.refs.repository(repo);
+    const key = treeFileKey(kind, id);
+    if (key === undefined || !(await this.options.blockstore.exists(r.storageNamespace, key))) throw new NotFoundError(kind);
+    return this.options.blockstore.fullAddress(r.storageNamespace, key);
+  }
+
+  /** Waits for background tasks and runs pending cleanup now, then releases caches; the kv store and blockstore belong to the caller. */
   async close(): Promise<void> {
+    await this.tasks.drain();
     await this.cleanup.flush();
     this.ctx.trees.clear();
   }

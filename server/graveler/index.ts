@@ -3,3 +3,6 @@ export type { ImportOptions } from './history';
 export type { PopulateRepository } from './repositories';
 export type * from './types';
 export { validateBranchId, validateRepositoryId, validateTagId } from './validate';
+export type { RefsDump } from './refs-dump';
+export type { RepositoryMetadata } from './repository-metadata';
+export type { TaskStatus } from './tasks';

@@ -18,6 +18,8 @@ export const keys = {
   commits: (repo: string) => `graveler/r/${repo}/commits/`,
   staging: (repo: string, token: string) => `graveler/r/${repo}/staging/${token}/`,
   stagingRoot: (repo: string) => `graveler/r/${repo}/staging/`,
+  repositoryMetadata: (repo: string) => `graveler/r/${repo}/metadata`,
+  task: (repo: string, id: string) => `graveler/r/${repo}/tasks/${id}`,
 };
 
 /** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */

@@ -15,6 +15,12 @@ const RANGES = '_tarn/ranges/';
 const CONTENT_ID = /^[0-9a-f]{64}$/;
 const METARANGES = '_tarn/metaranges/';
 
+/** Where a committed tree's files live in the repository's namespace; undefined for what is not a content id. */
+export function treeFileKey(kind: 'range' | 'metarange', id: string): string | undefined {
+  if (!CONTENT_ID.test(id)) return undefined;
+  return (kind === 'range' ? RANGES : METARANGES) + id;
+}
+
 /** A decoded metarange's strings and objects take several times their encoded size in memory. */
 const DECODED_WEIGHT_FACTOR = 4;
 

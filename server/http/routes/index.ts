@@ -4,9 +4,13 @@ import type { Router } from '../router';
 import { branchRouter } from './branches';
 import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
+import { enterpriseRouter } from './enterprise';
 import { objectRouter } from './objects';
+import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
+import { repositoryMetadataRouter } from './repository-metadata';
 import { tagRouter } from './tags';
+import { treeFileRouter } from './tree-files';
 
 export function dataRouters(catalog: Catalog): Router[] {
   return [
@@ -16,5 +20,9 @@ export function dataRouters(catalog: Catalog): Router[] {
     objectRouter(catalog),
     commitRouter(catalog),
     diffMergeRouter(catalog),
+    repositoryMetadataRouter(catalog),
+    refsDumpRouter(catalog),
+    treeFileRouter(catalog),
+    enterpriseRouter(),
   ];
 }

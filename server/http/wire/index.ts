@@ -8,6 +8,7 @@ export * from './config';
 export * from './diff-merge';
 export * from './objects';
 export * from './refs';
+export * from './repository-admin';
 export * from './repositories';
 export * from './settings';
 export * from './setup';

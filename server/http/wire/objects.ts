@@ -40,3 +40,19 @@ export type ObjectError = z.output<typeof ObjectError>;
 
 export const ObjectErrorList = z.object({ errors: z.array(ObjectError) }).openapi('ObjectErrorList');
 export type ObjectErrorList = z.output<typeof ObjectErrorList>;
+
+export const ObjectCopyCreation = z
+  .object({
+    src_path: z.string({ message: 'src_path is required' }).min(1, { message: 'src_path is required' }),
+    src_ref: z.string().regex(/^[^\s]+$/, { message: 'must be a ref without whitespace' }).optional(),
+    force: z.boolean().optional(),
+    shallow: z.boolean().optional(),
+  })
+  .openapi('ObjectCopyCreation');
+export type ObjectCopyCreation = z.input<typeof ObjectCopyCreation>;
+
+/** The object's new user metadata: it replaces all of the old. */
+export const UpdateObjectUserMetadata = z
+  .object({ set: z.record(z.string(), z.string({ message: 'metadata values must be strings' })) })
+  .openapi('UpdateObjectUserMetadata');
+export type UpdateObjectUserMetadata = z.input<typeof UpdateObjectUserMetadata>;

@@ -116,5 +116,35 @@ export function objectHandlers(catalog: Catalog) {
     return c.body(null, 204);
   };
 
-  return { listObjects, getObject, statObject, uploadObject, deleteObject, deleteObjects, stageAllowed };
+  const copyObject: AppRouteHandler<typeof routes.copyObject> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const { dest_path: destPath } = c.req.valid('query');
+    const body = c.req.valid('json');
+    const copy = await catalog.copyObject(repository, branch, destPath, {
+      srcPath: body.src_path,
+      ...(body.src_ref ? { srcRef: body.src_ref } : {}),
+      shallow: body.shallow ?? false,
+      force: body.force ?? false,
+    });
+    return c.json(objectStatsJson(destPath, copy.entry, copy.physicalAddress, true), 201);
+  };
+
+  const updateObjectUserMetadata: AppRouteHandler<typeof routes.updateObjectUserMetadata> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const { path } = c.req.valid('query');
+    await catalog.updateObjectUserMetadata(repository, branch, path, c.req.valid('json').set);
+    return c.body(null, 201);
+  };
+
+  return {
+    listObjects,
+    getObject,
+    statObject,
+    uploadObject,
+    deleteObject,
+    deleteObjects,
+    stageAllowed,
+    copyObject,
+    updateObjectUserMetadata,
+  };
 }

@@ -15,5 +15,7 @@ export function objectRouter(catalog: Catalog): Router {
   router.openapi(routes.deleteObject, handle.deleteObject);
   router.openapi(routes.deleteObjects, handle.deleteObjects);
   router.openapi(routes.stageAllowed, handle.stageAllowed);
+  router.openapi(routes.copyObject, handle.copyObject);
+  router.openapi(routes.updateObjectUserMetadata, handle.updateObjectUserMetadata);
   return router;
 }

@@ -1,10 +1,10 @@
 // Contracts of objects: list, read (GET/HEAD with ranges and ETags), stat, upload (multipart or raw, streamed),
-// delete, bulk delete, and the upload preflight. Object data travels as bytes, never through a JSON schema.
+// delete, bulk delete, the upload preflight, copy, and rewriting user metadata. Object data travels as bytes, never through a JSON schema.
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams } from '../../params';
 import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
-import { ErrorBody, ObjectErrorList, ObjectStats, ObjectStatsList, PathList } from '../../wire';
+import { ErrorBody, ObjectCopyCreation, ObjectErrorList, ObjectStats, ObjectStatsList, PathList, UpdateObjectUserMetadata } from '../../wire';
 
 const tags = ['objects'];
 const refObjects = '/repositories/{repository}/refs/{ref}/objects';
@@ -112,4 +112,26 @@ export const stageAllowed = createRoute({
   summary: 'Whether the caller may upload to this path (204)',
   request: { params: branchParams, query: z.object({ path: objectPath }) },
   responses: { 204: { description: 'Allowed' }, default: failure },
+});
+
+export const copyObject = createRoute({
+  method: 'post',
+  path: `${branchObjects}/copy`,
+  tags,
+  summary: 'Copy an object from any ref to a path of the branch (shallow: share its data)',
+  request: {
+    params: branchParams,
+    query: z.object({ dest_path: objectPath.openapi({ description: 'Where the copy goes in the branch' }) }),
+    body: jsonBody(ObjectCopyCreation),
+  },
+  responses: { 201: jsonContent(ObjectStats, 'The copy'), default: failure },
+});
+
+export const updateObjectUserMetadata = createRoute({
+  method: 'put',
+  path: `${branchObjects}/stat/user_metadata`,
+  tags,
+  summary: 'Replace the user metadata of an object on the branch',
+  request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(UpdateObjectUserMetadata) },
+  responses: { 201: { description: 'Updated' }, default: failure },
 });

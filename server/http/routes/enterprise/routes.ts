@@ -1,0 +1,55 @@
+// Contracts of the lakeFS Enterprise calls Tarn does not offer: asynchronous commit and merge, and the license.
+// lakeFS itself answers them with 501 outside its Enterprise edition, and so does Tarn.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonContent } from '../../contract';
+import { branchId, branchParams, refValue, repositoryParams } from '../../params';
+import { ErrorBody } from '../../wire';
+
+const tags = ['enterprise'];
+const responses = { 501: jsonContent(ErrorBody, 'Not implemented: a lakeFS Enterprise call'), default: failure };
+const mergeParams = repositoryParams.extend({ sourceRef: refValue, destinationBranch: branchId });
+const taskId = z.string();
+
+export const commitAsync = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/branches/{branch}/commits/async',
+  tags,
+  summary: 'Commit asynchronously (lakeFS Enterprise)',
+  request: { params: branchParams },
+  responses,
+});
+
+export const commitAsyncStatus = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/branches/{branch}/commits/async/{id}/status',
+  tags,
+  summary: 'Status of an asynchronous commit (lakeFS Enterprise)',
+  request: { params: branchParams.extend({ id: taskId }) },
+  responses,
+});
+
+export const mergeIntoBranchAsync = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/refs/{sourceRef}/merge/{destinationBranch}/async',
+  tags,
+  summary: 'Merge asynchronously (lakeFS Enterprise)',
+  request: { params: mergeParams },
+  responses,
+});
+
+export const mergeIntoBranchAsyncStatus = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/refs/{sourceRef}/merge/{destinationBranch}/async/{id}/status',
+  tags,
+  summary: 'Status of an asynchronous merge (lakeFS Enterprise)',
+  request: { params: mergeParams.extend({ id: taskId }) },
+  responses,
+});
+
+export const getLicense = createRoute({
+  method: 'get',
+  path: '/license',
+  tags,
+  summary: 'The installation’s license (lakeFS Enterprise)',
+  responses,
+});

@@ -1,0 +1,13 @@
+// Locations of committed tree files: their contracts mounted with their handlers.
+import type { Catalog } from '../../../catalog';
+import { createRouter, type Router } from '../../router';
+import { treeFileHandlers } from './handlers';
+import * as routes from './routes';
+
+export function treeFileRouter(catalog: Catalog): Router {
+  const handle = treeFileHandlers(catalog);
+  const router = createRouter();
+  router.openapi(routes.getMetaRange, handle.getMetaRange);
+  router.openapi(routes.getRange, handle.getRange);
+  return router;
+}
