@@ -76,7 +76,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog),
     onFailure: (failure) => {
-      if (failure.status < 500 && options.quiet) return;
+      // Quiet: only server faults (a 501 is an answer, not a fault).
+      if (failure.fault === undefined && options.quiet) return;
       log(formatFailure(failure));
     },
   });

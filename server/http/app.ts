@@ -57,7 +57,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       path: c.req.path,
       status: answer.status,
       message: answer.body.message,
-      ...(answer.status >= 500 ? { fault: err } : {}),
+      // 501 is a deliberate answer (a call Tarn does not offer), not a fault.
+      ...(answer.status >= 500 && answer.status !== 501 ? { fault: err } : {}),
     });
     return errorResponse(answer);
   });

@@ -30,8 +30,12 @@ interface Document {
   components: { schemas: Record<string, Schema> };
 }
 
-/** Successes that carry no body although they are not 204: lakeFS answers them with an empty 200 too. */
-const emptySuccesses = new Set(['POST /setup_comm_prefs']);
+/** Successes that carry no body although they are not 204: lakeFS answers them with an empty 200 or 201 too. */
+const emptySuccesses = new Set([
+  'POST /setup_comm_prefs',
+  'PUT /repositories/{repository}/branches/{branch}/objects/stat/user_metadata',
+  'PUT /repositories/{repository}/refs/restore',
+]);
 
 let server: TestServer;
 let document: Document;
@@ -87,7 +91,9 @@ describe('the published document', () => {
     const problems: string[] = [];
     for (const [name, operation] of operations()) {
       const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
-      if (successes.length === 0) problems.push(`${name}: no success answer`);
+      // lakeFS Enterprise's calls, which Tarn answers with 501 only.
+      const unoffered = '501' in operation.responses;
+      if (successes.length === 0 && !unoffered) problems.push(`${name}: no success answer`);
       for (const [status, response] of successes) {
         const where = `${name} → ${status}`;
         if (!response.content) {

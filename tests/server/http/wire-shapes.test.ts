@@ -2,11 +2,14 @@
 // `api/swagger.yml`): required fields present with the right types, and no field lakeFS does not name. The session
 // must call every route the server publishes, so a new route without a shape here fails this test. The schemas the
 // server publishes (its zod wire schemas, which also type the console) are checked against the same table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
 
 // `name*` is required. Types: string, integer, boolean, object (any), map (string → string), Schema, T[] for a
-// list, and a|b|c for a string enum.
+// list, and a|b|c for a string enum. A schema that is not an object with fields is `=type` (RepositoryMetadata is
+// a map).
 const lakeFS: Record<string, string> = {
   Error: 'message*:string',
   Pagination: 'has_more*:boolean next_offset*:string results*:integer max_per_page*:integer',
@@ -30,6 +33,17 @@ const lakeFS: Record<string, string> = {
   DiffList: 'pagination*:Pagination results*:Diff[]',
   MergeResult: 'reference*:string',
   FindMergeBaseResult: 'source_commit_id*:string destination_commit_id*:string base_commit_id*:string',
+  ObjectCopyCreation: 'src_path*:string src_ref:string force:boolean shallow:boolean',
+  UpdateObjectUserMetadata: 'set*:map',
+  RepositoryMetadata: '=map',
+  RepositoryMetadataSet: 'metadata*:map',
+  RepositoryMetadataKeys: 'keys*:string[]',
+  RefsDump: 'commits_meta_range_id*:string tags_meta_range_id*:string branches_meta_range_id*:string',
+  RefsRestore: 'commits_meta_range_id*:string tags_meta_range_id*:string branches_meta_range_id*:string force:boolean',
+  TaskInfo: 'id*:string',
+  RepositoryDumpStatus: 'id*:string done*:boolean update_time*:string error:string refs:RefsDump',
+  RepositoryRestoreStatus: 'id*:string done*:boolean update_time*:string error:string',
+  StorageURI: 'location*:string',
   Config:
     'version_config:VersionConfig storage_config:StorageConfig storage_config_list:StorageConfig[] ui_config:UIConfig ' +
     'capabilities_config:object',
@@ -117,7 +131,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The type of a schema that is not an object with fields (`=map`), else undefined. */
+function wholeType(schema: string): string | undefined {
+  const table = lakeFS[schema];
+  return table?.startsWith('=') ? table.slice(1) : undefined;
+}
+
 function shapeProblems(value: unknown, schema: string, where = schema): string[] {
+  const whole = wholeType(schema);
+  if (whole) return valueProblems(value, whole, where);
   if (!isObject(value)) return [`${where}: expected a ${schema} object, got ${JSON.stringify(value)}`];
   const fields = fieldsOf(schema);
   const problems: string[] = [];
@@ -164,6 +186,13 @@ describe('the field table checker', () => {
     ]);
   });
 });
+
+/** The id of one range file of a namespace folder (the API names ranges only inside metarange files). */
+function rangeIdIn(namespaceDir: string): string {
+  const [id] = readdirSync(join(namespaceDir, '_tarn', 'ranges'));
+  if (!id) throw new Error(`no range file under ${namespaceDir}`);
+  return id;
+}
 
 interface PublishedRoute {
   method: string;
@@ -263,6 +292,8 @@ function notation(schema: PublishedSchema): string {
 /** Differences between a published schema and lakeFS's field table. */
 function schemaProblems(name: string, schema: PublishedSchema | undefined): string[] {
   if (!schema) return [`${name}: not published`];
+  const whole = wholeType(name);
+  if (whole) return notation(schema) === whole ? [] : [`${name}: declared ${notation(schema)}, lakeFS has ${whole}`];
   const fields = fieldsOf(name);
   const required = new Set(schema.required ?? []);
   const problems: string[] = [];
@@ -397,6 +428,37 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'PUT', '/repositories/shapes/branches/picks', { type: 'reset' });
     await call(api, 'PUT', '/repositories/shapes/branches/picks/hard_reset?ref=main');
     await call(api, 'DELETE', '/repositories/shapes/branches/picks');
+
+    // Copies and user metadata.
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects/copy?dest_path=copy.txt', { src_path: 'a.txt' });
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects/copy?dest_path=copy.txt', { src_path: 'none.txt' });
+    await call(api, 'PUT', '/repositories/shapes/branches/main/objects/stat/user_metadata?path=copy.txt', { set: { k: 'v' } });
+
+    // Repository metadata, refs dump and restore, tree file locations.
+    await call(api, 'POST', '/repositories/shapes/metadata', { metadata: { k: 'v', gone: 'soon' } });
+    await call(api, 'DELETE', '/repositories/shapes/metadata', { keys: ['gone'] });
+    await get(api, '/repositories/shapes/metadata');
+    const dump = (await call(api, 'PUT', '/repositories/shapes/refs/dump')).body;
+    await call(api, 'POST', '/repositories?bare=true', { name: 'shapes-copy', storage_namespace: 'local://shapes' });
+    await call(api, 'PUT', '/repositories/shapes-copy/refs/restore', dump);
+    await call(api, 'PUT', '/repositories/shapes-copy/refs/restore', dump);
+    const dumpTask = (await call(api, 'POST', '/repositories/shapes/dump')).body;
+    await call(api, 'POST', '/repositories?bare=true', { name: 'shapes-task', storage_namespace: 'local://shapes' });
+    const restoreTask = (await call(api, 'POST', '/repositories/shapes-task/restore', dump)).body;
+    await vi.waitFor(async () => expect((await call(api, 'GET', `/repositories/shapes/dump?task_id=${String(dumpTask?.id)}`)).body?.refs).toBeDefined());
+    await vi.waitFor(async () => expect((await call(api, 'GET', `/repositories/shapes-task/restore?task_id=${String(restoreTask?.id)}`)).body?.done).toBe(true));
+    await get(api, '/repositories/shapes/restore?task_id=none');
+    const metaRange = (await get(api, '/repositories/shapes/commits/main')).body?.meta_range_id;
+    await get(api, `/repositories/shapes/metadata/meta_range/${String(metaRange)}`);
+    await get(api, `/repositories/shapes/metadata/range/${'0'.repeat(64)}`);
+    await get(api, `/repositories/shapes/metadata/range/${rangeIdIn(join(server.dataDir, 'blocks', 'shapes'))}`);
+
+    // lakeFS Enterprise's calls.
+    await call(api, 'POST', '/repositories/shapes/branches/main/commits/async', { message: 'later' });
+    await get(api, '/repositories/shapes/branches/main/commits/async/t1/status');
+    await call(api, 'POST', '/repositories/shapes/refs/dev/merge/main/async', {});
+    await get(api, '/repositories/shapes/refs/dev/merge/main/async/t1/status');
+    await get(api, '/license');
     await call(api, 'DELETE', '/repositories/shapes/tags/v1');
     await call(api, 'DELETE', '/repositories/shapes');
 
