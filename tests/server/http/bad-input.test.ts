@@ -4,18 +4,29 @@ import { startWithAdmin, type Client, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
-let routes: Array<{ method: string; path: string }> = [];
+let routes: Array<{ method: string; path: string; takesBody: boolean; unoffered: boolean }> = [];
+
+interface PublishedOperation {
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
 
 beforeAll(async () => {
   ({ server, api } = await startWithAdmin());
   expect((await api.post('/repositories', { name: 'fuzz', storage_namespace: 'local://fuzz' })).status).toBe(201);
   await api.upload('fuzz', 'main', 'a.txt', 'a');
   await api.post('/repositories/fuzz/branches/main/commits', { message: 'seed' });
-  const doc = (await (await fetch(`${server.api}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await (await fetch(`${server.api}/openapi.json`)).json()) as { paths: Record<string, Record<string, PublishedOperation>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.keys(ops)
-      .filter((m) => m !== 'head')
-      .map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(ops)
+      .filter(([m]) => m !== 'head')
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        takesBody: op.requestBody !== undefined,
+        // lakeFS Enterprise's calls answer 501 to anything.
+        unoffered: '501' in op.responses,
+      })),
   );
 });
 afterAll(async () => {
@@ -40,9 +51,9 @@ function fill(path: string, override?: [string, string]): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => (override && override[0] === name ? override[1] : (goodParams[name] ?? 'x')));
 }
 
-async function expectClientError(res: Response, what: string): Promise<void> {
+async function expectClientError(res: Response, what: string, unoffered = false): Promise<void> {
   expect(res.status, `${what} → ${res.status}`).toBeGreaterThanOrEqual(400);
-  expect(res.status, `${what} → ${res.status}`).toBeLessThan(500);
+  if (!(unoffered && res.status === 501)) expect(res.status, `${what} → ${res.status}`).toBeLessThan(500);
   if (res.status !== 416) {
     expect(res.headers.get('content-type'), what).toContain('application/json');
     const body = (await res.json()) as { message?: unknown };
@@ -65,7 +76,8 @@ describe('malformed input never crashes a route', () => {
   });
 
   it('bodies: malformed JSON, wrong shapes and wrong types', async () => {
-    for (const route of routes.filter((r) => r.method === 'POST' || r.method === 'PUT')) {
+    // A route that takes no body (a refs dump, say) does not read one.
+    for (const route of routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.takesBody)) {
       if (route.path.endsWith('/objects')) continue; // uploads take any bytes as content
       for (const [label, body] of bodies) {
         const res = await api.raw(fill(route.path), { method: route.method, body, headers: { 'content-type': 'application/json' } });
@@ -89,7 +101,7 @@ describe('malformed input never crashes a route', () => {
             await res.arrayBuffer();
             continue;
           }
-          await expectClientError(res, `${route.method} ${url}`);
+          await expectClientError(res, `${route.method} ${url}`, route.unoffered);
         }
       }
     }
@@ -106,7 +118,7 @@ describe('malformed input never crashes a route', () => {
           await res.arrayBuffer();
           continue;
         }
-        await expectClientError(res, `${route.method} ${url}`);
+        await expectClientError(res, `${route.method} ${url}`, route.unoffered);
       }
     }
   });

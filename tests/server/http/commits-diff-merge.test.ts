@@ -243,6 +243,22 @@ describe('merge', () => {
   });
 });
 
+describe('merge base', () => {
+  it('is the commit where the two histories parted, and 404 for a ref that does not exist', async () => {
+    await api.post('/repositories/hist/branches', { name: 'base-a', source: 'main' });
+    const fork = (await api.get<Ref>('/repositories/hist/branches/base-a')).body.commit_id;
+    await api.post('/repositories/hist/branches', { name: 'base-b', source: 'main' });
+    await api.upload('hist', 'base-a', 'base-a.txt', 'a');
+    const a = await commit('base-a', 'on a');
+    await api.upload('hist', 'base-b', 'base-b.txt', 'b');
+    const b = await commit('base-b', 'on b');
+    const res = await api.get<FindMergeBaseResult>('/repositories/hist/refs/base-a/merge/base-b');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ source_commit_id: a.id, destination_commit_id: b.id, base_commit_id: fork });
+    expect((await api.get('/repositories/hist/refs/no-such-ref/merge/base-b')).status).toBe(404);
+  });
+});
+
 describe('revert and cherry-pick', () => {
   it('reverts a commit on a branch', async () => {
     await api.upload('hist', 'main', 'oops.txt', 'oops');
