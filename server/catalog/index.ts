@@ -10,5 +10,6 @@ export {
   type UploadInput,
 } from './catalog';
 export { localStorageConfig, type StorageConfig } from './storage-config';
+export { gcGracePeriodSeconds } from './gc-config';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
-export type { Branch, Commit, DiffItem, MergeBase, ObjectEntry, Page, Ref, Repository } from '../graveler';
+export type { Branch, BranchProtection, Commit, DiffItem, GcRules, MergeBase, ObjectEntry, Page, Ref, Repository } from '../graveler';

@@ -6,6 +6,7 @@ import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
 import { objectRouter } from './objects';
 import { repositoryRouter } from './repositories';
+import { settingsRouter } from './settings';
 import { tagRouter } from './tags';
 
 export function dataRouters(catalog: Catalog): Router[] {
@@ -16,5 +17,6 @@ export function dataRouters(catalog: Catalog): Router[] {
     objectRouter(catalog),
     commitRouter(catalog),
     diffMergeRouter(catalog),
+    settingsRouter(catalog),
   ];
 }
