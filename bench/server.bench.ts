@@ -46,6 +46,11 @@ const results = {
   list_1000_at_1m_ms: storage.listPage1000Ms,
   list_1000_cold_at_1m_ms: storage.listPage1000ColdMs,
   branch_creates_per_s: storage.branchCreatesPerSecond,
+  gc_objects: storage.gc.objects,
+  gc_expired_versions: storage.gc.expiredVersions,
+  gc_ms: storage.gc.ms,
+  gc_dry_run_ms: storage.gc.dryRunMs,
+  gc_bytes_freed: storage.gc.bytesFreed,
   ...http,
 };
 const dir = join(import.meta.dirname, 'results');

@@ -12,6 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { openLocalBlockStore } from '../server/blockstore/index';
+import { gcGracePeriodSeconds } from '../server/catalog/index';
+import { collectGarbage } from '../server/gc/index';
 import { createGraveler, type Graveler, type ObjectEntry, type ObjectRecord } from '../server/graveler/index';
 import { openSqliteKv, type KvStore } from '../server/kv/index';
 
@@ -46,6 +48,19 @@ export interface StorageBenchResults {
   listPage1000ColdMs: number;
   /** Sequential branch creations per second. */
   branchCreatesPerSecond: number;
+  gc: GcBenchResult;
+}
+
+export interface GcBenchResult {
+  /** Objects at the head (each with its own data file). */
+  objects: number;
+  /** Older versions only an expired commit refers to: what the collector must delete. */
+  expiredVersions: number;
+  /** A dry run over the same data (lists, marks, deletes nothing). */
+  dryRunMs: number;
+  /** The real run. */
+  ms: number;
+  bytesFreed: number;
 }
 
 interface Bench {
@@ -259,6 +274,67 @@ export async function benchBranchCreates(count = 1000): Promise<number> {
   }
 }
 
+/** Writes a data file straight into the namespace's folder: setup, so the block store's atomic put is not needed. */
+function writeDataFile(dir: string, key: string, bytes: Buffer): void {
+  const file = path.join(dir, 'blocks', REPO, key);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes);
+}
+
+/**
+ * GC over a repository of `n` objects with `expired` older versions: an old commit holds version 1 of every object,
+ * the head replaces `expired` of them, and the rules keep 7 days, so exactly those versions go. Run cold (fresh
+ * caches), as the command runs.
+ */
+export async function benchGc(n: number, expired: number): Promise<GcBenchResult> {
+  const b = await open();
+  const fileBytes = 256;
+  const entry = (key: string, i: number): ObjectEntry => ({ ...entryFor(i), address: key, size: fileBytes });
+  const keyOf = (i: number, version: number) => `data/p${Math.floor(i / FILES_PER_PARTITION)}/v${version}o${i.toString(36)}`;
+  try {
+    const content = Buffer.alloc(fileBytes, 7);
+    for (let i = 0; i < n; i++) writeDataFile(b.dir, keyOf(i, 1), content);
+    for (let i = 0; i < expired; i++) writeDataFile(b.dir, keyOf(i * Math.floor(n / expired), 2), content);
+    const replaced = (i: number) => i % Math.floor(n / expired) === 0 && i / Math.floor(n / expired) < expired;
+    const now = Math.floor(Date.now() / 1000);
+    const old = await b.g.writeMetaRange(REPO, (function* () {
+      for (let i = 0; i < n; i++) yield { path: keyFor(i), entry: entry(keyOf(i, 1), i) };
+    })());
+    await b.g.commitMetaRange(REPO, 'main', old, { committer: 'bench', message: 'version 1', date: now - 60 * 86_400 });
+    const head = await b.g.writeMetaRange(REPO, (function* () {
+      for (let i = 0; i < n; i++) yield { path: keyFor(i), entry: entry(keyOf(i, replaced(i) ? 2 : 1), i) };
+    })());
+    await b.g.commitMetaRange(REPO, 'main', head, { committer: 'bench', message: 'version 2' });
+    await b.g.setGcRules(REPO, { defaultRetentionDays: 7, branches: [] });
+    await b.g.close();
+
+    // Past the grace period, so every file written above is old enough to be collected.
+    const options = { repository: REPO, gracePeriodSeconds: gcGracePeriodSeconds, now: now + gcGracePeriodSeconds + 60 };
+    const run = async (dryRun: boolean) => {
+      const blockstore = openLocalBlockStore({ root: path.join(b.dir, 'blocks') });
+      const fresh = createGraveler({ kv: b.kv, blockstore });
+      let removed = 0;
+      let bytesFreed = 0;
+      const ms = await timed(async () => {
+        const report = await collectGarbage(fresh, blockstore, { ...options, dryRun });
+        removed = report.removed.length;
+        bytesFreed = report.bytesFreed;
+      });
+      await fresh.close();
+      if (removed !== expired) throw new Error(`gc removed ${removed} objects, expected ${expired}`);
+      return { ms, bytesFreed };
+    };
+    const dry = await run(true);
+    const real = await run(false);
+    return { objects: n, expiredVersions: expired, dryRunMs: dry.ms, ms: real.ms, bytesFreed: real.bytesFreed };
+  } finally {
+    await b.close();
+  }
+}
+
+/** GC writes a real file per object, so its repository is capped below the largest tree. */
+const GC_MAX_OBJECTS = 100_000;
+
 export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_000]): Promise<StorageBenchResults> {
   // Compile the hot paths first, so the smallest size is not the one paying for it.
   await benchCommitScaling(2_000);
@@ -279,6 +355,7 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
     listPage1000Ms: dm.listPage1000Ms,
     listPage1000ColdMs: dm.listPage1000ColdMs,
     branchCreatesPerSecond: await benchBranchCreates(),
+    gc: await benchGc(Math.min(largest, GC_MAX_OBJECTS), Math.min(largest, GC_MAX_OBJECTS) / 10),
   };
 }
 
@@ -302,6 +379,11 @@ export function formatStorageResults(r: StorageBenchResults): string {
   );
   lines.push(`list one page of 1000 @ ${largest}: ${fmt(r.listPage1000Ms)} warm, ${fmt(r.listPage1000ColdMs)} cold`);
   lines.push(`branch creates: ${Math.round(r.branchCreatesPerSecond).toLocaleString('en-US')} / s`);
+  const gc = r.gc;
+  lines.push(
+    `gc @ ${gc.objects.toLocaleString('en-US')} objects, ${gc.expiredVersions.toLocaleString('en-US')} expired versions: ` +
+      `${fmt(gc.ms)} (dry run ${fmt(gc.dryRunMs)}), ${gc.bytesFreed.toLocaleString('en-US')} bytes freed`,
+  );
   return lines.join('\n');
 }
 

@@ -48,7 +48,7 @@ export class NotFoundError extends TarnError {
   }
 }
 
-export type AlreadyExistsSubject = 'repository' | 'branch' | 'tag';
+export type AlreadyExistsSubject = 'repository' | 'branch' | 'tag' | 'branch protection rule';
 
 export class AlreadyExistsError extends TarnError {
   constructor(readonly subject: AlreadyExistsSubject) {
@@ -173,3 +173,19 @@ export class InvalidNamespaceError extends ValidationError {}
 
 /** A key that would escape its namespace or is otherwise not storable. */
 export class InvalidBlockKeyError extends ValidationError {}
+
+// Repository settings
+
+/** A write the repository's branch protection refuses: staging writes and commits have their own lakeFS texts. */
+export class ProtectedBranchError extends TarnError {
+  constructor(readonly action: 'staging_write' | 'commit') {
+    super('forbidden', action === 'commit' ? 'cannot commit to protected branch' : 'cannot write to protected branch');
+  }
+}
+
+/** A repository setting that is not there: GC rules never set or deleted, a protection rule that does not exist. */
+export class SettingNotFoundError extends TarnError {
+  constructor(message: string) {
+    super('not_found', message);
+  }
+}

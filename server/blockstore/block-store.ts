@@ -16,6 +16,15 @@ export interface ObjectStat {
   mtime: number;
 }
 
+/** An object found by a listing. */
+export interface ListedObject {
+  /** Relative to the namespace, like the keys `put` takes. */
+  key: string;
+  size: number;
+  /** Last modification, unix milliseconds. */
+  mtime: number;
+}
+
 /** Inclusive byte range, like HTTP `Range: bytes=start-end`; `end` defaults to the last byte. */
 export interface ByteRange {
   start: number;
@@ -42,6 +51,11 @@ export interface BlockStore {
   exists(namespace: string, key: string): Promise<boolean>;
   /** Deleting an absent object is not an error. */
   delete(namespace: string, key: string): Promise<void>;
+  /**
+   * Every object whose key starts with the folder `prefix` (`data/`; empty for the whole namespace), in no
+   * particular order. An absent folder lists nothing.
+   */
+  list(namespace: string, prefix: string): AsyncIterable<ListedObject>;
   /** A fresh key for new object data, never derived from a user's path: `data/<partition>/<id>`. */
   newDataKey(): string;
   /** The full URI of a key in a namespace, e.g. `local://quickstart/data/x/y`. */

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
-import type { BlockStore, ByteRange, ObjectStat, PutBody } from './block-store';
+import type { BlockStore, ByteRange, ListedObject, ObjectStat, PutBody } from './block-store';
 
 export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */
@@ -142,6 +142,26 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     }
   }
 
+  /** Files only: links are never followed, so a listing cannot leave the namespace's folder. */
+  async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ListedObject> {
+    let entries;
+    try {
+      entries = await opendir(dir);
+    } catch (err) {
+      if (isEnoent(err)) return;
+      throw err;
+    }
+    for await (const entry of entries) {
+      const key = keyPrefix + entry.name;
+      if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${key}/`);
+      else if (entry.isFile()) {
+        // Deleted between the listing and now: not there any more, so not listed.
+        const s = await stat(path.join(dir, entry.name)).catch((err: unknown) => (isEnoent(err) ? undefined : Promise.reject(err)));
+        if (s) yield { key, size: s.size, mtime: s.mtimeMs };
+      }
+    }
+  }
+
   return {
     type: 'local',
     namespacePrefix: PREFIX,
@@ -206,6 +226,11 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       } catch (err) {
         if (!isEnoent(err)) throw err;
       }
+    },
+    list(namespace, prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      const dir = folder === '' ? namespaceDir(namespace) : filePath(namespace, folder);
+      return walk(dir, folder === '' ? '' : `${folder}/`);
     },
     newDataKey() {
       // Partitions rotate hourly so no folder grows without bound.

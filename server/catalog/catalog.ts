@@ -6,12 +6,14 @@ import type { BlockStore, ByteRange, PutBody } from '../blockstore';
 import { NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError } from '../errors';
 import type {
   Branch,
+  BranchProtection,
   CherryPickOptions,
   Commit,
   CommitOptions,
   DiffItem,
   DiffOptions,
   ForceOption,
+  GcRules,
   Graveler,
   ListOptions,
   LogOptions,
@@ -37,6 +39,8 @@ export interface CreateRepositoryInput {
   initialFiles?: InitialFiles;
   /** Only the repository record: no first commit and no branch (for restores); its namespace may be in use. */
   bare?: boolean;
+  /** Once the initial files are committed, protect the default branch (lakeFS does this for the sample). */
+  protectDefaultBranch?: boolean;
   committer: string;
 }
 
@@ -115,7 +119,12 @@ export class Catalog {
         // As in lakeFS, a bare repository (the target of a refs restore) may take a namespace that is already used.
         ...(input.bare ? { bare: true, allowExistingNamespace: true } : {}),
       },
-      initialFiles ? (repository) => this.addInitialFiles(repository, initialFiles, input.committer) : undefined,
+      initialFiles || input.protectDefaultBranch
+        ? async (repository) => {
+            if (initialFiles) await this.addInitialFiles(repository, initialFiles, input.committer);
+            if (input.protectDefaultBranch) await this.store.setBranchProtection(repository.id, [repository.defaultBranch], '');
+          }
+        : undefined,
     );
   }
 
@@ -254,6 +263,8 @@ export class Catalog {
   async upload(repo: string, branch: string, path: string, body: PutBody, input: UploadInput): Promise<ObjectStats> {
     const repository = await this.store.getRepository(repo);
     if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
+    // Refused before any byte is stored; putObject below checks again, as it does for every staging write.
+    await this.store.checkBranchProtection(repo, branch, ['staging_write']);
     // A missing branch is reported by putObject below (and the written data removed): not checked up front, as
     // that would cost every upload a read for the sake of a rare mistake.
     if (input.ifAbsent && (await this.exists(repo, branch, path))) throw new PreconditionFailedError('path already exists');
@@ -324,6 +335,8 @@ export class Catalog {
   async deleteObjects(repo: string, branch: string, paths: string[], o: ForceOption): Promise<DeleteFailure[]> {
     const repository = await this.store.getRepository(repo);
     if (repository.readOnly && !o.force) throw new ReadOnlyRepositoryError();
+    // A protected branch refuses the whole call, as lakeFS does, rather than each path.
+    await this.store.checkBranchProtection(repo, branch, ['staging_write']);
     await this.store.getBranch(repo, branch);
     const failures: DeleteFailure[] = [];
     for (const path of paths) {
@@ -419,6 +432,42 @@ export class Catalog {
   /** Where a metarange or range file of the repository is stored (its full URI). */
   treeFileAddress(repo: string, kind: 'range' | 'metarange', id: string): Promise<string> {
     return this.store.treeFileAddress(repo, kind, id);
+  }
+
+  // Settings
+
+  setReadOnly(repo: string, readOnly: boolean): Promise<Repository> {
+    return this.store.setReadOnly(repo, readOnly);
+  }
+
+  getBranchProtection(repo: string): Promise<BranchProtection> {
+    return this.store.getBranchProtection(repo);
+  }
+
+  /** `ifMatch`: absent writes unconditionally, `''` only if no rules exist yet, else the current checksum. */
+  setBranchProtection(repo: string, patterns: string[], ifMatch?: string): Promise<void> {
+    return this.store.setBranchProtection(repo, patterns, ifMatch);
+  }
+
+  addBranchProtectionRule(repo: string, pattern: string): Promise<void> {
+    return this.store.addBranchProtectionRule(repo, pattern);
+  }
+
+  deleteBranchProtectionRule(repo: string, pattern: string): Promise<void> {
+    return this.store.deleteBranchProtectionRule(repo, pattern);
+  }
+
+  /** SettingNotFoundError when there are none. */
+  getGcRules(repo: string): Promise<GcRules> {
+    return this.store.getGcRules(repo);
+  }
+
+  setGcRules(repo: string, rules: GcRules): Promise<void> {
+    return this.store.setGcRules(repo, rules);
+  }
+
+  deleteGcRules(repo: string): Promise<void> {
+    return this.store.deleteGcRules(repo);
   }
 
   private physicalAddress(repository: Repository, entry: ObjectEntry): string {

@@ -11,11 +11,14 @@ export {
   type UploadInput,
 } from './catalog';
 export { localStorageConfig, type StorageConfig } from './storage-config';
+export { gcGracePeriodSeconds } from './gc-config';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
 export type {
   Branch,
+  BranchProtection,
   Commit,
   DiffItem,
+  GcRules,
   MergeBase,
   ObjectEntry,
   Page,

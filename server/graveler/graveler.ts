@@ -41,7 +41,19 @@ import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
+import { stagedEntries, treeEntries } from './references';
 import { createRepository, deleteRepository, type PopulateRepository } from './repositories';
+import {
+  addProtectionRule,
+  checkProtection,
+  deleteGcRules,
+  deleteProtectionRule,
+  getBranchProtection,
+  getGcRules,
+  setBranchProtection,
+  setGcRules,
+  setReadOnly,
+} from './settings';
 import {
   branchRecords,
   isEffectiveChange,
@@ -58,12 +70,14 @@ import { TaskRunner, type TaskStatus } from './tasks';
 import { treeFileKey, TreeStore } from './tree-store';
 import type {
   Branch,
+  BranchProtection,
   CherryPickOptions,
   Commit,
   CommitOptions,
   CreateRepositoryOptions,
   DiffItem,
   DiffOptions,
+  GcRules,
   ListItem,
   ListOptions,
   LogOptions,
@@ -73,6 +87,7 @@ import type {
   ObjectRecord,
   Page,
   PageOptions,
+  ProtectedAction,
   PutObjectOptions,
   Ref,
   Repository,
@@ -143,6 +158,13 @@ export class Graveler {
   private async writable(repo: string, force: boolean | undefined): Promise<Repository> {
     const r = await this.refs.repository(repo);
     if (r.readOnly && !force) throw new ReadOnlyRepositoryError();
+    return r;
+  }
+
+  /** As `writable`, and the branch's protection must not block the actions (`force` does not bypass it). */
+  private async writableBranch(repo: string, branch: string, force: boolean | undefined, actions: ProtectedAction[]): Promise<Repository> {
+    const r = await this.writable(repo, force);
+    await checkProtection(this.ctx, repo, branch, actions);
     return r;
   }
 
@@ -240,14 +262,14 @@ export class Graveler {
 
   /** Discards every uncommitted change (`type: reset`). */
   async resetBranch(repo: string, branch: string, o: ForceOption = {}): Promise<void> {
-    await this.writable(repo, o.force);
+    await this.writableBranch(repo, branch, o.force, ['staging_write']);
     await replaceStaging(this.ctx, repo, branch);
   }
 
   /** Undoes the uncommitted change of one path (`type: object`): the committed value, or a tombstone, is staged. */
   async resetObject(repo: string, branch: string, path: string, o: ForceOption = {}): Promise<void> {
     validatePath(path);
-    const r = await this.writable(repo, o.force);
+    const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
     const b = await this.refs.branch(repo, branch);
     const head = await this.refs.commit(repo, b.value.commitId);
     const committed = await lookupInTree(this.ctx, r.storageNamespace, head.metaRangeId, path);
@@ -256,7 +278,7 @@ export class Graveler {
 
   /** Undoes every uncommitted change under a prefix (`type: common_prefix`). */
   async resetPrefix(repo: string, branch: string, prefix: string, o: ForceOption = {}): Promise<void> {
-    const r = await this.writable(repo, o.force);
+    const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
     const b = await this.refs.branch(repo, branch);
     const head = await this.refs.commit(repo, b.value.commitId);
     const staged = stagedChanges(this.ctx, repo, b.value, prefix);
@@ -270,7 +292,7 @@ export class Graveler {
 
   /** Points the branch at the commit `ref` resolves to and discards its staging. */
   async hardReset(repo: string, branch: string, ref: string, o: ForceOption = {}): Promise<void> {
-    await this.writable(repo, o.force);
+    await this.writableBranch(repo, branch, o.force, ['staging_write', 'commit']);
     await this.refs.branch(repo, branch);
     const commit = await this.refs.resolveCommit(repo, ref);
     await replaceStaging(this.ctx, repo, branch, commit.id);
@@ -323,14 +345,14 @@ export class Graveler {
   }
 
   async commit(repo: string, branch: string, o: CommitOptions): Promise<Commit> {
-    const r = await this.writable(repo, o.force);
+    const r = await this.writableBranch(repo, branch, o.force, ['commit']);
     await this.refs.branch(repo, branch);
     return commitStaging(this.ctx, repo, r.storageNamespace, branch, o);
   }
 
   /** Commits a metarange as-is (`source_metarange`); the branch must be clean. */
   async commitMetaRange(repo: string, branch: string, metaRangeId: string, o: CommitOptions): Promise<Commit> {
-    const r = await this.writable(repo, o.force);
+    const r = await this.writableBranch(repo, branch, o.force, ['commit']);
     if (await this.hasUncommittedChanges(repo, branch)) {
       throw new DirtyBranchError('cannot use source MetaRange on a branch with uncommitted changes');
     }
@@ -355,14 +377,14 @@ export class Graveler {
 
   async putObject(repo: string, branch: string, path: string, entry: ObjectEntry, o: PutObjectOptions = {}): Promise<void> {
     validatePath(path);
-    const r = await this.writable(repo, o.force);
+    const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, entry, o);
   }
 
   /** Deleting a path that does not exist is not an error. */
   async deleteObject(repo: string, branch: string, path: string, o: ForceOption = {}): Promise<void> {
     validatePath(path);
-    const r = await this.writable(repo, o.force);
+    const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
     const current = await readBranchObject(this.ctx, repo, r.storageNamespace, branch, path);
     if (current === undefined) return;
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, null);
@@ -492,6 +514,70 @@ export class Graveler {
     const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 'bad_request');
     await this.requireClean(repo, branch);
     return commitOnHead(this.ctx, repo, r.storageNamespace, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
+  }
+
+  // Settings
+
+  /** Compare-and-set on the repository record; changing the flag is allowed on a read-only repository. */
+  async setReadOnly(repo: string, readOnly: boolean): Promise<Repository> {
+    return setReadOnly(this.ctx, repo, readOnly);
+  }
+
+  /** Throws ProtectedBranchError when the branch's protection blocks one of the actions (a preflight). */
+  async checkBranchProtection(repo: string, branch: string, actions: ProtectedAction[]): Promise<void> {
+    await this.refs.repository(repo);
+    await checkProtection(this.ctx, repo, branch, actions);
+  }
+
+  async getBranchProtection(repo: string): Promise<BranchProtection> {
+    await this.refs.repository(repo);
+    return getBranchProtection(this.ctx, repo);
+  }
+
+  /** Replaces the rules. `ifMatch`: absent writes unconditionally, `''` only if none exist, else the checksum. */
+  async setBranchProtection(repo: string, patterns: string[], ifMatch?: string): Promise<void> {
+    await this.refs.repository(repo);
+    await setBranchProtection(this.ctx, repo, patterns, ifMatch);
+  }
+
+  async addBranchProtectionRule(repo: string, pattern: string): Promise<void> {
+    await this.refs.repository(repo);
+    await addProtectionRule(this.ctx, repo, pattern);
+  }
+
+  async deleteBranchProtectionRule(repo: string, pattern: string): Promise<void> {
+    await this.refs.repository(repo);
+    await deleteProtectionRule(this.ctx, repo, pattern);
+  }
+
+  /** SettingNotFoundError when there are none. */
+  async getGcRules(repo: string): Promise<GcRules> {
+    await this.refs.repository(repo);
+    return getGcRules(this.ctx, repo);
+  }
+
+  async setGcRules(repo: string, rules: GcRules): Promise<void> {
+    await this.refs.repository(repo);
+    await setGcRules(this.ctx, repo, rules);
+  }
+
+  async deleteGcRules(repo: string): Promise<void> {
+    await this.refs.repository(repo);
+    await deleteGcRules(this.ctx, repo);
+  }
+
+  // What refers to object data (garbage collection)
+
+  /** Entries of the branch's current and sealed staging tokens, shadowed ones included; no tombstones. */
+  async *stagedEntries(repo: string, branch: string): AsyncGenerator<ObjectEntry> {
+    await this.refs.repository(repo);
+    yield* stagedEntries(this.ctx, repo, branch);
+  }
+
+  /** Entries of a commit's tree, skipping the range ids in `seenRanges` and adding those it reads. */
+  async *treeEntries(repo: string, metaRangeId: string, seenRanges: Set<string>): AsyncGenerator<ObjectEntry> {
+    const r = await this.refs.repository(repo);
+    yield* treeEntries(this.ctx, r.storageNamespace, metaRangeId, seenRanges);
   }
 
   // Bulk

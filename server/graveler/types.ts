@@ -207,3 +207,19 @@ export interface ObjectRecord {
   path: string;
   entry: ObjectEntry;
 }
+
+/** What a branch protection rule can block: writes to the branch's staging area, and commits. */
+export type ProtectedAction = 'staging_write' | 'commit';
+
+export interface BranchProtection {
+  /** fnmatch patterns (`*`, `?`) of the protected branches, in the order they were given. */
+  patterns: string[];
+  /** Hex SHA-256 of the stored setting, for `If-Match`; empty when there is none. */
+  checksum: string;
+}
+
+/** How long data only reachable from older commits is kept (whole days), by default and per branch. */
+export interface GcRules {
+  defaultRetentionDays: number;
+  branches: { branchId: string; retentionDays: number }[];
+}

@@ -1,7 +1,7 @@
 // Store shapes → lakeFS wire shapes (snake_case, unix seconds). Each returns its wire schema's type, so a serialiser
 // that drifts from the published schema does not compile.
 import type { CredentialsWithSecret, User } from '../auth/service';
-import type { Commit, DiffItem, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
+import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
 import type * as wire from './wire';
 
 export const repositoryJson = (r: Repository): wire.Repository => ({
@@ -92,4 +92,9 @@ export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({
   source_commit_id: b.sourceCommitId,
   destination_commit_id: b.destinationCommitId,
   base_commit_id: b.baseCommitId,
+});
+
+export const gcRulesJson = (r: GcRules): wire.GarbageCollectionRules => ({
+  default_retention_days: r.defaultRetentionDays,
+  branches: r.branches.map((b) => ({ branch_id: b.branchId, retention_days: b.retentionDays })),
 });

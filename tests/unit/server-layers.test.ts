@@ -8,10 +8,12 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'catalog', 'auth', 'graveler', 'kv', 'blockstore', 'errors'],
+  root: ['http', 'catalog', 'auth', 'gc', 'graveler', 'kv', 'blockstore', 'errors'],
   http: ['catalog', 'auth', 'sample-data', 'errors'],
   catalog: ['graveler', 'blockstore', 'errors'],
   auth: ['kv', 'errors'],
+  // Garbage collection: the block store's listing against what the versioned store refers to.
+  gc: ['graveler', 'blockstore', 'errors'],
   graveler: ['kv', 'blockstore', 'errors'],
   kv: ['errors'],
   blockstore: ['errors'],

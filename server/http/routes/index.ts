@@ -9,6 +9,7 @@ import { objectRouter } from './objects';
 import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
 import { repositoryMetadataRouter } from './repository-metadata';
+import { settingsRouter } from './settings';
 import { tagRouter } from './tags';
 import { treeFileRouter } from './tree-files';
 
@@ -24,5 +25,6 @@ export function dataRouters(catalog: Catalog): Router[] {
     refsDumpRouter(catalog),
     treeFileRouter(catalog),
     enterpriseRouter(),
+    settingsRouter(catalog),
   ];
 }

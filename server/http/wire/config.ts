@@ -58,3 +58,11 @@ export const StatsEventsList = z
   .object({ events: z.array(z.object({ class: z.string(), name: z.string(), count: z.number().int() })) })
   .openapi('StatsEventsList');
 export type StatsEventsList = z.input<typeof StatsEventsList>;
+
+export const GarbageCollectionConfig = z
+  .object({
+    /** Seconds: object data younger than this is never collected. */
+    grace_period: z.number().int().optional(),
+  })
+  .openapi('GarbageCollectionConfig');
+export type GarbageCollectionConfig = z.output<typeof GarbageCollectionConfig>;

@@ -107,4 +107,31 @@ describe('local blockstore', () => {
     expect(a).not.toBe(b);
     expect(store.fullAddress('local://quickstart/', a)).toBe(`local://quickstart/${a}`);
   });
+
+  it('lists the objects under a folder with their size and age, never following links out of it', async () => {
+    const listing = 'local://listing';
+    await store.put(listing, 'data/p1/one', Buffer.from('1'));
+    await store.put(listing, 'data/p2/two', Buffer.from('22'));
+    await store.put(listing, '_tarn/ranges/r', Buffer.from('r'));
+    const outside = path.join(root, 'outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'secret'), 'no');
+    fs.symlinkSync(outside, path.join(root, 'listing', 'data', 'link'));
+    fs.symlinkSync(path.join(outside, 'secret'), path.join(root, 'listing', 'data', 'p1', 'file-link'));
+    const before = Date.now();
+    const listed = [];
+    for await (const o of store.list(listing, 'data/')) listed.push(o);
+    expect(listed.map(({ key, size }) => ({ key, size })).sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+      { key: 'data/p1/one', size: 1 },
+      { key: 'data/p2/two', size: 2 },
+    ]);
+    for (const o of listed) expect(o.mtime).toBeLessThanOrEqual(before + 1000);
+    const everything = [];
+    for await (const o of store.list(listing, '')) everything.push(o.key);
+    expect(everything.sort()).toEqual(['_tarn/ranges/r', 'data/p1/one', 'data/p2/two']);
+    const none = [];
+    for await (const o of store.list('local://nothing-here', 'data/')) none.push(o);
+    expect(none).toEqual([]);
+    expect(() => store.list(listing, '../outside/')).toThrow(InvalidBlockKeyError);
+  });
 });

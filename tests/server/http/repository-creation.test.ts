@@ -39,7 +39,10 @@ async function recordsOf(id: string): Promise<string[]> {
   }
 }
 
-/** The id is unknown to every call, and can be created again with its namespace, ready to commit. */
+/**
+ * The id is unknown to every call, and can be created again with its namespace, ready to commit (on a branch of its
+ * own: the sample protects its default branch).
+ */
 async function expectGoneAndReusable(id: string): Promise<void> {
   expect((await api.get(`/repositories/${id}`)).status).toBe(404);
   const listed = await api.get<Page<{ id: string }>>('/repositories');
@@ -48,8 +51,9 @@ async function expectGoneAndReusable(id: string): Promise<void> {
   expect(existsSync(join(namespaceDir(id), '_tarn', 'dummy'))).toBe(false);
   const again = await api.post('/repositories', { name: id, storage_namespace: `local://${id}`, sample_data: true });
   expect(again.status).toBe(201);
-  expect((await api.upload(id, 'main', 'more.txt', 'more')).status).toBe(201);
-  expect((await api.post(`/repositories/${id}/branches/main/commits`, { message: 'works' })).status).toBe(201);
+  expect((await api.post(`/repositories/${id}/branches`, { name: 'more', source: 'main' })).status).toBe(201);
+  expect((await api.upload(id, 'more', 'more.txt', 'more')).status).toBe(201);
+  expect((await api.post(`/repositories/${id}/branches/more/commits`, { message: 'works' })).status).toBe(201);
 }
 
 describe('a storage namespace too long to hold', () => {

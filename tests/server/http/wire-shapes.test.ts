@@ -64,7 +64,14 @@ const lakeFS: Record<string, string> = {
   AuthCapabilities: 'invite_user:boolean forgot_password:boolean',
   User: 'id*:string creation_date*:integer friendly_name:string email:string',
   CurrentUser: 'user*:User',
+  GarbageCollectionRules: 'default_retention_days*:integer branches*:GarbageCollectionRule[]',
+  GarbageCollectionRule: 'branch_id*:string retention_days*:integer',
+  GarbageCollectionConfig: 'grace_period:integer',
+  BranchProtectionRule: 'pattern*:string',
 };
+
+/** Answers that are a bare list (lakeFS declares them inline; we name them), by the name of their items. */
+const listsOf: Record<string, string> = { BranchProtectionRules: 'BranchProtectionRule' };
 
 /**
  * Optional fields that lakeFS sends all the same (its handlers always set them), by kind of row; a common prefix
@@ -80,6 +87,7 @@ const alsoSent: Record<string, (row: Record<string, unknown>) => { fields: strin
   Diff: (row) => (row.path_type === 'object' ? { fields: ['size_bytes'] } : { fields: [] }),
   SetupState: () => ({ fields: ['state', 'comm_prefs_missing', 'login_config'] }),
   Config: () => ({ fields: ['version_config', 'storage_config'] }),
+  GarbageCollectionConfig: () => ({ fields: ['grace_period'] }),
   AuthCapabilities: () => ({ fields: ['invite_user'] }),
 };
 
@@ -250,7 +258,11 @@ async function call(api: Client | undefined, method: string, path: string, body?
     answered.add(`${route.method} ${route.template}`);
     if (route.schema) {
       if (!json) problems.push(`${what}: ${route.schema} expected, got ${res.headers.get('content-type')}`);
-      else problems.push(...shapeProblems(JSON.parse(text), route.schema).map((p) => `${what}: ${p}`));
+      else {
+        const items = listsOf[route.schema];
+        const found = items ? valueProblems(JSON.parse(text), `${items}[]`, items) : shapeProblems(JSON.parse(text), route.schema);
+        problems.push(...found.map((p) => `${what}: ${p}`));
+      }
     } else if (route.status === 204 && text !== '') problems.push(`${what}: no body expected, got ${text}`);
   } else if (res.status >= 400 && method !== 'HEAD') {
     if (!json) problems.push(`${what}: Error expected, got ${res.headers.get('content-type')}`);
@@ -460,6 +472,28 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, '/repositories/shapes/refs/dev/merge/main/async/t1/status');
     await get(api, '/license');
     await call(api, 'DELETE', '/repositories/shapes/tags/v1');
+
+    // Settings: branch protection (both paths), GC rules (both paths), the read-only flag, GC's grace period.
+    await get(api, '/repositories/shapes/settings/branch_protection');
+    await call(api, 'PUT', '/repositories/shapes/settings/branch_protection', [{ pattern: 'main' }], { 'if-match': '""' });
+    await call(api, 'PUT', '/repositories/shapes/settings/branch_protection', [{ pattern: 'x' }], { 'if-match': '""' });
+    await get(api, '/repositories/shapes/settings/branch_protection');
+    await call(api, 'POST', '/repositories/shapes/branch_protection', { pattern: 'release-*' });
+    await get(api, '/repositories/shapes/branch_protection');
+    await call(api, 'DELETE', '/repositories/shapes/branch_protection', { pattern: 'release-*' });
+    await get(api, '/repositories/shapes/branch_protection/set_allowed');
+    await get(api, '/repositories/shapes/settings/gc_rules');
+    const rules = { default_retention_days: 21, branches: [{ branch_id: 'main', retention_days: 28 }] };
+    await call(api, 'PUT', '/repositories/shapes/settings/gc_rules', rules);
+    await get(api, '/repositories/shapes/settings/gc_rules');
+    await call(api, 'DELETE', '/repositories/shapes/settings/gc_rules');
+    await call(api, 'POST', '/repositories/shapes/gc/rules', rules);
+    await get(api, '/repositories/shapes/gc/rules');
+    await call(api, 'DELETE', '/repositories/shapes/gc/rules');
+    await get(api, '/repositories/shapes/gc/rules/set_allowed');
+    await get(api, '/config/garbage-collection');
+    await call(api, 'PUT', '/repositories/shapes/settings/read_only', { read_only: true });
+    await call(api, 'PUT', '/repositories/shapes/settings/read_only', { read_only: false });
     await call(api, 'DELETE', '/repositories/shapes');
 
     expect(problems).toEqual([]);

@@ -26,7 +26,9 @@ export function repositoryHandlers(catalog: Catalog) {
       storageNamespace: body.storage_namespace,
       defaultBranch,
       readOnly: body.read_only ?? false,
-      ...(body.sample_data ? { initialFiles: { files: sampleFiles(body.name, defaultBranch), message: 'Add sample data' } } : {}),
+      ...(body.sample_data
+        ? { initialFiles: { files: sampleFiles(body.name, defaultBranch), message: 'Add sample data' }, protectDefaultBranch: true }
+        : {}),
       bare: bare ?? false,
       committer: principalOf(c).userId,
     });

@@ -1,0 +1,114 @@
+// `npm run gc -- --repo NAME [--dry-run] [--data-dir DIR]`: deletes the object data of a repository that its GC
+// rules no longer keep, printing each removed address and the bytes freed (with --dry-run, what it would remove).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openLocalBlockStore } from './blockstore';
+import { gcGracePeriodSeconds } from './catalog';
+import { defaultConfig } from './config';
+import { collectGarbage, GcRefusedError, type CollectReport } from './gc';
+import { createGraveler } from './graveler';
+import { openSqliteKv } from './kv';
+import { TarnError } from './errors';
+
+export const usage = `Usage: npm run gc -- --repo NAME [--dry-run] [--data-dir DIR]
+
+Deletes the object data of repository NAME that its garbage-collection rules no longer keep: data that no branch
+head, tag, staging area or commit within its branch's retention refers to. Data younger than the grace period
+(${gcGracePeriodSeconds / 3600} hours) is left alone.
+
+Options:
+  --repo NAME       the repository (required)
+  --dry-run         print what would be removed, remove nothing
+  --data-dir DIR    the server's data folder (default ./data; env TARN_DATA_DIR)
+  --help            show this text`;
+
+export interface GcCommand {
+  repository: string;
+  dryRun: boolean;
+  dataDir: string;
+}
+
+export class UsageError extends Error {}
+
+export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcCommand | 'help' {
+  let repository: string | undefined;
+  let dryRun = false;
+  let dataDir = env.TARN_DATA_DIR || defaultConfig.dataDir;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = () => {
+      const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`option ${name} needs a value`);
+      return v;
+    };
+    if (name === '--help' || name === '-h') return 'help';
+    else if (name === '--dry-run') dryRun = true;
+    else if (name === '--repo') repository = value();
+    else if (name === '--data-dir') dataDir = value();
+    else throw new UsageError(`unknown option "${arg}"`);
+  }
+  if (repository === undefined) throw new UsageError('--repo is required');
+  return { repository, dryRun, dataDir: resolve(dataDir) };
+}
+
+export function formatReport(r: CollectReport): string[] {
+  const verb = r.dryRun ? 'would remove' : 'removed';
+  const lines = r.removed.map((o) => `${verb} ${o.address} (${o.size} bytes)`);
+  const objects = `${r.removed.length} object${r.removed.length === 1 ? '' : 's'}`;
+  lines.push(
+    r.dryRun
+      ? `dry run: would remove ${objects} of ${r.examined} examined, freeing ${r.bytesFreed} bytes; nothing was deleted`
+      : `removed ${objects} of ${r.examined} examined, freed ${r.bytesFreed} bytes`,
+    `kept the data of ${r.keptCommits} commits and every staging area; left ${r.young} objects younger than the grace period alone`,
+  );
+  return lines;
+}
+
+export async function runGc(command: GcCommand, print: (line: string) => void): Promise<CollectReport> {
+  const metadata = join(command.dataDir, 'metadata.db');
+  // Opening the database would create an empty one: a mistyped folder must be an error, not "nothing to collect".
+  if (!existsSync(metadata)) throw new GcRefusedError(`no Tarn data in ${command.dataDir} (no metadata.db there)`);
+  const kv = openSqliteKv({ path: metadata });
+  const blocks = openLocalBlockStore({ root: join(command.dataDir, 'blocks') });
+  const graveler = createGraveler({ kv, blockstore: blocks });
+  try {
+    const report = await collectGarbage(graveler, blocks, {
+      repository: command.repository,
+      dryRun: command.dryRun,
+      gracePeriodSeconds: gcGracePeriodSeconds,
+    });
+    for (const line of formatReport(report)) print(line);
+    return report;
+  } finally {
+    await graveler.close();
+    await kv.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let command: GcCommand | 'help';
+  try {
+    command = parseGcCommand(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (command === 'help') {
+    console.log(usage);
+    return;
+  }
+  try {
+    await runGc(command, (line) => console.log(line));
+  } catch (err) {
+    if (!(err instanceof GcRefusedError || err instanceof TarnError)) throw err;
+    console.error(`gc: ${err.message}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
