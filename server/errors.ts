@@ -28,7 +28,7 @@ export const unauthenticated = () => new TarnError('unauthenticated', 'error aut
 
 // The versioned store
 
-export type NotFoundSubject = 'repository' | 'branch' | 'tag' | 'commit' | 'ref' | 'object' | 'merge base';
+export type NotFoundSubject = 'repository' | 'branch' | 'tag' | 'commit' | 'ref' | 'object' | 'merge base' | 'run' | 'hook run';
 
 export class NotFoundError extends TarnError {
   constructor(readonly subject: NotFoundSubject) {

@@ -9,6 +9,7 @@ export {
   type StoredObject,
   type UploadInput,
 } from './catalog';
+export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export { localStorageConfig, type StorageConfig } from './storage-config';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
 export type { Branch, Commit, DiffItem, MergeBase, ObjectEntry, Page, Ref, Repository } from '../graveler';
