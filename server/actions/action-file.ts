@@ -74,7 +74,9 @@ function readAction(path: string, document: unknown): Action {
   if (!isMapping(document)) throw new Invalid("must be a mapping with 'name', 'on' and 'hooks'");
   const name = document.name;
   if (typeof name !== 'string' || name === '') throw new Invalid("'name' is required");
-  if (!validName.test(name)) throw new Invalid(`'name' '${name}' may hold only letters, digits, '_', '-', '.' and spaces`);
+  if (!validName.test(name)) {
+    throw new Invalid(`'name' '${name}' must be 2 or more letters, digits, '_', '-', '.' or spaces, starting with a letter, digit or '_'`);
+  }
   const hooks = readHooks(document.hooks);
   return { name, path, on: readOn(document.on), hooks };
 }
@@ -109,7 +111,7 @@ function readHooks(hooks: unknown): Hook[] {
     if (!isMapping(hook)) throw new Invalid(`${where} must be a mapping with 'id', 'type' and 'properties'`);
     const id = hook.id;
     if (typeof id !== 'string' || id === '') throw new Invalid(`${where}: 'id' is required`);
-    if (!validHookId.test(id)) throw new Invalid(`${where}: id '${id}' must start with a letter or '_' and hold only letters, digits, '-' and '_'`);
+    if (!validHookId.test(id)) throw new Invalid(`${where}: id '${id}' must be 2 to 256 letters, digits, '-' or '_', starting with a letter or '_'`);
     if (seen.has(id)) throw new Invalid(`${where}: id '${id}' is used twice`);
     seen.add(id);
     return readHook(`${where} ('${id}')`, id, hook);

@@ -50,6 +50,13 @@ const lakeFS: Record<string, string> = {
   AuthCapabilities: 'invite_user:boolean forgot_password:boolean',
   User: 'id*:string creation_date*:integer friendly_name:string email:string',
   CurrentUser: 'user*:User',
+  // lakeFS's statuses are completed|failed only: Tarn records runs as they start, so they can be running too, and
+  // a hook after a failed one is skipped (server/http/wire/actions.ts).
+  ActionRun:
+    'run_id*:string branch*:string start_time*:string end_time:string event_type*:string status*:completed|failed|running commit_id*:string',
+  ActionRunList: 'pagination*:Pagination results*:ActionRun[]',
+  HookRun: 'hook_run_id*:string action*:string hook_id*:string start_time*:string end_time:string status*:completed|failed|running|skipped',
+  HookRunList: 'pagination*:Pagination results*:HookRun[]',
 };
 
 /**
@@ -398,6 +405,20 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'PUT', '/repositories/shapes/branches/picks/hard_reset?ref=main');
     await call(api, 'DELETE', '/repositories/shapes/branches/picks');
     await call(api, 'DELETE', '/repositories/shapes/tags/v1');
+
+    // Action runs: a post-create-tag action whose hook fails (Tarn runs no lua), read back once it has run.
+    const action = 'name: shapes\non:\n  post-create-tag:\nhooks:\n  - id: script\n    type: lua\n';
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=_lakefs_actions/shapes.yaml', action);
+    await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'actions' });
+    await call(api, 'POST', '/repositories/shapes/tags', { id: 'v2', ref: 'main' });
+    await server.idle();
+    const runs = await get(api, '/repositories/shapes/actions/runs?branch=&commit=');
+    const runId = String((runs.body?.results as Array<{ run_id: string }>)[0]?.run_id);
+    await get(api, `/repositories/shapes/actions/runs/${runId}`);
+    await get(api, '/repositories/shapes/actions/runs/nothing');
+    await get(api, `/repositories/shapes/actions/runs/${runId}/hooks`);
+    await get(api, `/repositories/shapes/actions/runs/${runId}/hooks/0000_0000/output`);
+
     await call(api, 'DELETE', '/repositories/shapes');
 
     expect(problems).toEqual([]);
