@@ -47,7 +47,7 @@ export class Actions {
   /** Runs the pre-event's actions; when any fails, throws lakeFS's 412 naming the run and each failure. */
   async runPre(event: ActionEvent): Promise<void> {
     const type: EventType = `pre-${event.operation}`;
-    const outcome = await this.run('pre', event);
+    const outcome = await this.track(this.run('pre', event));
     if (!outcome || outcome.errors.length === 0) return;
     const count = outcome.errors.length === 1 ? '1 error occurred' : `${outcome.errors.length} errors occurred`;
     const lines = outcome.errors.map((e) =>
@@ -61,17 +61,23 @@ export class Actions {
   /** Starts the post-event's actions in the background; their failures are recorded, never thrown. */
   runPost(event: ActionEvent): void {
     if (this.shutdown.signal.aborted) return;
-    const task = this.run('post', event).then(
-      () => undefined,
-      (err: unknown) => this.onError(err),
-    );
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
+    void this.track(this.run('post', event)).catch((err: unknown) => this.onError(err));
   }
 
-  /** Resolves once no post-event run is in progress. */
+  /** Resolves once no run is in progress: the post-event runs in the background, and pre-event runs too. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  /** Counts the run as in progress until it settles. */
+  private track<T>(run: Promise<T>): Promise<T> {
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(settled);
+    void settled.finally(() => this.pending.delete(settled));
+    return run;
   }
 
   /** Cancels the webhook calls in flight (their hooks fail), starts no more post-event runs, and waits for the rest. */

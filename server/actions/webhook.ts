@@ -20,18 +20,36 @@ export interface WebhookCall {
   now?: () => number;
 }
 
-export function webhookUrl(hook: WebhookHook): string {
+/** The hook's address with its query parameters added. */
+function addressOf(hook: WebhookHook): URL {
   const url = new URL(hook.url);
   for (const [name, value] of hook.queryParams) url.searchParams.append(name, value);
-  return url.href;
+  return url;
+}
+
+/**
+ * The address and headers of the call. Credentials in the address (`user:password@`) go into an Authorization
+ * header, as Go's HTTP client sends them: fetch refuses them in the URL.
+ */
+export function webhookRequest(hook: WebhookHook): { url: string; headers: Record<string, string> } {
+  const url = addressOf(hook);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (url.username || url.password) {
+    const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  return { url: url.href, headers };
 }
 
 const seconds = (millis: number) => `${Number((millis / 1000).toFixed(3))}s`;
 
 export async function callWebhook({ hook, payload, shutdown, writeLog, now = Date.now }: WebhookCall): Promise<HookOutcome> {
-  const url = webhookUrl(hook);
+  const { url, headers } = webhookRequest(hook);
+  const shownUrl = redactUrl(addressOf(hook).href);
   const body = JSON.stringify(payload, null, 2);
-  let log = `Request: POST ${redactUrl(url)}\nTimeout: ${seconds(hook.timeoutMillis)}\nContent-Type: application/json\n\n${body}\n`;
+  let log = `Request: POST ${shownUrl}\nTimeout: ${seconds(hook.timeoutMillis)}\nContent-Type: application/json\n\n${body}\n`;
   await writeLog(log);
   const timeout = AbortSignal.timeout(hook.timeoutMillis);
   const started = now();
@@ -43,7 +61,7 @@ export async function callWebhook({ hook, payload, shutdown, writeLog, now = Dat
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers,
       body,
       signal: AbortSignal.any([timeout, shutdown]),
     });
@@ -56,7 +74,7 @@ export async function callWebhook({ hook, payload, shutdown, writeLog, now = Dat
       ? `webhook timed out after ${seconds(hook.timeoutMillis)}`
       : shutdown.aborted
         ? 'webhook call cancelled: the server is shutting down'
-        : `webhook request failed: ${failureText(err)}`;
+        : `webhook request failed: ${failureText(err).replaceAll(url, shownUrl)}`;
     return finish(`Failed after ${now() - started} ms: ${reason}\n`, { passed: false, reason });
   }
 }

@@ -183,7 +183,7 @@ hooks:
     expect(await hookOutput(api, 'pre-timeout', runId, '0000_0000')).toMatch(/Failed after \d+ ms: webhook timed out after 0\.15s/);
   });
 
-  it('send query_params and mask their values in the log', async () => {
+  it('send query_params and credentials of the address, and mask their values in the log', async () => {
     const { api, receiver } = env;
     await createRepository(api, 'query');
     const action = `name: with params
@@ -194,7 +194,7 @@ hooks:
     type: webhook
     description: tells the catalog service
     properties:
-      url: ${receiver.url}/query/notify?static=1
+      url: ${receiver.url.replace('//', '//hook-user:pa55@')}/query/notify?static=1
       query_params:
         token: secret-value
         tags: [alpha, beta]
@@ -205,11 +205,13 @@ hooks:
     expect(call?.query.get('static')).toBe('1');
     expect(call?.query.get('token')).toBe('secret-value');
     expect(call?.query.getAll('tags')).toEqual(['alpha', 'beta']);
+    expect(call?.authorization).toBe(`Basic ${Buffer.from('hook-user:pa55').toString('base64')}`);
 
     const [run] = (await listRuns(api, 'query')).results;
     const log = await hookOutput(api, 'query', run!.run_id, '0000_0000');
-    expect(log).toContain(`Request: POST ${receiver.url}/query/notify?static=***&token=***&tags=***&tags=***`);
+    expect(log).toContain(`Request: POST ${receiver.url.replace('//', '//hook-user:***@')}/query/notify?static=***&token=***&tags=***&tags=***`);
     expect(log).not.toContain('secret-value');
+    expect(log).not.toContain('pa55');
   });
 
   it('fail hooks of types Tarn does not run, and hooks whose webhook cannot be reached', async () => {

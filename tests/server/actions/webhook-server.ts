@@ -8,6 +8,7 @@ export interface ReceivedCall {
   path: string;
   query: URLSearchParams;
   contentType: string;
+  authorization: string;
   body: Record<string, unknown>;
 }
 
@@ -57,6 +58,7 @@ export async function startWebhookServer(): Promise<WebhookServer> {
         path: url.pathname,
         query: url.searchParams,
         contentType: req.headers['content-type'] ?? '',
+        authorization: req.headers.authorization ?? '',
         body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
       };
       calls.push(call);
