@@ -2,7 +2,7 @@
 // its answer does to the commit, and what the run records and hook logs say afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionRun, Diff, ErrorBody } from '../../../server/http/wire';
-import type { Page } from '../http/harness';
+import { client, startTestServer, startWithAdmin, type Page } from '../http/harness';
 import {
   abortedRunId,
   commit,
@@ -299,5 +299,30 @@ describe('post-commit hooks', () => {
     const refused = await api.get<ErrorBody>('/repositories/quiet/actions/runs/nothing');
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('run not found');
+  });
+
+  it('are cut short when the server closes, which waits for them and records them as failed', async () => {
+    const { receiver } = env;
+    const { server, api, authorization } = await startWithAdmin();
+    await createRepository(api, 'closing');
+    await stage(api, 'closing', 'main', {
+      '_lakefs_actions/after.yaml': webhookAction('after commit', ['post-commit'], [['wait', `${receiver.url}/closing/wait`]]),
+    });
+    const held = receiver.hold('/closing/wait');
+    expect((await commit(api, 'closing', 'main', 'publish')).status).toBe(201);
+    await held.arrived;
+    await server.close(true);
+    held.release();
+
+    const again = await startTestServer(server.dataDir);
+    try {
+      const reopened = client(again, authorization);
+      const [run] = (await listRuns(reopened, 'closing')).results;
+      expect(run).toMatchObject({ event_type: 'post-commit', status: 'failed' });
+      expect((await listHookRuns(reopened, 'closing', run!.run_id)).results).toEqual([expect.objectContaining({ hook_id: 'wait', status: 'failed' })]);
+      expect(await hookOutput(reopened, 'closing', run!.run_id, '0000_0000')).toContain('webhook call cancelled: the server is shutting down');
+    } finally {
+      await again.close();
+    }
   });
 });
