@@ -40,7 +40,9 @@ export type NotFoundSubject =
   | 'metarange'
   | 'range'
   | 'refs dump'
-  | 'task';
+  | 'task'
+  | 'run'
+  | 'hook run';
 
 export class NotFoundError extends TarnError {
   constructor(readonly subject: NotFoundSubject) {

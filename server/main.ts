@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
+import { catalogObjectReader } from './action-files';
+import { Actions } from './actions';
 import { deriveKeys } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
@@ -34,6 +36,8 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** Resolves once the work requests left running in the background (post-event hooks) is done. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +69,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });
-  const catalog = new Catalog(graveler, blocks);
+  const actions = new Actions({
+    kv,
+    reader: catalogObjectReader(graveler, blocks),
+    onError: (err) => log(`A post-event hook run broke down: ${(err as Error).stack ?? String(err)}`),
+  });
+  const catalog = new Catalog(graveler, blocks, undefined, actions);
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
   });
@@ -74,7 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     storage: localStorageConfig(false),
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
-    dataRouters: dataRouters(catalog),
+    dataRouters: dataRouters(catalog, actions),
     onFailure: (failure) => {
       // Quiet: only server faults (a 501 is an answer, not a fault).
       if (failure.fault === undefined && options.quiet) return;
@@ -91,6 +100,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     port = await listen(server, options.port, options.host);
   } catch (err) {
+    await actions.close();
     await graveler.close();
     await kv.close();
     throw err;
@@ -110,6 +120,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return {
     url,
     port,
+    idle: () => actions.idle(),
     close() {
       closing ??= (async () => {
         // Let requests in flight finish (a commit should land or not, never half-way), then cut what remains.
@@ -118,6 +129,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), shutdownGraceMillis).unref();
         });
+        // Post-event hooks still calling out are cut short (and recorded as failed) before the store closes.
+        await actions.close();
         await graveler.close();
         await kv.close();
       })();

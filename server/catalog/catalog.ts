@@ -3,7 +3,8 @@
 // rules are the store's own pass straight through, so the HTTP layer needs nothing but the catalog.
 import type { Readable } from 'node:stream';
 import type { BlockStore, ByteRange, PutBody } from '../blockstore';
-import { NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError } from '../errors';
+import { AlreadyExistsError, NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError } from '../errors';
+import { validateBranchId, validateTagId } from '../graveler';
 import type {
   Branch,
   BranchProtection,
@@ -29,6 +30,7 @@ import type {
   RevertOptions,
   TaskStatus,
 } from '../graveler';
+import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 
 export interface CreateRepositoryInput {
   id: string;
@@ -98,12 +100,53 @@ export interface DeleteFailure {
   error: unknown;
 }
 
+/** A hook event with the fields an operation does not set left empty. */
+function hookEvent(operation: HookOperation, repositoryId: string, fields: Partial<HookEvent>): HookEvent {
+  return { operation, repositoryId, branchId: '', sourceRef: '', commitId: '', commitMessage: '', committer: '', commitMetadata: {}, ...fields };
+}
+
+const commitFields = (c: Commit) => ({ commitMessage: c.message, committer: c.committer, commitMetadata: c.metadata });
+
+type BeforeBranchMove = (commit: Commit) => Promise<void>;
+
 export class Catalog {
   constructor(
     private readonly store: Graveler,
     private readonly blocks: BlockStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    private readonly hooks: Hooks = noHooks,
   ) {}
+
+  /** The repository's hooks: none on a read-only repository, as in lakeFS (even when a write is forced). */
+  private async hooksOf(repo: string): Promise<{ repository: Repository; hooks: Hooks | undefined }> {
+    const repository = await this.store.getRepository(repo);
+    return { repository, hooks: repository.readOnly ? undefined : this.hooks };
+  }
+
+  /**
+   * An operation that moves `branch` to a commit it makes: pre-hooks run once the commit exists and before the
+   * branch moves (their failure leaves the branch as it was), post-hooks once it has moved. Their action files are
+   * those of the branch, or for a merge those of the source commit, as in lakeFS.
+   */
+  private async committing(
+    operation: HookOperation,
+    repo: string,
+    branch: string,
+    perform: (hook: { beforeBranchMove?: BeforeBranchMove }) => Promise<Commit>,
+    mergeSource?: string,
+  ): Promise<Commit> {
+    const { hooks } = await this.hooksOf(repo);
+    if (!hooks) return perform({});
+    const merging = mergeSource === undefined ? {} : { mergeSource };
+    const commit = await perform({
+      beforeBranchMove: async (made) => {
+        const sourceRef = mergeSource === undefined ? branch : (await this.store.getCommit(repo, mergeSource)).id;
+        await hooks.runPre(hookEvent(operation, repo, { branchId: branch, sourceRef, ...commitFields(made), ...merging }));
+      },
+    });
+    hooks.runPost(hookEvent(operation, repo, { branchId: branch, sourceRef: commit.id, commitId: commit.id, ...commitFields(commit), ...merging }));
+    return commit;
+  }
 
   // Repositories
 
@@ -155,14 +198,25 @@ export class Catalog {
     return this.store.listRepositories(o);
   }
 
-  deleteRepository(id: string, o: ForceOption): Promise<void> {
-    return this.store.deleteRepository(id, o);
+  async deleteRepository(id: string, o: ForceOption): Promise<void> {
+    await this.store.deleteRepository(id, o);
+    await this.hooks.forgetRepository(id);
   }
 
   // Branches and tags
 
-  createBranch(repo: string, branch: string, source: string, o: ForceOption & { hidden?: boolean }): Promise<Branch> {
-    return this.store.createBranch(repo, branch, source, o);
+  async createBranch(repo: string, branch: string, source: string, o: ForceOption & { hidden?: boolean }): Promise<Branch> {
+    const { hooks } = await this.hooksOf(repo);
+    if (!hooks) return this.store.createBranch(repo, branch, source, o);
+    // The checks the store makes, made before the pre-hooks so that hooks never run for a call bound to fail.
+    validateBranchId(branch);
+    const from = await this.store.getCommit(repo, source);
+    if (await this.found(() => this.store.getBranch(repo, branch))) throw new AlreadyExistsError('branch');
+    const event = hookEvent('create-branch', repo, { branchId: branch, sourceRef: source, commitId: from.id });
+    await hooks.runPre(event);
+    const created = await this.store.createBranch(repo, branch, source, o);
+    hooks.runPost({ ...event, commitId: created.commitId });
+    return created;
   }
 
   getBranch(repo: string, branch: string): Promise<Branch> {
@@ -173,8 +227,16 @@ export class Catalog {
     return this.store.listBranches(repo, o);
   }
 
-  deleteBranch(repo: string, branch: string, o: ForceOption): Promise<void> {
-    return this.store.deleteBranch(repo, branch, o);
+  async deleteBranch(repo: string, branch: string, o: ForceOption): Promise<void> {
+    const { repository, hooks } = await this.hooksOf(repo);
+    // The default branch is never deleted: the store refuses it, and no hook hears of it.
+    if (!hooks || branch === repository.defaultBranch) return this.store.deleteBranch(repo, branch, o);
+    const { commitId } = await this.store.getBranch(repo, branch);
+    const event = hookEvent('delete-branch', repo, { branchId: branch, sourceRef: branch, commitId });
+    await hooks.runPre(event);
+    await this.store.deleteBranch(repo, branch, o);
+    // The branch is gone: its last commit holds the action files.
+    hooks.runPost({ ...event, sourceRef: commitId });
   }
 
   /** Discards every uncommitted change of the branch. */
@@ -197,8 +259,17 @@ export class Catalog {
     return this.store.hardReset(repo, branch, ref, o);
   }
 
-  createTag(repo: string, tag: string, ref: string, o: ForceOption): Promise<Ref> {
-    return this.store.createTag(repo, tag, ref, o);
+  async createTag(repo: string, tag: string, ref: string, o: ForceOption): Promise<Ref> {
+    const { hooks } = await this.hooksOf(repo);
+    if (!hooks) return this.store.createTag(repo, tag, ref, o);
+    validateTagId(tag);
+    const target = await this.store.getCommit(repo, ref);
+    if (await this.found(() => this.store.getTag(repo, tag))) throw new AlreadyExistsError('tag');
+    const event = hookEvent('create-tag', repo, { tagId: tag, sourceRef: target.id, commitId: target.id });
+    await hooks.runPre(event);
+    const created = await this.store.createTag(repo, tag, ref, o);
+    hooks.runPost(event);
+    return created;
   }
 
   getTag(repo: string, tag: string): Promise<Ref> {
@@ -209,19 +280,25 @@ export class Catalog {
     return this.store.listTags(repo, o);
   }
 
-  deleteTag(repo: string, tag: string, o: ForceOption): Promise<void> {
-    return this.store.deleteTag(repo, tag, o);
+  async deleteTag(repo: string, tag: string, o: ForceOption): Promise<void> {
+    const { hooks } = await this.hooksOf(repo);
+    if (!hooks) return this.store.deleteTag(repo, tag, o);
+    const { commitId } = await this.store.getTag(repo, tag);
+    const event = hookEvent('delete-tag', repo, { tagId: tag, sourceRef: commitId, commitId });
+    await hooks.runPre(event);
+    await this.store.deleteTag(repo, tag, o);
+    hooks.runPost(event);
   }
 
   // Commits, diff and merge
 
   commit(repo: string, branch: string, o: CommitOptions): Promise<Commit> {
-    return this.store.commit(repo, branch, o);
+    return this.committing('commit', repo, branch, (hook) => this.store.commit(repo, branch, { ...o, ...hook }));
   }
 
   /** Commits an existing metarange as-is (`source_metarange`) on a clean branch. */
   commitMetaRange(repo: string, branch: string, metaRangeId: string, o: CommitOptions): Promise<Commit> {
-    return this.store.commitMetaRange(repo, branch, metaRangeId, o);
+    return this.committing('commit', repo, branch, (hook) => this.store.commitMetaRange(repo, branch, metaRangeId, { ...o, ...hook }));
   }
 
   /** Any ref expression that names a commit. */
@@ -234,11 +311,11 @@ export class Catalog {
   }
 
   revert(repo: string, branch: string, ref: string, o: RevertOptions): Promise<Commit> {
-    return this.store.revert(repo, branch, ref, o);
+    return this.committing('revert', repo, branch, (hook) => this.store.revert(repo, branch, ref, { ...o, ...hook }));
   }
 
   cherryPick(repo: string, branch: string, ref: string, o: CherryPickOptions): Promise<Commit> {
-    return this.store.cherryPick(repo, branch, ref, o);
+    return this.committing('cherry-pick', repo, branch, (hook) => this.store.cherryPick(repo, branch, ref, { ...o, ...hook }));
   }
 
   diffUncommitted(repo: string, branch: string, o: ListOptions): Promise<Page<DiffItem>> {
@@ -250,7 +327,7 @@ export class Catalog {
   }
 
   merge(repo: string, source: string, destinationBranch: string, o: MergeOptions): Promise<Commit> {
-    return this.store.merge(repo, source, destinationBranch, o);
+    return this.committing('merge', repo, destinationBranch, (hook) => this.store.merge(repo, source, destinationBranch, { ...o, ...hook }), source);
   }
 
   findMergeBase(repo: string, source: string, destination: string): Promise<MergeBase> {
@@ -292,9 +369,14 @@ export class Catalog {
     return { entry, physicalAddress: this.physicalAddress(repository, entry) };
   }
 
-  private async exists(repo: string, ref: string, path: string): Promise<boolean> {
+  private exists(repo: string, ref: string, path: string): Promise<boolean> {
+    return this.found(() => this.store.getObject(repo, ref, path));
+  }
+
+  /** Whether a read finds its subject (false on NotFoundError). */
+  private async found(read: () => Promise<unknown>): Promise<boolean> {
     try {
-      await this.store.getObject(repo, ref, path);
+      await read();
       return true;
     } catch (err) {
       if (err instanceof NotFoundError) return false;

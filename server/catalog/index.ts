@@ -10,6 +10,7 @@ export {
   type StoredObject,
   type UploadInput,
 } from './catalog';
+export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export { localStorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';

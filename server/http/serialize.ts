@@ -1,6 +1,7 @@
 // Store shapes → lakeFS wire shapes (snake_case, unix seconds). Each returns its wire schema's type, so a serialiser
 // that drifts from the published schema does not compile.
 import type { CredentialsWithSecret, User } from '../auth/service';
+import type { HookRunRecord, RunRecord } from '../actions';
 import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
 import type * as wire from './wire';
 
@@ -97,4 +98,23 @@ export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({
 export const gcRulesJson = (r: GcRules): wire.GarbageCollectionRules => ({
   default_retention_days: r.defaultRetentionDays,
   branches: r.branches.map((b) => ({ branch_id: b.branchId, retention_days: b.retentionDays })),
+});
+
+export const actionRunJson = (r: RunRecord): wire.ActionRun => ({
+  run_id: r.runId,
+  branch: r.branchId,
+  start_time: r.startTime,
+  ...(r.endTime ? { end_time: r.endTime } : {}),
+  event_type: r.eventType,
+  status: r.status,
+  commit_id: r.commitId,
+});
+
+export const hookRunJson = (h: HookRunRecord): wire.HookRun => ({
+  hook_run_id: h.hookRunId,
+  action: h.actionName,
+  hook_id: h.hookId,
+  start_time: h.startTime,
+  ...(h.endTime ? { end_time: h.endTime } : {}),
+  status: h.status,
 });

@@ -1,6 +1,8 @@
-// The data calls, built over the catalog.
+// The data calls, built over the catalog (and the action runs' records).
+import type { Actions } from '../../actions';
 import type { Catalog } from '../../catalog';
 import type { Router } from '../router';
+import { actionRouter } from './actions';
 import { branchRouter } from './branches';
 import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
@@ -13,7 +15,7 @@ import { settingsRouter } from './settings';
 import { tagRouter } from './tags';
 import { treeFileRouter } from './tree-files';
 
-export function dataRouters(catalog: Catalog): Router[] {
+export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
   return [
     repositoryRouter(catalog),
     branchRouter(catalog),
@@ -26,5 +28,6 @@ export function dataRouters(catalog: Catalog): Router[] {
     treeFileRouter(catalog),
     enterpriseRouter(),
     settingsRouter(catalog),
+    actionRouter(catalog, actions),
   ];
 }

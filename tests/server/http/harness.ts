@@ -12,6 +12,8 @@ export interface TestServer {
   api: string;
   dataDir: string;
   consoleDir: string;
+  /** Resolves once the background work requests started (post-event hooks) is done. */
+  idle(): Promise<void>;
   /** Stops the server; the data folder is removed unless `keepData`. */
   close(keepData?: boolean): Promise<void>;
 }
@@ -31,6 +33,7 @@ export async function startTestServer(
     api: `${server.url}/api/v1`,
     dataDir,
     consoleDir,
+    idle: () => server.idle(),
     async close(keepData = false) {
       await server.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });

@@ -68,6 +68,13 @@ const lakeFS: Record<string, string> = {
   GarbageCollectionRule: 'branch_id*:string retention_days*:integer',
   GarbageCollectionConfig: 'grace_period:integer',
   BranchProtectionRule: 'pattern*:string',
+  // lakeFS's statuses are completed|failed only: Tarn records runs as they start, so they can be running too, and
+  // a hook after a failed one is skipped (server/http/wire/actions.ts).
+  ActionRun:
+    'run_id*:string branch*:string start_time*:string end_time:string event_type*:string status*:completed|failed|running commit_id*:string',
+  ActionRunList: 'pagination*:Pagination results*:ActionRun[]',
+  HookRun: 'hook_run_id*:string action*:string hook_id*:string start_time*:string end_time:string status*:completed|failed|running|skipped',
+  HookRunList: 'pagination*:Pagination results*:HookRun[]',
 };
 
 /** Answers that are a bare list (lakeFS declares them inline; we name them), by the name of their items. */
@@ -472,6 +479,19 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, '/repositories/shapes/refs/dev/merge/main/async/t1/status');
     await get(api, '/license');
     await call(api, 'DELETE', '/repositories/shapes/tags/v1');
+
+    // Action runs: a post-create-tag action whose hook fails (Tarn runs no lua), read back once it has run.
+    const action = 'name: shapes\non:\n  post-create-tag:\nhooks:\n  - id: script\n    type: lua\n';
+    await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=_lakefs_actions/shapes.yaml', action);
+    await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'actions' });
+    await call(api, 'POST', '/repositories/shapes/tags', { id: 'v2', ref: 'main' });
+    await server.idle();
+    const runs = await get(api, '/repositories/shapes/actions/runs?branch=&commit=');
+    const runId = String((runs.body?.results as Array<{ run_id: string }>)[0]?.run_id);
+    await get(api, `/repositories/shapes/actions/runs/${runId}`);
+    await get(api, '/repositories/shapes/actions/runs/nothing');
+    await get(api, `/repositories/shapes/actions/runs/${runId}/hooks`);
+    await get(api, `/repositories/shapes/actions/runs/${runId}/hooks/0000_0000/output`);
 
     // Settings: branch protection (both paths), GC rules (both paths), the read-only flag, GC's grace period.
     await get(api, '/repositories/shapes/settings/branch_protection');

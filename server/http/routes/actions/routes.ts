@@ -1,0 +1,59 @@
+// Contracts of action runs: list runs, get a run, list its hook executions, read one execution's log.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonContent } from '../../contract';
+import { repositoryParams } from '../../params';
+import { pagingQuery } from '../../query';
+import { ActionRun, ActionRunList, HookRunList } from '../../wire';
+
+const tags = ['actions'];
+const runs = '/repositories/{repository}/actions/runs';
+
+const runParams = repositoryParams.extend({ run_id: z.string().min(1) });
+const hookRunParams = runParams.extend({ hook_run_id: z.string().min(1) });
+const paging = { after: pagingQuery.after, amount: pagingQuery.amount };
+
+export const listRuns = createRoute({
+  method: 'get',
+  path: runs,
+  tags,
+  summary: 'List action runs, newest first',
+  request: {
+    params: repositoryParams,
+    query: z.object({
+      ...paging,
+      branch: z.string().optional().openapi({ description: 'Only runs of this branch' }),
+      commit: z.string().optional().openapi({ description: 'Only runs of this commit' }),
+    }),
+  },
+  responses: { 200: jsonContent(ActionRunList, 'A page of runs'), default: failure },
+});
+
+export const getRun = createRoute({
+  method: 'get',
+  path: `${runs}/{run_id}`,
+  tags,
+  summary: 'Get an action run',
+  request: { params: runParams },
+  responses: { 200: jsonContent(ActionRun, 'The run'), default: failure },
+});
+
+export const listRunHooks = createRoute({
+  method: 'get',
+  path: `${runs}/{run_id}/hooks`,
+  tags,
+  summary: 'List the hook executions of a run, by hook run id',
+  request: { params: runParams, query: z.object(paging) },
+  responses: { 200: jsonContent(HookRunList, 'A page of hook executions'), default: failure },
+});
+
+export const getRunHookOutput = createRoute({
+  method: 'get',
+  path: `${runs}/{run_id}/hooks/{hook_run_id}/output`,
+  tags,
+  summary: 'Read the log of a hook execution',
+  request: { params: hookRunParams },
+  responses: {
+    200: { description: 'The log text', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+    default: failure,
+  },
+});
