@@ -20,7 +20,7 @@ export function RunStatusIcon({ status }: { status: ActionRun['status'] | HookRu
   const shown = shownStatus(status);
   const { icon: StatusIcon, color } = LOOK[shown];
   return (
-    <Icon color={color} flexShrink={0} role="img" aria-label={shown} data-status={shown} data-color={color}>
+    <Icon color={color} flexShrink={0} role="img" aria-hidden={false} aria-label={shown} data-status={shown} data-color={color}>
       <StatusIcon title={shown} />
     </Icon>
   );
