@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { DELETE_CONFIRM_LABEL, type DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -42,12 +42,12 @@ export function DeleteRepositoryDialog({ deletion }: { deletion: DeleteRepositor
                     Are you sure you wish to delete repository <strong>{repoId}</strong>? This action cannot be undone.
                     This will delete the following:
                   </Text>
-                  <List.Root ps="5">
-                    <List.Item>All commits</List.Item>
-                    <List.Item>All branches</List.Item>
-                    <List.Item>All tags</List.Item>
-                    <List.Item>All repository configuration</List.Item>
-                  </List.Root>
+                  <Box as="ul" ps="6" listStyleType="disc">
+                    <li>All commits</li>
+                    <li>All branches</li>
+                    <li>All tags</li>
+                    <li>All repository configuration</li>
+                  </Box>
                   <Text>Data in the underlying object store will not be deleted by this action.</Text>
                   <Field.Root>
                     <Field.Label>
