@@ -131,6 +131,10 @@ describe(`journey: ${JOURNEY}`, () => {
   });
 
   const readOnlyToggle = () => page.getByRole('checkbox', { name: 'Read-only repository' });
+  /** A tab of the repository (by its exact name: repository and object names can contain a tab's). */
+  const tab = (name: string) => page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name, exact: true });
+  /** An entry of the settings' side menu. */
+  const settingsLink = (name: string) => page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name, exact: true });
   const deleteButton = () => page.getByRole('button', { name: 'Delete Repository' });
   const badge = () => page.getByText('Read-only', { exact: true });
 
@@ -140,7 +144,7 @@ describe(`journey: ${JOURNEY}`, () => {
       await loginThroughUi(page, credentials);
       await page.goto(`/repositories/${SETTINGS_REPO}`);
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/objects`));
-      await page.getByRole('link', { name: 'Settings' }).click();
+      await tab('Settings').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/settings/general`));
       expect(await page.getByLabel('Repository name').inputValue(), 'the repository name').toBe(SETTINGS_REPO);
       expect(await page.getByLabel('Storage namespace').inputValue(), 'the storage namespace').toBe(`local://${SETTINGS_REPO}`);
@@ -152,14 +156,15 @@ describe(`journey: ${JOURNEY}`, () => {
 
   it('makes the repository read-only: the badge shows, Delete Repository and Upload are disabled', () =>
     step('read-only on', async () => {
-      await page.getByText('Read-only repository').click();
+      // The switch's checkbox is visually hidden: the user clicks its label.
+      await page.getByText('Read-only repository', { exact: true }).click();
       await shows(badge(), "the 'Read-only' badge of the repository");
       await expect.poll(() => deleteButton().isDisabled(), { message: 'Delete Repository is disabled' }).toBe(true);
       expect(await readOnlyToggle().isChecked(), 'the toggle shows read-only').toBe(true);
       const repository = (await (await callApi('GET', `/repositories/${SETTINGS_REPO}`)).json()) as { read_only?: boolean };
       expect(repository.read_only, 'the server has the repository read-only').toBe(true);
       await screenshot(page, 'rs-02-settings-read-only');
-      await page.getByRole('link', { name: 'Objects' }).click();
+      await tab('Objects').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/objects`));
       const uploadButton = page.getByRole('button', { name: 'Upload', exact: true });
       await shows(uploadButton, 'the Upload button');
@@ -174,7 +179,7 @@ describe(`journey: ${JOURNEY}`, () => {
       await page.goto(`/repositories/${SETTINGS_REPO}/settings/general`);
       await shows(readOnlyToggle(), 'the read-only toggle');
       expect(await readOnlyToggle().isChecked(), 'the toggle shows read-only after a reload').toBe(true);
-      await page.getByText('Read-only repository').click();
+      await page.getByText('Read-only repository', { exact: true }).click();
       await disappears(badge(), "the 'Read-only' badge");
       await becomesEnabled(deleteButton(), 'Delete Repository');
       const repository = (await (await callApi('GET', `/repositories/${SETTINGS_REPO}`)).json()) as { read_only?: boolean };
@@ -183,7 +188,7 @@ describe(`journey: ${JOURNEY}`, () => {
 
   it('creates, edits and deletes the garbage collection policy', () =>
     step('garbage collection', async () => {
-      await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Garbage Collection' }).click();
+      await settingsLink('Garbage Collection').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/settings/retention`));
       await shows(page.getByText('A garbage collection policy is not set yet.'), 'the no-policy message');
       const editor = page.getByRole('textbox', { name: 'Policy JSON' });
@@ -205,7 +210,8 @@ describe(`journey: ${JOURNEY}`, () => {
         default_retention_days: 7,
         branches: [{ branch_id: 'main', retention_days: 14 }],
       });
-      await page.getByRole('checkbox', { name: 'JSON view' }).check();
+      // The switch's checkbox is visually hidden: the user clicks its label.
+      await page.getByText('JSON view', { exact: true }).click();
       await shows(page.getByLabel('Policy JSON').filter({ hasText: '"default_retention_days": 7' }), 'the policy as JSON');
       await screenshot(page, 'rs-04-gc-policy');
 
@@ -217,7 +223,7 @@ describe(`journey: ${JOURNEY}`, () => {
 
   it('adds and deletes a branch protection rule', () =>
     step('branch protection', async () => {
-      await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Branch Protection' }).click();
+      await settingsLink('Branch Protection').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/settings/branches`));
       await shows(page.getByText("There aren't any rules yet."), 'the empty rules text');
       await page.getByRole('button', { name: 'Add' }).click();
@@ -241,7 +247,7 @@ describe(`journey: ${JOURNEY}`, () => {
 
   it('deletes the repository through the modal, after its id is typed', () =>
     step('delete repository', async () => {
-      await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'General' }).click();
+      await settingsLink('General').click();
       await becomesEnabled(deleteButton(), 'Delete Repository');
       await deleteButton().click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete Repository' });
@@ -273,7 +279,7 @@ describe(`journey: ${JOURNEY}`, () => {
       expect(webhook.calls.at(-1)?.body, 'the webhook was told of the pre-commit').toContain('pre-commit');
 
       await page.goto(`/repositories/${ACTIONS_REPO}/objects`);
-      await page.getByRole('link', { name: 'Actions' }).click();
+      await tab('Actions').click();
       await arrivesAt(page, new RegExp(`^/repositories/${ACTIONS_REPO}/actions`));
       const runs = page.getByRole('table', { name: 'Action runs' });
       const row = runs.getByRole('row').filter({ hasText: 'pre-commit' }).first();
@@ -291,7 +297,7 @@ describe(`journey: ${JOURNEY}`, () => {
       await arrivesAt(page, new RegExp(`^/repositories/${ACTIONS_REPO}/actions/[^/?]+`));
       const summary = page.getByRole('table', { name: 'Summary' });
       await shows(summary.getByText('pre-commit', { exact: true }), 'the event type in the summary');
-      await shows(summary.getByText('completed', { exact: true }), 'the status in the summary');
+      await shows(summary.getByRole('img', { name: 'completed' }), 'the completed status in the summary');
       await page.getByRole('navigation', { name: 'Actions of the run' }).getByRole('link', { name: ACTION_NAME }).click();
       await arrivesAt(page, /[?&]action=/);
       const execution = page.getByRole('button', { name: new RegExp(HOOK_ID) });
