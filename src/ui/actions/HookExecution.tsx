@@ -81,4 +81,3 @@ export function HookExecutions({ hooks, logs }: { hooks: HookRun[]; logs: Record
     </Stack>
   );
 }
-
