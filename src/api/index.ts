@@ -10,3 +10,5 @@ export * from './diff';
 export * from './auth';
 export * from './setup';
 export * from './config';
+export * from './actions';
+export * from './settings';

@@ -12,6 +12,8 @@ export const CHANGE_SUMMARY_LIMIT = 10_000;
 export const CHANGE_SUMMARY_PAGE_SIZE = 1000;
 export const COPY_FEEDBACK_MS = 1000;
 export const IMPORT_POLL_MS = 3000;
+/** How often a running action run, and the log of a running hook, are read again. */
+export const ACTION_RUN_POLL_MS = 2000;
 export const SHORT_COMMIT_ID_LENGTH = 12;
 export const SQL_PREVIEW_LIMIT = 20;
 export const SQL_MAX_ROWS_SHOWN = 1000;

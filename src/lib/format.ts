@@ -43,3 +43,9 @@ export function commitMessageForPicker(message: string | undefined | null): stri
 export function commitMessage(message: string | undefined | null): string {
   return message ? message : '(No commit message)';
 }
+
+/** A date and time in the user's own locale and time zone (an ISO date; an unreadable one is shown as given). */
+export function formatLocaleTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}

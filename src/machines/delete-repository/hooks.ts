@@ -1,4 +1,4 @@
-// The deletion flow as a repository route starts it: the 410 warning today, the settings modal next.
+// The deletion flow as a repository route starts it: the 410 warning of the layout, and the modal of Settings → General.
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';

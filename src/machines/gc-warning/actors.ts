@@ -1,16 +1,9 @@
 import { fromPromise } from 'xstate';
-import { api, repoPath } from '../../api/client';
-import { NotFoundError } from '../../api/errors';
+import { getGcRules } from '../../api/settings';
 
-/** Whether the repository has garbage-collection rules: GET settings/gc_rules answers 404 when none are set. */
+/** Whether the repository has garbage-collection rules. */
 export async function hasGcRules(repoId: string, signal?: AbortSignal): Promise<boolean> {
-  try {
-    await api.get(`${repoPath(repoId)}/settings/gc_rules`, { signal });
-    return true;
-  } catch (e) {
-    if (e instanceof NotFoundError) return false;
-    throw e;
-  }
+  return (await getGcRules(repoId, signal)) !== null;
 }
 
 export const gcWarningActors = {

@@ -1,0 +1,50 @@
+// Repository settings: garbage-collection rules, branch protection rules and the read-only flag.
+import { api, repoPath } from './client';
+import { NotFoundError } from './errors';
+import type { BranchProtectionRule, GarbageCollectionRules, Repository, RepositoryReadOnlySetting } from './types';
+
+const settingsPath = (repo: string, setting: string) => `${repoPath(repo)}/settings/${setting}`;
+
+/** The repository's garbage-collection rules, or null when none are set (the server answers 404). */
+export async function getGcRules(repo: string, signal?: AbortSignal): Promise<GarbageCollectionRules | null> {
+  try {
+    return await api.get(settingsPath(repo, 'gc_rules'), { signal }).json<GarbageCollectionRules>();
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+export async function setGcRules(repo: string, rules: GarbageCollectionRules): Promise<void> {
+  await api.put(settingsPath(repo, 'gc_rules'), { json: rules });
+}
+
+export async function deleteGcRules(repo: string): Promise<void> {
+  await api.delete(settingsPath(repo, 'gc_rules'));
+}
+
+/** The branch protection rules with the checksum they were read at (the `ETag`, '' when no rules were ever set). */
+export interface BranchProtection {
+  rules: BranchProtectionRule[];
+  checksum: string;
+}
+
+export async function getBranchProtection(repo: string, signal?: AbortSignal): Promise<BranchProtection> {
+  const response = await api.get(settingsPath(repo, 'branch_protection'), { signal });
+  const rules = await response.json<BranchProtectionRule[]>();
+  return { rules, checksum: response.headers.get('ETag') ?? '' };
+}
+
+/**
+ * Replaces the whole rule list, if it is still the one read at `checksum`; otherwise the server answers 412
+ * (a PreconditionError) and nothing changes.
+ */
+export async function setBranchProtection(repo: string, rules: BranchProtectionRule[], checksum: string): Promise<void> {
+  await api.put(settingsPath(repo, 'branch_protection'), { json: rules, headers: { 'If-Match': checksum } });
+}
+
+/** Tarn's own call: makes the repository read-only or writable again, answering with the repository. */
+export function setRepositoryReadOnly(repo: string, readOnly: boolean): Promise<Repository> {
+  const setting: RepositoryReadOnlySetting = { read_only: readOnly };
+  return api.put(settingsPath(repo, 'read_only'), { json: setting }).json();
+}

@@ -1,0 +1,15 @@
+import { fromPromise } from 'xstate';
+import { getBranchProtection, setBranchProtection, type BranchProtection } from '../../api/settings';
+import { branchProtectionMachine, type RulesWrite } from './machine';
+
+export * from './machine';
+export * from './rule-edit';
+
+export const liveBranchProtectionMachine = branchProtectionMachine.provide({
+  actors: {
+    readRules: fromPromise<BranchProtection, { repoId: string }>(({ input, signal }) =>
+      getBranchProtection(input.repoId, signal),
+    ),
+    writeRules: fromPromise<void, RulesWrite>(({ input }) => setBranchProtection(input.repoId, input.rules, input.checksum)),
+  },
+});

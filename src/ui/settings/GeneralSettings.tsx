@@ -1,0 +1,72 @@
+import { Button, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { Repository } from '../../api/types';
+import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
+import type { RepositoryReadOnlyActorRef } from '../../machines/repository-read-only/machine';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { DeleteRepositoryDialog } from './DeleteRepositoryDialog';
+
+export interface GeneralSettingsProps {
+  repo: Repository;
+  readOnly: RepositoryReadOnlyActorRef;
+  deletion: DeleteRepositoryActorRef;
+}
+
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input value={value} readOnly />
+    </Field.Root>
+  );
+}
+
+/** Repository name, storage namespace and default branch; the read-only toggle; Delete Repository. */
+export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsProps) {
+  const pending = useSelector(readOnly, (s) => s.context.pending);
+  const saving = useSelector(readOnly, (s) => s.hasTag('busy'));
+  const saveError = useSelector(readOnly, (s) => s.context.error);
+  const isReadOnly = pending ?? repo.read_only === true;
+  return (
+    <Stack gap="6" maxW="2xl">
+      <Heading size="md">General</Heading>
+      <ReadOnlyField label="Repository name" value={repo.id} />
+      <ReadOnlyField label="Storage namespace" value={repo.storage_namespace} />
+      <ReadOnlyField label="Default branch" value={repo.default_branch} />
+      <Stack gap="2">
+        <Switch.Root
+          checked={isReadOnly}
+          disabled={saving}
+          colorPalette="tarn"
+          onCheckedChange={(details) => readOnly.send({ type: 'readOnly.set', readOnly: details.checked })}
+        >
+          <Switch.HiddenInput />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label>Read-only repository</Switch.Label>
+        </Switch.Root>
+        <Text color="fg.muted" fontSize="sm">
+          A read-only repository takes no writes: no uploads, commits, merges, branches or tags, and it cannot be
+          deleted.
+        </Text>
+        {saveError !== undefined && <ErrorAlert error={saveError} title="The read-only setting was not changed" />}
+      </Stack>
+      <Stack gap="2" borderWidth="1px" borderColor="border.error" borderRadius="md" p="4">
+        <Heading size="sm">Danger zone</Heading>
+        <HStack justify="space-between" gap="4" wrap="wrap">
+          <Text>Deleting a repository cannot be undone.</Text>
+          <Button
+            colorPalette="red"
+            disabled={isReadOnly || saving}
+            title={isReadOnly ? 'A read-only repository cannot be deleted' : undefined}
+            onClick={() => deletion.send({ type: 'delete.open' })}
+          >
+            Delete Repository
+          </Button>
+        </HStack>
+      </Stack>
+      <DeleteRepositoryDialog deletion={deletion} />
+    </Stack>
+  );
+}

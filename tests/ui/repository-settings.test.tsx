@@ -1,0 +1,273 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import type { BranchProtectionRule, GarbageCollectionRules, Repository } from '../../src/api/types';
+
+const hex = (seed: string) => seed.repeat(64).slice(0, 64);
+
+let lake: Repository;
+let gcRules: GarbageCollectionRules | null;
+let protection: { rules: BranchProtectionRule[]; checksum: string };
+/** Rules someone else saves just before the console's next write (which then gets 412). */
+let concurrentRules: BranchProtectionRule[] | undefined;
+const writes: Array<{ method: string; path: string; body?: unknown; ifMatch?: string | null }> = [];
+let repositoryReads = 0;
+
+const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  http.get('*/api/v1/repositories', () =>
+    HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1000 } }),
+  ),
+  http.get('*/api/v1/repositories/lake', () => {
+    repositoryReads++;
+    return HttpResponse.json(lake);
+  }),
+  http.get('*/api/v1/repositories/lake/branches/trunk', () => HttpResponse.json({ id: 'trunk', commit_id: hex('a') })),
+  http.put('*/api/v1/repositories/lake/settings/read_only', async ({ request }) => {
+    const body = (await request.json()) as { read_only: boolean };
+    writes.push({ method: 'PUT', path: 'read_only', body });
+    lake = { ...lake, read_only: body.read_only };
+    return HttpResponse.json(lake);
+  }),
+  http.delete('*/api/v1/repositories/lake', () => {
+    writes.push({ method: 'DELETE', path: 'repository' });
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/v1/repositories/lake/settings/gc_rules', () =>
+    gcRules ? HttpResponse.json(gcRules) : HttpResponse.json({ message: 'no gc rules' }, { status: 404 }),
+  ),
+  http.put('*/api/v1/repositories/lake/settings/gc_rules', async ({ request }) => {
+    const body = (await request.json()) as GarbageCollectionRules;
+    writes.push({ method: 'PUT', path: 'gc_rules', body });
+    gcRules = body;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.delete('*/api/v1/repositories/lake/settings/gc_rules', () => {
+    writes.push({ method: 'DELETE', path: 'gc_rules' });
+    gcRules = null;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/v1/repositories/lake/settings/branch_protection', () =>
+    HttpResponse.json(protection.rules, { headers: { ETag: protection.checksum } }),
+  ),
+  http.put('*/api/v1/repositories/lake/settings/branch_protection', async ({ request }) => {
+    const body = (await request.json()) as BranchProtectionRule[];
+    const ifMatch = request.headers.get('If-Match');
+    writes.push({ method: 'PUT', path: 'branch_protection', body, ifMatch });
+    if (concurrentRules) {
+      protection = { rules: concurrentRules, checksum: `${protection.checksum}+other` };
+      concurrentRules = undefined;
+    }
+    if (ifMatch !== protection.checksum) return HttpResponse.json({ message: 'Precondition failed' }, { status: 412 });
+    protection = { rules: body, checksum: `${protection.checksum}+1` };
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  writes.length = 0;
+  repositoryReads = 0;
+  concurrentRules = undefined;
+});
+afterAll(() => server.close());
+
+function reset() {
+  lake = { id: 'lake', creation_date: 1, default_branch: 'trunk', storage_namespace: 'local://lake-data', read_only: false };
+  gcRules = null;
+  protection = { rules: [], checksum: '' };
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Repository settings', () => {
+  it('opens on General, with the side menu and the Settings tab current', async () => {
+    reset();
+    const { router } = renderApp('/repositories/lake/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/settings/general'));
+    const menu = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['General', 'Garbage Collection', 'Branch Protection']);
+    expect(within(menu).getByRole('link', { name: 'General' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Settings: General', () => {
+  it('shows name, storage namespace and default branch read-only', async () => {
+    reset();
+    renderApp('/repositories/lake/settings/general');
+    const name = (await screen.findByLabelText('Repository name')) as HTMLInputElement;
+    expect(name.value).toBe('lake');
+    expect(name.readOnly).toBe(true);
+    expect((screen.getByLabelText('Storage namespace') as HTMLInputElement).value).toBe('local://lake-data');
+    expect((screen.getByLabelText('Default branch') as HTMLInputElement).value).toBe('trunk');
+  });
+
+  it('makes the repository read-only and back, refreshing the repository so every screen sees it', async () => {
+    reset();
+    renderApp('/repositories/lake/settings/general');
+    const toggle = (await screen.findByRole('checkbox', { name: 'Read-only repository' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(button('Delete Repository').disabled).toBe(false);
+    const readsBefore = repositoryReads;
+    fireEvent.click(toggle);
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'read_only', body: { read_only: true } }]));
+    // The layout read the repository again: its badge and the disabled Delete show the new state.
+    expect(await screen.findByText('Read-only')).toBeTruthy();
+    expect(repositoryReads).toBeGreaterThan(readsBefore);
+    await waitFor(() => expect(button('Delete Repository').disabled).toBe(true));
+    expect((screen.getByRole('checkbox', { name: 'Read-only repository' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Read-only repository' }));
+    await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'PUT', path: 'read_only', body: { read_only: false } }));
+    await waitFor(() => expect(screen.queryByText('Read-only')).toBeNull());
+    await waitFor(() => expect(button('Delete Repository').disabled).toBe(false));
+  });
+
+  it('shows a refused change of the flag', async () => {
+    reset();
+    server.use(
+      http.put('*/api/v1/repositories/lake/settings/read_only', () =>
+        HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 }),
+      ),
+    );
+    renderApp('/repositories/lake/settings/general');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Read-only repository' }));
+    expect(await screen.findByText('insufficient permissions')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Read-only repository' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('deletes the repository only once its id is typed, then goes to the repository list', async () => {
+    reset();
+    const { router } = renderApp('/repositories/lake/settings/general');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Repository' }));
+    const dialog = await screen.findByRole('alertdialog');
+    for (const item of ['All commits', 'All branches', 'All tags', 'All repository configuration']) {
+      expect(within(dialog).getByText(item)).toBeTruthy();
+    }
+    expect(within(dialog).getByText('Data in the underlying object store will not be deleted by this action.')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', {
+      name: 'I understand the consequences, delete this repository',
+    }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const input = within(dialog).getByPlaceholderText('Enter repository name to confirm');
+    fireEvent.change(input, { target: { value: 'lak' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'lake' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    expect(writes).toEqual([{ method: 'DELETE', path: 'repository' }]);
+  });
+
+  it('offers no deletion of a read-only repository', async () => {
+    reset();
+    lake.read_only = true;
+    renderApp('/repositories/lake/settings/general');
+    const remove = (await screen.findByRole('button', { name: 'Delete Repository' })) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    expect(remove.title).toBe('A read-only repository cannot be deleted');
+  });
+});
+
+describe('Settings: Garbage Collection', () => {
+  it('says no policy is set and offers the template, 21 days and the default branch at 28', async () => {
+    reset();
+    renderApp('/repositories/lake/settings/retention');
+    expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Create Policy' })).toBeTruthy();
+    const text = (screen.getByLabelText('Policy JSON') as HTMLTextAreaElement).value;
+    expect(JSON.parse(text)).toEqual({ default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] });
+    expect(button('Edit Policy').disabled).toBe(true);
+    expect(button('Delete Policy').disabled).toBe(true);
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(writes[0]).toMatchObject({ method: 'PUT', path: 'gc_rules', body: JSON.parse(text) }));
+    expect(await screen.findByText('Default retention days:')).toBeTruthy();
+  });
+
+  it('shows the policy as a table or JSON, edits it with parse errors shown, and deletes it', async () => {
+    reset();
+    gcRules = { default_retention_days: 7, branches: [{ branch_id: 'trunk', retention_days: 30 }] };
+    renderApp('/repositories/lake/settings/retention');
+    const table = await screen.findByRole('table', { name: 'Retention by branch' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['BranchRetention Days', 'trunk30']);
+    expect(screen.getByText('Default retention days:').textContent).toBe('Default retention days: 7');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'JSON view' }));
+    expect(JSON.parse((await screen.findByLabelText('Policy JSON')).textContent ?? '')).toEqual(gcRules);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'JSON view' }));
+    expect(await screen.findByRole('table', { name: 'Retention by branch' })).toBeTruthy();
+
+    fireEvent.click(button('Edit Policy'));
+    const editor = (await screen.findByRole('textbox', { name: 'Policy JSON' })) as HTMLTextAreaElement;
+    expect(screen.getByRole('form', { name: 'Edit Policy' })).toBeTruthy();
+    fireEvent.change(editor, { target: { value: '{"default_retention_days": 5,' } });
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText(/in JSON at position/)).toBeTruthy();
+    expect(writes).toEqual([]);
+    fireEvent.change(editor, { target: { value: '{"default_retention_days": 5, "branches": []}' } });
+    fireEvent.click(button('Save'));
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 5, branches: [] } }]));
+    expect(await screen.findByText('Default retention days:')).toBeTruthy();
+
+    fireEvent.click(button('Delete Policy'));
+    expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeTruthy();
+    expect(writes.at(-1)).toEqual({ method: 'DELETE', path: 'gc_rules' });
+  });
+});
+
+describe('Settings: Branch Protection', () => {
+  it('says there are no rules, and adds one with Create disabled while the pattern is empty', async () => {
+    reset();
+    renderApp('/repositories/lake/settings/branches');
+    expect(await screen.findByText("There aren't any rules yet.")).toBeTruthy();
+    fireEvent.click(button('Add'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Branch Protection Rule' });
+    const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Branch name pattern'), { target: { value: 'release-*' } });
+    expect(create.disabled).toBe(false);
+    fireEvent.click(create);
+    await waitFor(() =>
+      expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'release-*' }], ifMatch: '' }]),
+    );
+    const table = await screen.findByRole('table', { name: 'Branch protection rules' });
+    expect(within(table).getByText('release-*')).toBeTruthy();
+  });
+
+  it('deletes a rule with the checksum of the last read', async () => {
+    reset();
+    protection = { rules: [{ pattern: 'trunk' }, { pattern: 'dev' }], checksum: 'c1' };
+    renderApp('/repositories/lake/settings/branches');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete rule trunk' }));
+    await waitFor(() =>
+      expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'dev' }], ifMatch: 'c1' }]),
+    );
+    await waitFor(() => expect(screen.queryByText('trunk')).toBeNull());
+  });
+
+  it('when someone else changed the rules, makes the edit again on theirs and says so', async () => {
+    reset();
+    protection = { rules: [{ pattern: 'trunk' }], checksum: 'c1' };
+    renderApp('/repositories/lake/settings/branches');
+    await screen.findByText('trunk');
+    concurrentRules = [{ pattern: 'trunk' }, { pattern: 'qa' }];
+    fireEvent.click(button('Add'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Branch Protection Rule' });
+    fireEvent.change(within(dialog).getByLabelText('Branch name pattern'), { target: { value: 'dev' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/changed by someone else meanwhile/)).toBeTruthy();
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]).toEqual({
+      method: 'PUT',
+      path: 'branch_protection',
+      body: [{ pattern: 'trunk' }, { pattern: 'qa' }, { pattern: 'dev' }],
+      ifMatch: 'c1+other',
+    });
+    const table = await screen.findByRole('table', { name: 'Branch protection rules' });
+    await waitFor(() => expect(within(table).queryByText('dev')).toBeTruthy());
+    expect(within(table).getByText('qa')).toBeTruthy();
+  });
+});
