@@ -11,6 +11,8 @@ export default defineConfig({
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // A route's loader travels with its view: one chunk a route, fetched together, and the entry carries neither.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
     // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than

@@ -14,6 +14,8 @@ import { objectsSearch } from '../../../lib/search-schemas';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
+  // The loader stays in the entry: the page a repository opens on starts its listing before any chunk arrives.
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: objectsSearch,
   loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path ?? '', after: search.after }),
   // Once per folder: the first page is asked for as soon as the route is matched, beside the layout's reads.
