@@ -17,6 +17,7 @@ import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
+import { UsageCounter } from './usage';
 
 export interface StartOptions {
   port: number;
@@ -66,6 +67,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });
   const catalog = new Catalog(graveler, blocks);
+  const usage = new UsageCounter(kv);
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
   });
@@ -75,6 +77,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog),
+    usage,
     onFailure: (failure) => {
       // Quiet: only server faults (a 501 is an answer, not a fault).
       if (failure.fault === undefined && options.quiet) return;
@@ -91,6 +94,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     port = await listen(server, options.port, options.host);
   } catch (err) {
+    await usage.close();
     await graveler.close();
     await kv.close();
     throw err;
@@ -118,6 +122,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), shutdownGraceMillis).unref();
         });
+        await usage.close();
         await graveler.close();
         await kv.close();
       })();

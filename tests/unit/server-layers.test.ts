@@ -8,10 +8,12 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'catalog', 'auth', 'graveler', 'kv', 'blockstore', 'errors'],
-  http: ['catalog', 'auth', 'sample-data', 'errors'],
+  root: ['http', 'catalog', 'auth', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
+  http: ['catalog', 'auth', 'usage', 'sample-data', 'errors'],
   catalog: ['graveler', 'blockstore', 'errors'],
   auth: ['kv', 'errors'],
+  // Counts of API calls per month, kept in the metadata store.
+  usage: ['kv', 'errors'],
   graveler: ['kv', 'blockstore', 'errors'],
   kv: ['errors'],
   blockstore: ['errors'],

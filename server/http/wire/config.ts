@@ -58,3 +58,14 @@ export const StatsEventsList = z
   .object({ events: z.array(z.object({ class: z.string(), name: z.string(), count: z.number().int() })) })
   .openapi('StatsEventsList');
 export type StatsEventsList = z.input<typeof StatsEventsList>;
+
+export const UsageReport = z
+  .object({ year: z.number().int(), month: z.number().int(), count: z.number().int() })
+  .openapi('UsageReport');
+export type UsageReport = z.output<typeof UsageReport>;
+
+/** The installation's API calls per month, oldest first. */
+export const InstallationUsageReport = z
+  .object({ installation_id: z.string(), reports: z.array(UsageReport) })
+  .openapi('InstallationUsageReport');
+export type InstallationUsageReport = z.output<typeof InstallationUsageReport>;
