@@ -19,6 +19,7 @@ import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
+import { UsageCounter } from './usage';
 
 export interface StartOptions {
   port: number;
@@ -75,6 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     onError: (err) => log(`A post-event hook run broke down: ${(err as Error).stack ?? String(err)}`),
   });
   const catalog = new Catalog(graveler, blocks, undefined, actions);
+  const usageCounter = new UsageCounter(kv);
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
   });
@@ -84,6 +86,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog, actions),
+    usage: usageCounter,
     onFailure: (failure) => {
       // Quiet: only server faults (a 501 is an answer, not a fault).
       if (failure.fault === undefined && options.quiet) return;
@@ -101,6 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port = await listen(server, options.port, options.host);
   } catch (err) {
     await actions.close();
+    await usageCounter.close();
     await graveler.close();
     await kv.close();
     throw err;
@@ -131,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         // Post-event hooks still calling out are cut short (and recorded as failed) before the store closes.
         await actions.close();
+        await usageCounter.close();
         await graveler.close();
         await kv.close();
       })();

@@ -14,6 +14,8 @@ export interface ObjectStat {
   size: number;
   /** Last modification, unix milliseconds. */
   mtime: number;
+  /** The store's storage class for the object, where it has such classes (the local folder has none). */
+  storageClass?: string;
 }
 
 /** An object found by a listing. */

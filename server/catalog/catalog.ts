@@ -3,7 +3,7 @@
 // rules are the store's own pass straight through, so the HTTP layer needs nothing but the catalog.
 import type { Readable } from 'node:stream';
 import type { BlockStore, ByteRange, PutBody } from '../blockstore';
-import { AlreadyExistsError, NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError } from '../errors';
+import { AlreadyExistsError, BlockNotFoundError, ForbiddenError, NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError, ValidationError } from '../errors';
 import { validateBranchId, validateTagId } from '../graveler';
 import type {
   Branch,
@@ -31,6 +31,7 @@ import type {
   TaskStatus,
 } from '../graveler';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
+import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 
 export interface CreateRepositoryInput {
   id: string;
@@ -93,6 +94,22 @@ export interface CopyInput {
   shallow?: boolean;
   force?: boolean;
 }
+
+/** Data already in the repository's namespace, to be linked to a path (lakeFS's deprecated stageObject). */
+export interface StageInput {
+  /** A full address inside the repository's storage namespace. */
+  physicalAddress: string;
+  checksum: string;
+  size: number;
+  /** Unix seconds; now when absent. */
+  mtime?: number;
+  metadata: Record<string, string>;
+  contentType: string;
+  force?: boolean;
+}
+
+/** Where tree files of Tarn's own live in a namespace: never linked as an object's data. */
+const OWN_FILES = '_tarn/';
 
 /** Why one path of a bulk delete was not deleted. */
 export interface DeleteFailure {
@@ -464,6 +481,72 @@ export class Catalog {
     return { entry, physicalAddress: this.physicalAddress(repository, entry) };
   }
 
+  /**
+   * Stages an entry for data already written to the repository's namespace. The address must name a key inside the
+   * namespace (the block store refuses keys that would leave it), outside Tarn's own files, holding exactly
+   * `size` bytes: an address anywhere else could expose data the caller may not read.
+   */
+  async stageObject(repo: string, branch: string, path: string, input: StageInput): Promise<ObjectStats> {
+    const repository = await this.store.getRepository(repo);
+    if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
+    const key = this.keyInNamespace(repository, input.physicalAddress);
+    const stat = await this.blocks.stat(repository.storageNamespace, key);
+    if (!stat) throw new ValidationError(`no data at physical address ${input.physicalAddress}`);
+    if (stat.size !== input.size) {
+      throw new ValidationError(`size_bytes is ${input.size}, but the data at the physical address has ${stat.size} bytes`);
+    }
+    const entry: ObjectEntry = {
+      address: key,
+      addressType: 'relative',
+      size: input.size,
+      checksum: input.checksum,
+      mtime: input.mtime ?? this.now(),
+      contentType: input.contentType,
+      metadata: input.metadata,
+    };
+    await this.store.putObject(repo, branch, path, entry, input.force ? { force: true } : {});
+    return { entry, physicalAddress: this.physicalAddress(repository, entry) };
+  }
+
+  /** The key a full address names inside the repository's namespace; 403 for any address outside it. */
+  private keyInNamespace(repository: Repository, address: string): string {
+    const root = `${repository.storageNamespace.replace(/\/+$/, '')}/`;
+    if (!address.startsWith(root) || address.length === root.length) {
+      throw new ForbiddenError(`physical address must be inside the repository's storage namespace ${root}`);
+    }
+    const key = address.slice(root.length);
+    if (key.startsWith(OWN_FILES)) throw new ForbiddenError("physical address must not point at the repository's own metadata");
+    return key;
+  }
+
+  /** How the block store keeps an object's data: its storage class, null where the store has none. */
+  async underlyingProperties(repo: string, ref: string, path: string): Promise<{ storageClass: string | null }> {
+    const repository = await this.store.getRepository(repo);
+    const entry = await this.store.getObject(repo, ref, path);
+    const { namespace, key } = this.location(repository, entry);
+    const stat = await this.blocks.stat(namespace, key);
+    if (!stat) throw new BlockNotFoundError(namespace, key);
+    return { storageClass: stat.storageClass ?? null };
+  }
+
+  /**
+   * Writes Hive symlink manifests of the branch's objects (staged ones included) under `location` (a path prefix)
+   * to the namespace, and returns the folder under which they are kept by repository and branch.
+   */
+  async createSymlinks(repo: string, branch: string, location: string): Promise<string> {
+    const repository = await this.store.getRepository(repo);
+    // A branch id is one safe path segment of the manifests' keys.
+    await this.store.getBranch(repo, branch);
+    await writeSymlinkManifests(
+      this.blocks,
+      repository.storageNamespace,
+      `${SYMLINKS_ROOT}/${repo}/${branch}`,
+      (o) => this.listObjects(repo, branch, o),
+      location,
+    );
+    return this.blocks.fullAddress(repository.storageNamespace, SYMLINKS_ROOT);
+  }
+
   /** Replaces the user metadata of an object on a branch (staging the changed entry); its data stays where it is. */
   async updateObjectUserMetadata(repo: string, branch: string, path: string, metadata: Record<string, string>): Promise<void> {
     const repository = await this.store.getRepository(repo);
@@ -550,6 +633,16 @@ export class Catalog {
 
   deleteGcRules(repo: string): Promise<void> {
     return this.store.deleteGcRules(repo);
+  }
+
+  /** The bytes of a metarange or range file of the repository. */
+  readTreeFile(repo: string, kind: 'range' | 'metarange', id: string): Promise<Buffer> {
+    return this.store.readTreeFile(repo, kind, id);
+  }
+
+  /** Stores a commit record as given, when its id is the id of its content; no branch moves. */
+  createCommitRecord(repo: string, commit: Commit, o: ForceOption): Promise<void> {
+    return this.store.createCommitRecord(repo, commit, o);
   }
 
   private physicalAddress(repository: Repository, entry: ObjectEntry): string {

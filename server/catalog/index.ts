@@ -7,6 +7,7 @@ export {
   type DeleteFailure,
   type ObjectListItem,
   type ObjectStats,
+  type StageInput,
   type StoredObject,
   type UploadInput,
 } from './catalog';

@@ -18,6 +18,7 @@ import {
 } from './diff';
 import {
   AlreadyExistsError,
+  BlockNotFoundError,
   DirtyBranchError,
   ForbiddenError,
   InvalidRefError,
@@ -64,6 +65,7 @@ import {
   writeStaged,
 } from './staging';
 import { lookupInTree } from './tree-lookup';
+import { createCommitRecord } from './commit-record';
 import { dumpRefs, requireBare, restoreRefs, type RefsDump } from './refs-dump';
 import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetadata } from './repository-metadata';
 import { TaskRunner, type TaskStatus } from './tasks';
@@ -348,6 +350,12 @@ export class Graveler {
     const r = await this.writableBranch(repo, branch, o.force, ['commit']);
     await this.refs.branch(repo, branch);
     return commitStaging(this.ctx, repo, r.storageNamespace, branch, o);
+  }
+
+  /** Stores a commit record as given (its id must be the id of its content); no branch moves. */
+  async createCommitRecord(repo: string, commit: Commit, o: ForceOption = {}): Promise<void> {
+    const r = await this.writable(repo, o.force);
+    await createCommitRecord(this.ctx, repo, r.storageNamespace, commit);
   }
 
   /** Commits a metarange as-is (`source_metarange`); the branch must be clean. */
@@ -672,10 +680,28 @@ export class Graveler {
 
   /** The full address of a committed tree file of the repository; NotFound when there is none by that id. */
   async treeFileAddress(repo: string, kind: 'range' | 'metarange', id: string): Promise<string> {
+    const { namespace, key } = await this.treeFile(repo, kind, id);
+    if (!(await this.options.blockstore.exists(namespace, key))) throw new NotFoundError(kind);
+    return this.options.blockstore.fullAddress(namespace, key);
+  }
+
+  /** The bytes of a committed tree file of the repository; NotFound when there is none by that id. */
+  async readTreeFile(repo: string, kind: 'range' | 'metarange', id: string): Promise<Buffer> {
+    const { namespace, key } = await this.treeFile(repo, kind, id);
+    try {
+      return await this.options.blockstore.getBytes(namespace, key);
+    } catch (err) {
+      if (err instanceof BlockNotFoundError) throw new NotFoundError(kind);
+      throw err;
+    }
+  }
+
+  /** Only a content id names a tree file, so no id can reach another key of the namespace. */
+  private async treeFile(repo: string, kind: 'range' | 'metarange', id: string): Promise<{ namespace: string; key: string }> {
     const r = await this.refs.repository(repo);
     const key = treeFileKey(kind, id);
-    if (key === undefined || !(await this.options.blockstore.exists(r.storageNamespace, key))) throw new NotFoundError(kind);
-    return this.options.blockstore.fullAddress(r.storageNamespace, key);
+    if (key === undefined) throw new NotFoundError(kind);
+    return { namespace: r.storageNamespace, key };
   }
 
   /** Waits for background tasks and runs pending cleanup now, then releases caches; the kv store and blockstore belong to the caller. */

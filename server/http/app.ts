@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AuthService } from '../auth/service';
 import type { StorageConfig } from '../catalog';
+import type { UsageCounter } from '../usage';
 import { createApi } from './api';
 import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
@@ -11,6 +12,7 @@ import type { AppEnv, Router } from './router';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { setupRouter } from './routes/setup';
+import { usageRouter } from './routes/usage';
 
 export const apiPrefix = '/api/v1';
 
@@ -21,6 +23,8 @@ export interface AppDeps {
   consoleDir: string;
   /** Routers of the data calls (repositories, refs, objects, ...), built over the catalog. */
   dataRouters: Router[];
+  /** Counts every authenticated API call, for the usage report. */
+  usage: UsageCounter;
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
 }
@@ -38,14 +42,20 @@ export interface RequestFailure {
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const identify = identifier(deps.auth);
   const api = createApi({
     routers: [
       setupRouter(deps.auth),
       authRouter(deps.auth),
       configRouter(deps.storage, { version: deps.version }),
+      usageRouter(deps.usage),
       ...deps.dataRouters,
     ],
-    identify: identifier(deps.auth),
+    identify: async (c) => {
+      const principal = await identify(c);
+      deps.usage.record();
+      return principal;
+    },
     version: deps.version,
   });
 

@@ -8,14 +8,16 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'catalog', 'actions', 'auth', 'gc', 'graveler', 'kv', 'blockstore', 'errors'],
-  http: ['catalog', 'actions', 'auth', 'sample-data', 'errors'],
+  root: ['http', 'catalog', 'actions', 'auth', 'gc', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
+  http: ['catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
   catalog: ['graveler', 'blockstore', 'errors'],
   // Hooks on repository events and their run records; the catalog reaches them only through its own port.
   actions: ['kv', 'errors'],
   auth: ['kv', 'errors'],
   // Garbage collection: the block store's listing against what the versioned store refers to.
   gc: ['graveler', 'blockstore', 'errors'],
+  // Counts of API calls per month, kept in the metadata store.
+  usage: ['kv', 'errors'],
   graveler: ['kv', 'blockstore', 'errors'],
   kv: ['errors'],
   blockstore: ['errors'],

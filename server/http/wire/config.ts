@@ -66,3 +66,14 @@ export const GarbageCollectionConfig = z
   })
   .openapi('GarbageCollectionConfig');
 export type GarbageCollectionConfig = z.output<typeof GarbageCollectionConfig>;
+
+export const UsageReport = z
+  .object({ year: z.number().int(), month: z.number().int(), count: z.number().int() })
+  .openapi('UsageReport');
+export type UsageReport = z.output<typeof UsageReport>;
+
+/** The installation's API calls per month, oldest first. */
+export const InstallationUsageReport = z
+  .object({ installation_id: z.string(), reports: z.array(UsageReport) })
+  .openapi('InstallationUsageReport');
+export type InstallationUsageReport = z.output<typeof InstallationUsageReport>;

@@ -56,3 +56,29 @@ export const UpdateObjectUserMetadata = z
   .object({ set: z.record(z.string(), z.string({ message: 'metadata values must be strings' })) })
   .openapi('UpdateObjectUserMetadata');
 export type UpdateObjectUserMetadata = z.input<typeof UpdateObjectUserMetadata>;
+
+/** Data already written to the repository's namespace, linked to a path (lakeFS's deprecated stageObject). */
+export const ObjectStageCreation = z
+  .object({
+    physical_address: z
+      .string({ message: 'physical_address is required' })
+      .min(1, { message: 'physical_address is required' })
+      .openapi({ description: 'A full address inside the repository’s storage namespace' }),
+    checksum: z.string({ message: 'checksum is required' }),
+    size_bytes: z.number({ message: 'size_bytes is required' }).int().nonnegative(),
+    /** Unix seconds. */
+    mtime: z.number().int().nonnegative().optional(),
+    metadata: z.record(z.string(), z.string({ message: 'metadata values must be strings' })).optional(),
+    content_type: z.string().optional(),
+    force: z.boolean().optional(),
+  })
+  .openapi('ObjectStageCreation');
+export type ObjectStageCreation = z.input<typeof ObjectStageCreation>;
+
+/** How the block store keeps an object's data. */
+export const UnderlyingObjectProperties = z
+  .object({
+    storage_class: z.string().nullable().optional().openapi({ description: 'Null where the block store has no storage classes' }),
+  })
+  .openapi('UnderlyingObjectProperties');
+export type UnderlyingObjectProperties = z.output<typeof UnderlyingObjectProperties>;

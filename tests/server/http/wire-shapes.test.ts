@@ -5,11 +5,12 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { computeCommitId } from '../../../server/graveler/commit-id';
 import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
 
 // `name*` is required. Types: string, integer, boolean, object (any), map (string → string), Schema, T[] for a
-// list, and a|b|c for a string enum. A schema that is not an object with fields is `=type` (RepositoryMetadata is
-// a map).
+// list, and a|b|c for a string enum; a trailing `?` lets the value be null. A schema that is not an object with
+// fields is `=type` (RepositoryMetadata is a map).
 const lakeFS: Record<string, string> = {
   Error: 'message*:string',
   Pagination: 'has_more*:boolean next_offset*:string results*:integer max_per_page*:integer',
@@ -44,6 +45,14 @@ const lakeFS: Record<string, string> = {
   RepositoryDumpStatus: 'id*:string done*:boolean update_time*:string error:string refs:RefsDump',
   RepositoryRestoreStatus: 'id*:string done*:boolean update_time*:string error:string',
   StorageURI: 'location*:string',
+  ObjectStageCreation:
+    'physical_address*:string checksum*:string size_bytes*:integer mtime:integer metadata:map content_type:string force:boolean',
+  UnderlyingObjectProperties: 'storage_class:string?',
+  CommitRecordCreation:
+    'commit_id*:string version*:integer committer*:string message*:string metarange_id*:string creation_date*:integer ' +
+    'parents*:string[] metadata:map generation*:integer force:boolean',
+  InstallationUsageReport: 'installation_id*:string reports*:UsageReport[]',
+  UsageReport: 'year*:integer month*:integer count*:integer',
   Config:
     'version_config:VersionConfig storage_config:StorageConfig storage_config_list:StorageConfig[] ui_config:UIConfig ' +
     'capabilities_config:object',
@@ -96,6 +105,7 @@ const alsoSent: Record<string, (row: Record<string, unknown>) => { fields: strin
   Config: () => ({ fields: ['version_config', 'storage_config'] }),
   GarbageCollectionConfig: () => ({ fields: ['grace_period'] }),
   AuthCapabilities: () => ({ fields: ['invite_user'] }),
+  UnderlyingObjectProperties: () => ({ fields: ['storage_class'] }),
 };
 
 /** Fields we add beyond lakeFS, on purpose (server/http/README.md says why). */
@@ -118,6 +128,7 @@ function fieldsOf(schema: string): Map<string, Field> {
 }
 
 function valueProblems(value: unknown, type: string, where: string): string[] {
+  if (type.endsWith('?')) return value === null ? [] : valueProblems(value, type.slice(0, -1), where);
   if (type.endsWith('[]')) {
     if (!Array.isArray(value)) return [`${where}: expected a list, got ${JSON.stringify(value)}`];
     return value.flatMap((item, i) => valueProblems(item, type.slice(0, -2), `${where}[${i}]`));
@@ -199,6 +210,10 @@ describe('the field table checker', () => {
       'ObjectStats.size_bytes: lakeFS sends it here, missing',
       'ObjectStats.content_type: lakeFS sends it here, missing',
     ]);
+    expect(shapeProblems({ storage_class: null }, 'UnderlyingObjectProperties')).toEqual([]);
+    expect(shapeProblems({ storage_class: 'GLACIER' }, 'UnderlyingObjectProperties')).toEqual([]);
+    expect(shapeProblems({ storage_class: 1 }, 'UnderlyingObjectProperties')).toEqual(['UnderlyingObjectProperties.storage_class: expected string, got 1']);
+    expect(shapeProblems({}, 'UnderlyingObjectProperties')).toEqual(['UnderlyingObjectProperties.storage_class: lakeFS sends it here, missing']);
   });
 });
 
@@ -288,6 +303,7 @@ afterAll(async () => {
 
 interface PublishedSchema {
   type?: string;
+  nullable?: boolean;
   $ref?: string;
   enum?: string[];
   items?: PublishedSchema;
@@ -298,6 +314,7 @@ interface PublishedSchema {
 
 /** A published property's type in the field table's notation. */
 function notation(schema: PublishedSchema): string {
+  if (schema.nullable) return `${notation({ ...schema, nullable: false })}?`;
   if (schema.$ref) return schema.$ref.split('/').pop()!;
   if (schema.enum) return [...schema.enum].sort().join('|');
   if (schema.type === 'array') return `${notation(schema.items ?? {})}[]`;
@@ -348,6 +365,9 @@ describe('the published schemas', () => {
     expect(schemaProblems('Commit', { properties: { metadata: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['metadata'] })).toContain(
       'Commit.metadata: optional in lakeFS',
     );
+    expect(schemaProblems('UnderlyingObjectProperties', { properties: { storage_class: { type: 'string' } } })).toEqual([
+      'UnderlyingObjectProperties.storage_class: declared string, lakeFS has string?',
+    ]);
   });
 });
 
@@ -471,6 +491,21 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, `/repositories/shapes/metadata/meta_range/${String(metaRange)}`);
     await get(api, `/repositories/shapes/metadata/range/${'0'.repeat(64)}`);
     await get(api, `/repositories/shapes/metadata/range/${rangeIdIn(join(server.dataDir, 'blocks', 'shapes'))}`);
+    await get(api, `/repositories/shapes/metadata/object/meta_range/${String(metaRange)}`);
+    await get(api, `/repositories/shapes/metadata/object/range/${'0'.repeat(64)}`);
+
+    // Linking data in the namespace, block store properties, symlink manifests, commit records, usage.
+    const linked = (await get(api, '/repositories/shapes/refs/main/objects/stat?path=a.txt')).body;
+    const stage = { physical_address: String(linked?.physical_address), checksum: String(linked?.checksum), size_bytes: Number(linked?.size_bytes) };
+    await call(api, 'PUT', '/repositories/shapes/branches/main/objects?path=linked.txt', stage);
+    await call(api, 'PUT', '/repositories/shapes/branches/main/objects?path=linked.txt', { ...stage, physical_address: 'local://elsewhere/x' });
+    await get(api, '/repositories/shapes/refs/main/objects/underlyingProperties?path=linked.txt');
+    await get(api, '/repositories/shapes/refs/main/objects/underlyingProperties?path=none.txt');
+    await call(api, 'POST', '/repositories/shapes/refs/main/symlink?location=dir/');
+    const root = { version: 1, committer: '', message: 'root', metarange_id: '', creation_date: 0, parents: [], generation: 1 };
+    await call(api, 'POST', '/repositories/shapes/commits', { ...root, commit_id: computeCommitId({ ...root, creationDate: 0, metaRangeId: '', metadata: {} }) });
+    await call(api, 'POST', '/repositories/shapes/commits', { ...root, commit_id: '0'.repeat(64) });
+    await get(api, '/usage-report/summary');
 
     // lakeFS Enterprise's calls.
     await call(api, 'POST', '/repositories/shapes/branches/main/commits/async', { message: 'later' });

@@ -44,5 +44,23 @@ export function commitHandlers(catalog: Catalog) {
     return c.json(commitJson(await catalog.getCommit(repository, commitId)), 200);
   };
 
-  return { commitBranch, logCommits, getCommit };
+  const createCommitRecord: AppRouteHandler<typeof routes.createCommitRecord> = async (c) => {
+    const { repository } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const commit = {
+      id: body.commit_id,
+      parents: body.parents,
+      committer: body.committer,
+      message: body.message,
+      creationDate: body.creation_date,
+      metaRangeId: body.metarange_id,
+      metadata: body.metadata ?? {},
+      generation: body.generation,
+      version: body.version,
+    };
+    await catalog.createCommitRecord(repository, commit, { force: body.force ?? false });
+    return c.body(null, 204);
+  };
+
+  return { commitBranch, logCommits, getCommit, createCommitRecord };
 }

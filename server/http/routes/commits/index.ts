@@ -10,5 +10,6 @@ export function commitRouter(catalog: Catalog): Router {
   router.openapi(routes.commitBranch, handle.commitBranch);
   router.openapi(routes.logCommits, handle.logCommits);
   router.openapi(routes.getCommit, handle.getCommit);
+  router.openapi(routes.createCommitRecord, handle.createCommitRecord);
   return router;
 }

@@ -1,9 +1,10 @@
-// Contracts of commits: commit a branch, the log of a ref, one commit by any ref expression.
+// Contracts of commits: commit a branch, the log of a ref, one commit by any ref expression, and a commit record
+// stored as given.
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryFlag, queryList } from '../../query';
-import { Commit, CommitCreation, CommitList } from '../../wire';
+import { Commit, CommitCreation, CommitList, CommitRecordCreation } from '../../wire';
 
 const tags = ['commits'];
 
@@ -57,4 +58,13 @@ export const getCommit = createRoute({
   summary: 'Get a commit by id or any ref expression',
   request: { params: repositoryParams.extend({ commitId: refValue }) },
   responses: { 200: jsonContent(Commit, 'The commit'), default: failure },
+});
+
+export const createCommitRecord = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/commits',
+  tags,
+  summary: 'Store a commit record as given (its commit_id must be the id of its content); no branch moves',
+  request: { params: repositoryParams, body: jsonBody(CommitRecordCreation) },
+  responses: { 204: { description: 'Stored' }, default: failure },
 });

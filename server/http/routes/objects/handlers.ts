@@ -136,6 +136,35 @@ export function objectHandlers(catalog: Catalog) {
     return c.body(null, 201);
   };
 
+  const stageObject: AppRouteHandler<typeof routes.stageObject> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const { path } = c.req.valid('query');
+    const body = c.req.valid('json');
+    const staged = await catalog.stageObject(repository, branch, path, {
+      physicalAddress: body.physical_address,
+      checksum: body.checksum,
+      size: body.size_bytes,
+      ...(body.mtime !== undefined ? { mtime: body.mtime } : {}),
+      metadata: body.metadata ?? {},
+      contentType: body.content_type ?? '',
+      force: body.force ?? false,
+    });
+    return c.json(objectStatsJson(path, staged.entry, staged.physicalAddress, true), 201);
+  };
+
+  const getUnderlyingProperties: AppRouteHandler<typeof routes.getUnderlyingProperties> = async (c) => {
+    const { repository, ref } = c.req.valid('param');
+    const { path } = c.req.valid('query');
+    const { storageClass } = await catalog.underlyingProperties(repository, ref, path);
+    return c.json({ storage_class: storageClass }, 200);
+  };
+
+  const createSymlinkFile: AppRouteHandler<typeof routes.createSymlinkFile> = async (c) => {
+    const { repository, branch } = c.req.valid('param');
+    const { location } = c.req.valid('query');
+    return c.json({ location: await catalog.createSymlinks(repository, branch, location ?? '') }, 201);
+  };
+
   return {
     listObjects,
     getObject,
@@ -146,5 +175,8 @@ export function objectHandlers(catalog: Catalog) {
     stageAllowed,
     copyObject,
     updateObjectUserMetadata,
+    stageObject,
+    getUnderlyingProperties,
+    createSymlinkFile,
   };
 }

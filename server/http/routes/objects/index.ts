@@ -17,5 +17,8 @@ export function objectRouter(catalog: Catalog): Router {
   router.openapi(routes.stageAllowed, handle.stageAllowed);
   router.openapi(routes.copyObject, handle.copyObject);
   router.openapi(routes.updateObjectUserMetadata, handle.updateObjectUserMetadata);
+  router.openapi(routes.stageObject, handle.stageObject);
+  router.openapi(routes.getUnderlyingProperties, handle.getUnderlyingProperties);
+  router.openapi(routes.createSymlinkFile, handle.createSymlinkFile);
   return router;
 }

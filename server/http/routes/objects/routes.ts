@@ -1,10 +1,23 @@
 // Contracts of objects: list, read (GET/HEAD with ranges and ETags), stat, upload (multipart or raw, streamed),
-// delete, bulk delete, the upload preflight, copy, and rewriting user metadata. Object data travels as bytes, never through a JSON schema.
+// delete, bulk delete, the upload preflight, copy, rewriting user metadata, linking data already in the namespace,
+// the block store's properties of an object, and Hive symlink manifests of a branch. Object data travels as bytes,
+// never through a JSON schema.
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams } from '../../params';
 import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
-import { ErrorBody, ObjectCopyCreation, ObjectErrorList, ObjectStats, ObjectStatsList, PathList, UpdateObjectUserMetadata } from '../../wire';
+import {
+  ErrorBody,
+  ObjectCopyCreation,
+  ObjectErrorList,
+  ObjectStageCreation,
+  ObjectStats,
+  ObjectStatsList,
+  PathList,
+  StorageURI,
+  UnderlyingObjectProperties,
+  UpdateObjectUserMetadata,
+} from '../../wire';
 
 const tags = ['objects'];
 const refObjects = '/repositories/{repository}/refs/{ref}/objects';
@@ -134,4 +147,38 @@ export const updateObjectUserMetadata = createRoute({
   summary: 'Replace the user metadata of an object on the branch',
   request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(UpdateObjectUserMetadata) },
   responses: { 201: { description: 'Updated' }, default: failure },
+});
+
+export const stageObject = createRoute({
+  method: 'put',
+  path: branchObjects,
+  tags,
+  deprecated: true,
+  summary: 'Link data already in the repository’s storage namespace to a path of the branch',
+  request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(ObjectStageCreation) },
+  responses: { 201: jsonContent(ObjectStats, 'The staged object'), default: failure },
+});
+
+export const getUnderlyingProperties = createRoute({
+  method: 'get',
+  path: `${refObjects}/underlyingProperties`,
+  tags,
+  summary: 'How the block store keeps an object’s data (its storage class)',
+  request: { params: refParams, query: z.object({ path: objectPath }) },
+  responses: { 200: jsonContent(UnderlyingObjectProperties, 'The object’s properties in the block store'), default: failure },
+});
+
+export const createSymlinkFile = createRoute({
+  method: 'post',
+  path: '/repositories/{repository}/refs/{branch}/symlink',
+  tags,
+  summary: 'Write Hive symlink manifests of the branch’s objects to the storage namespace',
+  request: {
+    params: branchParams,
+    query: z.object({ location: z.string().optional().openapi({ description: 'Only objects under this path prefix' }) }),
+  },
+  responses: {
+    201: jsonContent(StorageURI, 'The folder of the manifests: `<repository>/<branch>/<directory>/symlink.txt` below it'),
+    default: failure,
+  },
 });

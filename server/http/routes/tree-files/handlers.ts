@@ -1,4 +1,4 @@
-// Locations of committed tree files over the catalog.
+// Committed tree files over the catalog: where they are, and their bytes.
 import type { Catalog } from '../../../catalog';
 import type { AppRouteHandler } from '../../router';
 import type * as routes from './routes';
@@ -16,5 +16,15 @@ export function treeFileHandlers(catalog: Catalog) {
     return c.json({ location }, 200, { Location: location });
   };
 
-  return { getMetaRange, getRange };
+  const getMetadataObject: AppRouteHandler<typeof routes.getMetadataObject> = async (c) => {
+    const { repository, type, object_id: id } = c.req.valid('param');
+    const bytes = await catalog.readTreeFile(repository, type === 'range' ? 'range' : 'metarange', id);
+    // Buffers read from files are backed by a plain ArrayBuffer, as BodyInit wants.
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
+    });
+  };
+
+  return { getMetaRange, getRange, getMetadataObject };
 }

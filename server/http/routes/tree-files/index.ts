@@ -1,4 +1,4 @@
-// Locations of committed tree files: their contracts mounted with their handlers.
+// Committed tree files (locations and bytes): their contracts mounted with their handlers.
 import type { Catalog } from '../../../catalog';
 import { createRouter, type Router } from '../../router';
 import { treeFileHandlers } from './handlers';
@@ -9,5 +9,6 @@ export function treeFileRouter(catalog: Catalog): Router {
   const router = createRouter();
   router.openapi(routes.getMetaRange, handle.getMetaRange);
   router.openapi(routes.getRange, handle.getRange);
+  router.openapi(routes.getMetadataObject, handle.getMetadataObject);
   return router;
 }

@@ -1,7 +1,9 @@
-// Contracts of the locations of a repository's committed tree files (lakeFS's getMetaRange and getRange).
+// Contracts of a repository's committed tree files: where they are stored (lakeFS's getMetaRange and getRange), and
+// their bytes (getMetadataObject).
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonContent } from '../../contract';
 import { repositoryParams } from '../../params';
+import { queryFlag } from '../../query';
 import { StorageURI } from '../../wire';
 
 const tags = ['metadata'];
@@ -29,4 +31,22 @@ export const getRange = createRoute({
   summary: 'Where a range is stored',
   request: { params: repositoryParams.extend({ range: z.string() }) },
   responses: located,
+});
+
+export const getMetadataObject = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/metadata/object/{type}/{object_id}',
+  tags,
+  summary: 'The bytes of a range or metarange file',
+  request: {
+    params: repositoryParams.extend({
+      type: z.enum(['range', 'meta_range'], { message: 'type must be range or meta_range' }),
+      object_id: z.string().openapi({ description: 'The file’s id: 64 hex digits' }),
+    }),
+    query: z.object({ presign: queryFlag.openapi({ description: 'Accepted for lakeFS clients; Tarn never presigns' }) }),
+  },
+  responses: {
+    200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+    default: failure,
+  },
 });
