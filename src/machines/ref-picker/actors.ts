@@ -1,7 +1,7 @@
 // The picker's lists over the real API, for one repository.
 import { fromPromise } from 'xstate';
 import { listBranches } from '../../api/branches';
-import { logCommits } from '../../api/commits';
+import { findCommitByIdPrefix, logCommits } from '../../api/commits';
 import { listTags } from '../../api/tags';
 import type { Commit, Page, Ref } from '../../api/types';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
@@ -31,6 +31,7 @@ export function createLiveRefPickerMachine(repoId: string) {
           ),
         },
       }),
+      findCommit: fromPromise<Commit | null, { prefix: string }>(({ input, signal }) => findCommitByIdPrefix(repoId, input.prefix, signal)),
     },
   });
 }
