@@ -27,6 +27,7 @@ export const compareMachine = setup({
     input: {} as CompareInput,
     context: {} as CompareInput,
     events: {} as CompareEvent,
+    children: {} as { tree: 'tree'; merge: 'merge' },
   },
   actors: {
     tree: diffTreeMachine,

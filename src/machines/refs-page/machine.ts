@@ -22,6 +22,7 @@ export const refsPageMachine = setup({
     input: {} as RefsPageInput,
     context: {} as RefsPageInput,
     events: {} as RefsPageEvent,
+    children: {} as { create: 'create'; delete: 'delete' },
   },
   actors: {
     create: createRefMachine,

@@ -28,6 +28,11 @@ export interface RefSelectorProps {
   /** Shown before the ref on the trigger and prepended to its accessible name: "Base " gives "Base branch: main". */
   labelPrefix?: string;
   disabled?: boolean;
+  /**
+   * Renders the list in a portal at the end of the page (default). Inside a dialog it must stay in the dialog, whose
+   * focus trap would otherwise keep the user out of the list.
+   */
+  portalled?: boolean;
 }
 
 export const REF_ICONS = { branch: LuGitBranch, tag: LuTag, commit: LuGitCommitHorizontal } as const;
@@ -47,6 +52,7 @@ export function RefSelector({
   defaultBranch,
   labelPrefix = '',
   disabled = false,
+  portalled = true,
 }: RefSelectorProps) {
   const [open, setOpen] = useState(false);
   const Icon = selected ? REF_ICONS[selected.kind] : LuGitBranch;
@@ -74,7 +80,7 @@ export function RefSelector({
           <LuChevronDown />
         </Button>
       </Popover.Trigger>
-      <Portal>
+      <Portal disabled={!portalled}>
         <Popover.Positioner>
           <Popover.Content width={{ base: '320px', md: '460px' }}>
             <Popover.Body p="3">

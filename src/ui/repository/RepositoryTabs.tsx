@@ -1,6 +1,6 @@
 import { HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import { LuFiles, LuGitCommitVertical, LuPencilLine } from 'react-icons/lu';
+import { LuFiles, LuGitBranch, LuGitCommitVertical, LuGitCompareArrows, LuPencilLine, LuTag } from 'react-icons/lu';
 
 // The repository screens that exist so far; each later screen adds its tab here. A tab is current on every page
 // it leads to: `sections` are the first path segments after /repositories/{id}/ of those pages (the Objects tab
@@ -9,6 +9,9 @@ const TABS = [
   { label: 'Objects', icon: LuFiles, to: '/repositories/$repoId/objects', sections: ['objects', 'object'] },
   { label: 'Uncommitted Changes', icon: LuPencilLine, to: '/repositories/$repoId/changes', sections: ['changes'] },
   { label: 'Commits', icon: LuGitCommitVertical, to: '/repositories/$repoId/commits', sections: ['commits'] },
+  { label: 'Branches', icon: LuGitBranch, to: '/repositories/$repoId/branches', sections: ['branches'] },
+  { label: 'Tags', icon: LuTag, to: '/repositories/$repoId/tags', sections: ['tags'] },
+  { label: 'Compare', icon: LuGitCompareArrows, to: '/repositories/$repoId/compare', sections: ['compare'] },
 ] as const;
 
 /** The first path segment below the repository's own path, e.g. 'object' for /repositories/lake/object. */
