@@ -7,6 +7,8 @@ export interface LakeApi {
   createBranch(repo: string, name: string, source: string): Promise<void>;
   /** Uploads `content` to `path` on `branch` and commits it with `message`; answers the commit id. */
   commitFile(repo: string, branch: string, path: string, content: string, message: string): Promise<string>;
+  /** Deletes `path` on `branch` and commits that with `message`. */
+  deleteFile(repo: string, branch: string, path: string, message: string): Promise<void>;
   /** The object's content at `ref`. */
   readObject(repo: string, ref: string, path: string): Promise<string>;
 }
@@ -37,6 +39,11 @@ export function lakeApi(baseUrl: string, credentials: AdminCredentials): LakeApi
       await call('POST', `${at}/objects?path=${encodeURIComponent(path)}`, content);
       const commit = await call('POST', `${at}/commits`, { message });
       return ((await commit.json()) as { id: string }).id;
+    },
+    async deleteFile(repo, branch, path, message) {
+      const at = `${repoPath(repo)}/branches/${encodeURIComponent(branch)}`;
+      await call('DELETE', `${at}/objects?path=${encodeURIComponent(path)}`);
+      await call('POST', `${at}/commits`, { message });
     },
     async readObject(repo, ref, path) {
       const response = await call('GET', `${repoPath(repo)}/refs/${encodeURIComponent(ref)}/objects?path=${encodeURIComponent(path)}`);
