@@ -44,6 +44,6 @@ function Listing({
 }: Omit<RefsListingProps, 'loadedAt'> & { screen: RefsPageActorRef }) {
   const [logic] = useState(() => liveRefList(kind, repo.id));
   const list = useActorRef(logic, { input: { firstPage, prefix, startAfter: after } });
-  const Page = kind === 'branch' ? BranchesPage : TagsPage;
-  return <Page screen={screen} list={list} repo={repo} prefix={prefix} after={after} onSearch={onSearch} onBackToStart={onBackToStart} />;
+  const Screen = kind === 'branch' ? BranchesPage : TagsPage;
+  return <Screen screen={screen} list={list} repo={repo} prefix={prefix} after={after} onSearch={onSearch} onBackToStart={onBackToStart} />;
 }

@@ -35,6 +35,8 @@ function CompareRoute() {
   return (
     <WithResolvedRef>
       {(base) => {
+        // The compared ref as resolved; one that did not resolve is shown by its name (its kind unknown, a branch's
+        // icon), so the user can pick another.
         const compared: SelectedRef | null =
           comparison.status === 'ready'
             ? { id: comparison.compareRef.id, kind: comparison.compareRef.kind }
