@@ -1,4 +1,5 @@
 import { api, repoPath, seg } from './client';
+import { ApiError, NotFoundError } from './errors';
 import type { Commit, Page } from './types';
 
 export interface LogParams {
@@ -21,6 +22,20 @@ export function logCommits(repo: string, ref: string, params: LogParams = {}, si
 
 export function getCommit(repo: string, id: string, signal?: AbortSignal): Promise<Commit> {
   return api.get(`${repoPath(repo)}/commits/${seg(id)}`, { signal }).json();
+}
+
+/**
+ * The commit whose id starts with `prefix`, or null when no single commit does. The server resolves the address as
+ * any ref, so an answer for a branch or tag of that name is no match.
+ */
+export async function findCommitByIdPrefix(repo: string, prefix: string, signal?: AbortSignal): Promise<Commit | null> {
+  try {
+    const found = await getCommit(repo, prefix, signal);
+    return found.id.startsWith(prefix.toLowerCase()) ? found : null;
+  } catch (e) {
+    if (e instanceof NotFoundError || (e instanceof ApiError && e.status === 400)) return null;
+    throw e;
+  }
 }
 
 export function commit(

@@ -1,5 +1,6 @@
 // Typed API failures. Each carries the HTTP status and the server's message (the deepest nested one).
 import { deepestMessage } from '../lib/error-message';
+import type { ConflictVersion, MergeConflictPath } from './types';
 
 export { deepestMessage, errorMessage } from '../lib/error-message';
 
@@ -43,12 +44,15 @@ export class PreconditionError extends ApiError {
   override name = 'PreconditionError';
 }
 
-/** A merge refused with 409; `conflicts` lists the conflicting paths when the server names them. */
+/**
+ * A merge refused with 409. `conflicts` lists the conflicting paths with both sides when the server names them
+ * (Tarn's `MergeConflict` body); lakeFS itself names none.
+ */
 export class MergeConflictError extends ConflictError {
   override name = 'MergeConflictError';
   constructor(
     message: string,
-    readonly conflicts: string[],
+    readonly conflicts: MergeConflictPath[],
     body?: unknown,
   ) {
     super(409, message, body);
@@ -59,12 +63,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function conflictPaths(body: unknown): string[] | undefined {
+/** One side of a conflict: the version, or null when that side deleted the path; undefined when malformed. */
+function conflictVersion(value: unknown): ConflictVersion | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value)) return undefined;
+  const { size_bytes, mtime, checksum, content_type } = value;
+  if (typeof size_bytes !== 'number' || typeof mtime !== 'number' || typeof checksum !== 'string') return undefined;
+  return { size_bytes, mtime, checksum, content_type: typeof content_type === 'string' ? content_type : '' };
+}
+
+/** The conflicts of a 409 body, when it lists them; entries not of the contract's shape are left out. */
+function mergeConflicts(body: unknown): MergeConflictPath[] | undefined {
   if (!isRecord(body) || !Array.isArray(body.conflicts)) return undefined;
-  return body.conflicts.flatMap((c: unknown) => {
-    if (typeof c === 'string') return [c];
-    if (isRecord(c) && typeof c.path === 'string') return [c.path];
-    return [];
+  return body.conflicts.flatMap((c: unknown): MergeConflictPath[] => {
+    if (!isRecord(c) || typeof c.path !== 'string') return [];
+    const source = conflictVersion(c.source);
+    const dest = conflictVersion(c.dest);
+    return source === undefined || dest === undefined ? [] : [{ path: c.path, source, dest }];
   });
 }
 
@@ -79,7 +94,7 @@ export function errorFromResponse(status: number, body: unknown, statusText = ''
     case 404:
       return new NotFoundError(status, message, body);
     case 409: {
-      const conflicts = conflictPaths(body);
+      const conflicts = mergeConflicts(body);
       return conflicts ? new MergeConflictError(message, conflicts, body) : new ConflictError(status, message, body);
     }
     case 410:

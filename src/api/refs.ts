@@ -1,7 +1,7 @@
 import { api, query, repoPath, seg } from './client';
 import type { DiffParams } from './diff';
 import { ConflictError, MergeConflictError } from './errors';
-import type { Diff, MergeResult, MergeStrategy, Page } from './types';
+import type { ConflictSide, Diff, Merge, MergeResult, MergeStrategy, Page } from './types';
 
 export { resolveRef } from './resolve-ref';
 
@@ -26,16 +26,17 @@ export interface MergeOptions {
   strategy?: MergeStrategy;
   message?: string;
   metadata?: Record<string, string>;
+  /** Tarn's per-path choices for paths a previous attempt reported as conflicting; sent only when there are some. */
+  conflictResolutions?: Record<string, ConflictSide>;
 }
 
 /** Merges `source` into the branch `dest`; a 409 always comes back as MergeConflictError. */
 export async function merge(repo: string, source: string, dest: string, options: MergeOptions = {}): Promise<MergeResult> {
+  const json: Merge = { strategy: options.strategy ?? '', message: options.message ?? '', metadata: options.metadata ?? {} };
+  const resolutions = options.conflictResolutions ?? {};
+  if (Object.keys(resolutions).length > 0) json.conflict_resolutions = resolutions;
   try {
-    return await api
-      .post(`${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`, {
-        json: { strategy: options.strategy ?? '', message: options.message ?? '', metadata: options.metadata ?? {} },
-      })
-      .json<MergeResult>();
+    return await api.post(`${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`, { json }).json<MergeResult>();
   } catch (e) {
     if (e instanceof ConflictError && !(e instanceof MergeConflictError)) {
       throw new MergeConflictError(e.message === '' ? 'conflict found' : e.message, [], e.body);

@@ -103,3 +103,36 @@ export function foldUnchanged(lines: readonly DiffLine[], context = 3): DiffHunk
   if (skipped > 0) items.push({ kind: 'skip', count: skipped });
   return items;
 }
+
+/** A row of a side-by-side view: the old line beside the new one (either absent), or a folded unchanged run. */
+export type SplitRow = { kind: 'pair'; left: DiffLine | undefined; right: DiffLine | undefined } | { kind: 'skip'; count: number };
+
+/**
+ * Lays folded diff items out side by side: an unchanged line on both sides, and each run of removed lines beside
+ * the run of added lines that replaced it, row by row.
+ */
+export function sideBySide(items: readonly DiffHunkItem[]): SplitRow[] {
+  const rows: SplitRow[] = [];
+  let removed: DiffLine[] = [];
+  let added: DiffLine[] = [];
+  const flush = () => {
+    for (let i = 0; i < Math.max(removed.length, added.length); i++) rows.push({ kind: 'pair', left: removed[i], right: added[i] });
+    removed = [];
+    added = [];
+  };
+  for (const item of items) {
+    if (item.kind === 'skip') {
+      flush();
+      rows.push(item);
+    } else if (item.line.op === 'delete') {
+      removed.push(item.line);
+    } else if (item.line.op === 'insert') {
+      added.push(item.line);
+    } else {
+      flush();
+      rows.push({ kind: 'pair', left: item.line, right: item.line });
+    }
+  }
+  flush();
+  return rows;
+}

@@ -9,7 +9,9 @@ const coverage = transitionCoverage(refPickerMachine);
 
 const pageOf = <T>(results: T[]): Page<T> => ({ results, pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 300 } });
 
-function start(kind: RefListKind = 'branch') {
+const commitOf = (id: string): Commit => ({ id, parents: [], committer: 'u', message: 'found', creation_date: 1, meta_range_id: '' });
+
+function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCommits?: boolean } = {}, findCommit = async (prefix: string) => (prefix === 'dead' ? null : commitOf(`${prefix}0000`))) {
   const asked: string[] = [];
   const list = <T>(name: string, row: (request: PageRequest) => T) =>
     pagedListMachine<T>().provide({
@@ -25,9 +27,13 @@ function start(kind: RefListKind = 'branch') {
       branchList: list<Ref>('branches', () => ({ id: 'main', commit_id: 'c1' })),
       tagList: list<Ref>('tags', () => ({ id: 'v1', commit_id: 'c1' })),
       commitList: list<Commit>('commits', (r) => ({ id: `${r.prefix}-head`, parents: [], committer: 'u', message: '', creation_date: 1, meta_range_id: '' })),
+      findCommit: fromPromise<Commit | null, { prefix: string }>(({ input }) => {
+        asked.push(`commit ${input.prefix}`);
+        return findCommit(input.prefix);
+      }),
     },
   });
-  return { actor: createActor(machine, { input: { kind }, inspect: coverage.inspect }).start(), asked };
+  return { actor: createActor(machine, { input: { kind, ...offer }, inspect: coverage.inspect }).start(), asked };
 }
 
 const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'));
@@ -61,6 +67,63 @@ describe('ref picker machine', () => {
       expect(actor.getSnapshot().context.filters).toEqual({ branch: 'fea', tag: '' });
       await vi.waitFor(() => expect(asked).toHaveLength(3));
       expect(asked[2]).toBe('tags prefix= amount=300');
+    });
+  });
+
+  describe('commit id search', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('looks up a typed commit id prefix of 4 or more hex characters, and forgets it when the text changes', async () => {
+      const { actor, asked } = start();
+      const typeAndWait = async (text: string) => {
+        actor.send({ type: 'picker.filter', text });
+        await vi.advanceTimersByTimeAsync(300);
+      };
+      await typeAndWait('abc');
+      expect(asked.filter((a) => a.startsWith('commit'))).toEqual([]);
+      await typeAndWait(' ABCD ');
+      await vi.waitFor(() => expect(actor.getSnapshot().context.commitMatch?.id).toBe('abcd0000'));
+      expect(asked).toContain('commit abcd');
+      expect(actor.getSnapshot().context.commitQuery).toBe('abcd');
+      await typeAndWait('abcz');
+      expect(actor.getSnapshot().context).toMatchObject({ commitQuery: '', commitMatch: null });
+      await typeAndWait('dead');
+      await vi.waitFor(() => expect(actor.getSnapshot().hasTag('lookingUpCommit')).toBe(false));
+      expect(actor.getSnapshot().context).toMatchObject({ commitQuery: 'dead', commitMatch: null, commitError: null });
+    });
+
+    it("looks up the other tab's text when the tab changes", async () => {
+      const { actor, asked } = start();
+      actor.send({ type: 'picker.tab', kind: 'tag' });
+      actor.send({ type: 'picker.filter', text: 'beef' });
+      await vi.advanceTimersByTimeAsync(300);
+      actor.send({ type: 'picker.tab', kind: 'branch' });
+      expect(actor.getSnapshot().context.commitQuery).toBe('');
+      actor.send({ type: 'picker.tab', kind: 'tag' });
+      await vi.waitFor(() => expect(actor.getSnapshot().context.commitMatch?.id).toBe('beef0000'));
+      expect(asked.filter((a) => a.startsWith('commit'))).toEqual(['commit beef', 'commit beef']);
+    });
+
+    it('keeps the failure of a lookup for the view', async () => {
+      const failure = new Error('network down');
+      const { actor } = start('branch', {}, () => Promise.reject(failure));
+      actor.send({ type: 'picker.filter', text: 'c0ffee' });
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(() => expect(actor.getSnapshot().context.commitError).toBe(failure));
+      expect(actor.getSnapshot().context.commitMatch).toBeNull();
+    });
+
+    it('offers neither tags nor commits when asked not to', async () => {
+      const { actor, asked } = start('tag', { withTags: false, withCommits: false });
+      expect(actor.getSnapshot().context.kind).toBe('branch');
+      actor.send({ type: 'picker.tab', kind: 'tag' });
+      expect(actor.getSnapshot().context).toMatchObject({ kind: 'branch', tags: null });
+      actor.send({ type: 'picker.commits', branch: 'main' });
+      expect(actor.getSnapshot().context.commits).toBeNull();
+      actor.send({ type: 'picker.filter', text: 'abcdef' });
+      await vi.advanceTimersByTimeAsync(300);
+      expect(asked.filter((a) => a.startsWith('commit'))).toEqual([]);
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { diffLines, foldUnchanged, splitLines } from '../../src/lib/line-diff';
+import { diffLines, foldUnchanged, sideBySide, splitLines } from '../../src/lib/line-diff';
 
 const apply = (lines: ReturnType<typeof diffLines>) => ({
   left: lines.filter((l) => l.op !== 'insert').map((l) => l.text),
@@ -45,5 +45,22 @@ describe('diffLines', () => {
     expect(items[0]).toEqual({ kind: 'skip', count: 8 });
     expect(items.at(-1)).toEqual({ kind: 'skip', count: 7 });
     expect(items.filter((i) => i.kind === 'line')).toHaveLength(6);
+  });
+});
+
+describe('sideBySide', () => {
+  it('puts each removed run beside the added run that replaced it, and unchanged lines on both sides', () => {
+    const items = foldUnchanged(diffLines(splitLines('a\nb\nc\nd\n'), splitLines('a\nB\nd\ne\nf\n')), 1);
+    const shown = sideBySide(items).map((row) =>
+      row.kind === 'skip' ? `skip ${row.count}` : `${row.left?.text ?? '-'}|${row.right?.text ?? '-'}`,
+    );
+    expect(shown).toEqual(['a|a', 'b|B', 'c|-', 'd|d', '-|e', '-|f']);
+  });
+
+  it('keeps folded runs as one row', () => {
+    const same = Array.from({ length: 10 }, (_, i) => `line ${i}`);
+    const rows = sideBySide(foldUnchanged(diffLines(same, [...same.slice(0, 9), 'changed']), 1));
+    expect(rows[0]).toEqual({ kind: 'skip', count: 8 });
+    expect(rows.at(-1)).toMatchObject({ kind: 'pair', left: { text: 'line 9' }, right: { text: 'changed' } });
   });
 });

@@ -23,6 +23,13 @@ const server = setupServer(
     requests.push(new URL(request.url));
     return HttpResponse.json(page([{ id: 'v1.0', commit_id: 'c1' }]));
   }),
+  http.get('*/api/v1/repositories/lake/commits/:ref', ({ params }) => {
+    requests.push(new URL(`http://x/commits/${String(params.ref)}`));
+    // The server resolves any ref here; a branch answers with its head, whose id does not start with the text.
+    if (params.ref === 'c0ffee') return HttpResponse.json({ id: `c0ffee${'1'.repeat(58)}`, message: 'Load the lake', committer: 'u', parents: [], creation_date: 1, meta_range_id: '' });
+    if (params.ref === 'dada') return HttpResponse.json({ id: 'f'.repeat(64), message: 'head', committer: 'u', parents: [], creation_date: 1, meta_range_id: '' });
+    return HttpResponse.json({ message: 'not found' }, { status: 404 });
+  }),
   http.get('*/api/v1/repositories/lake/refs/main/commits', ({ request }) => {
     requests.push(new URL(request.url));
     return HttpResponse.json(
@@ -41,12 +48,14 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function open(selected: SelectedRef, extra: { branchesOnly?: boolean } = {}) {
+function open(selected: SelectedRef, extra: { branchesOnly?: boolean; withTags?: boolean } = {}) {
   const onSelect = vi.fn();
   renderUi(<RefSelector repoId="lake" selected={selected} onSelect={onSelect} defaultBranch="main" {...extra} />);
   fireEvent.click(screen.getByRole('button', { name: `${selected.kind}: ${selected.id}` }));
   return onSelect;
 }
+
+const FILTER = 'Filter branches or find a commit by ID';
 
 describe('RefSelector', () => {
   it('lists branches with the picker page size and marks the default branch', async () => {
@@ -61,7 +70,7 @@ describe('RefSelector', () => {
   it('filters by prefix through the server', async () => {
     open({ id: 'main', kind: 'branch' });
     await screen.findByRole('option', { name: /dev/ });
-    fireEvent.change(screen.getByLabelText('Filter branches'), { target: { value: 'fea' } });
+    fireEvent.change(screen.getByLabelText(FILTER), { target: { value: 'fea' } });
     await waitFor(() => expect(screen.queryByRole('option', { name: /dev/ })).toBeNull());
     expect(screen.getByRole('option', { name: /feature-a/ })).toBeTruthy();
     expect(requests.at(-1)?.searchParams.get('prefix')).toBe('fea');
@@ -89,6 +98,42 @@ describe('RefSelector', () => {
     await screen.findByRole('option', { name: /dev/ });
     expect(screen.queryByRole('tab', { name: 'Tags' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Commits of/ })).toBeNull();
+    expect(screen.getByLabelText('Filter branches')).toBeTruthy();
+  });
+
+  it('finds a commit by the start of its id as the user types, beside the branches', async () => {
+    const onSelect = open({ id: 'main', kind: 'branch' });
+    await screen.findByRole('option', { name: /dev/ });
+    fireEvent.change(screen.getByLabelText(FILTER), { target: { value: 'C0FFEE' } });
+    const found = await within(await screen.findByRole('listbox', { name: 'Commit' })).findByRole('option', { name: /Load the lake/ });
+    expect(found.textContent).toContain(`c0ffee${'1'.repeat(6)}`);
+    expect(requests.some((u) => u.pathname === '/commits/c0ffee')).toBe(true);
+    fireEvent.click(found);
+    expect(onSelect).toHaveBeenCalledWith({ id: `c0ffee${'1'.repeat(58)}`, kind: 'commit' });
+  });
+
+  it('says so when no commit id starts with the text, and ignores a ref of that name', async () => {
+    open({ id: 'main', kind: 'branch' });
+    fireEvent.change(await screen.findByLabelText(FILTER), { target: { value: 'dada' } });
+    expect(await screen.findByText('No commit ID starts with dada')).toBeTruthy();
+    expect(screen.queryByRole('listbox', { name: 'Commit' })).toBeNull();
+  });
+
+  it('offers commits but no tags when tags are not wanted', async () => {
+    open({ id: 'main', kind: 'branch' }, { withTags: false });
+    await screen.findByRole('option', { name: /dev/ });
+    expect(screen.queryByRole('tab', { name: 'Tags' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Commits of main' })).toBeTruthy();
+  });
+
+  it('shows its placeholder and label prefix until a ref is chosen', async () => {
+    const onSelect = vi.fn();
+    renderUi(<RefSelector repoId="lake" selected={null} placeholder="Compare with..." labelPrefix="Compared to " onSelect={onSelect} />);
+    const trigger = screen.getByRole('button', { name: 'Compared to Compare with...' });
+    expect(trigger.textContent).toContain('Compare with...');
+    fireEvent.click(trigger);
+    fireEvent.click(await screen.findByRole('option', { name: /feature-a/ }));
+    expect(onSelect).toHaveBeenCalledWith({ id: 'feature-a', kind: 'branch' });
   });
 
   it('shows a commit ref by its 12-character id', () => {

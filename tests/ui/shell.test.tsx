@@ -101,7 +101,16 @@ describe('Repository layout', () => {
   it('shows the tabs of the screens that exist, with the current one marked', async () => {
     renderApp('/repositories/lake/changes');
     const tabs = await screen.findByRole('navigation', { name: 'Repository' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Objects', 'Uncommitted Changes', 'Commits', 'Actions', 'Settings']);
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Objects',
+      'Uncommitted Changes',
+      'Commits',
+      'Branches',
+      'Tags',
+      'Compare',
+      'Actions',
+      'Settings',
+    ]);
     expect(within(tabs).getByRole('link', { name: 'Uncommitted Changes' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -110,6 +119,7 @@ describe('Repository layout', () => {
     ['/repositories/lake/object?ref=main&path=notes.txt', 'Objects'],
     ['/repositories/lake/commits?ref=main', 'Commits'],
     [`/repositories/lake/commits/${'c'.repeat(64)}`, 'Commits'],
+    ['/repositories/lake/compare?ref=main', 'Compare'],
     ['/repositories/lake/actions?branch=main', 'Actions'],
     ['/repositories/lake/settings/retention', 'Settings'],
   ])('marks the tab that owns %s', async (path, current) => {

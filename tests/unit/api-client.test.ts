@@ -135,13 +135,13 @@ describe('resource calls', () => {
   it('raises MergeConflictError on 409, with the conflicts when the server lists them', async () => {
     server.use(
       http.post(`${base}/repositories/r/refs/dev/merge/main`, () =>
-        HttpResponse.json({ message: 'conflict found', reference: '', conflicts: ['a.csv'] }, { status: 409 }),
+        HttpResponse.json({ message: 'conflict found', reference: '', conflicts: [{ path: 'a.csv', source: null, dest: null }] }, { status: 409 }),
       ),
       http.post(`${base}/repositories/r/refs/x/merge/main`, () => HttpResponse.json({ reference: '' }, { status: 409 })),
     );
     const listed = await merge('r', 'dev', 'main').catch((e: unknown) => e);
     expect(listed).toBeInstanceOf(MergeConflictError);
-    expect((listed as MergeConflictError).conflicts).toEqual(['a.csv']);
+    expect((listed as MergeConflictError).conflicts).toEqual([{ path: 'a.csv', source: null, dest: null }]);
     const bare = await merge('r', 'x', 'main').catch((e: unknown) => e);
     expect(bare).toBeInstanceOf(MergeConflictError);
     expect((bare as MergeConflictError).conflicts).toEqual([]);
@@ -157,6 +157,8 @@ describe('resource calls', () => {
     );
     expect(await merge('r', 'dev', 'main', { message: 'm' })).toEqual({ reference: 'abc' });
     expect(body).toEqual({ strategy: '', message: 'm', metadata: {} });
+    await merge('r', 'dev', 'main', { conflictResolutions: { 'a.csv': 'source', 'b.csv': 'dest' } });
+    expect(body).toEqual({ strategy: '', message: '', metadata: {}, conflict_resolutions: { 'a.csv': 'source', 'b.csv': 'dest' } });
   });
 
   it('resolves refs as branch, then tag, then commit, else ref not found', async () => {

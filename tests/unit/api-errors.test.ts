@@ -75,14 +75,23 @@ describe('errorFromResponse', () => {
     expect(other.message).toBe('boom');
   });
 
-  it('turns a 409 that names conflicts into MergeConflictError', () => {
+  it('turns a 409 that names conflicts into MergeConflictError carrying both sides of each path', () => {
+    const dest = { size_bytes: 3, mtime: 1_700_000_000, checksum: 'd', content_type: 'text/csv' };
     const error = errorFromResponse(409, {
       message: 'conflict found',
       reference: '',
-      conflicts: ['a.csv', { path: 'b/c.csv' }],
+      conflicts: [
+        { path: 'a.csv', source: null, dest },
+        { path: 'b/c.csv', source: { ...dest, checksum: 's', size_bytes: 9 }, dest },
+        'not-an-entry.csv',
+        { path: 'no-sides.csv' },
+      ],
     });
     expect(error).toBeInstanceOf(MergeConflictError);
-    expect((error as MergeConflictError).conflicts).toEqual(['a.csv', 'b/c.csv']);
+    expect((error as MergeConflictError).conflicts).toEqual([
+      { path: 'a.csv', source: null, dest },
+      { path: 'b/c.csv', source: { ...dest, checksum: 's', size_bytes: 9 }, dest },
+    ]);
   });
 
   it('uses the status text when the body carries no message', () => {

@@ -1,13 +1,15 @@
 // The picker's lists over the real API, for one repository.
 import { fromPromise } from 'xstate';
 import { listBranches } from '../../api/branches';
-import { logCommits } from '../../api/commits';
+import { findCommitByIdPrefix, logCommits } from '../../api/commits';
 import { listTags } from '../../api/tags';
 import type { Commit, Page, Ref } from '../../api/types';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
-import { refPickerMachine } from './machine';
+import { refPickerMachine, type RefListKind } from './machine';
 
-function refList(list: typeof listBranches, repoId: string) {
+/** One repository's branches or tags as a paged list (the pickers' and the Branches and Tags screens'). */
+export function liveRefList(kind: RefListKind, repoId: string) {
+  const list = kind === 'branch' ? listBranches : listTags;
   return pagedListMachine<Ref>().provide({
     actors: {
       fetchPage: fromPromise<Page<Ref>, PageRequest>(({ input, signal }) =>
@@ -21,8 +23,8 @@ function refList(list: typeof listBranches, repoId: string) {
 export function createLiveRefPickerMachine(repoId: string) {
   return refPickerMachine.provide({
     actors: {
-      branchList: refList(listBranches, repoId),
-      tagList: refList(listTags, repoId),
+      branchList: liveRefList('branch', repoId),
+      tagList: liveRefList('tag', repoId),
       commitList: pagedListMachine<Commit>().provide({
         actors: {
           // The list's prefix is the branch (see commitsListInput).
@@ -31,6 +33,7 @@ export function createLiveRefPickerMachine(repoId: string) {
           ),
         },
       }),
+      findCommit: fromPromise<Commit | null, { prefix: string }>(({ input, signal }) => findCommitByIdPrefix(repoId, input.prefix, signal)),
     },
   });
 }

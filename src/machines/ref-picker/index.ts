@@ -1,2 +1,2 @@
 export * from './machine';
-export { createLiveRefPickerMachine } from './actors';
+export { createLiveRefPickerMachine, liveRefList } from './actors';

@@ -1,8 +1,11 @@
 // The ref picker (spec 1 "Objects page": branches, tags, commits): a list of branches and one of tags (page size
-// 300, filtered by prefix as the user types, 300 ms after the last keystroke), and a branch's commits. Each list is
-// a paged list, started when first shown; the picker lives while its popover is open.
-import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// 300, filtered by prefix as the user types, 300 ms after the last keystroke), a branch's commits, and, when the
+// typed text could be a commit id (4 or more hex characters), the commit it names. Each list is a paged list,
+// started when first shown; the picker lives while its popover is open. What it offers (tags, commits) is fixed
+// by its input: a picker for a branch's writes offers neither.
+import { assign, enqueueActions, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, Ref } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actors';
 import { FILTER_DEBOUNCE_MS, REF_PICKER_PAGE_SIZE } from '../../lib/constants';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
 
@@ -11,10 +14,16 @@ export type RefListKind = 'branch' | 'tag';
 export interface RefPickerInput {
   /** The tab shown first. */
   kind: RefListKind;
+  /** Offer the tags tab (default true). */
+  withTags?: boolean;
+  /** Offer commits: a branch's log, and the commit a typed id prefix names (default true). */
+  withCommits?: boolean;
 }
 
 export interface RefPickerContext {
   kind: RefListKind;
+  withTags: boolean;
+  withCommits: boolean;
   /** What is typed in each list's filter box. */
   filters: Record<RefListKind, string>;
   branches: PagedListActorRef<Ref> | null;
@@ -22,16 +31,27 @@ export interface RefPickerContext {
   /** The branch whose commits are shown, and their list. */
   commitsOf: string | null;
   commits: PagedListActorRef<Commit> | null;
+  /** The commit id prefix looked up last ('' when the filter is not one), and the commit it names. */
+  commitQuery: string;
+  commitMatch: Commit | null;
+  commitError: unknown;
 }
 
 export type RefPickerEvent =
   | { type: 'picker.tab'; kind: RefListKind }
   | { type: 'picker.filter'; text: string }
   | { type: 'picker.commits'; branch: string }
-  | { type: 'picker.back' };
+  | { type: 'picker.back' }
+  /** Internal: the shown tab's filter took effect (after the pause in typing, or on a tab change). */
+  | { type: 'picker.filtered' };
 
 /** The commit list's input: the branch travels as the list's prefix (the commit log has no prefix filter). */
 export const commitsListInput = (branch: string) => ({ pageSize: REF_PICKER_PAGE_SIZE, prefix: branch });
+
+/** Text that may be the start of a commit id: 4 to 64 hex characters. */
+export const COMMIT_ID_PREFIX = /^[0-9a-f]{4,64}$/i;
+
+const shownFilter = (context: RefPickerContext) => context.filters[context.kind].trim();
 
 export const refPickerMachine = setup({
   types: {
@@ -44,6 +64,8 @@ export const refPickerMachine = setup({
     branchList: pagedListMachine<Ref>(),
     tagList: pagedListMachine<Ref>(),
     commitList: pagedListMachine<Commit>(),
+    /** The commit whose id starts with the prefix, or null. */
+    findCommit: promisePlaceholder<Commit | null, { prefix: string }>('findCommit'),
   },
   actions: {
     showTab: enqueueActions(({ context, enqueue }, kind: RefListKind) => {
@@ -57,17 +79,39 @@ export const refPickerMachine = setup({
     }),
     applyFilter: enqueueActions(({ context, enqueue }) => {
       const list = context.kind === 'branch' ? context.branches : context.tags;
-      const prefix = context.filters[context.kind].trim();
+      const prefix = shownFilter(context);
       if (list && list.getSnapshot().context.prefix !== prefix) enqueue.sendTo(list, { type: 'list.filter', prefix });
     }),
+    filtered: raise({ type: 'picker.filtered' }),
     stopCommits: enqueueActions(({ context, enqueue }) => {
       if (context.commits) enqueue.stopChild(context.commits);
       enqueue.assign({ commits: null, commitsOf: null });
     }),
+    forgetCommitMatch: assign({ commitQuery: '', commitMatch: null, commitError: null }),
+  },
+  guards: {
+    tabOffered: ({ context }, kind: RefListKind) => kind === 'branch' || context.withTags,
+    commitsOffered: ({ context }) => context.withCommits,
+    filterIsCommitId: ({ context }) => context.withCommits && COMMIT_ID_PREFIX.test(shownFilter(context)),
   },
 }).createMachine({
   id: 'refPicker',
-  context: ({ input }) => ({ kind: input.kind, filters: { branch: '', tag: '' }, branches: null, tags: null, commitsOf: null, commits: null }),
+  context: ({ input }) => {
+    const withTags = input.withTags ?? true;
+    return {
+      kind: withTags ? input.kind : 'branch',
+      withTags,
+      withCommits: input.withCommits ?? true,
+      filters: { branch: '', tag: '' },
+      branches: null,
+      tags: null,
+      commitsOf: null,
+      commits: null,
+      commitQuery: '',
+      commitMatch: null,
+      commitError: null,
+    };
+  },
   entry: { type: 'showTab', params: ({ context }) => context.kind },
   type: 'parallel',
   states: {
@@ -79,16 +123,47 @@ export const refPickerMachine = setup({
           reenter: true,
           actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [context.kind]: event.text }) }),
         },
-        'picker.tab': { target: '.idle', actions: { type: 'showTab', params: ({ event }) => event.kind } },
+        'picker.tab': {
+          guard: { type: 'tabOffered', params: ({ event }) => event.kind },
+          target: '.idle',
+          actions: [{ type: 'showTab', params: ({ event }) => event.kind }, 'filtered'],
+        },
       },
       states: {
         idle: {},
-        waiting: { after: { [FILTER_DEBOUNCE_MS]: { target: 'idle', actions: 'applyFilter' } } },
+        waiting: { after: { [FILTER_DEBOUNCE_MS]: { target: 'idle', actions: ['applyFilter', 'filtered'] } } },
+      },
+    },
+    commitSearch: {
+      initial: 'idle',
+      on: {
+        'picker.filtered': [
+          {
+            guard: 'filterIsCommitId',
+            target: '.looking',
+            reenter: true,
+            actions: assign({ commitQuery: ({ context }) => shownFilter(context).toLowerCase(), commitMatch: null, commitError: null }),
+          },
+          { target: '.idle', actions: 'forgetCommitMatch' },
+        ],
+      },
+      states: {
+        idle: {},
+        looking: {
+          tags: ['lookingUpCommit'],
+          invoke: {
+            src: 'findCommit',
+            input: ({ context }) => ({ prefix: context.commitQuery }),
+            onDone: { target: 'idle', actions: assign({ commitMatch: ({ event }) => event.output }) },
+            onError: { target: 'idle', actions: assign({ commitError: ({ event }: { event: ErrorActorEvent }) => event.error }) },
+          },
+        },
       },
     },
     commits: {
       on: {
         'picker.commits': {
+          guard: 'commitsOffered',
           actions: [
             'stopCommits',
             assign(({ event, spawn }) => ({

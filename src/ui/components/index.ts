@@ -8,6 +8,7 @@ export { tableClass } from './dataTableCss';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorAlert, type ErrorAlertProps } from './ErrorAlert';
 export { Loading, type LoadingProps } from './Loading';
+export { PrefixSearch, type PrefixSearchProps } from './PrefixSearch';
 export { RouteErrorAlert } from './RouteErrorAlert';
 export { usePagedList } from './usePagedList';
 export { listColumnHelper, listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';

@@ -1,6 +1,6 @@
 import { Box, chakra, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { foldUnchanged } from '../../lib/line-diff';
+import { foldUnchanged, sideBySide, type DiffLine, type DiffHunkItem } from '../../lib/line-diff';
 import type { ObjectDiffActorRef } from '../../machines/object-diff/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -12,8 +12,15 @@ const LINE_STYLE = {
   equal: { bg: undefined, sign: ' ', spoken: undefined },
 } as const;
 
+export interface ObjectDiffProps {
+  diff: ObjectDiffActorRef;
+  /** 'split' shows the old and new contents side by side, under `sideLabels`; 'unified' (default) one column. */
+  layout?: 'unified' | 'split';
+  sideLabels?: readonly [string, string];
+}
+
 /** The line-by-line changes of one text object, unchanged stretches folded. */
-export function ObjectDiff({ diff }: { diff: ObjectDiffActorRef }) {
+export function ObjectDiff({ diff, layout = 'unified', sideLabels = ['Old', 'New'] }: ObjectDiffProps) {
   const state = useSelector(diff, (s) => s);
   const { entry, lines, error } = state.context;
 
@@ -22,11 +29,13 @@ export function ObjectDiff({ diff }: { diff: ObjectDiffActorRef }) {
   if (!lines.some((line) => line.op !== 'equal')) {
     return <Text color="fg.muted" fontSize="sm">The content is identical.</Text>;
   }
+  const items = foldUnchanged(lines);
+  if (layout === 'split') return <SplitDiff label={`Content changes of ${entry.path}`} items={items} sideLabels={sideLabels} />;
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="sm">
       <chakra.table aria-label={`Content changes of ${entry.path}`} width="full" fontFamily="mono" fontSize="xs">
         <tbody>
-          {foldUnchanged(lines).map((item, index) =>
+          {items.map((item, index) =>
             item.kind === 'skip' ? (
               <tr key={`skip-${index}`}>
                 <chakra.td colSpan={4} px="2" color="fg.muted" bg="bg.muted">
@@ -49,6 +58,58 @@ export function ObjectDiff({ diff }: { diff: ObjectDiffActorRef }) {
                   {item.line.text}
                 </chakra.td>
               </chakra.tr>
+            ),
+          )}
+        </tbody>
+      </chakra.table>
+    </Box>
+  );
+}
+
+/** One side's cell pair (line number, text); a side with no line in this row stays empty. */
+function SideCells({ line, changedOp }: { line: DiffLine | undefined; changedOp: 'delete' | 'insert' }) {
+  const changed = line?.op === changedOp;
+  const style = LINE_STYLE[changedOp];
+  return (
+    <>
+      <chakra.td px="2" color="fg.muted" textAlign="end" userSelect="none" width="1%" bg={changed ? style.bg : undefined}>
+        {changedOp === 'delete' ? line?.left : line?.right}
+      </chakra.td>
+      <chakra.td px="1" whiteSpace="pre" width="49%" bg={changed ? style.bg : line ? undefined : 'bg.muted'} data-op={line?.op}>
+        {changed && <VisuallyHidden>{style.spoken}</VisuallyHidden>}
+        {line?.text}
+      </chakra.td>
+    </>
+  );
+}
+
+function SplitDiff({ label, items, sideLabels }: { label: string; items: DiffHunkItem[]; sideLabels: readonly [string, string] }) {
+  return (
+    <Box overflowX="auto" borderWidth="1px" borderRadius="sm">
+      <chakra.table aria-label={label} width="full" fontFamily="mono" fontSize="xs">
+        <thead>
+          <tr>
+            <chakra.th colSpan={2} px="2" py="1" textAlign="start" fontFamily="body" bg="bg.muted">
+              {sideLabels[0]}
+            </chakra.th>
+            <chakra.th colSpan={2} px="2" py="1" textAlign="start" fontFamily="body" bg="bg.muted" borderStartWidth="1px">
+              {sideLabels[1]}
+            </chakra.th>
+          </tr>
+        </thead>
+        <tbody>
+          {sideBySide(items).map((row, index) =>
+            row.kind === 'skip' ? (
+              <tr key={`skip-${index}`}>
+                <chakra.td colSpan={4} px="2" color="fg.muted" bg="bg.muted">
+                  … {row.count} unchanged {row.count === 1 ? 'line' : 'lines'}
+                </chakra.td>
+              </tr>
+            ) : (
+              <tr key={index}>
+                <SideCells line={row.left} changedOp="delete" />
+                <SideCells line={row.right} changedOp="insert" />
+              </tr>
             ),
           )}
         </tbody>

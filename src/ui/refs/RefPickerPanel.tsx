@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Box, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Code, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { LuArrowLeft, LuChevronRight } from 'react-icons/lu';
+import { LuArrowLeft, LuChevronRight, LuGitCommitHorizontal } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
+import { commitMessageForPicker, shortCommitId } from '../../lib/format';
 import { pagedListView, type PagedListActorRef } from '../../machines/paged-list';
 import { createLiveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '../../machines/ref-picker';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -13,16 +14,17 @@ import type { SelectedRef } from './RefSelector';
 
 export interface RefPickerPanelProps {
   repoId: string;
-  selected: SelectedRef;
-  branchesOnly: boolean;
+  selected: SelectedRef | null;
+  withTags: boolean;
+  withCommits: boolean;
   defaultBranch?: string | undefined;
   onSelect: (ref: SelectedRef) => void;
 }
 
 /** The picker's content while it is open: its machine lives as long as the popover shows it. */
-export function RefPickerPanel({ repoId, selected, branchesOnly, defaultBranch, onSelect }: RefPickerPanelProps) {
+export function RefPickerPanel({ repoId, selected, withTags, withCommits, defaultBranch, onSelect }: RefPickerPanelProps) {
   const [machine] = useState(() => createLiveRefPickerMachine(repoId));
-  const picker = useActorRef(machine, { input: { kind: selected.kind === 'tag' && !branchesOnly ? 'tag' : 'branch' } });
+  const picker = useActorRef(machine, { input: { kind: selected?.kind === 'tag' ? 'tag' : 'branch', withTags, withCommits } });
   const kind = useSelector(picker, (s) => s.context.kind);
   const commitsOf = useSelector(picker, (s) => s.context.commitsOf);
   const commits = useSelector(picker, (s) => s.context.commits);
@@ -38,7 +40,7 @@ export function RefPickerPanel({ repoId, selected, branchesOnly, defaultBranch, 
             Commits of {commitsOf}
           </Text>
         </HStack>
-        <BranchCommits branch={commitsOf} list={commits} selectedId={selected.id} onSelect={onSelect} />
+        <BranchCommits branch={commitsOf} list={commits} selectedId={selected?.id ?? ''} onSelect={onSelect} />
       </Stack>
     );
   }
@@ -48,14 +50,15 @@ export function RefPickerPanel({ repoId, selected, branchesOnly, defaultBranch, 
       key={listKind}
       picker={picker}
       kind={listKind}
-      selectedId={selected.kind === listKind ? selected.id : undefined}
+      selectedId={selected?.kind === listKind ? selected.id : undefined}
+      selectedCommit={selected?.kind === 'commit' ? selected.id : undefined}
       defaultBranch={defaultBranch}
-      showCommits={!branchesOnly}
+      showCommits={withCommits}
       onSelect={onSelect}
     />
   );
 
-  if (branchesOnly) return list('branch');
+  if (!withTags) return list('branch');
 
   return (
     <Tabs.Root value={kind} onValueChange={(details) => picker.send({ type: 'picker.tab', kind: details.value as RefListKind })} size="sm" variant="line">
@@ -73,6 +76,7 @@ interface RefListProps {
   picker: RefPickerActorRef;
   kind: RefListKind;
   selectedId: string | undefined;
+  selectedCommit: string | undefined;
   defaultBranch: string | undefined;
   showCommits: boolean;
   onSelect: (ref: SelectedRef) => void;
@@ -82,18 +86,65 @@ function RefList({ picker, kind, ...rest }: RefListProps) {
   const list = useSelector(picker, (s) => (kind === 'branch' ? s.context.branches : s.context.tags));
   const filter = useSelector(picker, (s) => s.context.filters[kind]);
   const noun = kind === 'branch' ? 'branches' : 'tags';
+  const label = rest.showCommits ? `Filter ${noun} or find a commit by ID` : `Filter ${noun}`;
   return (
     <Stack gap="2" pt="2">
       <Input
         size="sm"
-        placeholder={`Filter ${noun}`}
-        aria-label={`Filter ${noun}`}
+        placeholder={label}
+        aria-label={label}
         value={filter}
         onChange={(e) => picker.send({ type: 'picker.filter', text: e.target.value })}
         autoFocus
       />
+      {rest.showCommits && <CommitMatch picker={picker} selectedId={rest.selectedCommit} onSelect={rest.onSelect} />}
       {list ? <RefOptions picker={picker} kind={kind} list={list} {...rest} /> : <Loading />}
     </Stack>
+  );
+}
+
+/** The commit the typed id prefix names, while the filter looks like one. */
+function CommitMatch({
+  picker,
+  selectedId,
+  onSelect,
+}: {
+  picker: RefPickerActorRef;
+  selectedId: string | undefined;
+  onSelect: (ref: SelectedRef) => void;
+}) {
+  const looking = useSelector(picker, (s) => s.hasTag('lookingUpCommit'));
+  const { commitQuery, commitMatch, commitError } = useSelector(picker, (s) => s.context);
+  if (commitQuery === '') return null;
+  if (looking) return <Loading label="Looking for the commit..." />;
+  if (commitError) return <ErrorAlert error={commitError} title="Could not look up the commit" />;
+  if (!commitMatch) {
+    return (
+      <Text color="fg.muted" fontSize="sm" px="2">
+        No commit ID starts with {commitQuery}
+      </Text>
+    );
+  }
+  return (
+    <Box as="ul" role="listbox" aria-label="Commit" listStyleType="none">
+      <Box as="li" role="none">
+        <PickerOption
+          selected={commitMatch.id === selectedId}
+          width="full"
+          justifyContent="flex-start"
+          title={commitMatch.message}
+          onClick={() => onSelect({ id: commitMatch.id, kind: 'commit' })}
+        >
+          <LuGitCommitHorizontal />
+          <Code size="sm" flexShrink={0}>
+            {shortCommitId(commitMatch.id)}
+          </Code>
+          <Text as="span" truncate>
+            {commitMessageForPicker(commitMatch.message)}
+          </Text>
+        </PickerOption>
+      </Box>
+    </Box>
   );
 }
 
@@ -105,7 +156,7 @@ function RefOptions({
   defaultBranch,
   showCommits,
   onSelect,
-}: RefListProps & { list: PagedListActorRef<Ref> }) {
+}: Omit<RefListProps, 'selectedCommit'> & { list: PagedListActorRef<Ref> }) {
   const view = useSelector(list, pagedListView);
   const noun = kind === 'branch' ? 'branches' : 'tags';
   if (view.loading) return <Loading />;

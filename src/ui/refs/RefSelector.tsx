@@ -12,33 +12,51 @@ export interface SelectedRef {
 
 export interface RefSelectorProps {
   repoId: string;
-  /** The ref shown on the trigger. */
-  selected: SelectedRef;
+  /** The ref shown on the trigger; null before one is chosen. */
+  selected: SelectedRef | null;
   onSelect: (ref: SelectedRef) => void;
+  /** Shown on the trigger while nothing is selected. */
+  placeholder?: string;
   /** Offer branches only: no tags tab and no commits (e.g. where a ref must be writable). */
   branchesOnly?: boolean;
+  /** Offer the tags tab (unless branchesOnly). */
+  withTags?: boolean;
+  /** Offer commits: each branch's log and a search by commit id (unless branchesOnly). */
+  withCommits?: boolean;
   /** Marked with a "Default" badge in the list. */
   defaultBranch?: string;
-  /** Prepended to the trigger's accessible name, e.g. "Base " gives "Base branch: main". */
+  /** Shown before the ref on the trigger and prepended to its accessible name: "Base " gives "Base branch: main". */
   labelPrefix?: string;
   disabled?: boolean;
+  /**
+   * Renders the list in a portal at the end of the page (default). Inside a dialog it must stay in the dialog, whose
+   * focus trap would otherwise keep the user out of the list.
+   */
+  portalled?: boolean;
 }
 
 export const REF_ICONS = { branch: LuGitBranch, tag: LuTag, commit: LuGitCommitHorizontal } as const;
 
-/** Picks a branch, a tag or a commit of a branch. Lists load only while the picker is open. */
+/**
+ * Picks a branch, a tag or a commit (from a branch's log, or by typing the start of its id). Lists load only while
+ * the picker is open.
+ */
 export function RefSelector({
   repoId,
   selected,
   onSelect,
+  placeholder = 'Select ref',
   branchesOnly = false,
+  withTags = true,
+  withCommits = true,
   defaultBranch,
   labelPrefix = '',
   disabled = false,
+  portalled = true,
 }: RefSelectorProps) {
   const [open, setOpen] = useState(false);
-  const Icon = REF_ICONS[selected.kind];
-  const shown = selected.kind === 'commit' ? shortCommitId(selected.id) : selected.id;
+  const Icon = selected ? REF_ICONS[selected.kind] : LuGitBranch;
+  const shown = !selected ? placeholder : selected.kind === 'commit' ? shortCommitId(selected.id) : selected.id;
 
   return (
     <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-start' }}>
@@ -47,17 +65,22 @@ export function RefSelector({
           variant="outline"
           size="sm"
           maxW={{ base: '320px', md: '590px' }}
-          aria-label={`${labelPrefix}${selected.kind}: ${selected.id}`}
+          aria-label={selected ? `${labelPrefix}${selected.kind}: ${selected.id}` : `${labelPrefix}${placeholder}`}
           disabled={disabled}
         >
+          {labelPrefix && (
+            <Text as="span" color="fg.muted" fontWeight="normal" whiteSpace="pre">
+              {labelPrefix}
+            </Text>
+          )}
           <Icon />
-          <Text as="span" truncate>
+          <Text as="span" truncate color={selected ? undefined : 'fg.muted'}>
             {shown}
           </Text>
           <LuChevronDown />
         </Button>
       </Popover.Trigger>
-      <Portal>
+      <Portal disabled={!portalled}>
         <Popover.Positioner>
           <Popover.Content width={{ base: '320px', md: '460px' }}>
             <Popover.Body p="3">
@@ -65,7 +88,8 @@ export function RefSelector({
                 <RefPickerPanel
                   repoId={repoId}
                   selected={selected}
-                  branchesOnly={branchesOnly}
+                  withTags={!branchesOnly && withTags}
+                  withCommits={!branchesOnly && withCommits}
                   defaultBranch={defaultBranch}
                   onSelect={(ref) => {
                     setOpen(false);

@@ -1,6 +1,15 @@
 import { HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import { LuFiles, LuGitCommitVertical, LuPencilLine, LuPlay, LuSettings } from 'react-icons/lu';
+import {
+  LuFiles,
+  LuGitBranch,
+  LuGitCommitVertical,
+  LuGitCompareArrows,
+  LuPencilLine,
+  LuPlay,
+  LuSettings,
+  LuTag,
+} from 'react-icons/lu';
 
 // The repository screens that exist so far; each later screen adds its tab here. A tab is current on every page
 // it leads to: `sections` are the first path segments after /repositories/{id}/ of those pages (the Objects tab
@@ -9,6 +18,9 @@ const TABS = [
   { label: 'Objects', icon: LuFiles, to: '/repositories/$repoId/objects', sections: ['objects', 'object'] },
   { label: 'Uncommitted Changes', icon: LuPencilLine, to: '/repositories/$repoId/changes', sections: ['changes'] },
   { label: 'Commits', icon: LuGitCommitVertical, to: '/repositories/$repoId/commits', sections: ['commits'] },
+  { label: 'Branches', icon: LuGitBranch, to: '/repositories/$repoId/branches', sections: ['branches'] },
+  { label: 'Tags', icon: LuTag, to: '/repositories/$repoId/tags', sections: ['tags'] },
+  { label: 'Compare', icon: LuGitCompareArrows, to: '/repositories/$repoId/compare', sections: ['compare'] },
   { label: 'Actions', icon: LuPlay, to: '/repositories/$repoId/actions', sections: ['actions'] },
   { label: 'Settings', icon: LuSettings, to: '/repositories/$repoId/settings', sections: ['settings'] },
 ] as const;

@@ -1,0 +1,63 @@
+// Deleting a branch or a tag (spec 2 §2, §8): the user confirms, the ref is deleted, and the machine ends telling
+// whether it was. A refusal (the default branch, a missing permission) keeps the confirmation open with the
+// server's reason in it.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actors';
+import type { CreatedRefKind } from '../create-ref/machine';
+
+export interface DeleteRefInput {
+  repoId: string;
+  kind: CreatedRefKind;
+  id: string;
+}
+
+export interface DeleteRefContext extends DeleteRefInput {
+  error: unknown;
+  deleted: boolean;
+}
+
+export interface DeleteRefOutput {
+  deleted: boolean;
+}
+
+export type DeleteRefEvent = { type: 'delete.confirm' } | { type: 'delete.cancel' };
+
+export const deleteRefMachine = setup({
+  types: {
+    input: {} as DeleteRefInput,
+    context: {} as DeleteRefContext,
+    events: {} as DeleteRefEvent,
+    output: {} as DeleteRefOutput,
+  },
+  actors: {
+    deleteRef: promisePlaceholder<void, DeleteRefInput>('deleteRef'),
+  },
+}).createMachine({
+  id: 'deleteRef',
+  context: ({ input }) => ({ ...input, error: null, deleted: false }),
+  initial: 'confirming',
+  states: {
+    confirming: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': 'cancelled',
+      },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'deleteRef',
+        input: ({ context }) => ({ repoId: context.repoId, kind: context.kind, id: context.id }),
+        onDone: { target: 'deleted', actions: assign({ deleted: true }) },
+        onError: { target: 'confirming', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
+      },
+    },
+    deleted: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+  output: ({ context }) => ({ deleted: context.deleted }),
+});
+
+export type DeleteRefActorRef = ActorRefFrom<typeof deleteRefMachine>;
+export type DeleteRefSnapshot = SnapshotFrom<typeof deleteRefMachine>;
+

@@ -1,0 +1,25 @@
+// The merge machine over the real API: the merge call, and the two sides of a conflicting path read from the
+// destination (old) and the source (new) for their content comparison.
+import { fromPromise } from 'xstate';
+import { merge } from '../../api/refs';
+import type { MergeResult } from '../../api/types';
+import { objectDiffLoader, objectDiffMachine } from '../object-diff';
+import { mergeMachine, type MergeRequest } from './machine';
+
+export function liveMergeMachine({ repoId, source, dest }: { repoId: string; source: string; dest: string }) {
+  return mergeMachine.provide({
+    actors: {
+      merge: fromPromise<MergeResult, MergeRequest>(({ input }) =>
+        merge(input.repoId, input.source, input.dest, {
+          strategy: input.strategy,
+          message: input.message,
+          metadata: input.metadata,
+          conflictResolutions: input.conflictResolutions,
+        }),
+      ),
+      objectDiff: objectDiffMachine.provide({
+        actors: { loadObjectDiff: objectDiffLoader({ repoId, leftRef: dest, rightRef: source }) },
+      }),
+    },
+  });
+}

@@ -1,0 +1,86 @@
+// The Branches and Tags screens (spec 2 §2): the listing is a paged list the route starts from its loader's first
+// page; this machine runs the create dialog while it is open and one delete at a time, and when either changes the
+// repository's refs, the page loads again. The default branch is never offered for deletion.
+import { assertEvent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createRefMachine, type CreatedRefKind } from '../create-ref/machine';
+import { deleteRefMachine } from '../delete-ref/machine';
+
+export interface RefsPageInput {
+  repoId: string;
+  kind: CreatedRefKind;
+  readOnly: boolean;
+  defaultBranch: string;
+}
+
+export type RefsPageEvent =
+  | { type: 'create.open' }
+  | { type: 'create.close' }
+  | { type: 'delete.request'; id: string };
+
+export const refsPageMachine = setup({
+  types: {
+    input: {} as RefsPageInput,
+    context: {} as RefsPageInput,
+    events: {} as RefsPageEvent,
+    children: {} as { create: 'create'; delete: 'delete' },
+  },
+  actors: {
+    create: createRefMachine,
+    delete: deleteRefMachine,
+  },
+  actions: {
+    /** The refs changed: the page loads again (provided by the route). */
+    refresh: () => {
+      throw new Error('action refresh was not provided');
+    },
+  },
+  guards: {
+    deletable: ({ context }, id: string) => context.kind === 'tag' || id !== context.defaultBranch,
+    deleted: (_, output: { deleted: boolean }) => output.deleted,
+  },
+}).createMachine({
+  id: 'refsPage',
+  context: ({ input }) => input,
+  initial: 'browsing',
+  states: {
+    browsing: {
+      on: {
+        'create.open': 'creating',
+        'delete.request': { guard: { type: 'deletable', params: ({ event }) => event.id }, target: 'deleting' },
+      },
+    },
+    // Each opening starts a fresh form; closing the dialog stops it.
+    creating: {
+      invoke: {
+        id: 'create',
+        src: 'create',
+        input: ({ context }) => ({
+          repoId: context.repoId,
+          kind: context.kind,
+          readOnly: context.readOnly,
+          // A branch starts from the default branch; a tag's source is chosen ('Select Source').
+          source: context.kind === 'branch' ? { id: context.defaultBranch, kind: 'branch' as const } : null,
+        }),
+        onDone: { target: 'browsing', actions: 'refresh' },
+      },
+      on: { 'create.close': 'browsing' },
+    },
+    deleting: {
+      invoke: {
+        id: 'delete',
+        src: 'delete',
+        input: ({ context, event }) => {
+          assertEvent(event, 'delete.request');
+          return { repoId: context.repoId, kind: context.kind, id: event.id };
+        },
+        onDone: [
+          { guard: { type: 'deleted', params: ({ event }) => event.output }, target: 'browsing', actions: 'refresh' },
+          { target: 'browsing' },
+        ],
+      },
+    },
+  },
+});
+
+export type RefsPageActorRef = ActorRefFrom<typeof refsPageMachine>;
+export type RefsPageSnapshot = SnapshotFrom<typeof refsPageMachine>;

@@ -1,0 +1,123 @@
+import { useState, type ReactNode } from 'react';
+import { Stack } from '@chakra-ui/react';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Repository, ResolvedRef } from '../../../../api/types';
+import { loadComparison, type Comparison } from '../../../../loaders/compare';
+import { compareSearch } from '../../../../lib/search-schemas';
+import { liveCompareMachine } from '../../../../machines/compare';
+import { CompareChanges, CompareToolbar, CompareUnavailable, MergeButton, NothingToCompare } from '../../../../ui/compare/ComparePage';
+import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
+import type { SelectedRef } from '../../../../ui/refs';
+import { useRepository, WithResolvedRef } from '../../../../ui/repository/RepositoryContext';
+import { pageRef } from '../-page-ref';
+
+export const Route = createFileRoute('/repositories/$repoId/compare/')({
+  validateSearch: compareSearch,
+  loaderDeps: ({ search }) => ({ ref: search.ref, compare: search.compare, prefix: search.prefix ?? '' }),
+  // A base that does not resolve fails the comparison too, but the page then shows the layout's 'ref not found'.
+  loader: async ({ params, deps, parentMatchPromise, abortController }) => {
+    const base = await pageRef(deps.ref, parentMatchPromise);
+    return loadComparison({ repoId: params.repoId, base, compare: deps.compare, prefix: deps.prefix }, abortController.signal);
+  },
+  component: CompareRoute,
+  errorComponent: RouteErrorAlert,
+});
+
+function CompareRoute() {
+  const { repo } = useRepository();
+  const comparison = Route.useLoaderData();
+  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
+  const { compare, prefix = '' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  const refresh = () => void router.invalidate();
+  return (
+    <WithResolvedRef>
+      {(base) => {
+        // The compared ref as resolved; one that did not resolve is shown by its name (its kind unknown, a branch's
+        // icon), so the user can pick another.
+        const compared: SelectedRef | null =
+          comparison.status === 'ready'
+            ? { id: comparison.compareRef.id, kind: comparison.compareRef.kind }
+            : compare === undefined
+              ? null
+              : { id: compare, kind: comparison.status === 'same' ? base.kind : 'branch' };
+        const toolbar = (merge?: ReactNode) => (
+          <CompareToolbar
+            repo={repo}
+            base={base}
+            compared={compared}
+            onSelectBase={(ref) => void navigate({ search: (s) => ({ ...s, ref, prefix: undefined }) })}
+            onSelectCompared={(ref) => void navigate({ search: (s) => ({ ...s, compare: ref, prefix: undefined }) })}
+            onSwitch={() => void navigate({ search: (s) => ({ ...s, ref: compare, compare: base.id }) })}
+            onRefresh={refresh}
+            merge={merge}
+          />
+        );
+        // Both refs are branches: the Merge button shows (disabled where a merge cannot start).
+        const bothBranches = base.kind === 'branch' && compared?.kind === 'branch' && comparison.status !== 'failed';
+        if (comparison.status === 'ready') {
+          return (
+            <CompareScreen
+              key={loadedAt}
+              repo={repo}
+              base={base}
+              comparison={comparison}
+              prefix={prefix}
+              refresh={refresh}
+              toolbar={toolbar}
+              mergeable={bothBranches}
+              onNavigate={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined }) })}
+            />
+          );
+        }
+        return (
+          <Stack gap="4">
+            {toolbar(bothBranches ? <MergeButton merge={undefined} /> : undefined)}
+            {comparison.status === 'same' ? (
+              <NothingToCompare />
+            ) : (
+              <CompareUnavailable error={comparison.status === 'failed' ? comparison.error : undefined} onRetry={refresh} />
+            )}
+          </Stack>
+        );
+      }}
+    </WithResolvedRef>
+  );
+}
+
+interface CompareScreenProps {
+  repo: Repository;
+  base: ResolvedRef;
+  comparison: Extract<Comparison, { status: 'ready' }>;
+  prefix: string;
+  refresh: () => void;
+  toolbar: (merge?: ReactNode) => ReactNode;
+  mergeable: boolean;
+  onNavigate: (prefix: string) => void;
+}
+
+function CompareScreen({ repo, base, comparison, prefix, refresh, toolbar, mergeable, onNavigate }: CompareScreenProps) {
+  const compared = comparison.compareRef.id;
+  // Fixed for this load: other refs, another folder or a refresh make a new screen.
+  const [logic] = useState(() => liveCompareMachine({ repoId: repo.id, base: base.id, compare: compared }, refresh));
+  const screen = useActorRef(logic, {
+    input: {
+      repoId: repo.id,
+      base: base.id,
+      compare: compared,
+      readOnly: repo.read_only === true,
+      hasChanges: comparison.hasChanges,
+      prefix,
+      firstPage: comparison.firstPage,
+    },
+  });
+  const merge = useSelector(screen, (s) => s.children.merge);
+  return (
+    <Stack gap="4">
+      {toolbar(mergeable ? <MergeButton merge={merge} /> : undefined)}
+      <CompareChanges screen={screen} base={base.id} compared={compared} prefix={prefix} onNavigate={onNavigate} />
+    </Stack>
+  );
+}

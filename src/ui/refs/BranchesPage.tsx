@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { Badge, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { LuTrash2 } from 'react-icons/lu';
+import type { Ref } from '../../api/types';
+import { shortCommitId } from '../../lib/format';
+import type { RefsPageActorRef } from '../../machines/refs-page/machine';
+import { CopyButton } from '../components/CopyButton';
+import { listColumnHelper, type ListColumn } from '../components/listTable';
+import { lakefsRefUri } from './refUris';
+import { EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
+
+const column = listColumnHelper<Ref>();
+
+function branchColumns(repoId: string, defaultBranch: string, screen: RefsPageActorRef): ListColumn<Ref>[] {
+  return [
+    column.accessor('id', {
+      header: 'Branch',
+      meta: { width: '45%' },
+      cell: (info) => (
+        <HStack gap="2" minW="0">
+          <Link asChild fontWeight="semibold" colorPalette="tarn" color="colorPalette.fg" truncate>
+            <RouterLink to="/repositories/$repoId/objects" params={{ repoId }} search={{ ref: info.getValue() }} title={info.getValue()}>
+              {info.getValue()}
+            </RouterLink>
+          </Link>
+          {info.getValue() === defaultBranch && (
+            <Badge size="sm" colorPalette="gray">
+              Default
+            </Badge>
+          )}
+        </HStack>
+      ),
+    }),
+    column.accessor('commit_id', {
+      header: 'Head commit',
+      meta: { width: '30%' },
+      cell: (info) => (
+        <Link asChild fontFamily="mono" fontSize="sm">
+          <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId, commitId: info.getValue() }}>
+            {shortCommitId(info.getValue())}
+          </RouterLink>
+        </Link>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <Text srOnly>Actions</Text>,
+      meta: { width: '25%', align: 'end' },
+      cell: (info) => {
+        const id = info.row.original.id;
+        return (
+          <HStack gap="1" justify="end">
+            <CopyButton value={lakefsRefUri(repoId, id)} label={`URI of branch ${id}`} />
+            {id !== defaultBranch && (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={`Delete branch ${id}`}
+                title="Delete branch"
+                onClick={() => screen.send({ type: 'delete.request', id })}
+              >
+                <LuTrash2 />
+              </IconButton>
+            )}
+          </HStack>
+        );
+      },
+    }),
+  ];
+}
+
+export type BranchesPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'children'>;
+
+/** The repository's branches (spec 2 §2 "Branches screen"). */
+export function BranchesPage(props: BranchesPageProps) {
+  const { repo, screen } = props;
+  const defaultBranch = useSelector(screen, (s) => s.context.defaultBranch);
+  const columns = useMemo(() => branchColumns(repo.id, defaultBranch, screen), [repo.id, defaultBranch, screen]);
+  return (
+    <RefsScreen
+      {...props}
+      columns={columns}
+      searchLabel="Find branch"
+      createLabel="Create Branch"
+      empty={<EmptyRefs>No branches match.</EmptyRefs>}
+    >
+      <Text color="fg.muted" fontSize="sm">
+        A branch is a movable pointer to a commit, as in Git, with its own uncommitted changes on top. Creating a
+        branch copies no data: it starts at its source&apos;s commit and shares every object with it, so you can
+        change, test and commit in isolation, then merge the branch back, or simply delete it.
+      </Text>
+    </RefsScreen>
+  );
+}

@@ -1,0 +1,29 @@
+import { useSelector } from '@xstate/react';
+import type { DeleteRefActorRef, DeleteRefSnapshot } from '../../machines/delete-ref/machine';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+
+const selectView = (snapshot: DeleteRefSnapshot) => ({
+  kind: snapshot.context.kind,
+  id: snapshot.context.id,
+  error: snapshot.context.error,
+  busy: snapshot.hasTag('busy'),
+  open: snapshot.matches('confirming') || snapshot.matches('deleting'),
+});
+
+/** The confirmation of a branch or tag deletion; a refusal shows inside it (an alert dialog). */
+export function DeleteRefDialog({ actor }: { actor: DeleteRefActorRef }) {
+  const { kind, id, error, busy, open } = useSelector(actor, selectView);
+  return (
+    <ConfirmDialog
+      open={open}
+      title={kind === 'branch' ? 'Delete Branch' : 'Delete Tag'}
+      confirmLabel="Delete"
+      busy={busy}
+      error={error ?? undefined}
+      onConfirm={() => actor.send({ type: 'delete.confirm' })}
+      onCancel={() => actor.send({ type: 'delete.cancel' })}
+    >
+      {`Are you sure you wish to delete ${kind} ${id}?`}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { LuPlus, LuRefreshCw } from 'react-icons/lu';
+import type { Ref, Repository } from '../../api/types';
+import type { PagedListActorRef } from '../../machines/paged-list';
+import type { RefsPageActorRef } from '../../machines/refs-page/machine';
+import { BackToStart } from '../components/BackToStart';
+import { DataTable } from '../components/DataTable';
+import { ErrorAlert } from '../components/ErrorAlert';
+import type { ListColumn } from '../components/listTable';
+import { Loading } from '../components/Loading';
+import { PrefixSearch } from '../components/PrefixSearch';
+import { usePagedList } from '../components/usePagedList';
+import { CreateRefDialog } from './CreateRefDialog';
+import { DeleteRefDialog } from './DeleteRefDialog';
+
+export interface RefsScreenProps {
+  screen: RefsPageActorRef;
+  /** The listing from the URL's prefix and cursor. */
+  list: PagedListActorRef<Ref>;
+  repo: Repository;
+  prefix: string | undefined;
+  after: string | undefined;
+  /** Puts the filter in the URL (and drops the cursor). */
+  onSearch: (prefix: string) => void;
+  onBackToStart: () => void;
+  columns: ListColumn<Ref>[];
+  /** The filter's label and placeholder: 'Find branch', 'Find Tag'. */
+  searchLabel: string;
+  createLabel: string;
+  /** Shown when there is no ref to list. */
+  empty: ReactNode;
+  children?: ReactNode;
+}
+
+/** A list of branches or tags: filter, refresh, create, the paged table and the create and delete dialogs. */
+export function RefsScreen({
+  screen,
+  list,
+  repo,
+  prefix,
+  after,
+  onSearch,
+  onBackToStart,
+  columns,
+  searchLabel,
+  createLabel,
+  empty,
+  children,
+}: RefsScreenProps) {
+  const { view, table, retry, reload } = usePagedList(list);
+  const { create, delete: deletion } = useSelector(screen, (s) => s.children);
+  const kind = useSelector(screen, (s) => s.context.kind);
+  return (
+    <Stack gap="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <PrefixSearch prefix={prefix ?? ''} onSearch={onSearch} label={searchLabel} placeholder={searchLabel} />
+        <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={reload}>
+          <LuRefreshCw />
+        </IconButton>
+        <Button ms="auto" size="sm" colorPalette="tarn" onClick={() => screen.send({ type: 'create.open' })}>
+          <LuPlus />
+          {createLabel}
+        </Button>
+      </Flex>
+      {view.failed ? (
+        <ErrorAlert error={view.error} onRetry={retry} />
+      ) : view.loading ? (
+        <Loading label={`Loading ${kind === 'branch' ? 'branches' : 'tags'}...`} />
+      ) : (
+        <DataTable label={kind === 'branch' ? 'Branches' : 'Tags'} columns={columns} {...table} getRowId={(ref) => ref.id} empty={empty} />
+      )}
+      {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
+      {after && <BackToStart onClick={onBackToStart} />}
+      {children}
+      {create && <CreateRefDialog create={create} repo={repo} onClose={() => screen.send({ type: 'create.close' })} />}
+      {deletion && <DeleteRefDialog actor={deletion} />}
+    </Stack>
+  );
+}
+
+/** The muted text under an empty list. */
+export function EmptyRefs({ children }: { children: ReactNode }) {
+  return (
+    <Text color="fg.muted" py="6" textAlign="center">
+      {children}
+    </Text>
+  );
+}

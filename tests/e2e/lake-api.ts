@@ -1,0 +1,53 @@
+// Preparing a repository's history over the REST API (with the admin's access key), for journeys that are about
+// what the console does with it rather than about how it was made.
+import type { AdminCredentials } from './flows';
+
+export interface LakeApi {
+  createRepository(name: string): Promise<void>;
+  createBranch(repo: string, name: string, source: string): Promise<void>;
+  /** Uploads `content` to `path` on `branch` and commits it with `message`; answers the commit id. */
+  commitFile(repo: string, branch: string, path: string, content: string, message: string): Promise<string>;
+  /** Deletes `path` on `branch` and commits that with `message`. */
+  deleteFile(repo: string, branch: string, path: string, message: string): Promise<void>;
+  /** The object's content at `ref`. */
+  readObject(repo: string, ref: string, path: string): Promise<string>;
+}
+
+export function lakeApi(baseUrl: string, credentials: AdminCredentials): LakeApi {
+  const authorization = `Basic ${Buffer.from(`${credentials.accessKeyId}:${credentials.secretAccessKey}`).toString('base64')}`;
+  async function call(method: string, path: string, body?: string | object): Promise<Response> {
+    const headers: Record<string, string> = { authorization };
+    if (typeof body === 'object') headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response;
+  }
+  const repoPath = (repo: string) => `/repositories/${encodeURIComponent(repo)}`;
+  return {
+    async createRepository(name) {
+      await call('POST', '/repositories', { name, storage_namespace: `local://${name}`, default_branch: 'main' });
+    },
+    async createBranch(repo, name, source) {
+      await call('POST', `${repoPath(repo)}/branches`, { name, source });
+    },
+    async commitFile(repo, branch, path, content, message) {
+      const at = `${repoPath(repo)}/branches/${encodeURIComponent(branch)}`;
+      await call('POST', `${at}/objects?path=${encodeURIComponent(path)}`, content);
+      const commit = await call('POST', `${at}/commits`, { message });
+      return ((await commit.json()) as { id: string }).id;
+    },
+    async deleteFile(repo, branch, path, message) {
+      const at = `${repoPath(repo)}/branches/${encodeURIComponent(branch)}`;
+      await call('DELETE', `${at}/objects?path=${encodeURIComponent(path)}`);
+      await call('POST', `${at}/commits`, { message });
+    },
+    async readObject(repo, ref, path) {
+      const response = await call('GET', `${repoPath(repo)}/refs/${encodeURIComponent(ref)}/objects?path=${encodeURIComponent(path)}`);
+      return response.text();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createRefMachine, type CreateRefActorRef, type CreateRefRequest } from '../../src/machines/create-ref';
+import { deleteRefMachine, type DeleteRefActorRef, type DeleteRefInput } from '../../src/machines/delete-ref';
+import { refsPageMachine, type RefsPageInput } from '../../src/machines/refs-page';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(refsPageMachine);
+
+function start(input: Partial<RefsPageInput> = {}) {
+  let refreshes = 0;
+  const created: CreateRefRequest[] = [];
+  const deleted: DeleteRefInput[] = [];
+  const machine = refsPageMachine.provide({
+    actions: { refresh: () => void refreshes++ },
+    actors: {
+      create: createRefMachine.provide({
+        actors: { createRef: fromPromise<void, CreateRefRequest>(async ({ input: r }) => void created.push(r)) },
+      }),
+      delete: deleteRefMachine.provide({
+        actors: { deleteRef: fromPromise<void, DeleteRefInput>(async ({ input: r }) => void deleted.push(r)) },
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { repoId: 'lake', kind: 'branch', readOnly: false, defaultBranch: 'main', ...input },
+    inspect: coverage.inspect,
+  }).start();
+  return { actor, created, deleted, refreshes: () => refreshes };
+}
+
+const createChild = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.create as CreateRefActorRef;
+const deleteChild = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.delete as DeleteRefActorRef;
+
+describe('refs page machine', () => {
+  it('opens a fresh create form from the default branch, and loads the page again once a branch is created', async () => {
+    const { actor, created, refreshes } = start();
+    actor.send({ type: 'create.open' });
+    const form = createChild(actor);
+    expect(form.getSnapshot().context).toMatchObject({ kind: 'branch', source: { id: 'main', kind: 'branch' }, name: '' });
+    form.send({ type: 'name.change', value: 'dev' });
+    form.send({ type: 'create.submit' });
+    await waitFor(actor, (s) => s.matches('browsing'));
+    expect(created).toEqual([{ repoId: 'lake', kind: 'branch', name: 'dev', source: 'main' }]);
+    expect(refreshes()).toBe(1);
+  });
+
+  it("starts a tag's form with no source, and closing it changes nothing", () => {
+    const { actor, refreshes } = start({ kind: 'tag' });
+    actor.send({ type: 'create.open' });
+    expect(createChild(actor).getSnapshot().context.source).toBeNull();
+    actor.send({ type: 'create.close' });
+    expect(actor.getSnapshot().matches('browsing')).toBe(true);
+    expect(actor.getSnapshot().children.create).toBeUndefined();
+    expect(refreshes()).toBe(0);
+  });
+
+  it('deletes a confirmed ref and loads the page again; a cancelled one changes nothing', async () => {
+    const { actor, deleted, refreshes } = start({ kind: 'tag' });
+    actor.send({ type: 'delete.request', id: 'v1' });
+    deleteChild(actor).send({ type: 'delete.cancel' });
+    await waitFor(actor, (s) => s.matches('browsing'));
+    expect(refreshes()).toBe(0);
+    actor.send({ type: 'delete.request', id: 'v2' });
+    deleteChild(actor).send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('browsing'));
+    expect(deleted).toEqual([{ repoId: 'lake', kind: 'tag', id: 'v2' }]);
+    expect(refreshes()).toBe(1);
+  });
+
+  it('never offers the default branch for deletion', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().can({ type: 'delete.request', id: 'main' })).toBe(false);
+    actor.send({ type: 'delete.request', id: 'main' });
+    expect(actor.getSnapshot().matches('browsing')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'delete.request', id: 'dev' })).toBe(true);
+  });
+
+  it('takes every transition the machine defines', coverage.expectAllTaken);
+});

@@ -1,0 +1,210 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import type { Repository } from '../../src/api/types';
+
+let lake: Repository;
+const hex = (seed: string) => seed.repeat(64).slice(0, 64);
+const branches: Record<string, string> = { main: hex('a'), dev: hex('b') };
+const tags: Record<string, string> = { v1: hex('c') };
+const diffRequests: URL[] = [];
+const mergeBodies: unknown[] = [];
+let mergeAnswers: (() => Response)[] = [];
+const objectReads: string[] = [];
+const SLOW = { timeout: 5000 };
+
+const page = <T,>(results: T[]) => ({ results, pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 } });
+const notFound = () => HttpResponse.json({ message: 'not found' }, { status: 404 });
+const version = (checksum: string, size: number) => ({ size_bytes: size, mtime: 1_700_000_000, checksum, content_type: 'text/csv' });
+const conflictBody = {
+  message: 'conflict found',
+  reference: '',
+  conflicts: [
+    { path: 'data/a.csv', source: version('s', 2048), dest: version('d', 10) },
+    { path: 'gone.csv', source: null, dest: version('g', 5) },
+  ],
+};
+
+const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
+  http.get('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
+    const commit = branches[String(params.id)];
+    return commit ? HttpResponse.json({ id: params.id, commit_id: commit }) : notFound();
+  }),
+  http.get('*/api/v1/repositories/lake/tags/:id', ({ params }) => {
+    const commit = tags[String(params.id)];
+    return commit ? HttpResponse.json({ id: params.id, commit_id: commit }) : notFound();
+  }),
+  http.get('*/api/v1/repositories/lake/branches', () => HttpResponse.json(page(Object.entries(branches).map(([id, commit_id]) => ({ id, commit_id }))))),
+  http.get('*/api/v1/repositories/lake/refs/:left/diff/:right', ({ request, params }) => {
+    const url = new URL(request.url);
+    diffRequests.push(url);
+    if (params.left === 'dev' && params.right === 'main') return HttpResponse.json(page([]));
+    if (url.searchParams.get('prefix') === 'data/') {
+      return HttpResponse.json(page([{ type: 'changed', path: 'data/a.csv', path_type: 'object', size_bytes: 2048 }]));
+    }
+    return HttpResponse.json(
+      page([
+        { type: 'prefix_changed', path: 'data/', path_type: 'common_prefix' },
+        { type: 'added', path: 'new.txt', path_type: 'object', size_bytes: 3 },
+      ]),
+    );
+  }),
+  http.post('*/api/v1/repositories/lake/refs/dev/merge/main', async ({ request }) => {
+    mergeBodies.push(await request.json());
+    return (mergeAnswers.shift() ?? (() => HttpResponse.json({ reference: hex('m') })))();
+  }),
+  http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', ({ params, request }) => {
+    const path = new URL(request.url).searchParams.get('path');
+    return HttpResponse.json({ path, path_type: 'object', physical_address: 'x', checksum: String(params.ref), mtime: 1, size_bytes: 20 });
+  }),
+  http.get('*/api/v1/repositories/lake/refs/:ref/objects', ({ params, request }) => {
+    const path = new URL(request.url).searchParams.get('path');
+    objectReads.push(`${String(params.ref)}:${String(path)}`);
+    return new HttpResponse(params.ref === 'main' ? 'id,value\n1,old\n' : 'id,value\n1,new\n', { headers: { 'content-type': 'text/csv' } });
+  }),
+  http.all('*/api/v1/*', notFound),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  lake = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
+  mergeAnswers = [];
+});
+afterEach(() => {
+  server.resetHandlers();
+  diffRequests.length = 0;
+  mergeBodies.length = 0;
+  objectReads.length = 0;
+});
+afterAll(() => server.close());
+
+const mergeButton = () => screen.getByRole('button', { name: 'Merge' }) as HTMLButtonElement;
+
+describe('Compare screen', () => {
+  it('starts from the default branch as the base and asks for a ref to compare with', async () => {
+    renderApp('/repositories/lake/compare');
+    expect(await screen.findByText('Choose a ref to compare with the base.', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Base branch: main' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Compared to Compare with...' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Compare' }).getAttribute('aria-current')).toBe('page');
+    expect(diffRequests).toEqual([]);
+  });
+
+  it('warns that there is nothing to compare when both refs are the same, with Merge disabled', async () => {
+    renderApp('/repositories/lake/compare?ref=main&compare=main');
+    expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(/Choose two different sources/)).toBeTruthy();
+    expect(mergeButton().disabled).toBe(true);
+    expect(diffRequests).toEqual([]);
+  });
+
+  it('shows the three-dot changes between the refs as a tree, and opens a folder through the URL', async () => {
+    const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeTruthy();
+    const tree = await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    expect(within(tree).getByText('new.txt')).toBeTruthy();
+    expect(diffRequests[0]?.pathname).toBe('/api/v1/repositories/lake/refs/main/diff/dev');
+    expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
+    expect(mergeButton().disabled).toBe(false);
+    fireEvent.click(within(tree).getByRole('button', { name: 'data/' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev', prefix: 'data/' }));
+    expect(await screen.findByText('a.csv', {}, SLOW)).toBeTruthy();
+  });
+
+  it('switches directions in the URL', async () => {
+    const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    await screen.findByText('Showing changes between main and dev', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch directions' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'dev', compare: 'main' }));
+    expect(await screen.findByText('Showing changes between dev and main', {}, SLOW)).toBeTruthy();
+    // The base has everything the compared branch has: nothing to merge.
+    await waitFor(() => expect(mergeButton().disabled).toBe(true));
+  });
+
+  it('lands on the compare screen from any compare/* address, keeping the search', async () => {
+    const { router } = renderApp('/repositories/lake/compare/main...dev?ref=main&compare=dev');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/compare'));
+    expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev' });
+    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeTruthy();
+  });
+
+  it('offers no merge when a ref is a tag', async () => {
+    renderApp('/repositories/lake/compare?ref=main&compare=v1');
+    await screen.findByText('Showing changes between main and v1', {}, SLOW);
+    expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
+  });
+
+  it('disables Merge in a read-only repository', async () => {
+    lake = { ...lake, read_only: true };
+    renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    await screen.findByText('Showing changes between main and dev', {}, SLOW);
+    expect(mergeButton().disabled).toBe(true);
+  });
+
+  it('merges with a message, metadata and a strategy, then closes and reads the comparison again', async () => {
+    renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    fireEvent.click(mergeButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
+    fireEvent.change(within(dialog).getByLabelText('Commit message'), { target: { value: 'Bring dev in' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
+    fireEvent.change(within(dialog).getByLabelText('Metadata key 1'), { target: { value: 'ticket' } });
+    fireEvent.change(within(dialog).getByLabelText('Metadata value 1'), { target: { value: 'T-1' } });
+    const strategy = within(dialog).getByLabelText('Strategy') as HTMLSelectElement;
+    expect([...strategy.options].map((o) => o.textContent)).toEqual(['Default', 'source-wins', 'dest-wins']);
+    expect(within(dialog).getByText(/With Default \(no strategy\), any conflict makes the merge fail/)).toBeTruthy();
+    fireEvent.change(strategy, { target: { value: 'dest-wins' } });
+    const before = diffRequests.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
+    expect(mergeBodies).toEqual([{ strategy: 'dest-wins', message: 'Bring dev in', metadata: { ticket: 'T-1' } }]);
+    await waitFor(() => expect(diffRequests.length).toBeGreaterThan(before));
+  });
+
+  it('shows a failed merge in the modal', async () => {
+    mergeAnswers = [() => HttpResponse.json({ message: 'pre-merge hook aborted' }, { status: 412 })];
+    renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    fireEvent.click(mergeButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect(await within(dialog).findByText('pre-merge hook aborted', {}, SLOW)).toBeTruthy();
+    expect(mergeBodies).toEqual([{ strategy: '', message: '', metadata: {} }]);
+  });
+
+  it('lists conflicts with both sides, compares contents side by side, and merges again with the choices', async () => {
+    mergeAnswers = [() => HttpResponse.json(conflictBody, { status: 409 })];
+    renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    fireEvent.click(mergeButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    const list = await within(dialog).findByRole('list', { name: 'Conflicting paths' }, SLOW);
+    expect(within(dialog).getByText('2 paths conflict between dev and main')).toBeTruthy();
+    const a = within(list).getByRole('listitem', { name: 'data/a.csv' });
+    expect(within(a).getByText(/Keep Destination \(main\): 10 B, modified \d\d\/\d\d\/\d{4}/)).toBeTruthy();
+    expect(within(a).getByText(/Keep Source \(dev\): 2\.0 KB, modified/)).toBeTruthy();
+    const gone = within(list).getByRole('listitem', { name: 'gone.csv' });
+    expect(within(gone).getByText('Keep Source (dev): deleted')).toBeTruthy();
+    // Every path needs a choice before the merge can run again.
+    expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(a).getByRole('button', { name: 'Compare contents' }));
+    const contents = await within(a).findByRole('table', { name: 'Content changes of data/a.csv' }, SLOW);
+    expect(within(contents).getByText('Destination (main)')).toBeTruthy();
+    expect(within(contents).getByText('1,old')).toBeTruthy();
+    expect(within(contents).getByText('1,new')).toBeTruthy();
+    expect(objectReads.sort()).toEqual(['dev:data/a.csv', 'main:data/a.csv']);
+
+    fireEvent.click(within(a).getByRole('radio', { name: /Keep Source \(dev\)/ }));
+    fireEvent.click(within(gone).getByRole('radio', { name: /Keep Destination \(main\)/ }));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
+    expect(mergeBodies[1]).toEqual({ strategy: '', message: '', metadata: {}, conflict_resolutions: { 'data/a.csv': 'source', 'gone.csv': 'dest' } });
+  });
+});

@@ -1,0 +1,247 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import type { Ref, Repository } from '../../src/api/types';
+
+let lake: Repository;
+const hex = (seed: string) => seed.repeat(64).slice(0, 64);
+const branches = new Map<string, string>();
+const tags = new Map<string, string>();
+const listRequests: URL[] = [];
+const writes: { method: string; path: string; body?: unknown }[] = [];
+
+const page = (refs: Map<string, string>, url: URL) => {
+  const prefix = url.searchParams.get('prefix') ?? '';
+  const after = url.searchParams.get('after') ?? '';
+  const amount = Number(url.searchParams.get('amount') ?? '100');
+  const all: Ref[] = [...refs].sort(([a], [b]) => a.localeCompare(b)).filter(([id]) => id.startsWith(prefix) && id > after).map(([id, commit_id]) => ({ id, commit_id }));
+  const results = all.slice(0, amount);
+  const more = all.length > amount;
+  return { results, pagination: { has_more: more, next_offset: more ? results.at(-1)!.id : '', results: results.length, max_per_page: 1000 } };
+};
+
+const notFound = () => HttpResponse.json({ message: 'not found' }, { status: 404 });
+
+const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
+  http.get('*/api/v1/repositories/lake/branches', ({ request }) => {
+    const url = new URL(request.url);
+    listRequests.push(url);
+    return HttpResponse.json(page(branches, url));
+  }),
+  http.get('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
+    const commit = branches.get(String(params.id));
+    return commit ? HttpResponse.json({ id: params.id, commit_id: commit }) : notFound();
+  }),
+  http.post('*/api/v1/repositories/lake/branches', async ({ request }) => {
+    const body = (await request.json()) as { name: string; source: string };
+    writes.push({ method: 'POST', path: 'branches', body });
+    if (body.name === '') return HttpResponse.json({ message: 'branch name: required' }, { status: 400 });
+    if (branches.has(body.name)) return HttpResponse.json({ message: 'branch already exists' }, { status: 409 });
+    branches.set(body.name, hex('9'));
+    return new HttpResponse(hex('9'), { status: 201, headers: { 'content-type': 'text/html' } });
+  }),
+  http.delete('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
+    writes.push({ method: 'DELETE', path: `branches/${String(params.id)}` });
+    branches.delete(String(params.id));
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/v1/repositories/lake/tags', ({ request }) => {
+    const url = new URL(request.url);
+    listRequests.push(url);
+    return HttpResponse.json(page(tags, url));
+  }),
+  http.post('*/api/v1/repositories/lake/tags', async ({ request }) => {
+    const body = (await request.json()) as { id: string; ref: string };
+    writes.push({ method: 'POST', path: 'tags', body });
+    tags.set(body.id, branches.get(body.ref) ?? body.ref);
+    return HttpResponse.json({ id: body.id, commit_id: tags.get(body.id) }, { status: 201 });
+  }),
+  http.delete('*/api/v1/repositories/lake/tags/:id', ({ params }) => {
+    writes.push({ method: 'DELETE', path: `tags/${String(params.id)}` });
+    if (params.id === 'locked') return HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 });
+    tags.delete(String(params.id));
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.all('*/api/v1/*', notFound),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  lake = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
+  branches.clear();
+  tags.clear();
+  branches.set('main', hex('a')).set('dev', hex('b'));
+});
+afterEach(() => {
+  server.resetHandlers();
+  listRequests.length = 0;
+  writes.length = 0;
+});
+afterAll(() => server.close());
+
+// A whole screen renders in happy-dom on a busy machine: a load and a render can take more than findBy's 1 s.
+const SLOW = { timeout: 5000 };
+
+/** The row of a ref in the table; the table is looked up afresh each time, as every load renders a new one. */
+const row = (table: string, name: string) =>
+  waitFor(() => {
+    const link = within(screen.getByRole('table', { name: table })).getByRole('link', { name });
+    return link.closest('tr') as HTMLElement;
+  }, SLOW);
+
+describe('Branches screen', () => {
+  it('lists branches linking to their objects and head commits, with the default branch marked and not deletable', async () => {
+    renderApp('/repositories/lake/branches');
+    const main = await row('Branches', 'main');
+    expect(within(main).getByText('Default')).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'main' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main');
+    expect(within(main).getByRole('link', { name: 'aaaaaaaaaaaa' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('a')}`);
+    expect(within(main).queryByRole('button', { name: /Delete/ })).toBeNull();
+    const dev = await row('Branches', 'dev');
+    expect(within(dev).getByRole('button', { name: 'Delete branch dev' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Branches' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText(/movable pointer to a commit, as in Git/)).toBeTruthy();
+  });
+
+  it('copies the lakefs:// URI of a branch', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderApp('/repositories/lake/branches');
+    fireEvent.click(within(await row('Branches', 'dev')).getByRole('button', { name: 'Copy URI of branch dev' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('lakefs://lake/dev'));
+    writeText.mockRestore();
+  });
+
+  it("filters by prefix through the URL with 'Find branch'", async () => {
+    const { router } = renderApp('/repositories/lake/branches');
+    await row('Branches', 'main');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find branch' }), { target: { value: 'de' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ prefix: 'de' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'main' })).toBeNull());
+    expect(await row('Branches', 'dev')).toBeTruthy();
+    expect(listRequests.at(-1)?.searchParams.get('prefix')).toBe('de');
+  });
+
+  it('starts from the URL cursor and goes back to the start', async () => {
+    const { router } = renderApp('/repositories/lake/branches?after=dev');
+    expect(await row('Branches', 'main')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'dev' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
+    expect(await row('Branches', 'dev')).toBeTruthy();
+    expect(router.state.location.search).toEqual({});
+  });
+
+  it('creates a branch from the default branch, showing the server refusal of an empty name first', async () => {
+    renderApp('/repositories/lake/branches');
+    await row('Branches', 'main');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
+    expect(within(dialog).getByRole('button', { name: 'From branch: main' }).textContent).toContain('From');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('branch name: required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByPlaceholderText('Branch Name'), { target: { value: 'feature' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Branch' })).toBeNull());
+    expect(writes.at(-1)).toEqual({ method: 'POST', path: 'branches', body: { name: 'feature', source: 'main' } });
+    expect(await row('Branches', 'feature')).toBeTruthy();
+  });
+
+  it('offers branches and commits but no tags as the source', async () => {
+    renderApp('/repositories/lake/branches');
+    await row('Branches', 'main');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'From branch: main' }));
+    expect(await within(dialog).findByRole('button', { name: 'Commits of dev' })).toBeTruthy();
+    expect(within(dialog).queryByRole('tab', { name: 'Tags' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('option', { name: /dev/ }));
+    expect(await within(dialog).findByRole('button', { name: 'From branch: dev' })).toBeTruthy();
+  });
+
+  it('cannot create in a read-only repository', async () => {
+    lake = { ...lake, read_only: true };
+    renderApp('/repositories/lake/branches');
+    await row('Branches', 'main');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
+    fireEvent.change(within(dialog).getByPlaceholderText('Branch Name'), { target: { value: 'feature' } });
+    expect((within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText(/read-only/)).toBeTruthy();
+  });
+
+  it('deletes a branch after confirmation', async () => {
+    renderApp('/repositories/lake/branches');
+    fireEvent.click(within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Branch' });
+    expect(within(confirm).getByText('Are you sure you wish to delete branch dev?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'dev' })).toBeNull());
+    expect(writes).toEqual([{ method: 'DELETE', path: 'branches/dev' }]);
+  });
+
+  it('shows a failed listing in an error banner with a retry', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/branches', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
+    renderApp('/repositories/lake/branches');
+    expect(await screen.findByText('boom')).toBeTruthy();
+  });
+});
+
+describe('Tags screen', () => {
+  it("says there aren't any tags yet", async () => {
+    renderApp('/repositories/lake/tags');
+    expect(await screen.findByText("There aren't any tags yet.")).toBeTruthy();
+  });
+
+  it('creates a tag once it has a name and a source, then lists it with its commit and copy buttons', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    renderApp('/repositories/lake/tags');
+    await screen.findByText("There aren't any tags yet.");
+    fireEvent.click(screen.getByRole('button', { name: 'Create Tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Tag' });
+    const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByPlaceholderText('Tag Name'), { target: { value: 'v1.0' } });
+    expect(create.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Select Source' }));
+    fireEvent.click(await within(dialog).findByRole('option', { name: /dev/ }));
+    await waitFor(() => expect(create.disabled).toBe(false));
+    fireEvent.click(create);
+    const tag = await row('Tags', 'v1.0');
+    expect(writes.at(-1)).toEqual({ method: 'POST', path: 'tags', body: { id: 'v1.0', ref: 'dev' } });
+    expect(within(tag).getByRole('link', { name: 'v1.0' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=v1.0');
+    expect(within(tag).getByRole('link', { name: 'bbbbbbbbbbbb' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('b')}`);
+    fireEvent.click(within(tag).getByRole('button', { name: 'Copy ID' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('v1.0'));
+    fireEvent.click(within(tag).getByRole('button', { name: 'Copy URI' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('lakefs://lake/v1.0'));
+    fireEvent.click(within(tag).getByRole('button', { name: 'Copy S3 URI' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('s3://lake/v1.0/'));
+    writeText.mockRestore();
+  });
+
+  it("filters with 'Find Tag' and deletes after the question", async () => {
+    tags.set('v1', hex('a')).set('v2', hex('b')).set('rc1', hex('c'));
+    renderApp('/repositories/lake/tags');
+    await row('Tags', 'rc1');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find Tag' }), { target: { value: 'v' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'rc1' })).toBeNull());
+    fireEvent.click(within(await row('Tags', 'v2')).getByRole('button', { name: 'Delete tag v2' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Tag' });
+    expect(within(confirm).getByText('Are you sure you wish to delete tag v2?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'v2' })).toBeNull());
+    expect(await row('Tags', 'v1')).toBeTruthy();
+  });
+
+  it('shows a refused delete in the alert dialog', async () => {
+    tags.set('locked', hex('a'));
+    renderApp('/repositories/lake/tags');
+    fireEvent.click(within(await row('Tags', 'locked')).getByRole('button', { name: 'Delete tag locked' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Tag' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(confirm).findByText('insufficient permissions')).toBeTruthy();
+  });
+});
