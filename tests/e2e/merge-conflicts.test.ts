@@ -99,11 +99,17 @@ describe('merge conflicts resolved per path', () => {
       await screenshot(page, 'merge-conflicts-01-listed');
     }));
 
+  /** Picks a side the way a user does, by its label (the radio input itself sits under it). */
+  async function choose(path: string, side: RegExp): Promise<void> {
+    await conflict(path).getByText(side).click();
+    expect(await conflict(path).getByRole('radio', { name: side }).isChecked(), `${path}: ${side.source} chosen`).toBe(true);
+  }
+
   it('merges with a version chosen per path', () =>
     step('resolve and merge', async () => {
-      await conflict(SHARED).getByRole('radio', { name: /^Keep Source \(left\)/ }).check();
-      await conflict(NOTES).getByRole('radio', { name: /^Keep Destination \(main\)/ }).check();
-      await conflict(DELETED_ON_MAIN).getByRole('radio', { name: /^Keep Source \(left\)/ }).check();
+      await choose(SHARED, /^Keep Source \(left\)/);
+      await choose(NOTES, /^Keep Destination \(main\)/);
+      await choose(DELETED_ON_MAIN, /^Keep Source \(left\)/);
       const merge = dialog().getByRole('button', { name: 'Merge', exact: true });
       await becomesEnabled(merge, 'Merge once every path has a version chosen');
       await screenshot(page, 'merge-conflicts-02-chosen');
