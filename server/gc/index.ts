@@ -4,7 +4,6 @@ export { collectGarbage, type CollectOptions, type CollectReport, type RemovedOb
 export {
   prepareGcCommits,
   prepareGcUncommitted,
-  UNCOMMITTED_ENTRIES_PER_CALL,
   type CommitsPrepared,
   type PrepareUncommittedOptions,
   type UncommittedPrepared,

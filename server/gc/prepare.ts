@@ -16,7 +16,7 @@ const GC_ROOT = '_lakefs/retention/gc/';
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Staged entries written per call before it stops at the end of a branch and answers a continuation token. */
-export const UNCOMMITTED_ENTRIES_PER_CALL = 100_000;
+const UNCOMMITTED_ENTRIES_PER_CALL = 100_000;
 
 export interface CommitsPrepared {
   runId: string;
