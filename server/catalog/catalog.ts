@@ -30,6 +30,7 @@ import type {
   RevertOptions,
   TaskStatus,
 } from '../graveler';
+import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 
@@ -633,6 +634,28 @@ export class Catalog {
 
   deleteGcRules(repo: string): Promise<void> {
     return this.store.deleteGcRules(repo);
+  }
+
+  // Preparing lakeFS's garbage-collection job: what the rules Tarn's own collector applies keep, written for it
+
+  /** commits.csv of a new run; SettingNotFoundError (404) without GC rules. */
+  prepareGcCommits(repo: string): Promise<CommitsPrepared> {
+    return prepareGcCommits(this.store, this.blocks, repo, this.now());
+  }
+
+  /** The same in the background. The rules are checked first, so a call that cannot succeed is refused, not queued. */
+  async submitPrepareGcCommits(repo: string): Promise<string> {
+    await this.store.getGcRules(repo);
+    return this.store.submitTask(repo, 'gc_prepare_commits', () => this.prepareGcCommits(repo));
+  }
+
+  prepareGcCommitsStatus(repo: string, taskId: string): Promise<TaskStatus<CommitsPrepared>> {
+    return this.store.taskStatus<CommitsPrepared>(repo, 'gc_prepare_commits', taskId);
+  }
+
+  /** The next part of the staged data's listing: a new run without a token. */
+  prepareGcUncommitted(repo: string, continuationToken?: string): Promise<UncommittedPrepared> {
+    return prepareGcUncommitted(this.store, this.blocks, repo, continuationToken === undefined ? {} : { continuationToken });
   }
 
   /** The bytes of a metarange or range file of the repository. */

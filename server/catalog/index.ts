@@ -14,6 +14,7 @@ export {
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export { localStorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';
+export type { CommitsPrepared, UncommittedPrepared } from '../gc';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';
 export type {
   Branch,

@@ -68,7 +68,7 @@ import { lookupInTree } from './tree-lookup';
 import { createCommitRecord } from './commit-record';
 import { dumpRefs, requireBare, restoreRefs, type RefsDump } from './refs-dump';
 import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetadata } from './repository-metadata';
-import { TaskRunner, type TaskStatus } from './tasks';
+import { TaskRunner, type TaskKind, type TaskStatus } from './tasks';
 import { treeFileKey, TreeStore } from './tree-store';
 import type {
   Branch,
@@ -582,6 +582,12 @@ export class Graveler {
     yield* stagedEntries(this.ctx, repo, branch);
   }
 
+  /** Every commit record of the repository, reachable or not, in id order. */
+  async listCommits(repo: string, o: PageOptions): Promise<Page<Commit>> {
+    await this.refs.repository(repo);
+    return this.listRecords(keys.commits(repo), o, (_id, raw) => decodeJson<Commit>(raw));
+  }
+
   /** Entries of a commit's tree, skipping the range ids in `seenRanges` and adding those it reads. */
   async *treeEntries(repo: string, metaRangeId: string, seenRanges: Set<string>): AsyncGenerator<ObjectEntry> {
     const r = await this.refs.repository(repo);
@@ -676,6 +682,20 @@ export class Graveler {
   async restoreStatus(repo: string, taskId: string): Promise<TaskStatus<void>> {
     await this.refs.repository(repo);
     return this.tasks.status<void>(repo, 'restore', taskId);
+  }
+
+  /**
+   * Runs work of a layer above the store in the background (garbage-collection preparation), recorded like a dump:
+   * its status outlives the process that ran it.
+   */
+  async submitTask<T>(repo: string, kind: TaskKind, work: () => Promise<T>): Promise<string> {
+    await this.refs.repository(repo);
+    return this.tasks.start(repo, kind, work);
+  }
+
+  async taskStatus<T>(repo: string, kind: TaskKind, taskId: string): Promise<TaskStatus<T>> {
+    await this.refs.repository(repo);
+    return this.tasks.status<T>(repo, kind, taskId);
   }
 
   /** The full address of a committed tree file of the repository; NotFound when there is none by that id. */

@@ -5,4 +5,4 @@ export type * from './types';
 export { validateBranchId, validateRepositoryId, validateTagId } from './validate';
 export type { RefsDump } from './refs-dump';
 export type { RepositoryMetadata } from './repository-metadata';
-export type { TaskStatus } from './tasks';
+export type { TaskKind, TaskStatus } from './tasks';

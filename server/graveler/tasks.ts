@@ -1,11 +1,13 @@
-// Long-running repository work started by one call and watched by another (lakeFS's dump and restore tasks). The
-// status lives in kv under the repository, so any process can answer it and deleting the repository removes it.
+// Long-running repository work started by one call and watched by another (lakeFS's dump and restore tasks, and its
+// preparation of garbage collection's commits file). The status lives in kv under the repository, so any process can
+// answer it and deleting the repository removes it.
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../errors';
 import type { Ctx } from './context';
 import { decodeJson, encodeJson, keys } from './records';
 
-export type TaskKind = 'dump' | 'restore';
+/** Refs dump and restore; the garbage-collection commits file (its work is the gc layer's). */
+export type TaskKind = 'dump' | 'restore' | 'gc_prepare_commits';
 
 export interface TaskStatus<T> {
   id: string;

@@ -10,7 +10,8 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 const mayUse: Record<string, string[]> = {
   root: ['http', 'catalog', 'actions', 'auth', 'gc', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
   http: ['catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
-  catalog: ['graveler', 'blockstore', 'errors'],
+  // The garbage collector's retention rules answer lakeFS's GC preparation calls too.
+  catalog: ['graveler', 'gc', 'blockstore', 'errors'],
   // Hooks on repository events and their run records; the catalog reaches them only through its own port.
   actions: ['kv', 'errors'],
   auth: ['kv', 'errors'],

@@ -7,6 +7,7 @@ import { branchRouter } from './branches';
 import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
 import { enterpriseRouter } from './enterprise';
+import { gcPrepareRouter } from './gc-prepare';
 import { objectRouter } from './objects';
 import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
@@ -28,6 +29,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     treeFileRouter(catalog),
     enterpriseRouter(),
     settingsRouter(catalog),
+    gcPrepareRouter(catalog),
     actionRouter(catalog, actions),
   ];
 }

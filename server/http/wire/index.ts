@@ -6,6 +6,7 @@ export * from './commits';
 export * from './common';
 export * from './config';
 export * from './diff-merge';
+export * from './gc-prepare';
 export * from './objects';
 export * from './refs';
 export * from './repository-admin';

@@ -76,6 +76,12 @@ const lakeFS: Record<string, string> = {
   GarbageCollectionRules: 'default_retention_days*:integer branches*:GarbageCollectionRule[]',
   GarbageCollectionRule: 'branch_id*:string retention_days*:integer',
   GarbageCollectionConfig: 'grace_period:integer',
+  GarbageCollectionPrepareResponse:
+    'run_id*:string gc_commits_location*:string gc_addresses_location*:string gc_commits_presigned_url:string',
+  PrepareGarbageCollectionCommitsStatus:
+    'task_id*:string completed*:boolean update_time*:string result:GarbageCollectionPrepareResponse error:Error',
+  PrepareGCUncommittedRequest: 'continuation_token:string',
+  PrepareGCUncommittedResponse: 'run_id*:string gc_uncommitted_location*:string continuation_token:string',
   BranchProtectionRule: 'pattern*:string',
   // lakeFS's statuses are completed|failed only: Tarn records runs as they start, so they can be running too, and
   // a hook after a failed one is skipped (server/http/wire/actions.ts).
@@ -541,6 +547,14 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     const rules = { default_retention_days: 21, branches: [{ branch_id: 'main', retention_days: 28 }] };
     await call(api, 'PUT', '/repositories/shapes/settings/gc_rules', rules);
     await get(api, '/repositories/shapes/settings/gc_rules');
+    // Garbage-collection preparation, by those rules.
+    await call(api, 'POST', '/repositories/shapes/gc/prepare_commits');
+    const prepareTask = (await call(api, 'POST', '/repositories/shapes/gc/prepare_commits/async')).body;
+    const prepareStatus = `/repositories/shapes/gc/prepare_commits/status?id=${String(prepareTask?.id)}`;
+    await vi.waitFor(async () => expect((await get(api, prepareStatus)).body?.completed).toBe(true));
+    await get(api, '/repositories/shapes/gc/prepare_commits/status?id=none');
+    await call(api, 'POST', '/repositories/shapes/gc/prepare_uncommited');
+    await call(api, 'POST', '/repositories/shapes/gc/prepare_uncommited', { continuation_token: 'not-ours' });
     await call(api, 'DELETE', '/repositories/shapes/settings/gc_rules');
     await call(api, 'POST', '/repositories/shapes/gc/rules', rules);
     await get(api, '/repositories/shapes/gc/rules');
