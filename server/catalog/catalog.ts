@@ -109,8 +109,8 @@ export interface StageInput {
   force?: boolean;
 }
 
-/** Where tree files of Tarn's own live in a namespace: never linked as an object's data. */
-const OWN_FILES = '_tarn/';
+/** Where Tarn's own files live in a namespace (trees and refs dumps; action logs and GC lists, as lakeFS keeps them): never linked as an object's data. */
+const OWN_FILES = ['_tarn/', '_lakefs/'];
 
 /** Why one path of a bulk delete was not deleted. */
 export interface DeleteFailure {
@@ -516,7 +516,7 @@ export class Catalog {
       throw new ForbiddenError(`physical address must be inside the repository's storage namespace ${root}`);
     }
     const key = address.slice(root.length);
-    if (key.startsWith(OWN_FILES)) throw new ForbiddenError("physical address must not point at the repository's own metadata");
+    if (OWN_FILES.some((own) => key.startsWith(own))) throw new ForbiddenError("physical address must not point at the repository's own metadata");
     return key;
   }
 

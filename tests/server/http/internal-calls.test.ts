@@ -184,6 +184,7 @@ describe('stageObject', () => {
       secret.physical_address,
       `local://inner-evil/${secretKey}`,
       `local://inner/_tarn/metaranges/${metaRangeId}`,
+      'local://inner/_lakefs/retention/gc/commits/run_id=x/commits.csv',
       'local://inner/',
       'local://inner',
       '/etc/passwd',
