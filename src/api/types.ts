@@ -4,7 +4,14 @@ import type { PagingQuery } from '../../server/http/query';
 import type { CommPrefsInput, LoginConfig, mergeStrategies, resetTypes } from '../../server/http/wire';
 
 export type {
+  ACL,
   ActionRun,
+  Credentials,
+  Group,
+  InvitedUser,
+  Policy,
+  Principals,
+  Statement,
   AuthCapabilities,
   BranchProtectionRule,
   ConflictSide,

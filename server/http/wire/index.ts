@@ -1,5 +1,6 @@
 // Every shape the API sends or takes, as zod schemas: they validate requests, type the handlers and serialisers,
 // make the published OpenAPI document, and (type-only) the console's client.
+export * from './access-control';
 export * from './actions';
 export * from './auth';
 export * from './commits';
