@@ -31,6 +31,7 @@ import type {
   TaskStatus,
 } from '../graveler';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
+import { MultipartUploads } from './multipart-uploads';
 
 export interface CreateRepositoryInput {
   id: string;
@@ -91,6 +92,8 @@ export interface CopyInput {
   srcRef?: string;
   /** Share the source's data instead of copying it, when it lives in the repository's namespace. */
   shallow?: boolean;
+  /** The copy's content type and user metadata instead of the source's (S3's `x-amz-metadata-directive: REPLACE`). */
+  replace?: Pick<UploadInput, 'contentType' | 'metadata'>;
   force?: boolean;
 }
 
@@ -110,12 +113,22 @@ const commitFields = (c: Commit) => ({ commitMessage: c.message, committer: c.co
 type BeforeBranchMove = (commit: Commit) => Promise<void>;
 
 export class Catalog {
+  /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
+  readonly multipartUploads: MultipartUploads;
+
   constructor(
     private readonly store: Graveler,
     private readonly blocks: BlockStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
     private readonly hooks: Hooks = noHooks,
-  ) {}
+  ) {
+    this.multipartUploads = new MultipartUploads(blocks, {
+      repository: (id) => store.getRepository(id),
+      branch: (repo, id) => store.getBranch(repo, id),
+      upload: (repo, branch, path, body, input) => this.upload(repo, branch, path, body, input),
+      now,
+    });
+  }
 
   /** The repository's hooks: none on a read-only repository, as in lakeFS (even when a write is forced). */
   private async hooksOf(repo: string): Promise<{ repository: Repository; hooks: Hooks | undefined }> {
@@ -454,7 +467,7 @@ export class Catalog {
       const { namespace, key } = this.location(repository, source);
       size = (await this.blocks.put(repository.storageNamespace, address, await this.blocks.get(namespace, key))).size;
     }
-    const entry: ObjectEntry = { ...source, address, addressType: 'relative', size, mtime: this.now() };
+    const entry: ObjectEntry = { ...source, ...input.replace, address, addressType: 'relative', size, mtime: this.now() };
     try {
       await this.store.putObject(repo, branch, destPath, entry, input.force ? { force: true } : {});
     } catch (err) {
