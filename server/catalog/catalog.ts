@@ -31,7 +31,7 @@ import type {
   TaskStatus,
 } from '../graveler';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
-import { MultipartUploads } from './multipart-uploads';
+import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
 
 export interface CreateRepositoryInput {
   id: string;
@@ -93,7 +93,7 @@ export interface CopyInput {
   /** Share the source's data instead of copying it, when it lives in the repository's namespace. */
   shallow?: boolean;
   /** The copy's content type and user metadata instead of the source's (S3's `x-amz-metadata-directive: REPLACE`). */
-  replace?: Pick<UploadInput, 'contentType' | 'metadata'>;
+  replace?: ObjectAttributes;
   force?: boolean;
 }
 
@@ -114,7 +114,7 @@ type BeforeBranchMove = (commit: Commit) => Promise<void>;
 
 export class Catalog {
   /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
-  readonly multipartUploads: MultipartUploads;
+  readonly multipartUploads: MultipartUploads<ObjectStats>;
 
   constructor(
     private readonly store: Graveler,

@@ -15,6 +15,7 @@ export {
   minPartBytes,
   type ChosenPart,
   type MultipartUpload,
+  type ObjectAttributes,
   type UploadedPart,
   type UploadTarget,
 } from './multipart-uploads';

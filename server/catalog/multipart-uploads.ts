@@ -7,7 +7,12 @@ import { randomBytes } from 'node:crypto';
 import type { BlockStore, PutBody } from '../blockstore';
 import { BlockNotFoundError, InvalidPartsError, NoSuchUploadError, ValidationError } from '../errors';
 import type { Branch, Repository } from '../graveler';
-import type { ObjectStats, UploadInput } from './catalog';
+
+/** What the finished object gets from its upload's start. */
+export interface ObjectAttributes {
+  contentType: string;
+  metadata: Record<string, string>;
+}
 
 export interface MultipartUpload {
   id: string;
@@ -46,22 +51,22 @@ const partDataKey = (id: string, n: number) => `${folderOf(id)}${partName(n)}`;
 const partRecordKey = (id: string, n: number) => `${folderOf(id)}${partName(n)}.json`;
 const partRecordPattern = /\/(\d{5})\.json$/;
 
-/** What the uploads need of the catalog. */
-export interface MultipartPorts {
+/** What the uploads need of the catalog; `Stored` is what its upload answers. */
+export interface MultipartPorts<Stored> {
   repository(id: string): Promise<Repository>;
   branch(repo: string, id: string): Promise<Branch>;
-  upload(repo: string, branch: string, path: string, body: PutBody, input: UploadInput): Promise<ObjectStats>;
+  upload(repo: string, branch: string, path: string, body: PutBody, attributes: ObjectAttributes): Promise<Stored>;
   now(): number;
 }
 
-export class MultipartUploads {
+export class MultipartUploads<Stored> {
   constructor(
     private readonly blocks: BlockStore,
-    private readonly ports: MultipartPorts,
+    private readonly ports: MultipartPorts<Stored>,
   ) {}
 
   /** Starts an upload to `path` on `branch`; NotFoundError('branch') when there is no such branch. */
-  async create(repo: string, branch: string, path: string, input: Pick<UploadInput, 'contentType' | 'metadata'>): Promise<MultipartUpload> {
+  async create(repo: string, branch: string, path: string, input: ObjectAttributes): Promise<MultipartUpload> {
     const { storageNamespace } = await this.ports.repository(repo);
     await this.ports.branch(repo, branch);
     const upload: MultipartUpload = {
@@ -98,7 +103,7 @@ export class MultipartUploads {
    * Joins the chosen parts, in the order given (part numbers ascending, each with the ETag its upload answered,
    * all but the last at least `minPartBytes`), into the object, staged on the upload's branch.
    */
-  async complete(repo: string, target: UploadTarget, chosen: ChosenPart[]): Promise<ObjectStats> {
+  async complete(repo: string, target: UploadTarget, chosen: ChosenPart[]): Promise<Stored> {
     const { namespace, upload } = await this.find(repo, target);
     if (chosen.length === 0) throw new InvalidPartsError('invalid_part', 'You must specify at least one part');
     const stored = new Map((await this.partsOf(namespace, upload.id)).map((p) => [p.partNumber, p]));

@@ -9,7 +9,7 @@ import { anyAuthenticatedUser, type Authorize } from './permissions';
 import { Operation } from './request';
 import { errorResponse } from './responses';
 import { S3Error, toS3Error } from './s3-errors';
-import { isSigV4, verifyRequest } from './sigv4';
+import { isS3Signed, verifyRequest } from './sigv4';
 
 /** A failed request, for the server's log: never with bodies, query strings or credentials. */
 export interface GatewayFailure {
@@ -40,7 +40,7 @@ export interface GatewayRequest {
 }
 
 export interface Gateway {
-  /** Whether the request is an S3 one: it carries an AWS Signature V4. */
+  /** Whether the request is an S3 one: it carries an AWS signature. */
   accepts(request: Request): boolean;
   handle(input: GatewayRequest): Promise<Response>;
 }
@@ -90,7 +90,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     accepts(request) {
-      return isSigV4(request.headers.get('authorization') ?? undefined, new URL(request.url).searchParams);
+      return isS3Signed(request.headers.get('authorization'), request.url);
     },
 
     async handle(input) {

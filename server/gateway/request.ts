@@ -1,7 +1,7 @@
 // An authenticated S3 request as the operations see it: bucket (= repository) and key (= `<ref>/<path>`), the
 // query, headers and the checked body, and the catalog and permission check to act with.
 import type { Principal } from '../auth/service';
-import type { Catalog, UploadInput } from '../catalog';
+import type { Catalog, ObjectAttributes } from '../catalog';
 import { NotFoundError } from '../errors';
 import { checkedBody } from './payload';
 import type { Authorize, Permission } from './permissions';
@@ -52,7 +52,7 @@ export class Operation {
   }
 
   /** Content type and `x-amz-meta-*` user metadata of a new object. */
-  objectAttributes(): Pick<UploadInput, 'contentType' | 'metadata'> {
+  objectAttributes(): ObjectAttributes {
     const metadata: Record<string, string> = {};
     for (const [name, value] of this.request.headers) {
       if (name.startsWith(metaPrefix) && name.length > metaPrefix.length) metadata[name.slice(metaPrefix.length)] = value;

@@ -211,9 +211,14 @@ function checkTime(claim: SignatureClaim, query: Map<string, string>, now: numbe
   if (signedAt + expires * 1000 < now) throw accessDenied('Request has expired');
 }
 
-/** Whether the request carries a SigV4 signature at all (header or query): such requests are the gateway's. */
-export function isSigV4(authorization: string | undefined, query: URLSearchParams): boolean {
-  return authorization?.startsWith(`${algorithm} `) === true || query.get('X-Amz-Algorithm') === algorithm;
+/**
+ * Whether the request is signed as S3 clients sign: SigV4 in the header or the query, or the older SigV2 header
+ * (which is then refused with S3's error, not mistaken for an API call).
+ */
+export function isS3Signed(authorization: string | null, url: string): boolean {
+  if (authorization !== null) return authorization.startsWith(`${algorithm} `) || authorization.startsWith('AWS ');
+  // Most requests are not S3's: the address is parsed only when it may hold a presigned query.
+  return url.includes('X-Amz-Algorithm=') && new URL(url).searchParams.get('X-Amz-Algorithm') === algorithm;
 }
 
 /** Checks the request's signature; the caller's principal and how its body is signed, or an S3Error. */

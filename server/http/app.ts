@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (gateway) {
     app.use('*', async (c, next) => {
       if (!gateway.accepts(c.req.raw)) return next();
-      c.res = await gateway.handle({ request: c.req.raw, body: requestBody(c), target: c.env?.incoming?.url });
+      return gateway.handle({ request: c.req.raw, body: requestBody(c), target: c.env?.incoming?.url });
     });
   }
   app.route(apiPrefix, api);

@@ -20,6 +20,9 @@ function objectHeaders(entry: ObjectEntry): Record<string, string> {
     etag: quotedEtag(entry.checksum),
     'last-modified': httpTime(entry.mtime),
     'accept-ranges': 'bytes',
+    // Objects are user content, and a presigned address serves them from the console's origin: never let a
+    // browser run them there.
+    'content-security-policy': 'sandbox',
   };
   for (const [name, value] of Object.entries(entry.metadata)) headers[`${metaPrefix}${name}`] = value;
   return headers;

@@ -149,6 +149,14 @@ describe('put, get and head', () => {
     expect((await f.api.get(objectPath('lake', 'release', 'fixed.txt'))).body).toBe('fixed');
   });
 
+  it('refuses writes to a read-only repository with AccessDenied', async () => {
+    expect((await f.api.put('/repositories/other/settings/read_only', { read_only: true })).status).toBe(200);
+    const write = f.s3.send(new PutObjectCommand({ Bucket: 'other', Key: 'main/x.txt', Body: 'x' }));
+    expect(await failure(write)).toMatchObject({ code: 'AccessDenied', status: 403 });
+    expect((await stat('other', 'main', 'x.txt')).status).toBe(404);
+    expect((await f.api.put('/repositories/other/settings/read_only', { read_only: false })).status).toBe(200);
+  });
+
   it('honours If-None-Match: * on a put', async () => {
     await put('main/once.txt', 'first', { IfNoneMatch: '*' });
     expect(await failure(put('main/once.txt', 'second', { IfNoneMatch: '*' }))).toMatchObject({ code: 'PreconditionFailed', status: 412 });

@@ -161,6 +161,19 @@ describe('requests that are not S3', () => {
     expect(unsigned.headers.get('x-amz-request-id')).toBeNull();
   });
 
+  it("refuses Signature Version 2 with S3's error rather than as an API call", async () => {
+    const res = await fetch(`${f.server.url}/lake/main/hello.txt`, { headers: { authorization: `AWS ${key.accessKeyId}:c2lnbmF0dXJl` } });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('<Code>AccessDenied</Code><Message>Only AWS Signature Version 4 (AWS4-HMAC-SHA256) is supported');
+  });
+
+  it('serves objects at presigned addresses sandboxed, as the API does', async () => {
+    const url = await getSignedUrl(f.s3, new GetObjectCommand({ Bucket: 'lake', Key: 'main/hello.txt' }), { expiresIn: 60 });
+    const res = await fetch(url);
+    expect(res.headers.get('content-security-policy')).toBe('sandbox');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers a header-signed request with a malformed signature as S3 does', async () => {
     const url = new URL(`${f.server.url}/lake/main/hello.txt`);
     const { headers } = signedHeaders('GET', url, key, 'UNSIGNED-PAYLOAD');
