@@ -5,7 +5,7 @@
 // The garbage collector deletes only under `data/`, so the parts of an upload in progress are never collected.
 import { randomBytes } from 'node:crypto';
 import type { BlockStore, PutBody } from '../blockstore';
-import { BlockNotFoundError, InvalidPartsError, NoSuchUploadError, ValidationError } from '../errors';
+import { BlockNotFoundError, InvalidPartsError, NoSuchUploadError, ReadOnlyRepositoryError, ValidationError } from '../errors';
 import type { Branch, Repository } from '../graveler';
 
 /** What the finished object gets from its upload's start. */
@@ -65,9 +65,13 @@ export class MultipartUploads<Stored> {
     private readonly ports: MultipartPorts<Stored>,
   ) {}
 
-  /** Starts an upload to `path` on `branch`; NotFoundError('branch') when there is no such branch. */
+  /**
+   * Starts an upload to `path` on `branch`; NotFoundError('branch') when there is no such branch. Completing it
+   * checks again everything an upload checks (branch protection included).
+   */
   async create(repo: string, branch: string, path: string, input: ObjectAttributes): Promise<MultipartUpload> {
-    const { storageNamespace } = await this.ports.repository(repo);
+    const { storageNamespace, readOnly } = await this.ports.repository(repo);
+    if (readOnly) throw new ReadOnlyRepositoryError();
     await this.ports.branch(repo, branch);
     const upload: MultipartUpload = {
       id: randomBytes(16).toString('hex'),

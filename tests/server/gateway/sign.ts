@@ -16,13 +16,23 @@ function signingKey(secret: string, date: string): Buffer {
 
 const amzDateOf = (when: Date) => when.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** Headers signing a request to `url` (no query) whose body the given `x-amz-content-sha256` describes. */
+const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The query as SigV4 signs it: names and values encoded, sorted. */
+function canonicalQuery(url: URL): string {
+  return [...url.searchParams]
+    .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
+    .sort()
+    .join('&');
+}
+
+/** Headers signing a request to `url` whose body the given `x-amz-content-sha256` describes. */
 export function signedHeaders(method: string, url: URL, key: Key, payloadHash: string, extra: Record<string, string> = {}, when = new Date()) {
   const amzDate = amzDateOf(when);
   const date = amzDate.slice(0, 8);
   const headers: Record<string, string> = { ...extra, host: url.host, 'x-amz-date': amzDate, 'x-amz-content-sha256': payloadHash };
   const names = Object.keys(headers).sort();
-  const canonical = [method, url.pathname, '', ...names.map((n) => `${n}:${headers[n]}`), '', names.join(';'), payloadHash].join('\n');
+  const canonical = [method, url.pathname, canonicalQuery(url), ...names.map((n) => `${n}:${headers[n]}`), '', names.join(';'), payloadHash].join('\n');
   const scope = `${date}/us-east-1/s3/aws4_request`;
   const k = signingKey(key.secret, date);
   const signature = hmac(k, ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n')).toString('hex');
