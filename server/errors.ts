@@ -191,3 +191,24 @@ export class SettingNotFoundError extends TarnError {
     super('not_found', message);
   }
 }
+
+// Multipart uploads (the S3 gateway's)
+
+/** An upload id that names no upload in progress for that object (never made, completed or aborted). */
+export class NoSuchUploadError extends TarnError {
+  constructor() {
+    super('not_found', 'The specified multipart upload does not exist');
+  }
+}
+
+/** Why a multipart upload's completion was refused: its parts list does not describe uploaded parts properly. */
+export type InvalidPartsReason = 'invalid_part' | 'invalid_part_order' | 'part_too_small';
+
+export class InvalidPartsError extends TarnError {
+  constructor(
+    readonly reason: InvalidPartsReason,
+    message: string,
+  ) {
+    super('bad_request', message);
+  }
+}

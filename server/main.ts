@@ -13,7 +13,8 @@ import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
 import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
-import { createApp } from './http/app';
+import { createGateway } from './gateway';
+import { createApp, type RequestFailure } from './http/app';
 import { formatFailure } from './http/failure-log';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
@@ -80,6 +81,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
   });
+  const onFailure = (failure: RequestFailure) => {
+    // Quiet: only server faults (a 501 is an answer, not a fault).
+    if (failure.fault === undefined && options.quiet) return;
+    log(formatFailure(failure));
+  };
   const app = createApp({
     auth,
     storage: localStorageConfig(false),
@@ -87,11 +93,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog, actions),
     usage: usageCounter,
-    onFailure: (failure) => {
-      // Quiet: only server faults (a 501 is an answer, not a fault).
-      if (failure.fault === undefined && options.quiet) return;
-      log(formatFailure(failure));
-    },
+    gateway: createGateway({ catalog, auth, onFailure }),
+    onFailure,
   });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

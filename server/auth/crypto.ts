@@ -29,6 +29,16 @@ export function decryptSecret(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
+/**
+ * AWS Signature V4's signing key for one day, region and service: HMACs chained from `AWS4<secret>`. Signatures are
+ * checked with this key, so the secret itself never leaves the auth layer.
+ */
+export function sigV4SigningKey(secret: string, scope: { date: string; region: string; service: string }): Buffer {
+  let key = createHmac('sha256', `AWS4${secret}`).update(scope.date).digest();
+  for (const part of [scope.region, scope.service, 'aws4_request']) key = createHmac('sha256', key).update(part).digest();
+  return key;
+}
+
 /** Equal strings, compared in time that depends only on their length (secrets here have a fixed, public length). */
 export function constantTimeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');

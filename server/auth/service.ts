@@ -4,7 +4,15 @@
 // on the server (and across restarts), not just in the browser.
 import { z } from 'zod';
 import { badRequest, conflict, preconditionFailed } from '../errors';
-import { constantTimeEqual, decryptSecret, encryptSecret, issueToken, verifyToken, type InstallationKeys } from './crypto';
+import {
+  constantTimeEqual,
+  decryptSecret,
+  encryptSecret,
+  issueToken,
+  sigV4SigningKey,
+  verifyToken,
+  type InstallationKeys,
+} from './crypto';
 import { newAccessKeyId, newSecretAccessKey } from './keys';
 import type { RecordStore } from './record-store';
 
@@ -183,20 +191,39 @@ export class AuthService {
 
   /** The principal for an access key and secret, or undefined when they do not match. */
   async authenticateKey(accessKeyId: string, secret: string): Promise<Principal | undefined> {
+    const known = await this.lookUpKey(accessKeyId);
+    return known && constantTimeEqual(known.secret, secret) ? known.principal : undefined;
+  }
+
+  /**
+   * For AWS Signature V4 (the S3 gateway): the principal of an access key and the key that signs its requests of
+   * one day, region and service, or undefined when there is no such access key. The caller compares signatures;
+   * the secret stays here.
+   */
+  async sigV4Key(
+    accessKeyId: string,
+    scope: { date: string; region: string; service: string },
+  ): Promise<{ principal: Principal; signingKey: Buffer } | undefined> {
+    const known = await this.lookUpKey(accessKeyId);
+    return known && { principal: known.principal, signingKey: sigV4SigningKey(known.secret, scope) };
+  }
+
+  /** The access key's principal and secret, from the short cache or decrypted from its record. */
+  private async lookUpKey(accessKeyId: string): Promise<{ principal: Principal; secret: string } | undefined> {
     const now = this.now();
     const cached = this.keyCache.get(accessKeyId);
-    if (cached && cached.until > now) return constantTimeEqual(cached.secret, secret) ? cached.principal : undefined;
+    if (cached && cached.until > now) return cached;
     const record = await this.store.get<CredentialRecord>(keys.credential(accessKeyId));
     if (!record) return undefined;
-    let stored: string;
+    let secret: string;
     try {
-      stored = decryptSecret(this.secrets.encryption, record.sealed_secret);
+      secret = decryptSecret(this.secrets.encryption, record.sealed_secret);
     } catch {
       return undefined;
     }
     const principal = { userId: record.user_id, accessKeyId };
-    this.keyCache.set(accessKeyId, { principal, secret: stored, until: now + cacheMillis });
-    return constantTimeEqual(stored, secret) ? principal : undefined;
+    this.keyCache.set(accessKeyId, { principal, secret, until: now + cacheMillis });
+    return { principal, secret };
   }
 
   /** Opens a session: its record makes the token valid until it expires or the session is ended. */

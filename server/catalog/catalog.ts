@@ -32,6 +32,7 @@ import type {
 } from '../graveler';
 import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
+import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 
 export interface CreateRepositoryInput {
@@ -93,6 +94,8 @@ export interface CopyInput {
   srcRef?: string;
   /** Share the source's data instead of copying it, when it lives in the repository's namespace. */
   shallow?: boolean;
+  /** The copy's content type and user metadata instead of the source's (S3's `x-amz-metadata-directive: REPLACE`). */
+  replace?: ObjectAttributes;
   force?: boolean;
 }
 
@@ -128,12 +131,22 @@ const commitFields = (c: Commit) => ({ commitMessage: c.message, committer: c.co
 type BeforeBranchMove = (commit: Commit) => Promise<void>;
 
 export class Catalog {
+  /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
+  readonly multipartUploads: MultipartUploads<ObjectStats>;
+
   constructor(
     private readonly store: Graveler,
     private readonly blocks: BlockStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
     private readonly hooks: Hooks = noHooks,
-  ) {}
+  ) {
+    this.multipartUploads = new MultipartUploads(blocks, {
+      repository: (id) => store.getRepository(id),
+      branch: (repo, id) => store.getBranch(repo, id),
+      upload: (repo, branch, path, body, input) => this.upload(repo, branch, path, body, input),
+      now,
+    });
+  }
 
   /** The repository's hooks: none on a read-only repository, as in lakeFS (even when a write is forced). */
   private async hooksOf(repo: string): Promise<{ repository: Repository; hooks: Hooks | undefined }> {
@@ -472,7 +485,7 @@ export class Catalog {
       const { namespace, key } = this.location(repository, source);
       size = (await this.blocks.put(repository.storageNamespace, address, await this.blocks.get(namespace, key))).size;
     }
-    const entry: ObjectEntry = { ...source, address, addressType: 'relative', size, mtime: this.now() };
+    const entry: ObjectEntry = { ...source, ...input.replace, address, addressType: 'relative', size, mtime: this.now() };
     try {
       await this.store.putObject(repo, branch, destPath, entry, input.force ? { force: true } : {});
     } catch (err) {

@@ -11,6 +11,15 @@ export {
   type StoredObject,
   type UploadInput,
 } from './catalog';
+export {
+  maxPartNumber,
+  minPartBytes,
+  type ChosenPart,
+  type MultipartUpload,
+  type ObjectAttributes,
+  type UploadedPart,
+  type UploadTarget,
+} from './multipart-uploads';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export { localStorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';

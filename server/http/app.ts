@@ -1,13 +1,16 @@
-// The Hono app: the API under /api/v1 (api.ts), /logout, and the console for everything else.
+// The Hono app: S3 requests (signed with AWS Signature V4) to the gateway, the API under /api/v1 (api.ts),
+// /logout, and the console for everything else.
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AuthService } from '../auth/service';
 import type { StorageConfig } from '../catalog';
+import type { Gateway } from '../gateway';
 import type { UsageCounter } from '../usage';
 import { createApi } from './api';
 import { identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
+import { requestBody } from './request-body';
 import type { AppEnv, Router } from './router';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
@@ -25,6 +28,8 @@ export interface AppDeps {
   dataRouters: Router[];
   /** Counts every authenticated API call, for the usage report. */
   usage: UsageCounter;
+  /** The S3 gateway, which answers every request signed with AWS Signature V4 (none without it). */
+  gateway?: Gateway;
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
 }
@@ -78,6 +83,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.res.headers.set('x-content-type-options', 'nosniff');
     c.res.headers.set('x-frame-options', 'DENY');
   });
+  const { gateway } = deps;
+  if (gateway) {
+    app.use('*', async (c, next) => {
+      if (!gateway.accepts(c.req.raw)) return next();
+      return gateway.handle({ request: c.req.raw, body: requestBody(c), target: c.env?.incoming?.url });
+    });
+  }
   app.route(apiPrefix, api);
   app.notFound((c) => c.json({ message: `nothing at ${c.req.method} ${c.req.path}` }, 404));
   app.get('/logout', async (c) => {

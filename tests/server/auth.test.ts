@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, deriveKeys, encryptSecret, issueToken, verifyToken } from '../../server/auth/crypto';
+import { decryptSecret, deriveKeys, encryptSecret, issueToken, sigV4SigningKey, verifyToken } from '../../server/auth/crypto';
 import { loadOrCreateInstallationKey } from '../../server/auth/installation-key';
 import type { RecordStore } from '../../server/auth/record-store';
 import { AuthService, defaultSessionTtlSeconds } from '../../server/auth/service';
@@ -102,5 +102,19 @@ describe('auth service', () => {
     const creds = await auth.setup({ username: 'ops', key: { access_key_id: 'AKIAJFIXEDKEY000000Q', secret_access_key: 'fixed-secret' } });
     expect(creds.access_key_id).toBe('AKIAJFIXEDKEY000000Q');
     expect(await auth.authenticateKey('AKIAJFIXEDKEY000000Q', 'fixed-secret')).toMatchObject({ userId: 'ops' });
+  });
+
+  it("gives the S3 gateway an access key's SigV4 signing key, never its secret", async () => {
+    // AWS's documented example: this secret, day, region and service derive this signing key.
+    const secret = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
+    const scope = { date: '20120215', region: 'us-east-1', service: 'iam' };
+    expect(sigV4SigningKey(secret, scope).toString('hex')).toBe('f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d');
+    const auth = new AuthService(memoryRecords(), keys);
+    await auth.setup({ username: 'ops', key: { access_key_id: 'AKIAJFIXEDKEY000000Q', secret_access_key: secret } });
+    const found = await auth.sigV4Key('AKIAJFIXEDKEY000000Q', scope);
+    expect(found?.principal).toEqual({ userId: 'ops', accessKeyId: 'AKIAJFIXEDKEY000000Q' });
+    expect(found?.signingKey.toString('hex')).toBe('f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d');
+    expect(JSON.stringify(found)).not.toContain(secret);
+    expect(await auth.sigV4Key('AKIAJNOSUCHKEY00000Q', scope)).toBeUndefined();
   });
 });

@@ -8,8 +8,10 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'catalog', 'actions', 'auth', 'gc', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
-  http: ['catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
+  root: ['http', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
+  http: ['gateway', 'catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
+  // The S3 gateway on the same port: S3 requests over the catalog, signed with the access keys of auth.
+  gateway: ['catalog', 'auth', 'errors'],
   // The garbage collector's retention rules answer lakeFS's GC preparation calls too.
   catalog: ['graveler', 'gc', 'blockstore', 'errors'],
   // Hooks on repository events and their run records; the catalog reaches them only through its own port.

@@ -1,0 +1,123 @@
+// The S3 gateway: Tarn's port also speaks S3, path-style, as lakeFS's does: bucket = repository, key =
+// `<ref>/<path>`. A request signed with AWS Signature V4 (header or presigned query) is the gateway's; it is
+// verified with Tarn's access keys, dispatched to its operation and answered in S3's XML, errors included.
+import { randomBytes } from 'node:crypto';
+import type { AuthService } from '../auth/service';
+import type { Catalog } from '../catalog';
+import { operationFor } from './dispatch';
+import { anyAuthenticatedUser, type Authorize } from './permissions';
+import { Operation } from './request';
+import { errorResponse } from './responses';
+import { S3Error, toS3Error } from './s3-errors';
+import { isS3Signed, verifyRequest } from './sigv4';
+
+/** A failed request, for the server's log: never with bodies, query strings or credentials. */
+export interface GatewayFailure {
+  method: string;
+  path: string;
+  status: number;
+  message: string;
+  /** The error itself, only for faults of ours (5xx). */
+  fault?: unknown;
+}
+
+export interface GatewayDeps {
+  catalog: Catalog;
+  auth: AuthService;
+  /** Decides each operation's permissions (default: any authenticated user may act). */
+  authorize?: Authorize;
+  onFailure?: (failure: GatewayFailure) => void;
+  /** The clock, unix milliseconds (tests). */
+  now?: () => number;
+}
+
+export interface GatewayRequest {
+  request: Request;
+  /** The raw body as it arrives. */
+  body: AsyncIterable<Uint8Array> | undefined;
+  /** The request target exactly as sent (path and query, still encoded), when the server knows it. */
+  target?: string | undefined;
+}
+
+export interface Gateway {
+  /** Whether the request is an S3 one: it carries an AWS signature. */
+  accepts(request: Request): boolean;
+  handle(input: GatewayRequest): Promise<Response>;
+}
+
+const noBody: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: async function* () {} };
+
+function decodeComponent(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new S3Error('InvalidURI', "Couldn't parse the specified URI.");
+  }
+}
+
+function parseQuery(raw: string): Array<[string, string]> {
+  if (raw === '') return [];
+  return raw
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq < 0 ? [decodeComponent(part), ''] : [decodeComponent(part.slice(0, eq)), decodeComponent(part.slice(eq + 1))];
+    });
+}
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  const authorize = deps.authorize ?? anyAuthenticatedUser;
+  const now = deps.now ?? Date.now;
+
+  async function answer(input: GatewayRequest, rawPath: string, rawQuery: string): Promise<Response> {
+    const { request } = input;
+    const queryPairs = parseQuery(rawQuery);
+    const { principal, payload } = await verifyRequest(
+      deps.auth,
+      { method: request.method, rawPath, query: queryPairs, headers: request.headers },
+      now(),
+    );
+    const path = rawPath.replace(/^\/+/, '');
+    const slash = path.indexOf('/');
+    const bucket = decodeComponent(slash < 0 ? path : path.slice(0, slash));
+    const key = slash < 0 ? '' : decodeComponent(path.slice(slash + 1));
+    const query = new Map(queryPairs);
+    const handler = operationFor(request.method, bucket, key, query, request.headers);
+    const s3Request = { method: request.method, bucket, key, query, headers: request.headers, principal, payload, body: input.body ?? noBody };
+    return handler(new Operation(s3Request, deps.catalog, authorize));
+  }
+
+  return {
+    accepts(request) {
+      return isS3Signed(request.headers.get('authorization'), request.url);
+    },
+
+    async handle(input) {
+      const requestId = randomBytes(8).toString('hex').toUpperCase();
+      const target = input.target ?? (() => {
+        const url = new URL(input.request.url);
+        return url.pathname + url.search;
+      })();
+      const question = target.indexOf('?');
+      const rawPath = question < 0 ? target : target.slice(0, question);
+      const rawQuery = question < 0 ? '' : target.slice(question + 1);
+      let response: Response;
+      try {
+        response = await answer(input, rawPath, rawQuery);
+      } catch (err) {
+        const error = toS3Error(err);
+        deps.onFailure?.({
+          method: input.request.method,
+          path: rawPath,
+          status: error.status,
+          message: `${error.code}: ${error.message}`,
+          ...(error.status >= 500 && error.code !== 'NotImplemented' ? { fault: err } : {}),
+        });
+        response = errorResponse(error, rawPath, requestId, input.request.method === 'HEAD');
+      }
+      response.headers.set('x-amz-request-id', requestId);
+      return response;
+    }
+  };
+}

@@ -1,0 +1,29 @@
+// The gateway's answers: XML documents, empty answers with headers, and S3's error document.
+import { S3Error } from './s3-errors';
+import { xmlDocument, type XmlElement } from './xml';
+
+export function xmlResponse(root: string, element: XmlElement, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(xmlDocument(root, element), { status, headers: { 'content-type': 'application/xml', ...headers } });
+}
+
+export function emptyResponse(status: number, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers });
+}
+
+/** S3 times: ISO 8601 with milliseconds, from unix seconds. */
+export const isoTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+export const httpTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toUTCString();
+export const quotedEtag = (checksum: string) => `"${checksum}"`;
+
+/** S3's error document; a HEAD answer carries only the status, as S3's does. */
+export function errorResponse(error: S3Error, resource: string, requestId: string, head: boolean): Response {
+  if (head) return emptyResponse(error.status, { 'x-amz-error-code': error.code });
+  return new Response(
+    xmlDocument(
+      'Error',
+      { Code: error.code, Message: error.message, ...error.details, Resource: resource, RequestId: requestId },
+      false,
+    ),
+    { status: error.status, headers: { 'content-type': 'application/xml' } },
+  );
+}
