@@ -2,7 +2,7 @@
 // unix socket in that folder, removed on stop. PostgreSQL refuses to run as root, so as root (here and in CI) its
 // programs run as the `postgres` user that Debian's package creates.
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,20 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 
 const run = promisify(execFile);
-const binDir = process.env.TARN_TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const debianRoot = '/usr/lib/postgresql';
+
+/** PostgreSQL 15's programs (Debian's layout), else the newest installed version's; TARN_TEST_PG_BIN overrides. */
+function findBinDir(): string {
+  if (process.env.TARN_TEST_PG_BIN) return process.env.TARN_TEST_PG_BIN;
+  const preferred = join(debianRoot, '15', 'bin');
+  if (existsSync(join(preferred, 'initdb')) || !existsSync(debianRoot)) return preferred;
+  const installed = readdirSync(debianRoot)
+    .filter((version) => existsSync(join(debianRoot, version, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return installed[0] === undefined ? preferred : join(debianRoot, installed[0], 'bin');
+}
+
+const binDir = findBinDir();
 const superuser = 'tarn';
 
 export interface PgCluster {
