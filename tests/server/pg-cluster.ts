@@ -55,8 +55,21 @@ async function pgProgram(program: string, args: string[]): Promise<void> {
   }
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
-  if (!existsSync(join(binDir, 'initdb'))) {
+export interface PgClusterOptions {
+  /**
+   * Flush to disk as a production server does. Tests do without (a cluster that dies is thrown away anyway); a
+   * benchmark wants the real cost.
+   */
+  durable?: boolean;
+}
+
+/** Whether PostgreSQL's programs are installed, so a cluster can be started. */
+export function pgInstalled(): boolean {
+  return existsSync(join(binDir, 'initdb'));
+}
+
+export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
+  if (!pgInstalled()) {
     throw new Error(
       `PostgreSQL 15 is not installed (no ${binDir}/initdb): install the "postgresql" package ` +
         '(apt-get install postgresql) to run the PostgreSQL tests',
@@ -71,7 +84,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   const data = join(dir, 'data');
   await pgProgram('initdb', ['-D', data, '-U', superuser, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
-  const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c fsync=off', '-c max_connections=200'];
+  const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=200'];
+  if (!options.durable) settings.push('-c fsync=off');
   await pgProgram('pg_ctl', ['start', '-D', data, '-w', '-l', join(dir, 'server.log'), '-o', settings.join(' ')]);
   const url = (database: string) => `postgres://${superuser}@127.0.0.1:${port}/${database}`;
 
