@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runGc } from '../../server/gc-command';
 import type { Commit as CommitJson, ErrorBody } from '../../server/http/wire';
 import { spawnServer, type ChildServer } from './http/child-server';
 import { client, setupAdmin, signIn, type Client, type Page } from './http/harness';
@@ -15,6 +16,7 @@ const clients = 32;
 const rounds = 3;
 
 let cluster: PgCluster;
+let databaseUrl: string;
 let dataDir: string;
 let servers: ChildServer[] = [];
 /** One admin client per server, same credentials. */
@@ -23,7 +25,7 @@ let admin: { accessKeyId: string; secret: string };
 
 beforeAll(async () => {
   cluster = await startPgCluster();
-  const databaseUrl = await cluster.createDatabase('tarn');
+  databaseUrl = await cluster.createDatabase('tarn');
   dataDir = mkdtempSync(join(tmpdir(), 'tarn-multi-'));
   // Started together, as an orchestrator would: they race for the schema migration and the installation key.
   servers = await Promise.all([0, 1].map(() => spawnServer(dataDir, ['--database-url', databaseUrl])));
@@ -155,5 +157,18 @@ describe('two server processes on one PostgreSQL database', () => {
     // Server A verified this session a moment ago, and still refuses it now.
     expect((await session.api.get('/user')).status).toBe(401);
     expect((await onB.get('/user')).status).toBe(401);
+  });
+
+  it('let the gc command collect from the shared database beside the running servers', async () => {
+    const rules = await api(1).put(`/repositories/${repo}/settings/gc_rules`, { default_retention_days: 1, branches: [] });
+    expect(rules.status).toBe(204);
+    const printed: string[] = [];
+    const report = await runGc({ repository: repo, dryRun: true, dataDir, databaseUrl }, (line) => printed.push(line));
+    // It found the repository and the rules just set through a server in the shared database (else it refuses);
+    // every object was written moments ago, so all are younger than the grace period and nothing is removed.
+    expect(report.young).toBeGreaterThanOrEqual(clients * rounds * 2);
+    expect(report.examined).toBe(0);
+    expect(report.removed).toEqual([]);
+    expect(printed.at(-1)).toMatch(/every staging area/);
   });
 });
