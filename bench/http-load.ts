@@ -20,6 +20,8 @@ export interface HttpLoadOptions {
   seconds?: number;
   seedObjects?: number;
   objectBytes?: number;
+  /** An empty PostgreSQL database for the metadata; default: SQLite in the data folder. */
+  databaseUrl?: string;
 }
 
 export interface HttpLoadResults {
@@ -47,10 +49,10 @@ interface Started {
   port: number;
 }
 
-function startServer(dataDir: string): Promise<Started> {
+function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Started> {
   // TARN_BENCH_PROFILE=DIR writes a V8 CPU profile of the server there (open it in Chrome DevTools).
   const profile = process.env.TARN_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.TARN_BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet'], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet', ...(databaseUrl ? ['--database-url', databaseUrl] : [])], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -151,7 +153,7 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
   const seedObjects = options.seedObjects ?? 2000;
   const objectBytes = options.objectBytes ?? 4096;
   const dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-load-'));
-  const server = await startServer(dataDir);
+  const server = await startServer(dataDir, options.databaseUrl);
   const client = new Client(server.host, server.port, connections);
   try {
     const setup = await client.json('POST', '/setup_lakefs', { username: 'bench' });

@@ -2,13 +2,16 @@
  * `npm run bench:server`: storage figures at 10k, 100k and 1M objects, then HTTP load on loopback; prints a table
  * and writes bench/results/server.json. Never part of `npm test`.
  *
- * TARN_BENCH_SIZES=10000,100000 limits the tree sizes; TARN_BENCH_SECONDS sets each HTTP phase's length.
+ * TARN_BENCH_SIZES=10000,100000 limits the tree sizes; TARN_BENCH_SECONDS sets each HTTP phase's length. The HTTP
+ * load runs again with the metadata in PostgreSQL: TARN_BENCH_DATABASE_URL (an empty database), else a local
+ * throwaway cluster when PostgreSQL is installed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { formatStorageResults, runStorageBench } from './storage';
-import { runHttpLoad } from './http-load';
+import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
+import { runHttpLoad, type HttpLoadResults } from './http-load';
 
 const sizes = process.env.TARN_BENCH_SIZES?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000];
 const seconds = Number(process.env.TARN_BENCH_SECONDS ?? 10);
@@ -24,6 +27,35 @@ console.log(`\nHTTP, ${http.connections} connections on loopback, ${http.seconds
 console.log(row('reads (stat + get)', http.reads_per_s, http.read_p50_ms, http.read_p90_ms, http.read_p99_ms));
 console.log(row('writes (small uploads)', http.writes_per_s, http.write_p50_ms, http.write_p90_ms, http.write_p99_ms));
 if (http.errors > 0) console.log(`errors during the load: ${http.errors}`);
+
+async function runPostgresHttpLoad(): Promise<HttpLoadResults | undefined> {
+  const given = process.env.TARN_BENCH_DATABASE_URL;
+  if (given) return runHttpLoad({ seconds, databaseUrl: given });
+  if (!pgInstalled()) return undefined;
+  const cluster = await startPgCluster({ durable: true });
+  try {
+    return await runHttpLoad({ seconds, databaseUrl: await cluster.createDatabase('bench') });
+  } finally {
+    await cluster.stop();
+  }
+}
+
+const pg = await runPostgresHttpLoad();
+if (pg) {
+  console.log(`\nHTTP with the metadata in PostgreSQL (same load):`);
+  console.log(row('reads (stat + get)', pg.reads_per_s, pg.read_p50_ms, pg.read_p90_ms, pg.read_p99_ms));
+  console.log(row('writes (small uploads)', pg.writes_per_s, pg.write_p50_ms, pg.write_p90_ms, pg.write_p99_ms));
+  if (pg.errors > 0) console.log(`errors during the load: ${pg.errors}`);
+} else {
+  console.log('\nPostgreSQL is not installed (Debian package "postgresql"), so there are no PostgreSQL figures.');
+}
+const pgFigures = pg
+  ? Object.fromEntries(
+      (['reads_per_s', 'read_p50_ms', 'read_p90_ms', 'read_p99_ms', 'writes_per_s', 'write_p50_ms', 'write_p90_ms', 'write_p99_ms', 'errors'] as const).map(
+        (name) => [`postgres_${name}`, pg[name]],
+      ),
+    )
+  : {};
 
 const smallest = storage.commits[0];
 const largest = storage.commits[storage.commits.length - 1];
@@ -52,6 +84,7 @@ const results = {
   gc_dry_run_ms: storage.gc.dryRunMs,
   gc_bytes_freed: storage.gc.bytesFreed,
   ...http,
+  ...pgFigures,
 };
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });

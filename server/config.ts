@@ -13,6 +13,8 @@ export interface ServerConfig {
   quiet: boolean;
   /** How long a login lasts. */
   sessionTtlSeconds: number;
+  /** PostgreSQL for the metadata, shared by several servers; without it, SQLite in the data folder. */
+  databaseUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +42,7 @@ const fileSchema = z
     dataDir: z.string().min(1).optional(),
     consoleDir: z.string().min(1).optional(),
     sessionTtl: z.union([z.number(), z.string()]).optional(),
+    databaseUrl: z.string().min(1).optional(),
   })
   .strict();
 
@@ -51,7 +54,9 @@ Options:
   --data-dir DIR    where metadata and objects are kept (default ./data; env TARN_DATA_DIR)
   --console-dir DIR built console to serve (default dist/console)
   --session-ttl T   how long a login lasts: seconds or a duration such as 12h or 7d (default 7d; env TARN_SESSION_TTL)
-  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl
+  --database-url U  keep metadata in PostgreSQL (postgres://user:password@host:port/database), shared by every
+                    server given the same URL; default: SQLite in the data folder (env TARN_DATABASE_URL)
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl
   --quiet           print only the listening line and server faults (no line per client error)
   --help            show this text`;
 
@@ -69,12 +74,27 @@ function parseSessionTtl(raw: string | number, source: string): number {
   return seconds;
 }
 
+/** The address is not echoed: it may hold a password. */
+export function parseDatabaseUrl(raw: string, source: string): string {
+  let scheme: string;
+  try {
+    scheme = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError(`${source}: not a valid address; expected postgres://user:password@host:port/database`);
+  }
+  if (scheme !== 'postgres:' && scheme !== 'postgresql:') {
+    throw new ConfigError(`${source}: only PostgreSQL is supported; expected postgres://user:password@host:port/database`);
+  }
+  return raw;
+}
+
 interface FlagValues {
   port?: string;
   host?: string;
   dataDir?: string;
   consoleDir?: string;
   sessionTtl?: string;
+  databaseUrl?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -86,6 +106,7 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help'>> = 
   '--data-dir': 'dataDir',
   '--console-dir': 'consoleDir',
   '--session-ttl': 'sessionTtl',
+  '--database-url': 'databaseUrl',
   '--config': 'configFile',
 };
 
@@ -136,8 +157,17 @@ export interface ParsedCommandLine {
 
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
   const flags = readFlags(argv);
-  const { sessionTtl: fileSessionTtl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
+  const { sessionTtl: fileSessionTtl, databaseUrl: fileDatabaseUrl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
   const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet };
+  const databaseUrl =
+    flags.databaseUrl !== undefined
+      ? parseDatabaseUrl(flags.databaseUrl, '--database-url')
+      : env.TARN_DATABASE_URL
+        ? parseDatabaseUrl(env.TARN_DATABASE_URL, 'TARN_DATABASE_URL')
+        : fileDatabaseUrl !== undefined
+          ? parseDatabaseUrl(fileDatabaseUrl, `config file ${flags.configFile}: databaseUrl`)
+          : undefined;
+  if (databaseUrl !== undefined) config.databaseUrl = databaseUrl;
   if (fileSessionTtl !== undefined) config.sessionTtlSeconds = parseSessionTtl(fileSessionTtl, `config file ${flags.configFile}: sessionTtl`);
   if (env.TARN_SESSION_TTL) config.sessionTtlSeconds = parseSessionTtl(env.TARN_SESSION_TTL, 'TARN_SESSION_TTL');
   if (env.TARN_PORT !== undefined && env.TARN_PORT !== '') config.port = parsePort(env.TARN_PORT, 'TARN_PORT');

@@ -1,17 +1,16 @@
 // `npm run gc -- --repo NAME [--dry-run] [--data-dir DIR]`: deletes the object data of a repository that its GC
 // rules no longer keep, printing each removed address and the bytes freed (with --dry-run, what it would remove).
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openLocalBlockStore } from './blockstore';
 import { gcGracePeriodSeconds } from './catalog';
-import { defaultConfig } from './config';
+import { ConfigError, defaultConfig, parseDatabaseUrl } from './config';
 import { collectGarbage, GcRefusedError, type CollectReport } from './gc';
 import { createGraveler } from './graveler';
-import { openSqliteKv } from './kv';
+import { metadataExists, openMetadataStore, sqliteFileName } from './metadata-store';
 import { TarnError } from './errors';
 
-export const usage = `Usage: npm run gc -- --repo NAME [--dry-run] [--data-dir DIR]
+export const usage = `Usage: npm run gc -- --repo NAME [--dry-run] [--data-dir DIR] [--database-url U]
 
 Deletes the object data of repository NAME that its garbage-collection rules no longer keep: data that no branch
 head, tag, staging area or commit within its branch's retention refers to. Data younger than the grace period
@@ -21,12 +20,14 @@ Options:
   --repo NAME       the repository (required)
   --dry-run         print what would be removed, remove nothing
   --data-dir DIR    the server's data folder (default ./data; env TARN_DATA_DIR)
+  --database-url U  the servers' PostgreSQL database, when they use one (env TARN_DATABASE_URL)
   --help            show this text`;
 
 export interface GcCommand {
   repository: string;
   dryRun: boolean;
   dataDir: string;
+  databaseUrl?: string;
 }
 
 export class UsageError extends Error {}
@@ -35,6 +36,7 @@ export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcComman
   let repository: string | undefined;
   let dryRun = false;
   let dataDir = env.TARN_DATA_DIR || defaultConfig.dataDir;
+  let databaseUrl = env.TARN_DATABASE_URL || undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const eq = arg.indexOf('=');
@@ -48,10 +50,18 @@ export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcComman
     else if (name === '--dry-run') dryRun = true;
     else if (name === '--repo') repository = value();
     else if (name === '--data-dir') dataDir = value();
+    else if (name === '--database-url') databaseUrl = value();
     else throw new UsageError(`unknown option "${arg}"`);
   }
   if (repository === undefined) throw new UsageError('--repo is required');
-  return { repository, dryRun, dataDir: resolve(dataDir) };
+  const location = { repository, dryRun, dataDir: resolve(dataDir) };
+  if (databaseUrl === undefined) return location;
+  try {
+    return { ...location, databaseUrl: parseDatabaseUrl(databaseUrl, '--database-url / TARN_DATABASE_URL') };
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 export function formatReport(r: CollectReport): string[] {
@@ -68,10 +78,9 @@ export function formatReport(r: CollectReport): string[] {
 }
 
 export async function runGc(command: GcCommand, print: (line: string) => void): Promise<CollectReport> {
-  const metadata = join(command.dataDir, 'metadata.db');
   // Opening the database would create an empty one: a mistyped folder must be an error, not "nothing to collect".
-  if (!existsSync(metadata)) throw new GcRefusedError(`no Tarn data in ${command.dataDir} (no metadata.db there)`);
-  const kv = openSqliteKv({ path: metadata });
+  if (!metadataExists(command)) throw new GcRefusedError(`no Tarn data in ${command.dataDir} (no ${sqliteFileName} there)`);
+  const kv = await openMetadataStore(command);
   const blocks = openLocalBlockStore({ root: join(command.dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });
   try {

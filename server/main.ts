@@ -19,7 +19,7 @@ import { formatFailure } from './http/failure-log';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
-import { openSqliteKv } from './kv';
+import { openMetadataStore } from './metadata-store';
 import { UsageCounter } from './usage';
 
 export interface StartOptions {
@@ -31,6 +31,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** How long a login lasts (default 7 days). */
   sessionTtlSeconds?: number;
+  /** PostgreSQL for the metadata (shared by several servers); default: SQLite in the data folder. */
+  databaseUrl?: string;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
 }
@@ -68,7 +70,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // tightened. The modules below make their own files 0600 and folders 0700 as well.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
-  const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
+  const kv = await openMetadataStore({
+    dataDir,
+    ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
+    onIdleError: (err) => log(`A PostgreSQL connection broke while idle and will be replaced: ${err.message}`),
+  });
   const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
   const graveler = createGraveler({ kv, blockstore: blocks });
   const actions = new Actions({
@@ -80,12 +86,26 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const usageCounter = new UsageCounter(kv);
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
+    sharedStore: options.databaseUrl !== undefined,
   });
   const onFailure = (failure: RequestFailure) => {
     // Quiet: only server faults (a 501 is an answer, not a fault).
     if (failure.fault === undefined && options.quiet) return;
     log(formatFailure(failure));
   };
+  // Post-event hooks still calling out are cut short (and recorded as failed) before the store closes.
+  const release = async () => {
+    await actions.close();
+    await usageCounter.close();
+    await graveler.close();
+    await kv.close();
+  };
+  try {
+    await auth.claimInstallationKey();
+  } catch (err) {
+    await release();
+    throw err;
+  }
   const app = createApp({
     auth,
     storage: localStorageConfig(false),
@@ -106,10 +126,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   try {
     port = await listen(server, options.port, options.host);
   } catch (err) {
-    await actions.close();
-    await usageCounter.close();
-    await graveler.close();
-    await kv.close();
+    await release();
     throw err;
   }
   const url = `http://${urlHost(options.host)}:${port}`;
@@ -136,11 +153,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), shutdownGraceMillis).unref();
         });
-        // Post-event hooks still calling out are cut short (and recorded as failed) before the store closes.
-        await actions.close();
-        await usageCounter.close();
-        await graveler.close();
-        await kv.close();
+        await release();
       })();
       return closing;
     },

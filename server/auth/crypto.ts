@@ -4,6 +4,8 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ra
 export interface InstallationKeys {
   encryption: Buffer;
   signing: Buffer;
+  /** Names the installation key without revealing it, so servers sharing a store can tell whether theirs agree. */
+  fingerprint: string;
 }
 
 function derive(master: Buffer, purpose: string): Buffer {
@@ -11,7 +13,11 @@ function derive(master: Buffer, purpose: string): Buffer {
 }
 
 export function deriveKeys(master: Buffer): InstallationKeys {
-  return { encryption: derive(master, 'secrets-at-rest'), signing: derive(master, 'session-tokens') };
+  return {
+    encryption: derive(master, 'secrets-at-rest'),
+    signing: derive(master, 'session-tokens'),
+    fingerprint: derive(master, 'fingerprint').toString('hex'),
+  };
 }
 
 /** iv(12) | tag(16) | ciphertext, base64. */

@@ -78,6 +78,7 @@ const sessionsPrefix = 'auth/sessions/';
 
 const keys = {
   setup: 'auth/setup',
+  installationKey: 'auth/installation-key',
   user: (id: string) => `auth/users/${id}`,
   credential: (akid: string) => `auth/credentials/${akid}`,
   session: (jti: string) => `${sessionsPrefix}${jti}`,
@@ -97,12 +98,18 @@ interface CachedKey {
 
 interface CachedToken {
   principal: Principal;
+  jti: string;
   until: number;
 }
 
 export interface AuthOptions {
   /** How long a login lasts, in seconds (default 7 days). */
   sessionTtlSeconds?: number;
+  /**
+   * Other server processes share the store (PostgreSQL), so any of them may end a session: a session found in the
+   * verification cache is confirmed by reading its record, and a logout anywhere takes effect everywhere at once.
+   */
+  sharedStore?: boolean;
   now?: () => number;
 }
 
@@ -112,6 +119,7 @@ export class AuthService {
   private setupDone = false;
   private lastSweep = 0;
   readonly sessionTtlSeconds: number;
+  private readonly sharedStore: boolean;
   private readonly now: () => number;
 
   constructor(
@@ -120,7 +128,25 @@ export class AuthService {
     options: AuthOptions = {},
   ) {
     this.sessionTtlSeconds = options.sessionTtlSeconds ?? defaultSessionTtlSeconds;
+    this.sharedStore = options.sharedStore ?? false;
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Servers sharing a store must hold the same installation key, or each would refuse the others' sessions and
+   * could not read the secrets they stored. The first server records the key's fingerprint; a server whose key
+   * differs refuses to start.
+   */
+  async claimInstallationKey(): Promise<void> {
+    const record = { fingerprint: this.secrets.fingerprint };
+    if (await this.store.createAll([[keys.installationKey, record]])) return;
+    const stored = await this.store.get<typeof record>(keys.installationKey);
+    if (stored?.fingerprint !== record.fingerprint) {
+      throw new Error(
+        'this server\'s installation.key is not the one the metadata store was set up with; ' +
+          'every server on one store needs a copy of the same installation.key in its data folder',
+      );
+    }
   }
 
   async setupState(): Promise<{ initialized: boolean; commPrefsMissing: boolean }> {
@@ -240,8 +266,8 @@ export class AuthService {
   }
 
   /**
-   * Ends the session of a token (logout). Another server process sharing the store may still accept the token
-   * from its short verification cache, for at most `cacheMillis`.
+   * Ends the session of a token (logout). Server processes sharing the store confirm cached sessions (see
+   * `sharedStore`), so none of them accepts the token afterwards.
    */
   async endSession(token: string): Promise<void> {
     this.tokenCache.delete(token);
@@ -253,7 +279,11 @@ export class AuthService {
   async authenticateToken(token: string): Promise<Principal | undefined> {
     const now = this.now();
     const cached = this.tokenCache.get(token);
-    if (cached && cached.until > now) return cached.principal;
+    if (cached && cached.until > now) {
+      if (!this.sharedStore || (await this.store.get<SessionRecord>(keys.session(cached.jti))) !== undefined) return cached.principal;
+      this.tokenCache.delete(token);
+      return undefined;
+    }
     const claims = verifyToken(this.secrets.signing, token, now);
     if (!claims || !claims.jti) return undefined;
     const session = await this.store.get<SessionRecord>(keys.session(claims.jti));
@@ -262,7 +292,7 @@ export class AuthService {
     if (!record || record.user_id !== claims.sub) return undefined;
     const principal = { userId: claims.sub, accessKeyId: claims.akid };
     if (this.tokenCache.size > 10_000) this.tokenCache.clear();
-    this.tokenCache.set(token, { principal, until: Math.min(now + cacheMillis, claims.exp * 1000) });
+    this.tokenCache.set(token, { principal, jti: claims.jti, until: Math.min(now + cacheMillis, claims.exp * 1000) });
     return principal;
   }
 

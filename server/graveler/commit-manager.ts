@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { applyChanges } from './apply';
+import { backoff } from './backoff';
 import { computeCommitId } from './commit-id';
 import type { Ctx } from './context';
 import { DirtyBranchError, NoChangesError, TooManyAttemptsError } from '../errors';
@@ -9,12 +9,12 @@ import { lookupInTree } from './tree-lookup';
 import type { Commit, CommitOptions } from './types';
 
 const UPDATE_ATTEMPTS = 10;
-
-/** A short randomized pause between compare-and-set attempts so racing committers spread out. */
-async function backoff(attempt: number): Promise<void> {
-  if (attempt === 0) return;
-  await sleep(Math.random() * Math.min(5 * 2 ** attempt, 200));
-}
+/**
+ * Every seal and branch move on a branch races every other for its record. With several server processes on a
+ * shared database each attempt spans network round trips, so sixteen committers on one branch can take a seal more
+ * than ten tries; the backoff caps each pause at 200 ms, so this bounds the wait to a few seconds.
+ */
+const SEAL_ATTEMPTS = 25;
 
 export function makeCommit(fields: Omit<Commit, 'id' | 'version'>): Commit {
   return { ...fields, id: computeCommitId(fields), version: 1 };
@@ -77,7 +77,7 @@ async function moveBranchRetiring(
 
 /** Freezes the active staging token: new writes go to a fresh token from now on. Returns the sealed token. */
 async function seal(ctx: Ctx, repo: string, branchId: string): Promise<string> {
-  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
+  for (let attempt = 0; attempt < SEAL_ATTEMPTS; attempt++) {
     await backoff(attempt);
     const b = await ctx.refs.branch(repo, branchId);
     const next: BranchRecord = {

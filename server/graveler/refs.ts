@@ -88,6 +88,14 @@ export class Refs {
     return c;
   }
 
+  /**
+   * Whether the repository holds the commit now. The cache cannot say: a commit's content never changes, but the
+   * repository may have been deleted and made again since (by this process or another sharing the store).
+   */
+  private async hasCommit(repo: string, id: string): Promise<boolean> {
+    return (await this.kv.get(keys.commit(repo, id))) !== undefined;
+  }
+
   async commit(repo: string, id: string): Promise<Commit> {
     const c = await this.findCommit(repo, id);
     if (!c) throw new NotFoundError('commit');
@@ -109,7 +117,8 @@ export class Refs {
   async resolve(repo: string, ref: string): Promise<ResolvedRef> {
     const { base, modifiers } = parseRefExpression(ref);
     let resolved: ResolvedRef | undefined;
-    if (FULL_COMMIT_ID.test(base) && (await this.findCommit(repo, base))) {
+    // A commit named by the caller is looked up in the store; those reached from it (parents) are then its own.
+    if (FULL_COMMIT_ID.test(base) && (await this.hasCommit(repo, base))) {
       resolved = { type: 'commit', commitId: base, includeStaging: false, stagingMarker: false };
     }
     if (!resolved) {

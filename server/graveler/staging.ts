@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { backoff } from './backoff';
 import type { Ctx } from './context';
 import { decodeStaged, encodeStaged, sameIdentity } from './codec';
 import { PreconditionFailedError, TooManyAttemptsError } from '../errors';
@@ -8,7 +9,11 @@ import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
-const WRITE_ATTEMPTS = 5;
+/**
+ * A write is repeated when a commit sealed its token meanwhile. Under a stream of commits on one branch from several
+ * server processes (each kv call a network round trip) that happens several times in a row, so repeats back off.
+ */
+const WRITE_ATTEMPTS = 12;
 const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -116,6 +121,7 @@ export async function writeStaged(
   const bytes = encodeStaged(value);
   let conditional = precondition.ifAbsent || precondition.ifMatchChecksum !== undefined;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    await backoff(attempt);
     const branch: Stored<BranchRecord> = await ctx.refs.branch(repo, branchId);
     const key = keys.staging(repo, branch.value.stagingToken) + path;
     if (conditional) {

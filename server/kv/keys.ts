@@ -1,4 +1,4 @@
-import type { KvEntry, KvScanOptions, KvStore } from './kv-store';
+import type { KvEntry, KvExpected, KvScanOptions, KvStore } from './kv-store';
 
 /**
  * Orders strings by code point, which is the order of their UTF-8 bytes. JavaScript's `<` compares UTF-16 units,
@@ -56,4 +56,58 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** A key must be encodable as UTF-8 without loss, so two different keys never map to the same bytes. */
 export function isWellFormedKey(key: string): boolean {
   return !LONE_SURROGATE.test(key);
+}
+
+const encoder = new TextEncoder();
+
+/** A key as the bytes both stores index and compare; a key that is not well-formed unicode is refused. */
+export function keyBytes(key: string): Buffer {
+  if (!isWellFormedKey(key)) throw new TypeError('kv key is not well-formed unicode');
+  return Buffer.from(encoder.encode(key));
+}
+
+/** Whether a stored value (undefined when absent) satisfies a conditional write's expectation. */
+export function matchesExpected(current: Uint8Array | undefined, expected: KvExpected): boolean {
+  if (expected === 'absent') return current === undefined;
+  return current !== undefined && Buffer.compare(current, expected) === 0;
+}
+
+/**
+ * A scan as a byte range for a store's index: rows with `lower <= key < upper` (no upper bound when undefined), at
+ * most `take` of them, from which `pageOf` drops the exclusive `after` key itself.
+ */
+export interface ScanBounds {
+  lower: Buffer;
+  upper: Buffer | undefined;
+  take: number;
+  limit: number;
+  skipKey: string | undefined;
+}
+
+export function scanBounds(options: KvScanOptions): ScanBounds {
+  const limit = options.limit ?? 1000;
+  const prefix = options.prefix ?? '';
+  let lower = prefix;
+  if (options.from !== undefined && compareKeys(options.from, lower) > 0) lower = options.from;
+  let skipKey: string | undefined;
+  if (options.after !== undefined && compareKeys(options.after, lower) >= 0) {
+    lower = options.after;
+    skipKey = options.after;
+  }
+  const upper = prefix === '' ? undefined : prefixEnd(prefix);
+  // One extra row covers the excluded `after` key itself.
+  const take = limit + (skipKey === undefined ? 0 : 1);
+  return { lower: keyBytes(lower), upper: upper === undefined ? undefined : keyBytes(upper), take, limit, skipKey };
+}
+
+/** The entries of a scan from the rows its bounds selected, in their (ascending) order. */
+export function pageOf(rows: Iterable<{ key: Buffer; value: Buffer }>, bounds: ScanBounds): KvEntry[] {
+  const out: KvEntry[] = [];
+  for (const row of rows) {
+    const key = row.key.toString('utf8');
+    if (bounds.skipKey !== undefined && key === bounds.skipKey) continue;
+    if (out.length === bounds.limit) break;
+    out.push({ key, value: row.value });
+  }
+  return out;
 }

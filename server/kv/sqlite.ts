@@ -1,26 +1,11 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { KvCondition, KvEntry, KvExpected, KvScanOptions, KvStore, KvWrite } from './kv-store';
-import { compareKeys, isWellFormedKey, prefixEnd } from './keys';
+import type { KvCondition, KvScanOptions, KvStore, KvWrite } from './kv-store';
+import { keyBytes, matchesExpected, pageOf, prefixEnd, scanBounds } from './keys';
 
 export interface SqliteKvOptions {
   /** Path of the database file; created when missing. */
   path: string;
-}
-
-const encoder = new TextEncoder();
-
-function keyBytes(key: string): Buffer {
-  if (!isWellFormedKey(key)) throw new TypeError('kv key is not well-formed unicode');
-  return Buffer.from(encoder.encode(key));
-}
-
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
-  return a !== undefined && Buffer.compare(a, b) === 0;
-}
-
-function matches(current: Uint8Array | undefined, expected: KvExpected): boolean {
-  return expected === 'absent' ? current === undefined : sameBytes(current, expected);
 }
 
 /**
@@ -65,7 +50,7 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
   const read = (key: string): Uint8Array | undefined => getStmt.get(keyBytes(key))?.value;
 
   const conditional = db.transaction((writes: KvWrite[], conditions: KvCondition[]): boolean => {
-    for (const c of conditions) if (!matches(read(c.key), c.expected)) return false;
+    for (const c of conditions) if (!matchesExpected(read(c.key), c.expected)) return false;
     for (const w of writes) {
       if (w.op === 'set') setStmt.run(keyBytes(w.key), Buffer.from(w.value));
       else deleteStmt.run(keyBytes(w.key));
@@ -95,30 +80,12 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
       else deleteRangeStmt.run(keyBytes(prefix), keyBytes(end));
     },
     async scan(opts: KvScanOptions) {
-      const limit = opts.limit ?? 1000;
-      const prefix = opts.prefix ?? '';
-      let lower = prefix;
-      if (opts.from !== undefined && compareKeys(opts.from, lower) > 0) lower = opts.from;
-      let skipKey: string | undefined;
-      if (opts.after !== undefined && compareKeys(opts.after, lower) >= 0) {
-        lower = opts.after;
-        skipKey = opts.after;
-      }
-      const upper = prefix === '' ? undefined : prefixEnd(prefix);
-      // One extra row covers the excluded `after` key itself.
-      const take = limit + (skipKey === undefined ? 0 : 1);
+      const bounds = scanBounds(opts);
       const rows =
-        upper === undefined
-          ? scanOpenStmt.all(keyBytes(lower), take)
-          : scanStmt.all(keyBytes(lower), keyBytes(upper), take);
-      const out: KvEntry[] = [];
-      for (const row of rows) {
-        const key = row.key.toString('utf8');
-        if (skipKey !== undefined && key === skipKey) continue;
-        if (out.length === limit) break;
-        out.push({ key, value: row.value });
-      }
-      return out;
+        bounds.upper === undefined
+          ? scanOpenStmt.all(bounds.lower, bounds.take)
+          : scanStmt.all(bounds.lower, bounds.upper, bounds.take);
+      return pageOf(rows, bounds);
     },
     async batch(writes, conditions = []) {
       return conditional.immediate(writes, conditions);

@@ -48,6 +48,20 @@ describe('installation key', () => {
   });
 });
 
+describe('installation key shared by servers on one store', () => {
+  it('is recorded by its fingerprint, accepted again, and a different key is refused', async () => {
+    const records = memoryRecords();
+    await new AuthService(records, keys).claimInstallationKey();
+    await new AuthService(records, deriveKeys(Buffer.alloc(32, 9))).claimInstallationKey();
+    const stored = [...records.data.values()].join('');
+    expect(stored).not.toContain(Buffer.alloc(32, 9).toString('hex'));
+    expect(stored).not.toContain(keys.signing.toString('hex'));
+    await expect(new AuthService(records, deriveKeys(Buffer.alloc(32, 8))).claimInstallationKey()).rejects.toThrow(
+      /installation\.key is not the one the metadata store was set up with/,
+    );
+  });
+});
+
 describe('secrets at rest', () => {
   it('round-trip through AES-GCM with a fresh IV each time, and refuse tampering', () => {
     const a = encryptSecret(keys.encryption, 'the secret');

@@ -45,4 +45,28 @@ describe('server configuration', () => {
     expect(parseCommandLine(['--help'], {}).help).toBe(true);
     expect(parseCommandLine(['--quiet'], {}).config.quiet).toBe(true);
   });
+
+  it('takes a PostgreSQL address from a flag, TARN_DATABASE_URL or the file, and never echoes a refused one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tarn-config-'));
+    const file = join(dir, 'tarn.json');
+    writeFileSync(file, JSON.stringify({ databaseUrl: 'postgres://file@db/tarn' }));
+    expect(parseCommandLine([], {}).config.databaseUrl).toBeUndefined();
+    expect(parseCommandLine(['--config', file], {}).config.databaseUrl).toBe('postgres://file@db/tarn');
+    const env = { TARN_DATABASE_URL: 'postgresql://env@db/tarn' };
+    expect(parseCommandLine(['--config', file], env).config.databaseUrl).toBe('postgresql://env@db/tarn');
+    expect(parseCommandLine(['--database-url', 'postgres://flag@db/tarn'], env).config.databaseUrl).toBe('postgres://flag@db/tarn');
+    expect(() => parseCommandLine(['--database-url', 'mysql://u:hunter2@db/x'], {})).toThrow(/--database-url: only PostgreSQL/);
+    expect(() => parseCommandLine([], { TARN_DATABASE_URL: 'hunter2' })).toThrow(/TARN_DATABASE_URL: not a valid address/);
+    const refusal = (() => {
+      try {
+        parseCommandLine(['--database-url', 'mysql://u:hunter2@db/x'], {});
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    })();
+    expect(refusal).toMatch(/only PostgreSQL/);
+    expect(refusal).not.toContain('hunter2');
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -197,10 +197,11 @@ describe('garbage collection over a real history', () => {
         () => ({ code: 0, stderr: '' }),
         (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
       );
-    const [noRules, noRepo, noData] = await Promise.all([
+    const [noRules, noRepo, noData, badDatabase] = await Promise.all([
       run('--repo', 'nested', '--data-dir', server.dataDir),
       run('--data-dir', server.dataDir),
       run('--repo', 'lake', '--data-dir', join(server.dataDir, 'nothing-here')),
+      run('--repo', 'lake', '--database-url', 'mysql://user:hunter2@db/lake'),
     ]);
     expect(noRules.code).toBe(1);
     expect(noRules.stderr).toMatch(/^gc: repository nested has no garbage-collection rules/);
@@ -208,6 +209,9 @@ describe('garbage collection over a real history', () => {
     expect(noRepo.stderr).toMatch(/--repo is required/);
     expect(noData.code).toBe(1);
     expect(noData.stderr).toMatch(/no Tarn data in/);
+    expect(badDatabase.code).toBe(2);
+    expect(badDatabase.stderr).toMatch(/only PostgreSQL is supported/);
+    expect(badDatabase.stderr).not.toContain('hunter2');
   });
 });
 

@@ -67,7 +67,7 @@ const bodies: Array<[string, string]> = [
   ['a JSON array', '[1,2,3]'],
   ['a JSON string', '"text"'],
   ['null', 'null'],
-  ['wrong field types', '{"name": 5, "source": [], "id": {}, "ref": 1, "message": 2, "type": 3, "paths": "x", "events": 1, "strategy": 7, "metadata": "m"}'],
+  ['wrong field types', '{"name": 5, "source": [], "id": {}, "ref": 1, "message": 2, "type": 3, "paths": "x", "events": 1, "strategy": 7, "metadata": "m", "continuation_token": 9}'],
 ];
 
 describe('malformed input never crashes a route', () => {

@@ -12,8 +12,10 @@ export interface ChildServer {
   exited: Promise<void>;
 }
 
-export function spawnServer(dataDir: string): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet'], {
+/** Starts the server on `dataDir`, with any further command-line options (e.g. `--database-url`). */
+export function spawnServer(dataDir: string, options: string[] = []): Promise<ChildServer> {
+  const args = ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet', ...options];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -52,7 +52,7 @@ export function basicAuth(accessKeyId: string, secret: string): string {
   return `Basic ${Buffer.from(`${accessKeyId}:${secret}`).toString('base64')}`;
 }
 
-export async function setupAdmin(server: TestServer, username = 'admin'): Promise<Credentials> {
+export async function setupAdmin(server: Pick<TestServer, 'api'>, username = 'admin'): Promise<Credentials> {
   const res = await fetch(`${server.api}/setup_lakefs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -77,7 +77,7 @@ export interface Answer<T = unknown> {
  * A client that sends the given Authorization header on every call, or, given an object, those headers (a session
  * cookie and the Origin a browser adds, see `signIn`).
  */
-export function client(server: TestServer, credentials: string | Record<string, string>) {
+export function client(server: Pick<TestServer, 'api'>, credentials: string | Record<string, string>) {
   const sent = typeof credentials === 'string' ? { authorization: credentials } : credentials;
   async function call<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const init: RequestInit = { method, headers: { ...sent, ...headers } };
@@ -119,7 +119,7 @@ export interface Session {
 }
 
 /** Logs in as the console does (POST /auth/login) and returns a client that calls like the console in a browser. */
-export async function signIn(server: TestServer, credentials: Pick<Credentials, 'accessKeyId' | 'secret'>): Promise<Session> {
+export async function signIn(server: Pick<TestServer, 'api' | 'url'>, credentials: Pick<Credentials, 'accessKeyId' | 'secret'>): Promise<Session> {
   const res = await fetch(`${server.api}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },

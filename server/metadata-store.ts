@@ -1,0 +1,26 @@
+// Where the server and the gc command keep metadata: PostgreSQL when a database address is given (several
+// servers share it), else the SQLite file in the data folder.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPostgresKv, openSqliteKv, type KvStore } from './kv';
+
+export interface MetadataLocation {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Told about a pooled PostgreSQL connection that broke while idle. */
+  onIdleError?: (err: Error) => void;
+}
+
+export const sqliteFileName = 'metadata.db';
+
+export function openMetadataStore(location: MetadataLocation): Promise<KvStore> {
+  if (location.databaseUrl !== undefined) {
+    return openPostgresKv({ url: location.databaseUrl, ...(location.onIdleError ? { onIdleError: location.onIdleError } : {}) });
+  }
+  return Promise.resolve(openSqliteKv({ path: join(location.dataDir, sqliteFileName) }));
+}
+
+/** Whether there is metadata to open without creating it: a database always is, a SQLite file may be missing. */
+export function metadataExists(location: MetadataLocation): boolean {
+  return location.databaseUrl !== undefined || existsSync(join(location.dataDir, sqliteFileName));
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openPostgresKv, type KvStore } from '../../../server/kv/index';
+import { schemaVersion } from '../../../server/kv/postgres-schema';
+import { startPgCluster, type PgCluster } from '../pg-cluster';
+import { kvConformance } from './conformance';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (b: Uint8Array | undefined): string | undefined => (b === undefined ? undefined : new TextDecoder().decode(b));
+
+let cluster: PgCluster;
+let databases = 0;
+/** A fresh database on the test cluster. */
+const newDatabase = () => cluster.createDatabase(`kv_${++databases}`);
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+kvConformance('postgres', async () => {
+  const kv = await openPostgresKv({ url: await newDatabase() });
+  return { kv, cleanup: () => kv.close() };
+});
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('postgres kv schema', () => {
+  it('creates its tables once, records the version, and keeps data across reopen', async () => {
+    const url = await newDatabase();
+    // Servers starting together race for the migration; the advisory lock lets exactly one run it.
+    const [a, b] = await Promise.all([openPostgresKv({ url }), openPostgresKv({ url })]);
+    await a.set('persist', new Uint8Array([7]));
+    await Promise.all([a.close(), b.close()]);
+    expect(await query(url, 'SELECT version FROM tarn_schema_version')).toEqual([{ version: schemaVersion }]);
+    const c = await openPostgresKv({ url });
+    expect(Array.from((await c.get('persist')) ?? [])).toEqual([7]);
+    await c.close();
+  });
+
+  it('refuses a database whose schema is newer than the server', async () => {
+    const url = await newDatabase();
+    await (await openPostgresKv({ url })).close();
+    await query(url, `UPDATE tarn_schema_version SET version = ${schemaVersion + 1}`);
+    await expect(openPostgresKv({ url })).rejects.toThrow(/newer than this server's/);
+  });
+
+  it('fails to open with the connection error when the database does not exist', async () => {
+    const url = (await newDatabase()).replace(/\/[^/]+$/, '/missing');
+    await expect(openPostgresKv({ url })).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe('postgres kv shared by several stores (as by several processes)', () => {
+  let url: string;
+  let stores: KvStore[];
+
+  beforeAll(async () => {
+    url = await newDatabase();
+    stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresKv({ url, maxConnections: 8 })));
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  const store = (i: number) => stores[i % stores.length] as KvStore;
+
+  it('lets exactly one compare-and-set per round win across stores, so a counter loses no increment', async () => {
+    await store(0).set('counter', enc('0'));
+    let applied = 0;
+    const worker = async (i: number) => {
+      for (let done = 0; done < 10; ) {
+        const current = await store(i).get('counter');
+        if (await store(i).setIf('counter', enc(String(Number(dec(current)) + 1)), current ?? 'absent')) {
+          done++;
+          applied++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, i) => worker(i)));
+    expect(applied).toBe(160);
+    expect(dec(await store(1).get('counter'))).toBe('160');
+  });
+
+  it('applies each of many racing conditional batches atomically, one winner per key', async () => {
+    const winners = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        store(i).batch(
+          [
+            { op: 'set', key: `claim/${i % 3}`, value: enc(`w${i}`) },
+            { op: 'set', key: `owner/w${i}`, value: enc(String(i % 3)) },
+          ],
+          [{ key: `claim/${i % 3}`, expected: 'absent' }],
+        ),
+      ),
+    );
+    expect(winners.filter(Boolean)).toHaveLength(3);
+    const claims = await store(2).scan({ prefix: 'claim/' });
+    const owners = await store(3).scan({ prefix: 'owner/' });
+    // Every winner wrote both of its records and no loser wrote either.
+    expect(owners.map((e) => e.key).sort()).toEqual(claims.map((e) => `owner/${dec(e.value)}`).sort());
+  });
+
+  it('runs conditional batches that advance a value as a strict sequence across stores', async () => {
+    await store(0).set('seq', enc('0'));
+    const worker = async (i: number) => {
+      for (let done = 0; done < 5; ) {
+        const current = dec(await store(i).get('seq')) as string;
+        const next = String(Number(current) + 1);
+        const wrote = await store(i).batch(
+          [
+            { op: 'set', key: 'seq', value: enc(next) },
+            { op: 'set', key: `seq-log/${next.padStart(4, '0')}`, value: enc(`w${i}`) },
+          ],
+          [{ key: 'seq', expected: enc(current) }],
+        );
+        if (wrote) done++;
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, (_, i) => worker(i)));
+    expect(dec(await store(1).get('seq'))).toBe('60');
+    const log = await store(2).scan({ prefix: 'seq-log/' });
+    expect(log.map((e) => e.key)).toEqual(Array.from({ length: 60 }, (_, n) => `seq-log/${String(n + 1).padStart(4, '0')}`));
+  });
+
+  it('sees at once what another store wrote', async () => {
+    await store(0).set('fresh', enc('one'));
+    expect(dec(await store(1).get('fresh'))).toBe('one');
+    await store(2).deletePrefix('fre');
+    expect(await store(3).get('fresh')).toBeUndefined();
+  });
+});
