@@ -3,7 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3BlockStoreOptions } from './blockstore';
 import { parseDurationSeconds } from './duration';
+
+/**
+ * Where new repositories' data goes by default. `s3` serves `s3://` namespaces from S3 (and still `local://` ones
+ * from the data folder); `local` serves only `local://`.
+ */
+export interface BlockstoreConfig {
+  type: 'local' | 's3';
+  s3: S3BlockStoreOptions;
+}
 
 export interface ServerConfig {
   port: number;
@@ -13,6 +23,7 @@ export interface ServerConfig {
   quiet: boolean;
   /** How long a login lasts. */
   sessionTtlSeconds: number;
+  blockstore: BlockstoreConfig;
 }
 
 export class ConfigError extends Error {}
@@ -26,6 +37,7 @@ export const defaultConfig: ServerConfig = {
   consoleDir: join(projectRoot, 'dist', 'console'),
   quiet: false,
   sessionTtlSeconds: 7 * 24 * 3600,
+  blockstore: { type: 'local', s3: {} },
 };
 
 /** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
@@ -52,6 +64,15 @@ Options:
   --console-dir DIR built console to serve (default dist/console)
   --session-ttl T   how long a login lasts: seconds or a duration such as 12h or 7d (default 7d; env TARN_SESSION_TTL)
   --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl
+  --blockstore T    local or s3: where new repositories keep their data (default s3 when an --s3-* option or
+                    TARN_S3_* variable is given, else local; env TARN_BLOCKSTORE)
+  --s3-endpoint URL an S3-compatible endpoint (default AWS's; env TARN_S3_ENDPOINT, or AWS_ENDPOINT_URL_S3)
+  --s3-region R     the bucket's region (env TARN_S3_REGION, or AWS_REGION; default us-east-1)
+  --s3-access-key-id ID, --s3-secret-access-key SECRET
+                    S3 credentials (env TARN_S3_ACCESS_KEY_ID, TARN_S3_SECRET_ACCESS_KEY; without them the AWS
+                    chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance roles)
+  --s3-force-path-style
+                    address buckets as endpoint/bucket (most S3-compatible servers; env TARN_S3_FORCE_PATH_STYLE=true)
   --quiet           print only the listening line and server faults (no line per client error)
   --help            show this text`;
 
@@ -69,7 +90,17 @@ function parseSessionTtl(raw: string | number, source: string): number {
   return seconds;
 }
 
-interface FlagValues {
+/** The block store's options, given as flags. */
+export interface BlockstoreFlags {
+  blockstore?: string;
+  s3Endpoint?: string;
+  s3Region?: string;
+  s3AccessKeyId?: string;
+  s3SecretAccessKey?: string;
+  s3ForcePathStyle?: boolean;
+}
+
+interface FlagValues extends BlockstoreFlags {
   port?: string;
   host?: string;
   dataDir?: string;
@@ -80,13 +111,18 @@ interface FlagValues {
   help: boolean;
 }
 
-const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help'>> = {
+const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's3ForcePathStyle'>> = {
   '--port': 'port',
   '--host': 'host',
   '--data-dir': 'dataDir',
   '--console-dir': 'consoleDir',
   '--session-ttl': 'sessionTtl',
   '--config': 'configFile',
+  '--blockstore': 'blockstore',
+  '--s3-endpoint': 's3Endpoint',
+  '--s3-region': 's3Region',
+  '--s3-access-key-id': 's3AccessKeyId',
+  '--s3-secret-access-key': 's3SecretAccessKey',
 };
 
 function readFlags(argv: string[]): FlagValues {
@@ -95,6 +131,7 @@ function readFlags(argv: string[]): FlagValues {
     const arg = argv[i] ?? '';
     if (arg === '--quiet') flags.quiet = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--s3-force-path-style') flags.s3ForcePathStyle = true;
     else {
       const eq = arg.indexOf('=');
       const name = eq > 0 ? arg.slice(0, eq) : arg;
@@ -129,6 +166,44 @@ function readConfigFile(path: string): z.infer<typeof fileSchema> {
   return parsed.data;
 }
 
+function parseBoolean(raw: string, source: string): boolean {
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${source}: expected true or false, got "${raw}"`);
+}
+
+/** S3 settings from Tarn's flags over its TARN_S3_* variables; the SDK reads the standard AWS_* ones itself. */
+function readS3Settings(flags: BlockstoreFlags, env: NodeJS.ProcessEnv): { s3: S3BlockStoreOptions; given: boolean } {
+  const s3: S3BlockStoreOptions = {};
+  const endpoint = flags.s3Endpoint ?? env.TARN_S3_ENDPOINT;
+  const region = flags.s3Region ?? env.TARN_S3_REGION;
+  const accessKeyId = flags.s3AccessKeyId ?? env.TARN_S3_ACCESS_KEY_ID;
+  const secretAccessKey = flags.s3SecretAccessKey ?? env.TARN_S3_SECRET_ACCESS_KEY;
+  const pathStyle = flags.s3ForcePathStyle === true || (env.TARN_S3_FORCE_PATH_STYLE ? parseBoolean(env.TARN_S3_FORCE_PATH_STYLE, 'TARN_S3_FORCE_PATH_STYLE') : false);
+  if (endpoint) {
+    if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol)) {
+      throw new ConfigError(`S3 endpoint must be an http or https address, got "${endpoint}"`);
+    }
+    s3.endpoint = endpoint;
+  }
+  if (region) s3.region = region;
+  // Never echoed: a half-given pair is reported by name only.
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('S3 credentials need both an access key id and a secret access key');
+  if (accessKeyId && secretAccessKey) Object.assign(s3, { accessKeyId, secretAccessKey });
+  if (pathStyle) s3.forcePathStyle = true;
+  return { s3, given: Object.keys(s3).length > 0 };
+}
+
+/** The block store settings of the server, and of commands that open its data (`npm run gc`). */
+export function readBlockstoreConfig(flags: BlockstoreFlags, env: NodeJS.ProcessEnv): BlockstoreConfig {
+  const { s3, given } = readS3Settings(flags, env);
+  const chosen = flags.blockstore ?? env.TARN_BLOCKSTORE;
+  if (chosen !== undefined && chosen !== 'local' && chosen !== 's3') {
+    throw new ConfigError(`block store must be local or s3, got "${chosen}"`);
+  }
+  return { type: chosen ?? (given ? 's3' : 'local'), s3 };
+}
+
 export interface ParsedCommandLine {
   config: ServerConfig;
   help: boolean;
@@ -137,7 +212,7 @@ export interface ParsedCommandLine {
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
   const flags = readFlags(argv);
   const { sessionTtl: fileSessionTtl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
-  const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet };
+  const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet, blockstore: readBlockstoreConfig(flags, env) };
   if (fileSessionTtl !== undefined) config.sessionTtlSeconds = parseSessionTtl(fileSessionTtl, `config file ${flags.configFile}: sessionTtl`);
   if (env.TARN_SESSION_TTL) config.sessionTtlSeconds = parseSessionTtl(env.TARN_SESSION_TTL, 'TARN_SESSION_TTL');
   if (env.TARN_PORT !== undefined && env.TARN_PORT !== '') config.port = parsePort(env.TARN_PORT, 'TARN_PORT');

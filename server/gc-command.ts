@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openLocalBlockStore } from './blockstore';
+import { openBlockStores } from './block-stores';
 import { gcGracePeriodSeconds } from './catalog';
-import { defaultConfig } from './config';
+import { ConfigError, defaultConfig, readBlockstoreConfig, type BlockstoreConfig } from './config';
 import { collectGarbage, GcRefusedError, type CollectReport } from './gc';
 import { createGraveler } from './graveler';
 import { openSqliteKv } from './kv';
@@ -21,12 +21,16 @@ Options:
   --repo NAME       the repository (required)
   --dry-run         print what would be removed, remove nothing
   --data-dir DIR    the server's data folder (default ./data; env TARN_DATA_DIR)
-  --help            show this text`;
+  --help            show this text
+
+A repository in S3 is reached with the server's S3 settings from the environment (TARN_S3_*, AWS_*).`;
 
 export interface GcCommand {
   repository: string;
   dryRun: boolean;
   dataDir: string;
+  /** How to reach the repository's data (default: the data folder only). */
+  blockstore?: BlockstoreConfig;
 }
 
 export class UsageError extends Error {}
@@ -51,7 +55,13 @@ export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcComman
     else throw new UsageError(`unknown option "${arg}"`);
   }
   if (repository === undefined) throw new UsageError('--repo is required');
-  return { repository, dryRun, dataDir: resolve(dataDir) };
+  let blockstore: BlockstoreConfig;
+  try {
+    blockstore = readBlockstoreConfig({}, env);
+  } catch (err) {
+    throw err instanceof ConfigError ? new UsageError(err.message) : err;
+  }
+  return { repository, dryRun, dataDir: resolve(dataDir), blockstore };
 }
 
 export function formatReport(r: CollectReport): string[] {
@@ -72,7 +82,7 @@ export async function runGc(command: GcCommand, print: (line: string) => void): 
   // Opening the database would create an empty one: a mistyped folder must be an error, not "nothing to collect".
   if (!existsSync(metadata)) throw new GcRefusedError(`no Tarn data in ${command.dataDir} (no metadata.db there)`);
   const kv = openSqliteKv({ path: metadata });
-  const blocks = openLocalBlockStore({ root: join(command.dataDir, 'blocks') });
+  const { blocks } = openBlockStores(command.dataDir, command.blockstore ?? defaultConfig.blockstore);
   const graveler = createGraveler({ kv, blockstore: blocks });
   try {
     const report = await collectGarbage(graveler, blocks, {
@@ -84,6 +94,7 @@ export async function runGc(command: GcCommand, print: (line: string) => void): 
     return report;
   } finally {
     await graveler.close();
+    await blocks.close?.();
     await kv.close();
   }
 }

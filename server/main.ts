@@ -7,17 +7,17 @@ import { pathToFileURL } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { catalogObjectReader } from './action-files';
 import { Actions } from './actions';
-import { deriveKeys } from './auth/crypto';
+import { deriveKeys, stagingAddressKey } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
-import { Catalog, localStorageConfig } from './catalog';
-import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
+import { openBlockStores } from './block-stores';
+import { Catalog } from './catalog';
+import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreConfig } from './config';
 import { createApp } from './http/app';
 import { formatFailure } from './http/failure-log';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
-import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
 
 export interface StartOptions {
@@ -29,6 +29,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** How long a login lasts (default 7 days). */
   sessionTtlSeconds?: number;
+  /** Where object data goes (default: the data folder). */
+  blockstore?: BlockstoreConfig;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
 }
@@ -67,20 +69,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
   const kv = openSqliteKv({ path: join(dataDir, 'metadata.db') });
-  const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
+  const { blocks, storage } = openBlockStores(dataDir, options.blockstore ?? defaultConfig.blockstore);
+  const installationKey = loadOrCreateInstallationKey(dataDir);
   const graveler = createGraveler({ kv, blockstore: blocks });
   const actions = new Actions({
     kv,
     reader: catalogObjectReader(graveler, blocks),
     onError: (err) => log(`A post-event hook run broke down: ${(err as Error).stack ?? String(err)}`),
   });
-  const catalog = new Catalog(graveler, blocks, undefined, actions);
-  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
+  const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey));
+  const auth = new AuthService(kvRecords(kv), deriveKeys(installationKey), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
   });
   const app = createApp({
     auth,
-    storage: localStorageConfig(false),
+    storage,
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog, actions),
@@ -102,6 +105,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } catch (err) {
     await actions.close();
     await graveler.close();
+    await blocks.close?.();
     await kv.close();
     throw err;
   }
@@ -132,6 +136,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         // Post-event hooks still calling out are cut short (and recorded as failed) before the store closes.
         await actions.close();
         await graveler.close();
+        await blocks.close?.();
         await kv.close();
       })();
       return closing;

@@ -12,3 +12,4 @@ export * from './repository-admin';
 export * from './repositories';
 export * from './settings';
 export * from './setup';
+export * from './staging';
