@@ -7,6 +7,7 @@ import { queryFlag } from '../../query';
 import {
   AbortPresignMultipartUpload,
   CompletePresignMultipartUpload,
+  ErrorBody,
   ObjectStats,
   PresignMultipartUpload,
   StagingLocation,
@@ -16,6 +17,9 @@ import { objectPath } from '../objects/routes';
 
 const tags = ['staging'];
 const staging = '/repositories/{repository}/branches/{branch}/staging';
+
+/** Every call here, on a repository whose store clients cannot reach. */
+const unoffered = { 501: jsonContent(ErrorBody, 'The repository’s block store offers no presigned transfers (a local folder)') };
 
 const uploadParams = branchParams.extend({
   uploadId: z.string().min(1).openapi({ description: 'The multipart upload, as its create call answered' }),
@@ -30,7 +34,7 @@ export const getStagingLocation = createRoute({
     params: branchParams,
     query: z.object({ path: objectPath, presign: queryFlag.openapi({ description: 'Include a presigned PUT address' }) }),
   },
-  responses: { 200: jsonContent(StagingLocation, 'Where to upload'), default: failure },
+  responses: { 200: jsonContent(StagingLocation, 'Where to upload'), ...unoffered, default: failure },
 });
 
 export const linkPhysicalAddress = createRoute({
@@ -39,7 +43,7 @@ export const linkPhysicalAddress = createRoute({
   tags,
   summary: 'Link an object uploaded to a staging location to the path (If-None-Match: *, If-Match)',
   request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(StagingMetadata) },
-  responses: { 200: jsonContent(ObjectStats, 'The linked object'), default: failure },
+  responses: { 200: jsonContent(ObjectStats, 'The linked object'), ...unoffered, default: failure },
 });
 
 export const createPresignMultipartUpload = createRoute({
@@ -59,7 +63,7 @@ export const createPresignMultipartUpload = createRoute({
         .openapi({ type: 'integer', description: 'How many parts (and presigned addresses), at most 10000' }),
     }),
   },
-  responses: { 201: jsonContent(PresignMultipartUpload, 'The upload and its part addresses'), default: failure },
+  responses: { 201: jsonContent(PresignMultipartUpload, 'The upload and its part addresses'), ...unoffered, default: failure },
 });
 
 export const completePresignMultipartUpload = createRoute({
@@ -68,7 +72,7 @@ export const completePresignMultipartUpload = createRoute({
   tags,
   summary: 'Join the uploaded parts and link the object to the path',
   request: { params: uploadParams, query: z.object({ path: objectPath }), body: jsonBody(CompletePresignMultipartUpload) },
-  responses: { 200: jsonContent(ObjectStats, 'The linked object'), default: failure },
+  responses: { 200: jsonContent(ObjectStats, 'The linked object'), ...unoffered, default: failure },
 });
 
 export const abortPresignMultipartUpload = createRoute({
@@ -77,5 +81,5 @@ export const abortPresignMultipartUpload = createRoute({
   tags,
   summary: 'Abort a multipart upload, dropping its parts',
   request: { params: uploadParams, query: z.object({ path: objectPath }), body: jsonBody(AbortPresignMultipartUpload) },
-  responses: { 204: { description: 'Aborted' }, default: failure },
+  responses: { 204: { description: 'Aborted' }, ...unoffered, default: failure },
 });
