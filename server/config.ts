@@ -3,7 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3BlockStoreOptions } from './blockstore';
 import { parseDurationSeconds } from './duration';
+
+/**
+ * Where new repositories' data goes by default. `s3` serves `s3://` namespaces from S3 (and still `local://` ones
+ * from the data folder); `local` serves only `local://`.
+ */
+export interface BlockstoreConfig {
+  type: 'local' | 's3';
+  s3: S3BlockStoreOptions;
+}
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +25,7 @@ export interface ServerConfig {
   sessionTtlSeconds: number;
   /** PostgreSQL for the metadata, shared by several servers; without it, SQLite in the data folder. */
   databaseUrl?: string;
+  blockstore: BlockstoreConfig;
 }
 
 export class ConfigError extends Error {}
@@ -28,6 +39,7 @@ export const defaultConfig: ServerConfig = {
   consoleDir: join(projectRoot, 'dist', 'console'),
   quiet: false,
   sessionTtlSeconds: 7 * 24 * 3600,
+  blockstore: { type: 'local', s3: {} },
 };
 
 /** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
@@ -57,6 +69,15 @@ Options:
   --database-url U  keep metadata in PostgreSQL (postgres://user:password@host:port/database), shared by every
                     server given the same URL; default: SQLite in the data folder (env TARN_DATABASE_URL)
   --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl
+  --blockstore T    local or s3: where new repositories keep their data (default s3 when an --s3-* option or
+                    TARN_S3_* variable is given, else local; env TARN_BLOCKSTORE)
+  --s3-endpoint URL an S3-compatible endpoint (default AWS's; env TARN_S3_ENDPOINT, or AWS_ENDPOINT_URL_S3)
+  --s3-region R     the bucket's region (env TARN_S3_REGION, or AWS_REGION; default us-east-1)
+  --s3-access-key-id ID, --s3-secret-access-key SECRET
+                    S3 credentials (env TARN_S3_ACCESS_KEY_ID, TARN_S3_SECRET_ACCESS_KEY; without them the AWS
+                    chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance roles)
+  --s3-force-path-style
+                    address buckets as endpoint/bucket (most S3-compatible servers; env TARN_S3_FORCE_PATH_STYLE=true)
   --quiet           print only the listening line and server faults (no line per client error)
   --help            show this text`;
 
@@ -88,7 +109,17 @@ export function parseDatabaseUrl(raw: string, source: string): string {
   return raw;
 }
 
-interface FlagValues {
+/** The block store's options, given as flags. */
+export interface BlockstoreFlags {
+  blockstore?: string;
+  s3Endpoint?: string;
+  s3Region?: string;
+  s3AccessKeyId?: string;
+  s3SecretAccessKey?: string;
+  s3ForcePathStyle?: boolean;
+}
+
+interface FlagValues extends BlockstoreFlags {
   port?: string;
   host?: string;
   dataDir?: string;
@@ -100,7 +131,7 @@ interface FlagValues {
   help: boolean;
 }
 
-const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help'>> = {
+const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's3ForcePathStyle'>> = {
   '--port': 'port',
   '--host': 'host',
   '--data-dir': 'dataDir',
@@ -108,6 +139,11 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help'>> = 
   '--session-ttl': 'sessionTtl',
   '--database-url': 'databaseUrl',
   '--config': 'configFile',
+  '--blockstore': 'blockstore',
+  '--s3-endpoint': 's3Endpoint',
+  '--s3-region': 's3Region',
+  '--s3-access-key-id': 's3AccessKeyId',
+  '--s3-secret-access-key': 's3SecretAccessKey',
 };
 
 function readFlags(argv: string[]): FlagValues {
@@ -116,6 +152,7 @@ function readFlags(argv: string[]): FlagValues {
     const arg = argv[i] ?? '';
     if (arg === '--quiet') flags.quiet = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--s3-force-path-style') flags.s3ForcePathStyle = true;
     else {
       const eq = arg.indexOf('=');
       const name = eq > 0 ? arg.slice(0, eq) : arg;
@@ -150,6 +187,44 @@ function readConfigFile(path: string): z.infer<typeof fileSchema> {
   return parsed.data;
 }
 
+function parseBoolean(raw: string, source: string): boolean {
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${source}: expected true or false, got "${raw}"`);
+}
+
+/** S3 settings from Tarn's flags over its TARN_S3_* variables; the SDK reads the standard AWS_* ones itself. */
+function readS3Settings(flags: BlockstoreFlags, env: NodeJS.ProcessEnv): { s3: S3BlockStoreOptions; given: boolean } {
+  const s3: S3BlockStoreOptions = {};
+  const endpoint = flags.s3Endpoint ?? env.TARN_S3_ENDPOINT;
+  const region = flags.s3Region ?? env.TARN_S3_REGION;
+  const accessKeyId = flags.s3AccessKeyId ?? env.TARN_S3_ACCESS_KEY_ID;
+  const secretAccessKey = flags.s3SecretAccessKey ?? env.TARN_S3_SECRET_ACCESS_KEY;
+  const pathStyle = flags.s3ForcePathStyle === true || (env.TARN_S3_FORCE_PATH_STYLE ? parseBoolean(env.TARN_S3_FORCE_PATH_STYLE, 'TARN_S3_FORCE_PATH_STYLE') : false);
+  if (endpoint) {
+    if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol)) {
+      throw new ConfigError(`S3 endpoint must be an http or https address, got "${endpoint}"`);
+    }
+    s3.endpoint = endpoint;
+  }
+  if (region) s3.region = region;
+  // Never echoed: a half-given pair is reported by name only.
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('S3 credentials need both an access key id and a secret access key');
+  if (accessKeyId && secretAccessKey) Object.assign(s3, { accessKeyId, secretAccessKey });
+  if (pathStyle) s3.forcePathStyle = true;
+  return { s3, given: Object.keys(s3).length > 0 };
+}
+
+/** The block store settings of the server, and of commands that open its data (`npm run gc`). */
+export function readBlockstoreConfig(flags: BlockstoreFlags, env: NodeJS.ProcessEnv): BlockstoreConfig {
+  const { s3, given } = readS3Settings(flags, env);
+  const chosen = flags.blockstore ?? env.TARN_BLOCKSTORE;
+  if (chosen !== undefined && chosen !== 'local' && chosen !== 's3') {
+    throw new ConfigError(`block store must be local or s3, got "${chosen}"`);
+  }
+  return { type: chosen ?? (given ? 's3' : 'local'), s3 };
+}
+
 export interface ParsedCommandLine {
   config: ServerConfig;
   help: boolean;
@@ -158,7 +233,7 @@ export interface ParsedCommandLine {
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
   const flags = readFlags(argv);
   const { sessionTtl: fileSessionTtl, databaseUrl: fileDatabaseUrl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
-  const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet };
+  const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet, blockstore: readBlockstoreConfig(flags, env) };
   const databaseUrl =
     flags.databaseUrl !== undefined
       ? parseDatabaseUrl(flags.databaseUrl, '--database-url')

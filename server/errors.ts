@@ -151,10 +151,10 @@ export class ParentNumberRequiredError extends TarnError {
   }
 }
 
-/** A call of lakeFS Enterprise that Tarn does not offer. */
+/** A call of lakeFS Enterprise that Tarn does not offer, or one the repository's block store cannot serve. */
 export class NotImplementedError extends TarnError {
-  constructor() {
-    super('not_implemented', 'not implemented');
+  constructor(message = 'not implemented') {
+    super('not_implemented', message);
   }
 }
 

@@ -1,10 +1,10 @@
 // `npm run gc -- --repo NAME [--dry-run] [--data-dir DIR]`: deletes the object data of a repository that its GC
 // rules no longer keep, printing each removed address and the bytes freed (with --dry-run, what it would remove).
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openLocalBlockStore } from './blockstore';
+import { openBlockStores } from './block-stores';
 import { gcGracePeriodSeconds } from './catalog';
-import { ConfigError, defaultConfig, parseDatabaseUrl } from './config';
+import { ConfigError, defaultConfig, parseDatabaseUrl, readBlockstoreConfig, type BlockstoreConfig } from './config';
 import { collectGarbage, GcRefusedError, type CollectReport } from './gc';
 import { createGraveler } from './graveler';
 import { metadataExists, openMetadataStore, sqliteFileName } from './metadata-store';
@@ -21,13 +21,17 @@ Options:
   --dry-run         print what would be removed, remove nothing
   --data-dir DIR    the server's data folder (default ./data; env TARN_DATA_DIR)
   --database-url U  the servers' PostgreSQL database, when they use one (env TARN_DATABASE_URL)
-  --help            show this text`;
+  --help            show this text
+
+A repository in S3 is reached with the server's S3 settings from the environment (TARN_S3_*, AWS_*).`;
 
 export interface GcCommand {
   repository: string;
   dryRun: boolean;
   dataDir: string;
   databaseUrl?: string;
+  /** How to reach the repository's data (default: the data folder only). */
+  blockstore?: BlockstoreConfig;
 }
 
 export class UsageError extends Error {}
@@ -54,7 +58,13 @@ export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcComman
     else throw new UsageError(`unknown option "${arg}"`);
   }
   if (repository === undefined) throw new UsageError('--repo is required');
-  const location = { repository, dryRun, dataDir: resolve(dataDir) };
+  let blockstore: BlockstoreConfig;
+  try {
+    blockstore = readBlockstoreConfig({}, env);
+  } catch (err) {
+    throw err instanceof ConfigError ? new UsageError(err.message) : err;
+  }
+  const location = { repository, dryRun, dataDir: resolve(dataDir), blockstore };
   if (databaseUrl === undefined) return location;
   try {
     return { ...location, databaseUrl: parseDatabaseUrl(databaseUrl, '--database-url / TARN_DATABASE_URL') };
@@ -81,7 +91,7 @@ export async function runGc(command: GcCommand, print: (line: string) => void): 
   // Opening the database would create an empty one: a mistyped folder must be an error, not "nothing to collect".
   if (!metadataExists(command)) throw new GcRefusedError(`no Tarn data in ${command.dataDir} (no ${sqliteFileName} there)`);
   const kv = await openMetadataStore(command);
-  const blocks = openLocalBlockStore({ root: join(command.dataDir, 'blocks') });
+  const { blocks } = openBlockStores(command.dataDir, command.blockstore ?? defaultConfig.blockstore);
   const graveler = createGraveler({ kv, blockstore: blocks });
   try {
     const report = await collectGarbage(graveler, blocks, {
@@ -93,6 +103,7 @@ export async function runGc(command: GcCommand, print: (line: string) => void): 
     return report;
   } finally {
     await graveler.close();
+    await blocks.close?.();
     await kv.close();
   }
 }

@@ -7,18 +7,18 @@ import { pathToFileURL } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { catalogObjectReader } from './action-files';
 import { Actions } from './actions';
-import { deriveKeys } from './auth/crypto';
+import { deriveKeys, stagingAddressKey } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
-import { Catalog, localStorageConfig } from './catalog';
-import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
+import { openBlockStores } from './block-stores';
+import { Catalog } from './catalog';
+import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreConfig } from './config';
 import { createGateway } from './gateway';
 import { createApp, type RequestFailure } from './http/app';
 import { formatFailure } from './http/failure-log';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
-import { openLocalBlockStore } from './blockstore';
 import { openMetadataStore } from './metadata-store';
 import { UsageCounter } from './usage';
 
@@ -33,6 +33,8 @@ export interface StartOptions {
   sessionTtlSeconds?: number;
   /** PostgreSQL for the metadata (shared by several servers); default: SQLite in the data folder. */
   databaseUrl?: string;
+  /** Where object data goes (default: the data folder). */
+  blockstore?: BlockstoreConfig;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
 }
@@ -75,16 +77,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     onIdleError: (err) => log(`A PostgreSQL connection broke while idle and will be replaced: ${err.message}`),
   });
-  const blocks = openLocalBlockStore({ root: join(dataDir, 'blocks') });
+  const { blocks, storage } = openBlockStores(dataDir, options.blockstore ?? defaultConfig.blockstore);
+  const installationKey = loadOrCreateInstallationKey(dataDir);
   const graveler = createGraveler({ kv, blockstore: blocks });
   const actions = new Actions({
     kv,
     reader: catalogObjectReader(graveler, blocks),
     onError: (err) => log(`A post-event hook run broke down: ${(err as Error).stack ?? String(err)}`),
   });
-  const catalog = new Catalog(graveler, blocks, undefined, actions);
+  const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey));
   const usageCounter = new UsageCounter(kv);
-  const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
+  const auth = new AuthService(kvRecords(kv), deriveKeys(installationKey), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
     sharedStore: options.databaseUrl !== undefined,
   });
@@ -98,6 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await actions.close();
     await usageCounter.close();
     await graveler.close();
+    await blocks.close?.();
     await kv.close();
   };
   try {
@@ -108,7 +112,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const app = createApp({
     auth,
-    storage: localStorageConfig(false),
+    storage,
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog, actions),

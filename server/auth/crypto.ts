@@ -20,6 +20,11 @@ export function deriveKeys(master: Buffer): InstallationKeys {
   };
 }
 
+/** Signs the staging addresses of presigned uploads (see catalog/staging-address.ts). */
+export function stagingAddressKey(master: Buffer): Buffer {
+  return derive(master, 'staging-addresses');
+}
+
 /** iv(12) | tag(16) | ciphertext, base64. */
 export function encryptSecret(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);

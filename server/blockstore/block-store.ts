@@ -35,6 +35,34 @@ export interface ByteRange {
 
 export type PutBody = Uint8Array | Readable | AsyncIterable<Uint8Array>;
 
+/** An address a client may use without credentials until it expires. */
+export interface PresignedUrl {
+  url: string;
+  /** Unix seconds. */
+  expiry: number;
+}
+
+/** One uploaded part of a multipart upload, as the client reports it. */
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/**
+ * Transfers that go between a client and the object store without passing through Tarn: a store whose clients can
+ * reach it (S3) offers them; a local folder does not.
+ */
+export interface Presigner {
+  presignGet(namespace: string, key: string): Promise<PresignedUrl>;
+  presignPut(namespace: string, key: string): Promise<PresignedUrl>;
+  /** Starts a multipart upload to the key; its parts are PUT to `presignUploadPart` addresses. */
+  createMultipartUpload(namespace: string, key: string): Promise<string>;
+  presignUploadPart(namespace: string, key: string, uploadId: string, partNumber: number): Promise<PresignedUrl>;
+  /** Joins the parts into the object; answers the object's ETag (without quotes). */
+  completeMultipartUpload(namespace: string, key: string, uploadId: string, parts: UploadedPart[]): Promise<string>;
+  abortMultipartUpload(namespace: string, key: string, uploadId: string): Promise<void>;
+}
+
 export interface BlockStore {
   /** `local`, `s3`, ... as reported in `storage_config.blockstore_type`. */
   readonly type: string;
@@ -62,4 +90,8 @@ export interface BlockStore {
   newDataKey(): string;
   /** The full URI of a key in a namespace, e.g. `local://quickstart/data/x/y`. */
   fullAddress(namespace: string, key: string): string;
+  /** Presigned transfers for the namespace, when its store offers them. */
+  presigner?(namespace: string): Presigner | undefined;
+  /** Releases connections; the store is not used afterwards. */
+  close?(): Promise<void>;
 }

@@ -1,3 +1,15 @@
-// Object data: the block store interface and the local-folder implementation.
-export type { BlockStore, ByteRange, ListedObject, ObjectStat, PutBody, PutResult } from './block-store';
+// Object data: the block store interface, the local-folder and S3 implementations, and the router between them.
+export type {
+  BlockStore,
+  ByteRange,
+  ListedObject,
+  ObjectStat,
+  Presigner,
+  PresignedUrl,
+  PutBody,
+  PutResult,
+  UploadedPart,
+} from './block-store';
 export { openLocalBlockStore, type LocalBlockStoreOptions } from './local';
+export { openS3BlockStore, type S3BlockStoreOptions } from './s3';
+export { routeBlockStores } from './routed';

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, open, opendir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
-import type { BlockStore, ByteRange, ListedObject, ObjectStat, PutBody } from './block-store';
+import type { BlockStore, ByteRange, ListedObject, ObjectStat, PutBody, PutResult } from './block-store';
+import { measureBytes, measuredStream } from './body';
+import { checkSegments, joinAddress, newDataKey } from './keys';
 
 export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */
@@ -26,26 +27,8 @@ const maxPathBytes = process.platform === 'darwin' ? 1023 : 4095;
 /** The longest key Tarn writes in a namespace, `_tarn/metaranges/` and a 64-digit id (81 bytes), with room to spare. */
 const longestKeyBytes = 128;
 
-function checkSegments(value: string, what: string, makeError: (m: string) => Error): string[] {
-  if (value.includes('\0')) throw makeError(`${what} contains a NUL character`);
-  if (value.includes('\\')) throw makeError(`${what} contains a backslash`);
-  if (value.startsWith('/')) throw makeError(`${what} must be relative`);
-  const segments = value.split('/');
-  for (const s of segments) {
-    if (s === '' || s === '.' || s === '..') throw makeError(`${what} has an empty, '.' or '..' segment`);
-    if (Buffer.byteLength(s) > maxNameBytes) throw makeError(`${what} has a path segment longer than ${maxNameBytes} bytes`);
-  }
-  return segments;
-}
-
 function isEnoent(err: unknown): boolean {
   return (err as NodeJS.ErrnoException).code === 'ENOENT';
-}
-
-function toReadable(body: PutBody): Readable {
-  if (body instanceof Readable) return body;
-  if (body instanceof Uint8Array) return Readable.from([body]);
-  return Readable.from(body);
 }
 
 function rangeOptions(range: ByteRange | undefined): { start?: number; end?: number } {
@@ -77,7 +60,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
   function namespaceDir(namespace: string): string {
     if (!namespace.startsWith(PREFIX)) throw new InvalidNamespaceError(`storage namespace must start with ${PREFIX}`);
     const rest = namespace.slice(PREFIX.length).replace(/\/+$/, '');
-    const segments = checkSegments(rest, 'storage namespace', (m) => new InvalidNamespaceError(m));
+    const segments = checkSegments(rest, 'storage namespace', (m) => new InvalidNamespaceError(m), maxNameBytes);
     if (segments[0] === TEMP_DIR) throw new InvalidNamespaceError('storage namespace is reserved');
     const dir = path.resolve(root, ...segments);
     if (!dir.startsWith(root + path.sep)) throw new InvalidNamespaceError('storage namespace escapes the root');
@@ -89,47 +72,33 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
 
   function filePath(namespace: string, key: string): string {
     const dir = namespaceDir(namespace);
-    const segments = checkSegments(key, 'object key', (m) => new InvalidBlockKeyError(m));
+    const segments = checkSegments(key, 'object key', (m) => new InvalidBlockKeyError(m), maxNameBytes);
     const file = path.resolve(dir, ...segments);
     if (!file.startsWith(dir + path.sep)) throw new InvalidBlockKeyError('object key escapes its namespace');
     if (Buffer.byteLength(file) > maxPathBytes) throw new InvalidBlockKeyError(`object key is too long: its path would pass ${maxPathBytes} bytes`);
     return file;
   }
 
-  async function writeTemp(body: PutBody): Promise<{ temp: string; size: number; checksum: string }> {
+  async function writeTemp(body: PutBody): Promise<{ temp: string } & PutResult> {
     await ensureDir(tempDir);
     const temp = path.join(tempDir, randomBytes(16).toString('hex'));
-    const md5 = createHash('md5');
-    let size = 0;
     try {
       if (body instanceof Uint8Array) {
-        md5.update(body);
-        size = body.byteLength;
         const handle = await open(temp, 'w', FILE_MODE);
         try {
           await handle.writeFile(body);
         } finally {
           await handle.close();
         }
-      } else {
-        await pipeline(
-          toReadable(body),
-          async function* (source: AsyncIterable<Uint8Array | string>) {
-            for await (const chunk of source) {
-              const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-              md5.update(bytes);
-              size += bytes.byteLength;
-              yield bytes;
-            }
-          },
-          createWriteStream(temp, { mode: FILE_MODE }),
-        );
+        return { temp, ...measureBytes(body) };
       }
+      const measured = measuredStream(body);
+      await pipeline(measured.stream, createWriteStream(temp, { mode: FILE_MODE }));
+      return { temp, ...measured.result() };
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
     }
-    return { temp, size, checksum: md5.digest('hex') };
   }
 
   async function statFile(namespace: string, key: string): Promise<ObjectStat | undefined> {
@@ -232,13 +201,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       const dir = folder === '' ? namespaceDir(namespace) : filePath(namespace, folder);
       return walk(dir, folder === '' ? '' : `${folder}/`);
     },
-    newDataKey() {
-      // Partitions rotate hourly so no folder grows without bound.
-      const partition = Math.floor(Date.now() / 3_600_000).toString(36);
-      return `data/${partition}/${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
-    },
-    fullAddress(namespace, key) {
-      return `${namespace.replace(/\/+$/, '')}/${key}`;
-    },
+    newDataKey,
+    fullAddress: joinAddress,
   };
 }

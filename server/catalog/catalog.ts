@@ -1,9 +1,19 @@
 // The rules between HTTP and the versioned store: object data goes to the block store under the repository's
 // namespace at a fresh key (never derived from the user's path), and its entry to the branch's staging. Calls whose
 // rules are the store's own pass straight through, so the HTTP layer needs nothing but the catalog.
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { BlockStore, ByteRange, PutBody } from '../blockstore';
-import { AlreadyExistsError, BlockNotFoundError, ForbiddenError, NotFoundError, PreconditionFailedError, ReadOnlyRepositoryError, ValidationError } from '../errors';
+import type { BlockStore, ByteRange, Presigner, PutBody } from '../blockstore';
+import {
+  AlreadyExistsError,
+  BlockNotFoundError,
+  ForbiddenError,
+  NotFoundError,
+  NotImplementedError,
+  PreconditionFailedError,
+  ReadOnlyRepositoryError,
+  ValidationError,
+} from '../errors';
 import { validateBranchId, validateTagId } from '../graveler';
 import type {
   Branch,
@@ -34,6 +44,7 @@ import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type Unco
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
+import { signStagingAddress, verifyStagingAddress } from './staging-address';
 
 export interface CreateRepositoryInput {
   id: string;
@@ -60,9 +71,8 @@ export interface InitialFile {
   bytes: Buffer;
 }
 
-export interface UploadInput {
-  contentType: string;
-  metadata: Record<string, string>;
+/** The conditions of a write to a path of a branch. */
+export interface StageConditions {
   /** `If-None-Match: *`. */
   ifAbsent?: boolean;
   /** `If-Match: <etag>`. */
@@ -70,11 +80,63 @@ export interface UploadInput {
   force?: boolean;
 }
 
-/** An object's entry with the full URI of its data. */
+export interface UploadInput extends StageConditions {
+  contentType: string;
+  metadata: Record<string, string>;
+}
+
+/** An object's entry with the full URI of its data, or a presigned address of it with that address's expiry. */
 export interface ObjectStats {
   entry: ObjectEntry;
   physicalAddress: string;
+  /** Unix seconds; only for a presigned address. */
+  physicalAddressExpiry?: number;
 }
+
+/** How a read reports where the data is. */
+export interface ReadOptions {
+  /** A presigned address instead of the store's URI, when the store offers them. */
+  presign?: boolean;
+}
+
+/** Where a client uploads an object itself (presigned transfers). */
+export interface StagingLocation {
+  /** Signed: it is linked only as given, to this repository, within a day. */
+  physicalAddress: string;
+  presignedUrl?: string;
+  /** Unix seconds. */
+  presignedUrlExpiry?: number;
+}
+
+/** An object a client uploaded to a staging location, to be linked to a path. */
+export interface LinkInput extends StageConditions {
+  /** The signed physical address of the staging location. */
+  physicalAddress: string;
+  /** The store's ETag of the upload; quotes and spaces are dropped. */
+  checksum: string;
+  sizeBytes: number;
+  contentType: string;
+  metadata: Record<string, string>;
+  /** Unix seconds; now when absent. */
+  mtime?: number;
+}
+
+/** A multipart upload whose parts the client PUTs to presigned addresses. */
+export interface PresignedMultipartUpload {
+  uploadId: string;
+  physicalAddress: string;
+  presignedUrls: string[];
+}
+
+export interface CompleteMultipartInput extends StageConditions {
+  physicalAddress: string;
+  parts: { partNumber: number; etag: string }[];
+  contentType: string;
+  metadata: Record<string, string>;
+}
+
+/** S3's limit on the parts of one upload. */
+export const maxUploadParts = 10_000;
 
 /** An object found at a ref, ready to be read. */
 export interface StoredObject extends ObjectStats {
@@ -139,6 +201,11 @@ export class Catalog {
     private readonly blocks: BlockStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
     private readonly hooks: Hooks = noHooks,
+    /**
+     * Signs staging addresses. Servers sharing one database need the same key so that any of them links what another
+     * handed out; a catalog without one can link only the addresses it gave out itself.
+     */
+    private readonly stagingKey: Buffer = randomBytes(32),
   ) {
     this.multipartUploads = new MultipartUploads(blocks, {
       repository: (id) => store.getRepository(id),
@@ -369,10 +436,7 @@ export class Catalog {
 
   /** Streams `body` to the block store, then stages its entry. Nothing is staged if the body fails midway. */
   async upload(repo: string, branch: string, path: string, body: PutBody, input: UploadInput): Promise<ObjectStats> {
-    const repository = await this.store.getRepository(repo);
-    if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
-    // Refused before any byte is stored; putObject below checks again, as it does for every staging write.
-    await this.store.checkBranchProtection(repo, branch, ['staging_write']);
+    const repository = await this.writableRepository(repo, branch, input);
     // A missing branch is reported by putObject below (and the written data removed): not checked up front, as
     // that would cost every upload a read for the sake of a rare mistake.
     if (input.ifAbsent && (await this.exists(repo, branch, path))) throw new PreconditionFailedError('path already exists');
@@ -388,15 +452,141 @@ export class Catalog {
       metadata: input.metadata,
     };
     try {
-      await this.store.putObject(repo, branch, path, entry, {
-        ...(input.ifAbsent ? { ifAbsent: true } : {}),
-        ...(input.ifMatchChecksum !== undefined ? { ifMatchChecksum: input.ifMatchChecksum } : {}),
-        ...(input.force ? { force: true } : {}),
-      });
+      await this.stage(repo, branch, path, entry, input);
     } catch (err) {
       await this.blocks.delete(repository.storageNamespace, address);
       throw err;
     }
+    return { entry, physicalAddress: this.physicalAddress(repository, entry) };
+  }
+
+  /**
+   * The repository, once a write to the branch may start: refused on a read-only repository (unless forced) and
+   * on a protected branch before any byte is stored. putObject checks protection again, as for every staging write.
+   */
+  private async writableRepository(repo: string, branch: string, o: { force?: boolean }): Promise<Repository> {
+    const repository = await this.store.getRepository(repo);
+    if (repository.readOnly && !o.force) throw new ReadOnlyRepositoryError();
+    await this.store.checkBranchProtection(repo, branch, ['staging_write']);
+    return repository;
+  }
+
+  private stage(repo: string, branch: string, path: string, entry: ObjectEntry, c: StageConditions): Promise<void> {
+    return this.store.putObject(repo, branch, path, entry, {
+      ...(c.ifAbsent ? { ifAbsent: true } : {}),
+      ...(c.ifMatchChecksum !== undefined ? { ifMatchChecksum: c.ifMatchChecksum } : {}),
+      ...(c.force ? { force: true } : {}),
+    });
+  }
+
+  // Presigned transfers: the client moves the bytes to and from the store, the server hands out addresses and links
+
+  /** The presigned transfers of the repository's store; NotImplementedError when it offers none (a local folder). */
+  private presignerOf(repository: Repository): Presigner {
+    const presigner = this.blocks.presigner?.(repository.storageNamespace);
+    if (!presigner) throw new NotImplementedError('presigned transfers need a block store clients can reach, such as S3');
+    return presigner;
+  }
+
+  /** A fresh address in the repository's namespace for one object, with a presigned PUT when asked. */
+  async getStagingLocation(repo: string, branch: string, o: ReadOptions = {}): Promise<StagingLocation> {
+    const repository = await this.writableRepository(repo, branch, {});
+    await this.store.getBranch(repo, branch);
+    const presigner = this.presignerOf(repository);
+    const key = this.blocks.newDataKey();
+    const physicalAddress = signStagingAddress(this.stagingKey, repo, this.blocks.fullAddress(repository.storageNamespace, key), this.now());
+    if (!o.presign) return { physicalAddress };
+    const { url, expiry } = await presigner.presignPut(repository.storageNamespace, key);
+    return { physicalAddress, presignedUrl: url, presignedUrlExpiry: expiry };
+  }
+
+  /**
+   * Links an object the client uploaded to a staging location to `path`. The address must be one this server signed
+   * for the repository, and the object must be there with the size the client reports.
+   */
+  async linkPhysicalAddress(repo: string, branch: string, path: string, input: LinkInput): Promise<ObjectStats> {
+    const repository = await this.writableRepository(repo, branch, input);
+    const key = this.stagedKey(repository, input.physicalAddress);
+    const found = await this.blocks.stat(repository.storageNamespace, key);
+    if (!found) throw new ValidationError('nothing was uploaded to the physical address');
+    if (found.size !== input.sizeBytes) throw new ValidationError(`size_bytes is ${input.sizeBytes}, but the uploaded object has ${found.size} bytes`);
+    const checksum = input.checksum.replace(/["\s]/g, '');
+    if (checksum === '') throw new ValidationError('checksum is required');
+    return this.linkStaged(repository, branch, path, { key, size: found.size, checksum, mtime: input.mtime ?? this.now() }, input);
+  }
+
+  /** Starts a multipart upload to a fresh address of the namespace, with a presigned PUT for each of `parts` parts. */
+  async createPresignedMultipartUpload(repo: string, branch: string, parts: number): Promise<PresignedMultipartUpload> {
+    if (!Number.isInteger(parts) || parts < 0 || parts > maxUploadParts) throw new ValidationError(`parts must be from 0 to ${maxUploadParts}`);
+    const repository = await this.writableRepository(repo, branch, {});
+    await this.store.getBranch(repo, branch);
+    const presigner = this.presignerOf(repository);
+    const namespace = repository.storageNamespace;
+    const key = this.blocks.newDataKey();
+    const uploadId = await presigner.createMultipartUpload(namespace, key);
+    const urls = await Promise.all(Array.from({ length: parts }, (_, i) => presigner.presignUploadPart(namespace, key, uploadId, i + 1)));
+    return {
+      uploadId,
+      physicalAddress: signStagingAddress(this.stagingKey, repo, this.blocks.fullAddress(namespace, key), this.now()),
+      presignedUrls: urls.map((u) => u.url),
+    };
+  }
+
+  /** Joins the uploaded parts into the object and links it to `path`; its checksum is the store's ETag. */
+  async completePresignedMultipartUpload(
+    repo: string,
+    branch: string,
+    path: string,
+    uploadId: string,
+    input: CompleteMultipartInput,
+  ): Promise<ObjectStats> {
+    if (input.parts.length === 0) throw new ValidationError('parts must not be empty');
+    const repository = await this.writableRepository(repo, branch, input);
+    const key = this.stagedKey(repository, input.physicalAddress);
+    const presigner = this.presignerOf(repository);
+    const parts = [...input.parts].sort((a, b) => a.partNumber - b.partNumber);
+    const etag = await presigner.completeMultipartUpload(repository.storageNamespace, key, uploadId, parts);
+    const found = await this.blocks.stat(repository.storageNamespace, key);
+    if (!found) throw new ValidationError('the multipart upload left no object');
+    return this.linkStaged(repository, branch, path, { key, size: found.size, checksum: etag, mtime: this.now() }, input);
+  }
+
+  async abortPresignedMultipartUpload(repo: string, branch: string, uploadId: string, physicalAddress: string): Promise<void> {
+    const repository = await this.store.getRepository(repo);
+    await this.store.getBranch(repo, branch);
+    const key = this.stagedKey(repository, physicalAddress);
+    await this.presignerOf(repository).abortMultipartUpload(repository.storageNamespace, key, uploadId);
+  }
+
+  /** The key of a signed staging address: one this server gave out for the repository, inside its namespace. */
+  private stagedKey(repository: Repository, signedAddress: string): string {
+    const address = verifyStagingAddress(this.stagingKey, repository.id, signedAddress, this.now());
+    const base = this.blocks.fullAddress(repository.storageNamespace, '');
+    const key = address.startsWith(base) ? address.slice(base.length) : '';
+    // Signed addresses always pass this; it guards against a leaked key, not against clients.
+    if (!key.startsWith('data/')) throw new ValidationError('physical address is outside the repository’s storage namespace');
+    return key;
+  }
+
+  private async linkStaged(
+    repository: Repository,
+    branch: string,
+    path: string,
+    data: { key: string; size: number; checksum: string; mtime: number },
+    input: StageConditions & { contentType: string; metadata: Record<string, string> },
+  ): Promise<ObjectStats> {
+    if (input.ifAbsent && (await this.exists(repository.id, branch, path))) throw new PreconditionFailedError('path already exists');
+    const entry: ObjectEntry = {
+      address: data.key,
+      addressType: 'relative',
+      size: data.size,
+      checksum: data.checksum,
+      mtime: data.mtime,
+      contentType: input.contentType || 'application/octet-stream',
+      metadata: input.metadata,
+    };
+    // Data the link does not take stays for the client to link again; garbage collection removes it otherwise.
+    await this.stage(repository.id, branch, path, entry, input);
     return { entry, physicalAddress: this.physicalAddress(repository, entry) };
   }
 
@@ -416,27 +606,37 @@ export class Catalog {
   }
 
   /** The object at `path` on `ref`; NotFoundError('object') when there is none. */
-  async getObject(repo: string, ref: string, path: string): Promise<StoredObject> {
+  async getObject(repo: string, ref: string, path: string, o: ReadOptions = {}): Promise<StoredObject> {
     const repository = await this.store.getRepository(repo);
     const entry = await this.store.getObject(repo, ref, path);
     const { namespace, key } = this.location(repository, entry);
     return {
-      entry,
-      physicalAddress: this.physicalAddress(repository, entry),
+      ...(await this.stats(repository, entry, o)),
       stream: (range) => this.blocks.get(namespace, key, range),
       bytes: (range) => this.blocks.getBytes(namespace, key, range),
     };
   }
 
-  async listObjects(repo: string, ref: string, o: ListOptions): Promise<Page<ObjectListItem>> {
+  async listObjects(repo: string, ref: string, o: ListOptions, read: ReadOptions = {}): Promise<Page<ObjectListItem>> {
     const repository = await this.store.getRepository(repo);
     const page = await this.store.listObjects(repo, ref, o);
     return {
       ...page,
-      results: page.results.map((item) =>
-        item.pathType === 'common_prefix' ? item : { ...item, physicalAddress: this.physicalAddress(repository, item.entry) },
+      results: await Promise.all(
+        page.results.map(async (item) =>
+          item.pathType === 'common_prefix' ? item : { ...item, ...(await this.stats(repository, item.entry, read)) },
+        ),
       ),
     };
+  }
+
+  /** The entry with where its data is: presigned when asked and the store offers it, else the store's URI. */
+  private async stats(repository: Repository, entry: ObjectEntry, o: ReadOptions): Promise<ObjectStats> {
+    const { namespace, key } = this.location(repository, entry);
+    const presigner = o.presign ? this.blocks.presigner?.(namespace) : undefined;
+    if (!presigner) return { entry, physicalAddress: this.physicalAddress(repository, entry) };
+    const { url, expiry } = await presigner.presignGet(namespace, key);
+    return { entry, physicalAddress: url, physicalAddressExpiry: expiry };
   }
 
   /** Deleting a path that does not exist is not an error. */
@@ -688,7 +888,7 @@ export class Catalog {
   /** Where an entry's bytes live: its repository's namespace, or the namespace named by a full address. */
   private location(repository: Repository, entry: ObjectEntry): { namespace: string; key: string } {
     if (entry.addressType === 'relative') return { namespace: repository.storageNamespace, key: entry.address };
-    const prefix = this.blocks.namespacePrefix;
+    const prefix = /^[a-z][a-z0-9+.-]*:\/\//.exec(entry.address)?.[0] ?? this.blocks.namespacePrefix;
     const rest = entry.address.startsWith(prefix) ? entry.address.slice(prefix.length) : entry.address;
     const slash = rest.indexOf('/');
     return slash < 0

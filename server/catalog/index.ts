@@ -2,8 +2,14 @@
 // they check inputs against, and the storage facts the console is told about.
 export {
   Catalog,
+  maxUploadParts,
+  type CompleteMultipartInput,
   type CopyInput,
   type CreateRepositoryInput,
+  type LinkInput,
+  type PresignedMultipartUpload,
+  type ReadOptions,
+  type StagingLocation,
   type DeleteFailure,
   type ObjectListItem,
   type ObjectStats,
@@ -21,7 +27,7 @@ export {
   type UploadTarget,
 } from './multipart-uploads';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
-export { localStorageConfig, type StorageConfig } from './storage-config';
+export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';
 export type { CommitsPrepared, UncommittedPrepared } from '../gc';
 export { validateBranchId, validateRepositoryId, validateTagId } from '../graveler';

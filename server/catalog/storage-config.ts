@@ -28,3 +28,23 @@ export function localStorageConfig(importSupport: boolean): StorageConfig {
     blockstore_description: 'Local folder inside the data directory',
   };
 }
+
+/**
+ * S3 (or an S3-compatible store): clients may transfer data straight to and from the bucket through presigned
+ * addresses, the console's uploads included; the bucket must allow the console's origin (CORS) for those.
+ */
+export function s3StorageConfig(description: string): StorageConfig {
+  return {
+    blockstore_type: 's3',
+    blockstore_namespace_example: 's3://example-bucket/',
+    blockstore_namespace_ValidityRegex: '^s3://',
+    default_namespace_prefix: '',
+    pre_sign_support: true,
+    pre_sign_support_ui: true,
+    import_support: false,
+    import_validity_regex: '^s3://',
+    pre_sign_multipart_upload: true,
+    blockstore_id: '',
+    blockstore_description: description,
+  };
+}

@@ -32,11 +32,19 @@ export const commitJson = (c: Commit): wire.Commit => ({
 /** lakeFS reports an object stored without a content type as generic bytes. */
 const contentTypeOf = (entry: ObjectEntry) => entry.contentType || 'application/octet-stream';
 
-export function objectStatsJson(path: string, entry: ObjectEntry, physicalAddress: string, withMetadata: boolean): wire.ObjectStats {
+/** `physicalAddressExpiry` (unix seconds) comes with a presigned address. */
+export function objectStatsJson(
+  path: string,
+  entry: ObjectEntry,
+  physicalAddress: string,
+  withMetadata: boolean,
+  physicalAddressExpiry?: number,
+): wire.ObjectStats {
   return {
     path,
     path_type: 'object',
     physical_address: physicalAddress,
+    ...(physicalAddressExpiry !== undefined ? { physical_address_expiry: physicalAddressExpiry } : {}),
     checksum: entry.checksum,
     size_bytes: entry.size,
     mtime: entry.mtime,

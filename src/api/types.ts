@@ -39,6 +39,7 @@ export type {
   RepositoryCreation,
   RepositoryReadOnlySetting,
   SetupState,
+  StagingLocation,
   StorageConfig,
   User,
   VersionConfig,
@@ -66,12 +67,3 @@ export interface ResolvedRef {
   commitId: string;
 }
 
-/**
- * Where a presigned upload goes: lakeFS's `StagingLocation`, for consoles in front of a lakeFS server. Tarn's own
- * server has no presigned uploads, so it publishes no such schema.
- */
-export interface StagingLocation {
-  physical_address?: string;
-  presigned_url?: string;
-  presigned_url_expiry?: number;
-}

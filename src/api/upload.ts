@@ -102,22 +102,24 @@ export function presignedChecksum(contentMd5: string | null, etag: string | null
   return (etag ?? '').replace(/["\s]/g, '');
 }
 
+const stagingPath = (repo: string, branch: string) => `${branchPath(repo, branch)}/staging/backing`;
+
+/** A fresh address in the repository's storage with a presigned PUT for one object (spec 1 §4 "Presigned transfer"). */
+export async function getStagingLocation(repo: string, branch: string, path: string, signal?: AbortSignal): Promise<StagingLocation> {
+  const staging = await api.get(stagingPath(repo, branch), { searchParams: query({ path, presign: true }), signal }).json<StagingLocation>();
+  if (!staging.presigned_url) throw new ApiError(0, 'the server gave no presigned address for this upload');
+  return staging;
+}
+
 /**
- * Uploads straight to the object store through a presigned address, then registers the staged object with the
- * server (spec 1 §4 "Presigned transfer"). Azure needs its block-blob header on the PUT.
+ * PUTs the file straight to the object store at a presigned address (Azure needs its block-blob header) and answers
+ * the store's checksum of it.
  */
-export async function uploadObjectPresigned(
-  repo: string,
-  branch: string,
-  path: string,
+export async function putToPresignedUrl(
+  url: string,
   file: Blob,
   options: UploadOptions & { blockstoreType: string },
-): Promise<ObjectStats> {
-  const stagingPath = `${branchPath(repo, branch)}/staging/backing`;
-  const staging = await api
-    .get(stagingPath, { searchParams: query({ path, presign: true }), signal: options.signal })
-    .json<StagingLocation>();
-  if (!staging.presigned_url) throw new ApiError(0, 'the server gave no presigned address for this upload');
+): Promise<string> {
   const headers: Record<string, string> = {};
   if (file.type) headers['Content-Type'] = file.type;
   if (options.blockstoreType === 'azure') headers['x-ms-blob-type'] = 'BlockBlob';
@@ -125,21 +127,32 @@ export async function uploadObjectPresigned(
     onProgress: options.onProgress,
     signal: options.signal,
     method: 'PUT',
-    url: staging.presigned_url,
+    url,
     headers,
     body: file,
     failure: (x) => new ApiError(x.status, `Error uploading file: HTTP ${x.status}`),
   });
+  return presignedChecksum(xhr.getResponseHeader('content-md5'), xhr.getResponseHeader('etag'));
+}
+
+export interface StagedObject {
+  staging: StagingLocation;
+  checksum: string;
+  file: Blob;
+}
+
+/** Registers an object uploaded to a staging location at `path`. */
+export function linkStagedObject(repo: string, branch: string, path: string, staged: StagedObject, signal?: AbortSignal): Promise<ObjectStats> {
   return api
-    .put(stagingPath, {
+    .put(stagingPath(repo, branch), {
       searchParams: query({ path }),
       json: {
-        staging,
-        checksum: presignedChecksum(xhr.getResponseHeader('content-md5'), xhr.getResponseHeader('etag')),
-        size_bytes: file.size,
-        content_type: file.type || 'application/octet-stream',
+        staging: staged.staging,
+        checksum: staged.checksum,
+        size_bytes: staged.file.size,
+        content_type: staged.file.type || 'application/octet-stream',
       },
-      signal: options.signal,
+      signal,
     })
     .json<ObjectStats>();
 }

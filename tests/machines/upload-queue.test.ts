@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { UploadAbortedError } from '../../src/api/upload';
-import { createUploadFileActor } from '../../src/machines/upload-queue/actors';
+import type { StagingLocation } from '../../src/api/types';
+import { createFileStepActor, createUploadFileActor } from '../../src/machines/upload-queue/actors';
 import {
   NO_FILES,
   NOT_ALLOWED,
@@ -12,10 +13,13 @@ import {
   UPLOAD_FAILED,
   uploadQueueMachine,
   type CheckDestinationInput,
+  type LinkObjectInput,
   type PickedFile,
+  type PutToStoreInput,
   type UploadFileInput,
   type UploadQueueEvent,
   type UploadQueueInput,
+  type UploadReport,
 } from '../../src/machines/upload-queue/machine';
 import { transitionCoverage } from './transition-coverage';
 
@@ -67,15 +71,44 @@ function fakeUploads() {
   return { actor, running, started, get, peak: () => peak };
 }
 
+interface Step<TInput> {
+  input: TInput;
+  progress: (percent: number) => void;
+  finish: (report: UploadReport) => void;
+  fail: (e: unknown) => void;
+  signal: AbortSignal;
+}
+
+/** A fake step of presigned uploads: each call waits until the test finishes it with the step's report. */
+function fakeStep<TInput extends { id: string }>() {
+  const calls: Step<TInput>[] = [];
+  const actor = createFileStepActor<TInput>(
+    (input, { onProgress, signal }) =>
+      new Promise<UploadReport>((finish, fail) => {
+        calls.push({ input, progress: onProgress, finish, fail, signal });
+        signal.addEventListener('abort', () => fail(new UploadAbortedError()));
+      }),
+  );
+  const last = async () => {
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    return calls[calls.length - 1]!;
+  };
+  return { actor, calls, last };
+}
+
 const files = (...paths: string[]): PickedFile[] => paths.map((p) => ({ file: new Blob([p]), relativePath: p }));
 
 /** Preflights answer on the next tick: allowed unless `allowed` says otherwise; a rejection is a failed check. */
 function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: string) => Promise<boolean> } = {}) {
   const uploads = fakeUploads();
+  const presigned = { stage: fakeStep<CheckDestinationInput>(), put: fakeStep<PutToStoreInput>(), link: fakeStep<LinkObjectInput>() };
   const preflights: { path: string }[] = [];
   const machine = uploadQueueMachine.provide({
     actors: {
       uploadFile: uploads.actor,
+      stageFile: presigned.stage.actor,
+      putToStore: presigned.put.actor,
+      linkObject: presigned.link.actor,
       checkDestination: fromCallback<UploadQueueEvent, CheckDestinationInput>(({ input, sendBack }) => {
         preflights.push({ path: input.path });
         (options.allowed ?? (() => Promise.resolve(true)))(input.path).then(
@@ -89,7 +122,7 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
     input: { repoId: 'repo', branch: 'main', prefix: 'data/', readOnly: false, ...options.input },
     inspect: coverage.inspect,
   }).start();
-  return { actor, uploads, preflights };
+  return { actor, uploads, preflights, presigned };
 }
 
 /** Once the preflights of the first files have answered, their uploads run. */
@@ -271,6 +304,97 @@ describe('upload queue: uploading', () => {
     actor.send({ type: 'queue.reset' });
     expect(actor.getSnapshot().matches('selecting')).toBe(true);
     expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+});
+
+describe('upload queue: presigned transfer (spec 1 §4)', () => {
+  const s3 = { pre_sign_support_ui: true, blockstore_type: 's3' };
+  const staging: StagingLocation = { physical_address: 's3://lake/data/x,1.sig', presigned_url: 'https://store.example.com/lake/data/x?sig=1' };
+
+  it('PUTs each file to its presigned address, with progress, then links it at its destination', async () => {
+    const { actor, uploads, presigned } = start({ input: { storage: s3 } });
+    const file = new Blob(['a,b'], { type: 'text/csv' });
+    actor.send({ type: 'files.add', files: [{ file, relativePath: 'a.csv' }] });
+    actor.send({ type: 'upload.start' });
+
+    const stage = await presigned.stage.last();
+    expect(stage.input).toEqual({ id: '1', repoId: 'repo', branch: 'main', path: 'data/a.csv' });
+    stage.finish({ type: 'file.staged', id: '1', staging });
+
+    const put = await presigned.put.last();
+    expect(put.input).toEqual({ id: '1', file, staging, blockstoreType: 's3' });
+    put.progress(60);
+    expect(actor.getSnapshot().context.items[0]).toMatchObject({ status: 'uploading', percent: 60 });
+    put.finish({ type: 'file.stored', id: '1', staging, checksum: 'abc123' });
+
+    const link = await presigned.link.last();
+    expect(link.input).toEqual({ id: '1', repoId: 'repo', branch: 'main', path: 'data/a.csv', file, staging, checksum: 'abc123' });
+    expect(actor.getSnapshot().context.items[0]?.status).toBe('uploading');
+    link.finish({ type: 'file.done', id: '1' });
+
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items[0]).toMatchObject({ status: 'done', percent: 100 });
+    expect(uploads.started).toEqual([]);
+  });
+
+  it('goes through the server when the storage config does not offer presigning to the console', async () => {
+    const { actor, uploads, presigned } = start({ input: { storage: { pre_sign_support_ui: false, blockstore_type: 's3' } } });
+    actor.send({ type: 'files.add', files: files('a') });
+    actor.send({ type: 'upload.start' });
+    await running(uploads, 1);
+    uploads.get('1').resolve();
+    await waitFor(actor, (s) => s.matches('finished'));
+    expect(presigned.stage.calls).toEqual([]);
+  });
+
+  it("fails a file whose staging location, PUT or link fails, with the reason, and carries on", async () => {
+    const { actor, presigned } = start({ input: { storage: s3 } });
+    actor.send({ type: 'files.add', files: files('one', 'two', 'three') });
+    actor.send({ type: 'upload.start' });
+    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(3));
+    const [first, second, third] = presigned.stage.calls;
+    first?.fail(new ApiError(501, 'presigned transfers need a block store clients can reach, such as S3'));
+    second?.finish({ type: 'file.staged', id: '2', staging });
+    third?.finish({ type: 'file.staged', id: '3', staging });
+    await vi.waitFor(() => expect(presigned.put.calls).toHaveLength(2));
+    presigned.put.calls[0]?.fail(new ApiError(403, 'Error uploading file: HTTP 403'));
+    presigned.put.calls[1]?.finish({ type: 'file.stored', id: '3', staging, checksum: 'c' });
+    (await presigned.link.last()).fail(new ApiError(400, 'size_bytes is 8, but the uploaded object has 7 bytes'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items.map((i) => [i.status, i.detail])).toEqual([
+      ['failed', 'presigned transfers need a block store clients can reach, such as S3'],
+      ['failed', 'Error uploading file: HTTP 403'],
+      ['failed', 'size_bytes is 8, but the uploaded object has 7 bytes'],
+    ]);
+  });
+
+  it('cancels a file during its PUT: the request is aborted and nothing is linked', async () => {
+    const { actor, presigned } = start({ input: { storage: s3 } });
+    actor.send({ type: 'files.add', files: files('a') });
+    actor.send({ type: 'upload.start' });
+    (await presigned.stage.last()).finish({ type: 'file.staged', id: '1', staging });
+    const put = await presigned.put.last();
+    actor.send({ type: 'file.cancel', id: '1' });
+    expect(put.signal.aborted).toBe(true);
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items[0]).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
+    expect(presigned.link.calls).toEqual([]);
+  });
+
+  it('cancels all while files are staging and linking', async () => {
+    const { actor, presigned } = start({ input: { storage: s3 } });
+    actor.send({ type: 'files.add', files: files('a', 'b') });
+    actor.send({ type: 'upload.start' });
+    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(2));
+    presigned.stage.calls[0]?.finish({ type: 'file.staged', id: '1', staging });
+    (await presigned.put.last()).finish({ type: 'file.stored', id: '1', staging, checksum: 'c' });
+    const link = await presigned.link.last();
+    const staging2 = presigned.stage.calls[1]!;
+    actor.send({ type: 'upload.cancelAll' });
+    expect(link.signal.aborted).toBe(true);
+    expect(staging2.signal.aborted).toBe(true);
+    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    expect(snap.context.items.map((i) => i.status)).toEqual(['aborted', 'aborted']);
   });
 });
 

@@ -69,4 +69,37 @@ describe('server configuration', () => {
     expect(refusal).not.toContain('hunter2');
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('keeps data in the folder unless S3 is asked for, by --blockstore or by any S3 setting', () => {
+    expect(parseCommandLine([], {}).config.blockstore).toEqual({ type: 'local', s3: {} });
+    expect(parseCommandLine(['--blockstore', 's3'], {}).config.blockstore).toEqual({ type: 's3', s3: {} });
+    const env = { TARN_S3_ENDPOINT: 'http://127.0.0.1:9000', TARN_S3_ACCESS_KEY_ID: 'id', TARN_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(parseCommandLine([], env).config.blockstore).toEqual({
+      type: 's3',
+      s3: { endpoint: 'http://127.0.0.1:9000', accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    const flagged = parseCommandLine(['--s3-endpoint=https://s3.example.com', '--s3-region', 'eu-west-1', '--s3-force-path-style'], env).config;
+    expect(flagged.blockstore.s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(parseCommandLine(['--blockstore', 'local'], env).config.blockstore.type).toBe('local');
+    expect(parseCommandLine([], { TARN_S3_FORCE_PATH_STYLE: 'true' }).config.blockstore.s3).toEqual({ forcePathStyle: true });
+  });
+
+  it('refuses a bad block store, endpoint or half a credential pair without echoing the secret', () => {
+    expect(() => parseCommandLine(['--blockstore', 'gcs'], {})).toThrow(/block store must be local or s3/);
+    expect(() => parseCommandLine(['--s3-endpoint', 'ftp://x'], {})).toThrow(/http or https/);
+    expect(() => parseCommandLine([], { TARN_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/TARN_S3_FORCE_PATH_STYLE/);
+    let message = '';
+    try {
+      parseCommandLine(['--s3-secret-access-key', 'hunter2-secret'], {});
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe('S3 credentials need both an access key id and a secret access key');
+  });
 });

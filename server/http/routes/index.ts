@@ -13,6 +13,7 @@ import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
 import { repositoryMetadataRouter } from './repository-metadata';
 import { settingsRouter } from './settings';
+import { stagingRouter } from './staging';
 import { tagRouter } from './tags';
 import { treeFileRouter } from './tree-files';
 
@@ -22,6 +23,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     branchRouter(catalog),
     tagRouter(catalog),
     objectRouter(catalog),
+    stagingRouter(catalog),
     commitRouter(catalog),
     diffMergeRouter(catalog),
     repositoryMetadataRouter(catalog),

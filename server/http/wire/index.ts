@@ -14,3 +14,4 @@ export * from './repository-admin';
 export * from './repositories';
 export * from './settings';
 export * from './setup';
+export * from './staging';

@@ -1,25 +1,32 @@
-// The upload queue's actors over the real API. An upload is a callback actor so it can report progress;
-// stopping it (cancel) aborts the request.
+// The upload queue's actors over the real API. Each step of an upload is a callback actor, so it can report
+// progress and the event that moves the file on; stopping it (cancel) aborts its request.
 import { fromCallback } from 'xstate';
 import { errorMessage } from '../../api/errors';
 import { stageAllowed } from '../../api/objects';
-import { uploadObject, uploadObjectPresigned, UploadAbortedError } from '../../api/upload';
-import type { CheckDestinationInput, UploadFileInput, UploadQueueEvent, UploadReport } from './machine';
+import { getStagingLocation, linkStagedObject, putToPresignedUrl, uploadObject, UploadAbortedError } from '../../api/upload';
+import type {
+  CheckDestinationInput,
+  LinkObjectInput,
+  PutToStoreInput,
+  UploadFileInput,
+  UploadQueueEvent,
+  UploadReport,
+} from './machine';
 
-export type UploadFunction = (
-  input: UploadFileInput,
-  options: { onProgress: (percent: number) => void; signal: AbortSignal },
-) => Promise<unknown>;
+interface StepOptions {
+  onProgress: (percent: number) => void;
+  signal: AbortSignal;
+}
 
-/** Wraps an upload function as the queue's per-file actor. */
-export function createUploadFileActor(upload: UploadFunction) {
-  return fromCallback<UploadQueueEvent, UploadFileInput>(({ input, sendBack }) => {
+/** A step of one file's upload: its work answers the event that reports it done; a failure reports `file.failed`. */
+export function createFileStepActor<TInput extends { id: string }>(run: (input: TInput, options: StepOptions) => Promise<UploadReport>) {
+  return fromCallback<UploadQueueEvent, TInput>(({ input, sendBack }) => {
     const controller = new AbortController();
     const report = (event: UploadReport) => {
       if (!controller.signal.aborted) sendBack(event);
     };
-    upload(input, { signal: controller.signal, onProgress: (percent) => report({ type: 'file.progress', id: input.id, percent }) }).then(
-      () => report({ type: 'file.done', id: input.id }),
+    run(input, { signal: controller.signal, onProgress: (percent) => report({ type: 'file.progress', id: input.id, percent }) }).then(
+      report,
       (error: unknown) => {
         if (!(error instanceof UploadAbortedError)) report({ type: 'file.failed', id: input.id, message: errorMessage(error) });
       },
@@ -28,14 +35,15 @@ export function createUploadFileActor(upload: UploadFunction) {
   });
 }
 
-/** Presigned when the server offers it to the console (pre_sign_support_ui), else through the server. */
-export const uploadThroughBestPath: UploadFunction = (input, options) =>
-  input.storage?.pre_sign_support_ui
-    ? uploadObjectPresigned(input.repoId, input.branch, input.path, input.file, {
-        ...options,
-        blockstoreType: input.storage.blockstore_type,
-      })
-    : uploadObject(input.repoId, input.branch, input.path, input.file, options);
+export type UploadFunction = (input: UploadFileInput, options: StepOptions) => Promise<unknown>;
+
+/** Wraps a whole-file upload function as the queue's upload through the server. */
+export function createUploadFileActor(upload: UploadFunction) {
+  return createFileStepActor<UploadFileInput>(async (input, options) => {
+    await upload(input, options);
+    return { type: 'file.done', id: input.id };
+  });
+}
 
 /** The stage_allowed preflight of one destination, as the queue's per-file check. */
 export const checkDestination = fromCallback<UploadQueueEvent, CheckDestinationInput>(({ input, sendBack }) => {
@@ -51,5 +59,20 @@ export const checkDestination = fromCallback<UploadQueueEvent, CheckDestinationI
 
 export const uploadQueueActors = {
   checkDestination,
-  uploadFile: createUploadFileActor(uploadThroughBestPath),
+  uploadFile: createUploadFileActor((input, options) => uploadObject(input.repoId, input.branch, input.path, input.file, options)),
+  stageFile: createFileStepActor<CheckDestinationInput>(async (input, { signal }) => ({
+    type: 'file.staged',
+    id: input.id,
+    staging: await getStagingLocation(input.repoId, input.branch, input.path, signal),
+  })),
+  putToStore: createFileStepActor<PutToStoreInput>(async (input, options) => ({
+    type: 'file.stored',
+    id: input.id,
+    staging: input.staging,
+    checksum: await putToPresignedUrl(input.staging.presigned_url ?? '', input.file, { ...options, blockstoreType: input.blockstoreType }),
+  })),
+  linkObject: createFileStepActor<LinkObjectInput>(async (input, { signal }) => {
+    await linkStagedObject(input.repoId, input.branch, input.path, input, signal);
+    return { type: 'file.done', id: input.id };
+  }),
 };

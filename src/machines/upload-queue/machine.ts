@@ -3,8 +3,11 @@
 // stage_allowed preflight of the file's own destination, asked once, just before its upload: a refused path fails
 // that file and sends nothing. The queue's input carries what the page already knows (repository, branch,
 // read-only, the storage config), so a run reads nothing else.
+// An upload goes through the server, or, when the storage config says pre_sign_support_ui (spec 1 §4 "Presigned
+// transfer"), in three steps: a staging location with a presigned address, a PUT of the file to that address
+// (the percent), then the link that registers the staged object at its path.
 import { assign, enqueueActions, setup } from 'xstate';
-import type { StorageConfig } from '../../api/types';
+import type { StagingLocation, StorageConfig } from '../../api/types';
 import { callbackPlaceholder } from '../../lib/actors';
 import { UPLOAD_CONCURRENCY } from '../../lib/constants';
 import { destinationFor } from './destination';
@@ -64,15 +67,31 @@ export interface CheckDestinationInput {
 
 export interface UploadFileInput extends CheckDestinationInput {
   file: Blob;
-  storage: UploadStorage | null;
+}
+
+/** The PUT of a presigned upload: the file to the staging location's presigned address. */
+export interface PutToStoreInput {
+  id: string;
+  file: Blob;
+  staging: StagingLocation;
+  blockstoreType: string;
+}
+
+/** The link of a presigned upload: the staged object, with the store's checksum, registered at its path. */
+export interface LinkObjectInput extends CheckDestinationInput {
+  file: Blob;
+  staging: StagingLocation;
+  checksum: string;
 }
 
 /** What a check reports back to the queue; a check that could not be made reports `file.failed`. */
 export type CheckReport = { type: 'file.allowed'; id: string } | { type: 'file.refused'; id: string };
 
-/** What an upload actor reports back to the queue. */
+/** What an upload actor (or a step of a presigned one) reports back to the queue. */
 export type UploadReport =
   | { type: 'file.progress'; id: string; percent: number }
+  | { type: 'file.staged'; id: string; staging: StagingLocation }
+  | { type: 'file.stored'; id: string; staging: StagingLocation; checksum: string }
   | { type: 'file.done'; id: string }
   | { type: 'file.failed'; id: string; message: string };
 
@@ -90,6 +109,11 @@ export type UploadQueueEvent =
 
 const checkId = (id: string) => `check-${id}`;
 const childId = (id: string) => `upload-${id}`;
+const stageId = (id: string) => `stage-${id}`;
+const putId = (id: string) => `put-${id}`;
+const linkId = (id: string) => `link-${id}`;
+/** The children one file's upload may have running, whichever way it goes. */
+const uploadChildren = (id: string) => [childId(id), stageId(id), putId(id), linkId(id)];
 const isRunning = (item: UploadItem) => item.status === 'checking' || item.status === 'uploading';
 const isActive = (item: UploadItem) => item.status === 'queued' || isRunning(item);
 
@@ -106,7 +130,14 @@ export const uploadQueueMachine = setup({
   actors: {
     /** Asks stage_allowed for one destination and reports `file.allowed` or `file.refused`. */
     checkDestination: callbackPlaceholder<UploadQueueEvent, CheckDestinationInput>('checkDestination'),
+    /** Through the server, reporting progress, then `file.done`. */
     uploadFile: callbackPlaceholder<UploadQueueEvent, UploadFileInput>('uploadFile'),
+    /** Asks for a staging location with a presigned PUT address; reports `file.staged`. */
+    stageFile: callbackPlaceholder<UploadQueueEvent, CheckDestinationInput>('stageFile'),
+    /** PUTs the file to the presigned address, reporting progress, then `file.stored` with the store's checksum. */
+    putToStore: callbackPlaceholder<UploadQueueEvent, PutToStoreInput>('putToStore'),
+    /** Links the staged object to its path; reports `file.done`. */
+    linkObject: callbackPlaceholder<UploadQueueEvent, LinkObjectInput>('linkObject'),
   },
   guards: {
     readOnly: ({ context }) => context.readOnly,
@@ -135,27 +166,45 @@ export const uploadQueueMachine = setup({
       const item = context.items.find((i) => i.id === params.id);
       if (item?.status !== 'checking') return;
       enqueue.stopChild(checkId(item.id));
-      enqueue.spawnChild('uploadFile', {
-        id: childId(item.id),
+      const destination = { id: item.id, repoId: context.repoId, branch: context.branch, path: item.destination };
+      if (context.storage?.pre_sign_support_ui) enqueue.spawnChild('stageFile', { id: stageId(item.id), input: destination });
+      else enqueue.spawnChild('uploadFile', { id: childId(item.id), input: { ...destination, file: item.file } });
+      enqueue.assign({ items: updateItem(context.items, item.id, { status: 'uploading', percent: 0 }) });
+    }),
+    startPut: enqueueActions(({ context, enqueue }, params: { id: string; staging: StagingLocation }) => {
+      const item = context.items.find((i) => i.id === params.id);
+      if (item?.status !== 'uploading') return;
+      enqueue.stopChild(stageId(item.id));
+      enqueue.spawnChild('putToStore', {
+        id: putId(item.id),
+        input: { id: item.id, file: item.file, staging: params.staging, blockstoreType: context.storage?.blockstore_type ?? '' },
+      });
+    }),
+    startLink: enqueueActions(({ context, enqueue }, params: { id: string; staging: StagingLocation; checksum: string }) => {
+      const item = context.items.find((i) => i.id === params.id);
+      if (item?.status !== 'uploading') return;
+      enqueue.stopChild(putId(item.id));
+      enqueue.spawnChild('linkObject', {
+        id: linkId(item.id),
         input: {
           id: item.id,
           repoId: context.repoId,
           branch: context.branch,
           path: item.destination,
           file: item.file,
-          storage: context.storage ?? null,
+          staging: params.staging,
+          checksum: params.checksum,
         },
       });
-      enqueue.assign({ items: updateItem(context.items, item.id, { status: 'uploading', percent: 0 }) });
     }),
     stopUpload: enqueueActions(({ enqueue }, params: { id: string }) => {
       enqueue.stopChild(checkId(params.id));
-      enqueue.stopChild(childId(params.id));
+      for (const child of uploadChildren(params.id)) enqueue.stopChild(child);
     }),
     abortAll: enqueueActions(({ context, enqueue }) => {
       for (const item of context.items) {
         if (item.status === 'checking') enqueue.stopChild(checkId(item.id));
-        if (item.status === 'uploading') enqueue.stopChild(childId(item.id));
+        if (item.status === 'uploading') for (const child of uploadChildren(item.id)) enqueue.stopChild(child);
       }
       enqueue.assign({
         items: ({ context: c }) =>
@@ -222,6 +271,13 @@ export const uploadQueueMachine = setup({
             }),
             'fillSlots',
           ],
+        },
+        'file.staged': { actions: { type: 'startPut', params: ({ event }) => ({ id: event.id, staging: event.staging }) } },
+        'file.stored': {
+          actions: {
+            type: 'startLink',
+            params: ({ event }) => ({ id: event.id, staging: event.staging, checksum: event.checksum }),
+          },
         },
         'file.progress': {
           actions: assign({

@@ -18,8 +18,11 @@ export interface TestServer {
   close(keepData?: boolean): Promise<void>;
 }
 
-/** Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime. */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds'>;
+/**
+ * Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime,
+ * block store (S3 on tests/server/s3-server.ts).
+ */
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'blockstore'>;
 
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
 export async function startTestServer(

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeCommitId } from '../../../server/graveler/commit-id';
+import { startS3Server, type TestS3Server } from '../s3-server';
 import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
 
 // `name*` is required. Types: string, integer, boolean, object (any), map (string → string), Schema, T[] for a
@@ -90,7 +91,17 @@ const lakeFS: Record<string, string> = {
   ActionRunList: 'pagination*:Pagination results*:ActionRun[]',
   HookRun: 'hook_run_id*:string action*:string hook_id*:string start_time*:string end_time:string status*:completed|failed|running|skipped',
   HookRunList: 'pagination*:Pagination results*:HookRun[]',
+  StagingLocation: 'physical_address:string presigned_url:string? presigned_url_expiry:integer',
+  StagingMetadata:
+    'staging*:StagingLocation checksum*:string size_bytes*:integer user_metadata:map content_type:string mtime:integer force:boolean',
+  PresignMultipartUpload: 'upload_id*:string physical_address*:string presigned_urls:string[]',
+  UploadPart: 'part_number*:integer etag*:string',
+  CompletePresignMultipartUpload: 'physical_address*:string parts*:UploadPart[] user_metadata:map content_type:string',
+  AbortPresignMultipartUpload: 'physical_address*:string',
 };
+
+/** Routes no session here can answer with success: s3rver has no AbortMultipartUpload (its refusals are checked). */
+const unanswerable = new Set(['DELETE /repositories/{repository}/branches/{branch}/staging/pmpu/{uploadId}']);
 
 /** Answers that are a bare list (lakeFS declares them inline; we name them), by the name of their items. */
 const listsOf: Record<string, string> = { BranchProtectionRules: 'BranchProtectionRule' };
@@ -258,6 +269,7 @@ async function publishedRoutes(server: TestServer): Promise<PublishedRoute[]> {
   );
 }
 
+let s3: TestS3Server;
 let server: TestServer;
 let routes: PublishedRoute[];
 const problems: string[] = [];
@@ -300,11 +312,14 @@ async function call(api: Client | undefined, method: string, path: string, body?
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // S3 as the block store, so the presigned transfers answer too; `local://` repositories work beside it.
+  s3 = await startS3Server(['shapes']);
+  server = await startTestServer(undefined, { blockstore: { type: 's3', s3: s3.settings } });
   routes = await publishedRoutes(server);
 });
 afterAll(async () => {
   await server.close();
+  await s3.close();
 });
 
 interface PublishedSchema {
@@ -430,6 +445,25 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/branches/main/objects/delete', { paths: ['dir/none.txt'] });
     await get(api, '/repositories/shapes/branches/main/diff?delimiter=/');
     await get(api, '/repositories/shapes/branches/main/diff');
+
+    // Presigned transfers, on a repository in S3: a direct upload and its link, presigned reads, a multipart upload.
+    await call(api, 'POST', '/repositories', { name: 'shapes-s3', storage_namespace: 's3://shapes/lake' });
+    const s3Branch = '/repositories/shapes-s3/branches/main';
+    await get(api, `/repositories/shapes/branches/main/staging/backing?path=x&presign=true`);
+    const staging = (await get(api, `${s3Branch}/staging/backing?path=direct.txt&presign=true`)).body ?? {};
+    const put = await fetch(String(staging.presigned_url), { method: 'PUT', body: 'direct' });
+    await call(api, 'PUT', `${s3Branch}/staging/backing?path=direct.txt`, { staging, checksum: put.headers.get('etag'), size_bytes: 6 });
+    await call(api, 'PUT', `${s3Branch}/staging/backing?path=direct.txt`, { staging: { physical_address: 's3://shapes/lake/data/x' }, checksum: 'c', size_bytes: 6 });
+    await get(api, '/repositories/shapes-s3/refs/main/objects/stat?path=direct.txt&presign=true');
+    await get(api, '/repositories/shapes-s3/refs/main/objects/ls?presign=true');
+    await get(api, '/repositories/shapes-s3/refs/main/objects?path=direct.txt&presign=true');
+    const multipart = (await call(api, 'POST', `${s3Branch}/staging/pmpu?path=multi.bin&parts=1`)).body ?? {};
+    const part = await fetch(String((multipart.presigned_urls as string[])[0]), { method: 'PUT', body: 'one part' });
+    await call(api, 'PUT', `${s3Branch}/staging/pmpu/${String(multipart.upload_id)}?path=multi.bin`, {
+      physical_address: multipart.physical_address,
+      parts: [{ part_number: 1, etag: part.headers.get('etag') }],
+    });
+    await call(api, 'DELETE', `${s3Branch}/staging/pmpu/${String(multipart.upload_id)}?path=multi.bin`, { physical_address: 'unsigned' });
 
     // Commits.
     const first = await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'first', metadata: { k: 'v' } });
@@ -566,7 +600,9 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'DELETE', '/repositories/shapes');
 
     expect(problems).toEqual([]);
-    const missed = routes.filter((r) => !answered.has(`${r.method} ${r.template}`)).map((r) => `${r.method} ${r.template} → ${r.status}`);
+    const missed = routes
+      .filter((r) => !answered.has(`${r.method} ${r.template}`) && !unanswerable.has(`${r.method} ${r.template}`))
+      .map((r) => `${r.method} ${r.template} → ${r.status}`);
     expect(missed, 'routes the session never got a success answer from').toEqual([]);
   });
 });

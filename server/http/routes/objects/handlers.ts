@@ -21,12 +21,12 @@ export function objectHandlers(catalog: Catalog) {
     const { repository, ref } = c.req.valid('param');
     const q = c.req.valid('query');
     const withMetadata = q.user_metadata ?? true;
-    const page = await catalog.listObjects(repository, ref, listingOptions(q));
+    const page = await catalog.listObjects(repository, ref, listingOptions(q), { presign: q.presign ?? false });
     return c.json(
       pageJson(page, (item) =>
         item.pathType === 'common_prefix'
           ? commonPrefixJson(item.path)
-          : objectStatsJson(item.path, item.entry, item.physicalAddress, withMetadata),
+          : objectStatsJson(item.path, item.entry, item.physicalAddress, withMetadata, item.physicalAddressExpiry),
       ),
       200,
     );
@@ -34,8 +34,10 @@ export function objectHandlers(catalog: Catalog) {
 
   const getObject: AppRouteHandler<typeof routes.getObject> = async (c) => {
     const { repository, ref } = c.req.valid('param');
-    const { path } = c.req.valid('query');
-    const object = await catalog.getObject(repository, ref, path);
+    const { path, presign } = c.req.valid('query');
+    const object = await catalog.getObject(repository, ref, path, { presign: presign ?? false });
+    // Presigned: the client reads the data from the store itself, as lakeFS sends it there.
+    if (object.physicalAddressExpiry !== undefined) return c.redirect(object.physicalAddress, 302);
     const { entry } = object;
     const headers = objectHeaders(entry, path);
     if (matchesEtag(c.req.header('if-none-match'), headers.etag)) {
@@ -64,8 +66,8 @@ export function objectHandlers(catalog: Catalog) {
   const statObject: AppRouteHandler<typeof routes.statObject> = async (c) => {
     const { repository, ref } = c.req.valid('param');
     const q = c.req.valid('query');
-    const { entry, physicalAddress } = await catalog.getObject(repository, ref, q.path);
-    return c.json(objectStatsJson(q.path, entry, physicalAddress, q.user_metadata ?? true), 200);
+    const { entry, physicalAddress, physicalAddressExpiry } = await catalog.getObject(repository, ref, q.path, { presign: q.presign ?? false });
+    return c.json(objectStatsJson(q.path, entry, physicalAddress, q.user_metadata ?? true, physicalAddressExpiry), 200);
   };
 
   const uploadObject: AppRouteHandler<typeof routes.uploadObject> = async (c) => {

@@ -24,11 +24,11 @@ const refObjects = '/repositories/{repository}/refs/{ref}/objects';
 const branchObjects = '/repositories/{repository}/branches/{branch}/objects';
 
 const binary = { type: 'string', format: 'binary' } as const;
-const objectPath = z
+export const objectPath = z
   .string({ message: 'path is required' })
   .min(1, { message: 'path is required' })
   .openapi({ description: 'The object’s path in the repository' });
-const presign = queryFlag.openapi({ description: 'Accepted for lakeFS clients; Tarn never presigns' });
+const presign = queryFlag.openapi({ description: 'A presigned address of the data, when the block store offers them (S3)' });
 const userMetadata = queryFlag.openapi({ description: 'Include user metadata (default true)' });
 const force = queryFlag.openapi({ description: 'Write to a read-only repository too' });
 
@@ -56,13 +56,14 @@ const readObjectContract = {
   responses: {
     200: { description: 'The object', content: { 'application/octet-stream': { schema: binary } } },
     206: { description: 'The requested byte range', content: { 'application/octet-stream': { schema: binary } } },
+    302: { description: 'With presign: the data is at the presigned address in Location' },
     304: { description: 'Not modified (If-None-Match)' },
     416: jsonContent(ErrorBody, 'The range is outside the object'),
     default: failure,
   },
 };
 
-export const getObject = createRoute({ method: 'get', summary: 'Read an object (Range, If-None-Match)', ...readObjectContract });
+export const getObject = createRoute({ method: 'get', summary: 'Read an object (Range, If-None-Match; presign redirects)', ...readObjectContract });
 
 /** Published only: Hono answers HEAD with the GET route, without the body. */
 export const headObject = createRoute({ method: 'head', summary: 'Read an object’s headers', ...readObjectContract });

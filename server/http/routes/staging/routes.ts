@@ -1,0 +1,85 @@
+// Contracts of presigned transfers: a staging location for one object and its link, and multipart uploads whose
+// parts the client PUTs to presigned addresses. Only a block store clients can reach (S3) serves them; others 501.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { branchParams } from '../../params';
+import { queryFlag } from '../../query';
+import {
+  AbortPresignMultipartUpload,
+  CompletePresignMultipartUpload,
+  ErrorBody,
+  ObjectStats,
+  PresignMultipartUpload,
+  StagingLocation,
+  StagingMetadata,
+} from '../../wire';
+import { objectPath } from '../objects/routes';
+
+const tags = ['staging'];
+const staging = '/repositories/{repository}/branches/{branch}/staging';
+
+/** Every call here, on a repository whose store clients cannot reach. */
+const unoffered = { 501: jsonContent(ErrorBody, 'The repository’s block store offers no presigned transfers (a local folder)') };
+
+const uploadParams = branchParams.extend({
+  uploadId: z.string().min(1).openapi({ description: 'The multipart upload, as its create call answered' }),
+});
+
+export const getStagingLocation = createRoute({
+  method: 'get',
+  path: `${staging}/backing`,
+  tags,
+  summary: 'A fresh address in the repository’s storage for the client to upload one object to (presign: a PUT address)',
+  request: {
+    params: branchParams,
+    query: z.object({ path: objectPath, presign: queryFlag.openapi({ description: 'Include a presigned PUT address' }) }),
+  },
+  responses: { 200: jsonContent(StagingLocation, 'Where to upload'), ...unoffered, default: failure },
+});
+
+export const linkPhysicalAddress = createRoute({
+  method: 'put',
+  path: `${staging}/backing`,
+  tags,
+  summary: 'Link an object uploaded to a staging location to the path (If-None-Match: *, If-Match)',
+  request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(StagingMetadata) },
+  responses: { 200: jsonContent(ObjectStats, 'The linked object'), ...unoffered, default: failure },
+});
+
+export const createPresignMultipartUpload = createRoute({
+  method: 'post',
+  path: `${staging}/pmpu`,
+  tags,
+  summary: 'Start a multipart upload with a presigned PUT address for each part',
+  request: {
+    params: branchParams,
+    query: z.object({
+      path: objectPath,
+      parts: z
+        .string()
+        .regex(/^\d+$/, { message: 'must be a whole number' })
+        .transform(Number)
+        .optional()
+        .openapi({ type: 'integer', description: 'How many parts (and presigned addresses), at most 10000' }),
+    }),
+  },
+  responses: { 201: jsonContent(PresignMultipartUpload, 'The upload and its part addresses'), ...unoffered, default: failure },
+});
+
+export const completePresignMultipartUpload = createRoute({
+  method: 'put',
+  path: `${staging}/pmpu/{uploadId}`,
+  tags,
+  summary: 'Join the uploaded parts and link the object to the path',
+  request: { params: uploadParams, query: z.object({ path: objectPath }), body: jsonBody(CompletePresignMultipartUpload) },
+  responses: { 200: jsonContent(ObjectStats, 'The linked object'), ...unoffered, default: failure },
+});
+
+export const abortPresignMultipartUpload = createRoute({
+  method: 'delete',
+  path: `${staging}/pmpu/{uploadId}`,
+  tags,
+  summary: 'Abort a multipart upload, dropping its parts',
+  request: { params: uploadParams, query: z.object({ path: objectPath }), body: jsonBody(AbortPresignMultipartUpload) },
+  responses: { 204: { description: 'Aborted' }, ...unoffered, default: failure },
+});
