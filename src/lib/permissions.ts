@@ -1,5 +1,6 @@
 // lakeFS's policy evaluation (reference §4.6) in the console: whether a user's effective policies allow an action on
 // a resource. The server enforces; the console asks the same question in advance to disable what would be refused.
+// Loaded with the user's policies (machines/session/permissions) and the policy editor, never with the entry.
 import type { Policy } from '../api/types';
 
 /** What the policies say: an allow, a deny (which wins), or nothing at all (which is no permission either). */
@@ -39,20 +40,3 @@ export function evaluate(policies: readonly Policy[], username: string, action: 
   }
   return decision;
 }
-
-/** Why a control is disabled: the permission it needs, in the words of lakeFS's refusal. */
-export function missingPermissionReason(action: string): string {
-  return `Not allowed: you need the ${action} permission`;
-}
-
-// The ARNs of lakeFS's resources (reference §4.3).
-export const arn = {
-  any: '*',
-  repository: (repo: string) => `arn:lakefs:fs:::repository/${repo}`,
-  object: (repo: string, path: string) => `arn:lakefs:fs:::repository/${repo}/object/${path}`,
-  branch: (repo: string, branch: string) => `arn:lakefs:fs:::repository/${repo}/branch/${branch}`,
-  tag: (repo: string, tag: string) => `arn:lakefs:fs:::repository/${repo}/tag/${tag}`,
-  user: (id: string) => `arn:lakefs:auth:::user/${id}`,
-  group: (id: string) => `arn:lakefs:auth:::group/${id}`,
-  policy: (id: string) => `arn:lakefs:auth:::policy/${id}`,
-} as const;

@@ -1,8 +1,7 @@
 // The session as route components see it: through the router context, where the app put it.
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { missingPermissionReason } from '../../lib/permissions';
-import { isSimplifiedMode, sessionPermission, type Permission, type SessionActorRef, type SessionSnapshot } from './machine';
+import { isSimplifiedMode, missingPermissionReason, sessionPermission, type Permission, type SessionActorRef, type SessionSnapshot } from './machine';
 
 export function useSessionActor(): SessionActorRef {
   return useRouteContext({ from: '__root__', select: (context) => context.session });

@@ -1,12 +1,14 @@
 // The session (the root actor in the router context): who is signed in, the server's configuration and
 // capabilities, what the user is allowed to do, the 401 rule and logout. Route guards read it; no other module
 // keeps the user.
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { AuthenticationError } from '../../api/errors';
-import type { AuthCapabilities, Config, LoginConfig, Policy, User } from '../../api/types';
+import type { AuthCapabilities, Config, LoginConfig, User } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
-import { evaluate, missingPermissionReason } from '../../lib/permissions';
 import { logoutMachine } from '../logout/machine';
+
+/** Whether the signed-in user's effective policies allow an action on a resource. */
+export type PermissionCheck = (action: string, resource: string) => boolean;
 
 /** What the server says of itself; each part is absent when it could not be read. */
 export interface ServerSettings {
@@ -18,11 +20,11 @@ export interface ServerSettings {
 export interface SessionContext extends ServerSettings {
   user: User | null;
   /**
-   * The user's effective policies, read once per sign-in, so screens can disable what the server would refuse.
-   * null while unknown: not read yet, or the user may not read them (then every control stays enabled and the
-   * server's refusal is shown).
+   * What the user's effective policies allow, read once per sign-in, so screens can disable what the server would
+   * refuse. null while unknown: not read yet, or the user may not read them (then every control stays enabled and
+   * the server's refusal is shown).
    */
-  policies: Policy[] | null;
+  permissions: PermissionCheck | null;
   /** Why the user could not be checked (the server is unreachable or failing), in state `unavailable`. */
   error: unknown;
 }
@@ -47,7 +49,7 @@ export const sessionMachine = setup({
   actors: {
     loadUser: promisePlaceholder<User>('loadUser'),
     loadSettings: promisePlaceholder<ServerSettings>('loadSettings'),
-    loadPolicies: promisePlaceholder<Policy[], { userId: string }>('loadPolicies'),
+    loadPermissions: promisePlaceholder<PermissionCheck, { userId: string }>('loadPermissions'),
     logout: logoutMachine,
   },
   actions: {
@@ -63,8 +65,8 @@ export const sessionMachine = setup({
     clearUser: assign({ user: null }),
     setError: assign((_, error: unknown) => ({ error })),
     setSettings: assign((_, settings: ServerSettings) => settings),
-    setPolicies: assign((_, policies: Policy[]) => ({ policies })),
-    clearPolicies: assign({ policies: null }),
+    setPermissions: assign((_, permissions: PermissionCheck) => ({ permissions })),
+    clearPermissions: assign({ permissions: null }),
   },
   guards: {
     isSignedOut: (_, error: unknown) => error instanceof AuthenticationError,
@@ -73,7 +75,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, policies: null, config: null, loginConfig: null, capabilities: null, error: undefined },
+  context: { user: null, permissions: null, config: null, loginConfig: null, capabilities: null, error: undefined },
   type: 'parallel',
   states: {
     auth: {
@@ -153,14 +155,17 @@ export const sessionMachine = setup({
         loading: {
           always: { guard: 'noUser', target: 'waiting' },
           invoke: {
-            src: 'loadPolicies',
+            src: 'loadPermissions',
             input: ({ context }) => ({ userId: context.user?.id ?? '' }),
-            onDone: { target: 'known', actions: { type: 'setPolicies', params: ({ event }) => event.output } },
-            onError: { target: 'unknown', actions: 'clearPolicies' },
+            onDone: {
+              target: 'known',
+              actions: { type: 'setPermissions', params: ({ event }: { event: DoneActorEvent<PermissionCheck> }) => event.output },
+            },
+            onError: { target: 'unknown', actions: 'clearPermissions' },
           },
         },
         known: {
-          always: { guard: 'noUser', target: 'waiting', actions: 'clearPolicies' },
+          always: { guard: 'noUser', target: 'waiting', actions: 'clearPermissions' },
           on: { 'permissions.reload': 'loading', 'session.signedIn': 'loading' },
         },
         unknown: {
@@ -178,11 +183,15 @@ export interface Permission {
   reason: string | undefined;
 }
 
+/** Why a control is disabled: the permission it needs, in the words of lakeFS's refusal. */
+export function missingPermissionReason(action: string): string {
+  return `Not allowed: you need the ${action} permission`;
+}
+
 /** Allowed unless the user's known policies refuse it: with unknown policies the server has the last word. */
 export function sessionPermission(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'context'>, action: string, resource: string): Permission {
-  const { user, policies } = snapshot.context;
-  if (!user || !policies) return { allowed: true, reason: undefined };
-  const allowed = evaluate(policies, user.id, action, resource) === 'allow';
+  const { permissions } = snapshot.context;
+  const allowed = permissions === null || permissions(action, resource);
   return { allowed, reason: allowed ? undefined : missingPermissionReason(action) };
 }
 

@@ -3,7 +3,7 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Principals } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 
 export interface WhoCanInput {
   repoId: string;

@@ -3,7 +3,7 @@ import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { Page, PageParams } from '../../api/types';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import { liveRelationMachine, type RelationKind } from '../../machines/relation';
 import { KeyedList } from '../../ui/auth/KeyedList';
 import { RelationTab, type RelatedRow, type RelationEditing } from '../../ui/auth/RelationTab';

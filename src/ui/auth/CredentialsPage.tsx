@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { LuKeyRound, LuRefreshCw } from 'react-icons/lu';
 import type { Credentials, CredentialsWithSecret } from '../../api/types';
 import { formatDate } from '../../lib/format';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import type { CredentialsActorRef, CredentialsSnapshot } from '../../machines/credentials/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { BackToStart } from '../components/BackToStart';

@@ -2,7 +2,7 @@ import { Button, HStack, IconButton, Menu, Portal, Spinner, Stack, Text } from '
 import { useActorRef, useSelector } from '@xstate/react';
 import { LuChevronDown, LuTriangleAlert } from 'react-icons/lu';
 import { errorMessage } from '../../lib/error-message';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import { ACL_PERMISSIONS, liveGroupAclMachine, type GroupAclSnapshot } from '../../machines/group-acl';
 import { usePermission } from '../../machines/session/hooks';
 

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFilePlus } from 'react-icons/lu';
 import type { Policy } from '../../api/types';
 import { formatDate } from '../../lib/format';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import type { ListSelectionActorRef } from '../../machines/list-selection/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import type { PolicyEditorActorRef } from '../../machines/policy-editor/machine';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuPencil } from 'react-icons/lu';
 import { formatDate } from '../../lib/format';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import type { PolicyEditorActorRef } from '../../machines/policy-editor/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton } from '../components/PermittedButton';

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { LuMail, LuUserPlus } from 'react-icons/lu';
 import type { User } from '../../api/types';
 import { formatDate } from '../../lib/format';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import type { ListSelectionActorRef } from '../../machines/list-selection/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { EmptyState } from '../components/EmptyState';

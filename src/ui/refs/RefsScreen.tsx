@@ -5,7 +5,7 @@ import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { Ref, Repository } from '../../api/types';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
 import { PermittedButton } from '../components/PermittedButton';
 import { DataTable } from '../components/DataTable';

@@ -1,12 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Flex, Heading, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuPlus } from 'react-icons/lu';
 import type { StorageConfig } from '../../api/types';
 import type { RepositoriesActorRef } from '../../machines/repositories/machine';
-import { arn } from '../../lib/permissions';
 import { BackToStart } from '../components/BackToStart';
-import { PermittedButton } from '../components/PermittedButton';
 import { MemBlockstoreWarning } from './MemBlockstoreWarning';
 import { RepositorySearch } from './RepositorySearch';
 
@@ -35,16 +33,10 @@ export function RepositoriesPage({ screen, storage, prefix, after, onSearch, onB
           Repositories
         </Heading>
         <RepositorySearch prefix={prefix ?? ''} onSearch={onSearch} />
-        <PermittedButton
-          action="fs:CreateRepository"
-          resource={arn.repository('*')}
-          ms="auto"
-          colorPalette="tarn"
-          onClick={() => screen.send({ type: 'create.open', storage })}
-        >
+        <Button ms="auto" colorPalette="tarn" onClick={() => screen.send({ type: 'create.open', storage })}>
           <LuPlus />
           Create Repository
-        </PermittedButton>
+        </Button>
       </Flex>
       <MemBlockstoreWarning storage={storage} />
       {children}

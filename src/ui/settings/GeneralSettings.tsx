@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
 import type { RepositoryReadOnlyActorRef } from '../../machines/repository-read-only/machine';
-import { arn } from '../../lib/permissions';
+import { arn } from '../../lib/permission-names';
 import { WhoCanButton } from '../auth/WhoCan';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton } from '../components/PermittedButton';

@@ -3,7 +3,6 @@ import { listCredentials } from '../../../api/access-control';
 import { PAGE_SIZE } from '../../../lib/constants';
 import { cursorSearch } from '../../../lib/search-schemas';
 import { useSessionSelector } from '../../../machines/session';
-import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { UserCredentials } from '../-credentials';
 
 export const Route = createFileRoute('/auth/_admin/credentials')({
@@ -12,7 +11,6 @@ export const Route = createFileRoute('/auth/_admin/credentials')({
   loader: ({ context, deps, abortController }) =>
     listCredentials(context.session.getSnapshot().context.user?.id ?? '', { after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: MyCredentialsRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function MyCredentialsRoute() {

@@ -8,7 +8,6 @@ import { liveListSelectionMachine } from '../../../../machines/list-selection';
 import { useSimplifiedMode } from '../../../../machines/session';
 import { GroupsPage } from '../../../../ui/auth/GroupsPage';
 import { KeyedList } from '../../../../ui/auth/KeyedList';
-import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { useAuthRefresh } from '../../-refresh';
 
 export const Route = createFileRoute('/auth/_admin/groups/')({
@@ -16,7 +15,6 @@ export const Route = createFileRoute('/auth/_admin/groups/')({
   loaderDeps: ({ search }) => ({ after: search.after }),
   loader: ({ deps, abortController }) => listGroups({ after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: GroupsRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function GroupsRoute() {

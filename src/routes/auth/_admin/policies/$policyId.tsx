@@ -4,12 +4,10 @@ import { getPolicy } from '../../../../api/access-control';
 import type { Policy } from '../../../../api/types';
 import { livePolicyEditorMachine } from '../../../../machines/policy-editor';
 import { PolicyPage } from '../../../../ui/auth/PolicyPage';
-import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 
 export const Route = createFileRoute('/auth/_admin/policies/$policyId')({
   loader: ({ params, abortController }) => getPolicy(params.policyId, abortController.signal),
   component: PolicyRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function PolicyRoute() {

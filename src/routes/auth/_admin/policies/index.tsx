@@ -9,7 +9,6 @@ import { livePolicyEditorMachine } from '../../../../machines/policy-editor';
 import { useSimplifiedMode } from '../../../../machines/session';
 import { KeyedList } from '../../../../ui/auth/KeyedList';
 import { PoliciesPage } from '../../../../ui/auth/PoliciesPage';
-import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { useAuthRefresh } from '../../-refresh';
 
 export const Route = createFileRoute('/auth/_admin/policies/')({
@@ -17,7 +16,6 @@ export const Route = createFileRoute('/auth/_admin/policies/')({
   loaderDeps: ({ search }) => ({ after: search.after }),
   loader: ({ deps, abortController }) => listPolicies({ after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: PoliciesRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function PoliciesRoute() {

@@ -8,7 +8,6 @@ import { liveListSelectionMachine } from '../../../../machines/list-selection';
 import { useSessionSelector } from '../../../../machines/session';
 import { KeyedList } from '../../../../ui/auth/KeyedList';
 import { UsersPage } from '../../../../ui/auth/UsersPage';
-import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { useAuthRefresh } from '../../-refresh';
 
 export const Route = createFileRoute('/auth/_admin/users/')({
@@ -16,7 +15,6 @@ export const Route = createFileRoute('/auth/_admin/users/')({
   loaderDeps: ({ search }) => ({ prefix: search.prefix, after: search.after }),
   loader: ({ deps, abortController }) => listUsers({ prefix: deps.prefix, after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: UsersRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function UsersRoute() {

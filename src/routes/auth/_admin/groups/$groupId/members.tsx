@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listGroupMembers } from '../../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../../lib/constants';
 import { cursorSearch } from '../../../../../lib/search-schemas';
-import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
 import { RelationListing } from '../../../-relation';
 
 export const Route = createFileRoute('/auth/_admin/groups/$groupId/members')({
@@ -10,7 +9,6 @@ export const Route = createFileRoute('/auth/_admin/groups/$groupId/members')({
   loaderDeps: ({ search }) => ({ after: search.after }),
   loader: ({ params, deps, abortController }) => listGroupMembers(params.groupId, { after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: GroupMembersRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function GroupMembersRoute() {

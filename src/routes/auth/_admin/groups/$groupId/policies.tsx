@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listGroupPolicies } from '../../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../../lib/constants';
 import { cursorSearch } from '../../../../../lib/search-schemas';
-import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
 import { RelationListing } from '../../../-relation';
 
 export const Route = createFileRoute('/auth/_admin/groups/$groupId/policies')({
@@ -10,7 +9,6 @@ export const Route = createFileRoute('/auth/_admin/groups/$groupId/policies')({
   loaderDeps: ({ search }) => ({ after: search.after }),
   loader: ({ params, deps, abortController }) => listGroupPolicies(params.groupId, { after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: GroupPoliciesRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function GroupPoliciesRoute() {

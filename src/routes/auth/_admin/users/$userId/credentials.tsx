@@ -3,7 +3,6 @@ import { listCredentials } from '../../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../../lib/constants';
 import { cursorSearch } from '../../../../../lib/search-schemas';
 import { useSessionSelector } from '../../../../../machines/session';
-import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
 import { UserCredentials } from '../../../-credentials';
 
 export const Route = createFileRoute('/auth/_admin/users/$userId/credentials')({
@@ -11,7 +10,6 @@ export const Route = createFileRoute('/auth/_admin/users/$userId/credentials')({
   loaderDeps: ({ search }) => ({ after: search.after }),
   loader: ({ params, deps, abortController }) => listCredentials(params.userId, { after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: UserCredentialsRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function UserCredentialsRoute() {

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listUserPolicies } from '../../../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../../../lib/constants';
 import { cursorSearch } from '../../../../../../lib/search-schemas';
-import { RouteErrorAlert } from '../../../../../../ui/components/RouteErrorAlert';
 import { RelationListing } from '../../../../-relation';
 
 // Read-only: the user's own policies and those of the user's groups.
@@ -12,7 +11,6 @@ export const Route = createFileRoute('/auth/_admin/users/$userId/policies/effect
   loader: ({ params, deps, abortController }) =>
     listUserPolicies(params.userId, { effective: true, after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: EffectivePoliciesRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function EffectivePoliciesRoute() {

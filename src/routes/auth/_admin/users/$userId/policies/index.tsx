@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listUserPolicies } from '../../../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../../../lib/constants';
 import { cursorSearch } from '../../../../../../lib/search-schemas';
-import { RouteErrorAlert } from '../../../../../../ui/components/RouteErrorAlert';
 import { RelationListing } from '../../../../-relation';
 
 export const Route = createFileRoute('/auth/_admin/users/$userId/policies/')({
@@ -11,7 +10,6 @@ export const Route = createFileRoute('/auth/_admin/users/$userId/policies/')({
   loader: ({ params, deps, abortController }) =>
     listUserPolicies(params.userId, { after: deps.after, amount: PAGE_SIZE }, abortController.signal),
   component: UserPoliciesRoute,
-  errorComponent: RouteErrorAlert,
 });
 
 function UserPoliciesRoute() {
