@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Badge, Button, Code, Dialog, Flex, Heading, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuKeyRound, LuRefreshCw } from 'react-icons/lu';
-import type { Credentials, CredentialsWithSecret } from '../../api/types';
+import type { Credentials } from '../../api/types';
 import { formatDate } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import type { CredentialsActorRef, CredentialsSnapshot } from '../../machines/credentials/machine';
@@ -70,10 +70,8 @@ function credentialColumns(flow: CredentialsActorRef, userId: string, currentAcc
 const selectFlow = (s: CredentialsSnapshot) => ({
   userId: s.context.userId,
   currentAccessKeyId: s.context.currentAccessKeyId,
-  confirmingCreate: s.matches('confirmingCreate') || s.matches('creating'),
   confirmingRevoke: s.matches('confirmingRevoke') || s.matches('revoking'),
   busy: s.hasTag('busy'),
-  created: s.context.created,
   revoking: s.context.revoking,
   error: s.context.error,
 });
@@ -117,18 +115,6 @@ export function CredentialsPage({ flow, list, title, after, onBackToStart }: Cre
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {after && <BackToStart onClick={onBackToStart} />}
       <ConfirmDialog
-        open={state.confirmingCreate}
-        title="Create Access Key"
-        confirmLabel="Create"
-        colorPalette="tarn"
-        busy={state.busy}
-        error={state.confirmingCreate ? state.error : undefined}
-        onConfirm={() => flow.send({ type: 'create.confirm' })}
-        onCancel={() => flow.send({ type: 'create.cancel' })}
-      >
-        {`Create a new access key for ${state.userId}?`}
-      </ConfirmDialog>
-      <ConfirmDialog
         open={state.confirmingRevoke}
         title="Revoke Access Key"
         confirmLabel="Revoke"
@@ -139,38 +125,76 @@ export function CredentialsPage({ flow, list, title, after, onBackToStart }: Cre
       >
         {`Are you sure you'd like to delete access key ${state.revoking ?? ''}?`}
       </ConfirmDialog>
-      {state.created && <SecretDialog credentials={state.created} onClose={() => flow.send({ type: 'secret.close' })} />}
+      <CreateKeyDialog flow={flow} />
     </Stack>
   );
 }
 
-/** The new key's id and secret, each with a copy button, and the warning that the secret is shown only now. */
-function SecretDialog({ credentials, onClose }: { credentials: CredentialsWithSecret; onClose: () => void }) {
+const selectCreation = (s: CredentialsSnapshot) => ({
+  open: s.matches('confirmingCreate') || s.matches('creating') || s.matches('showingSecret'),
+  busy: s.matches('creating'),
+  userId: s.context.userId,
+  created: s.context.created,
+  error: s.context.error,
+});
+
+/**
+ * Create Access Key in one dialog: the confirmation, then the new key's id and secret, each with a copy button, and
+ * the warning that the secret is shown only now. Once shown, only Done or Escape closes it: a stray click outside
+ * would lose the one view of the secret.
+ */
+function CreateKeyDialog({ flow }: { flow: CredentialsActorRef }) {
+  const { open, busy, userId, created, error } = useSelector(flow, selectCreation);
+  const close = () => flow.send(created ? { type: 'secret.close' } : { type: 'create.cancel' });
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg">
+    <Dialog.Root
+      open={open}
+      role={created ? 'dialog' : 'alertdialog'}
+      closeOnInteractOutside={!created}
+      onOpenChange={(details) => !details.open && !busy && close()}
+      size="lg"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Access key created</Dialog.Title>
+              <Dialog.Title>{created ? 'Access key created' : 'Create Access Key'}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Stack gap="3">
-                <SecretLine label="Access Key ID" value={credentials.access_key_id} />
-                <SecretLine label="Secret Access Key" value={credentials.secret_access_key} />
-                <Alert.Root status="warning">
-                  <Alert.Indicator />
-                  <Alert.Description>
-                    Copy the Secret Access Key and store it somewhere safe. You will not be able to access it again.
-                  </Alert.Description>
-                </Alert.Root>
-              </Stack>
+              {created ? (
+                <Stack gap="3">
+                  <SecretLine label="Access Key ID" value={created.access_key_id} />
+                  <SecretLine label="Secret Access Key" value={created.secret_access_key} />
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Description>
+                      Copy the Secret Access Key and store it somewhere safe. You will not be able to access it again.
+                    </Alert.Description>
+                  </Alert.Root>
+                </Stack>
+              ) : (
+                <Stack gap="4">
+                  <Text>{`Create a new access key for ${userId}?`}</Text>
+                  {error !== undefined && <ErrorAlert error={error} />}
+                </Stack>
+              )}
             </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="tarn" onClick={onClose}>
-                Done
-              </Button>
+              {created ? (
+                <Button colorPalette="tarn" onClick={close}>
+                  Done
+                </Button>
+              ) : (
+                <>
+                  <Button variant="outline" disabled={busy} onClick={close}>
+                    Cancel
+                  </Button>
+                  <Button colorPalette="tarn" loading={busy} onClick={() => flow.send({ type: 'create.confirm' })}>
+                    Create
+                  </Button>
+                </>
+              )}
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
