@@ -23,7 +23,10 @@ export class AuthenticationError extends ApiError {
   override name = 'AuthenticationError';
 }
 
-/** Any other 401: the user is known but not allowed to do this. */
+/**
+ * The user is known but not allowed to do this: any other 401 (lakeFS's answer), or a 403 whose message names a
+ * missing permission (Tarn's). The message says which permission is missing.
+ */
 export class AuthorizationError extends ApiError {
   override name = 'AuthorizationError';
 }
@@ -83,6 +86,9 @@ function mergeConflicts(body: unknown): MergeConflictPath[] | undefined {
   });
 }
 
+/** lakeFS's wording of a refused permission: 'insufficient permissions: not allowed to fs:X', 'denied permission to'. */
+const PERMISSION_DENIED = /insufficient permissions|not allowed to|denied permission/i;
+
 /** Maps a failed response's status and parsed body (JSON value or text) to its typed error. */
 export function errorFromResponse(status: number, body: unknown, statusText = ''): ApiError {
   const message = deepestMessage(body) ?? (statusText || `request failed with status ${status}`);
@@ -91,6 +97,8 @@ export function errorFromResponse(status: number, body: unknown, statusText = ''
       return message === AUTHENTICATION_FAILED_MESSAGE
         ? new AuthenticationError(status, message, body)
         : new AuthorizationError(status, message, body);
+    case 403:
+      return PERMISSION_DENIED.test(message) ? new AuthorizationError(status, message, body) : new ApiError(status, message, body);
     case 404:
       return new NotFoundError(status, message, body);
     case 409: {

@@ -12,3 +12,4 @@ export * from './setup';
 export * from './config';
 export * from './actions';
 export * from './settings';
+export * from './access-control';

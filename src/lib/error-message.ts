@@ -23,3 +23,8 @@ export function deepestMessage(value: unknown, depth = 0): string | undefined {
 export function errorMessage(e: unknown): string {
   return deepestMessage(e) ?? 'Unknown error';
 }
+
+/** The call was refused for a missing permission (the API client's AuthorizationError, by name: lib imports no api). */
+export function isPermissionDenied(e: unknown): boolean {
+  return e instanceof Error && e.name === 'AuthorizationError';
+}

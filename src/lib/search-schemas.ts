@@ -56,3 +56,6 @@ export const actionRunsSearch = z.object({ after: searchText, branch: searchText
 
 /** An action run's search: the action whose hook executions are shown. */
 export const actionRunSearch = z.object({ action: searchText });
+
+/** Invited-user activation's search (spec 2 §2): the activation token and the invited e-mail address. */
+export const activationSearch = z.object({ token: searchText, email: searchText });

@@ -10,8 +10,13 @@ import { AppShell } from '../ui/shell/AppShell';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
-    // /auth has no page of its own: it opens the user's credentials.
+    // /auth has no page of its own: it opens the user's credentials; a user opens on its groups, a group on its
+    // members (spec 2 §2). Redirects here rather than as routes: each route adds to the entry's route tree.
     if (/^\/auth\/?$/.test(location.pathname)) throw redirect({ href: '/auth/credentials', replace: true });
+    const entity = /^\/auth\/(users|groups)\/([^/]+)\/?$/.exec(location.pathname);
+    if (entity && entity[2] !== 'create') {
+      throw redirect({ href: `${location.pathname.replace(/\/$/, '')}/${entity[1] === 'users' ? 'groups' : 'members'}`, replace: true });
+    }
     if (isPublicPath(location.pathname)) return;
     const check = await checkedSession(context.session);
     if (check.status === 'signedOut') throw redirect({ href: loginRedirectPath(location.href) });

@@ -19,15 +19,26 @@ export interface RunningTarn {
 
 /**
  * Starts the server on a new temp folder, or on one prepared beforehand; the folder is removed on stop. The console
- * served is dist/console unless `consoleDir` names another build (a benchmark comparing two builds).
+ * served is dist/console unless `consoleDir` names another build (a benchmark comparing two builds); `args` are
+ * further server flags (e.g. `--rbac simplified`).
  */
 export async function startTarn(
   dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-')),
-  { consoleDir }: { consoleDir?: string } = {},
+  { consoleDir, args = [] }: { consoleDir?: string; args?: string[] } = {},
 ): Promise<RunningTarn> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, ...(consoleDir ? ['--console-dir', consoleDir] : [])],
+    [
+      '--import',
+      'tsx',
+      'server/main.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(consoleDir ? ['--console-dir', consoleDir] : []),
+      ...args,
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TARN_PORT: '', TARN_DATA_DIR: '' } },
   );
   let output = '';

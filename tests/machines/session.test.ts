@@ -3,7 +3,14 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, AuthenticationError } from '../../src/api/errors';
 import type { Config, LoginConfig, User } from '../../src/api/types';
 import { logoutMachine } from '../../src/machines/logout';
-import { checkedSession, sessionMachine, type ServerSettings } from '../../src/machines/session';
+import {
+  checkedSession,
+  isSimplifiedMode,
+  sessionMachine,
+  sessionPermission,
+  type PermissionCheck,
+  type ServerSettings,
+} from '../../src/machines/session';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(sessionMachine);
@@ -19,7 +26,11 @@ interface Fakes {
   loadUser?: () => Promise<User>;
   loadSettings?: () => Promise<ServerSettings>;
   loadLoginConfig?: () => Promise<LoginConfig | null>;
+  loadPermissions?: (input: { userId: string }) => Promise<PermissionCheck>;
 }
+
+/** Grace may read objects and nothing else. */
+const readsOnly: PermissionCheck = (action) => action === 'fs:ReadObject';
 
 function start(fakes: Fakes = {}) {
   const toLogin: string[] = [];
@@ -28,6 +39,9 @@ function start(fakes: Fakes = {}) {
     actors: {
       loadUser: fromPromise(fakes.loadUser ?? (() => Promise.resolve(grace))),
       loadSettings: fromPromise(fakes.loadSettings ?? (() => Promise.resolve(settings))),
+      loadPermissions: fromPromise<PermissionCheck, { userId: string }>(({ input }) =>
+        (fakes.loadPermissions ?? (() => Promise.resolve(readsOnly)))(input),
+      ),
       logout: logoutMachine.provide({
         actors: { loadLoginConfig: fromPromise(fakes.loadLoginConfig ?? (() => Promise.resolve(null))) },
       }),
@@ -140,6 +154,67 @@ describe('session machine', () => {
     other.send({ type: 'session.signedIn', user: grace });
     await waitFor(other, (s) => s.matches({ settings: 'loaded' }));
     expect(calls).toBe(4);
+  });
+
+  it('knows what the signed-in user may do once the effective policies are read, and forgets it on sign-out', async () => {
+    const asked: string[] = [];
+    const { session } = start({
+      loadPermissions: ({ userId }) => {
+        asked.push(userId);
+        return Promise.resolve(readsOnly);
+      },
+    });
+    // Unknown at first: every control stays enabled, the server has the last word.
+    expect(sessionPermission(session.getSnapshot(), 'fs:WriteObject', '*').allowed).toBe(true);
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    expect(asked).toEqual(['grace']);
+    expect(sessionPermission(session.getSnapshot(), 'fs:ReadObject', '*')).toEqual({ allowed: true, reason: undefined });
+    expect(sessionPermission(session.getSnapshot(), 'fs:WriteObject', '*')).toEqual({
+      allowed: false,
+      reason: 'Not allowed: you need the fs:WriteObject permission',
+    });
+    session.send({ type: 'permissions.reload' });
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    session.send({ type: 'session.signedIn', user: { id: 'ada', creation_date: 2 } });
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    expect(asked).toEqual(['grace', 'grace', 'ada']);
+    session.send({ type: 'session.lost', next: '/' });
+    expect(session.getSnapshot().matches({ permissions: 'waiting' })).toBe(true);
+    expect(session.getSnapshot().context.permissions).toBeNull();
+  });
+
+  it('leaves permissions unknown when the user may not read them, and reads them again on request', async () => {
+    let calls = 0;
+    const { session } = start({
+      loadPermissions: () => (++calls === 1 ? Promise.reject(new ApiError(403, 'insufficient permissions')) : Promise.resolve(readsOnly)),
+    });
+    await waitFor(session, (s) => s.matches({ permissions: 'unknown' }));
+    expect(sessionPermission(session.getSnapshot(), 'auth:CreateUser', '*').allowed).toBe(true);
+    session.send({ type: 'permissions.reload' });
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    expect(sessionPermission(session.getSnapshot(), 'auth:CreateUser', '*').allowed).toBe(false);
+
+    const other = start({ loadPermissions: () => Promise.reject(new Error('down')) }).session;
+    await waitFor(other, (s) => s.matches({ permissions: 'unknown' }));
+    other.send({ type: 'session.signedIn', user: grace });
+    await waitFor(other, (s) => s.matches({ permissions: 'unknown' }));
+    other.send({ type: 'session.lost', next: '/' });
+    expect(other.getSnapshot().matches({ permissions: 'waiting' })).toBe(true);
+  });
+
+  it('forgets a read under way when the user goes', async () => {
+    let release: (check: PermissionCheck) => void = () => undefined;
+    const { session } = start({ loadPermissions: () => new Promise((resolve) => (release = resolve)) });
+    await waitFor(session, (s) => s.matches({ permissions: 'loading' }));
+    session.send({ type: 'session.lost', next: '/' });
+    expect(session.getSnapshot().matches({ permissions: 'waiting' })).toBe(true);
+    release(readsOnly);
+    expect(session.getSnapshot().context.permissions).toBeNull();
+  });
+
+  it('tells simplified mode by the RBAC setting', () => {
+    expect(isSimplifiedMode({ context: { loginConfig: { ...loginConfig, RBAC: 'simplified' } } } as never)).toBe(true);
+    expect(isSimplifiedMode({ context: { loginConfig } } as never)).toBe(false);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

@@ -67,7 +67,7 @@ describe('Routing', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByText('Tarn')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Repositories' }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('link', { name: 'Administration' }).getAttribute('href')).toBe('/auth/users');
+    expect(within(nav).getByRole('link', { name: 'Administration' }).getAttribute('href')).toBe('/auth');
     expect(within(nav).getByRole('button', { name: 'User menu for Ada Lovelace' })).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPermissionDenied } from '../../src/lib/error-message';
 import {
   ApiError,
   AuthenticationError,
@@ -97,5 +98,14 @@ describe('errorFromResponse', () => {
   it('uses the status text when the body carries no message', () => {
     expect(errorFromResponse(502, '', 'Bad Gateway').message).toBe('Bad Gateway');
     expect(errorFromResponse(502, '').message).toBe('request failed with status 502');
+  });
+
+  it('takes a 403 naming a missing permission as a refused permission, and any other 403 as a plain failure', () => {
+    const refused = errorFromResponse(403, { message: 'insufficient permissions: not allowed to auth:CreateUser' });
+    expect(refused).toBeInstanceOf(AuthorizationError);
+    expect(isPermissionDenied(refused)).toBe(true);
+    const readOnly = errorFromResponse(403, { message: 'read-only repository' });
+    expect(readOnly).not.toBeInstanceOf(AuthorizationError);
+    expect(isPermissionDenied(readOnly)).toBe(false);
   });
 });

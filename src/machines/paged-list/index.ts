@@ -1,1 +1,2 @@
 export * from './machine';
+export * from './from-fetch';

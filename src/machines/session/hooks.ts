@@ -1,7 +1,7 @@
 // The session as route components see it: through the router context, where the app put it.
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { SessionActorRef, SessionSnapshot } from './machine';
+import { isSimplifiedMode, missingPermissionReason, sessionPermission, type Permission, type SessionActorRef, type SessionSnapshot } from './machine';
 
 export function useSessionActor(): SessionActorRef {
   return useRouteContext({ from: '__root__', select: (context) => context.session });
@@ -9,4 +9,14 @@ export function useSessionActor(): SessionActorRef {
 
 export function useSessionSelector<T>(select: (snapshot: SessionSnapshot) => T): T {
   return useSelector(useSessionActor(), select);
+}
+
+/** Whether the signed-in user may do `action` on `resource` (see sessionPermission). */
+export function usePermission(action: string, resource: string): Permission {
+  const allowed = useSessionSelector((s) => sessionPermission(s, action, resource).allowed);
+  return { allowed, reason: allowed ? undefined : missingPermissionReason(action) };
+}
+
+export function useSimplifiedMode(): boolean {
+  return useSessionSelector(isSimplifiedMode);
 }

@@ -1,10 +1,14 @@
 // The session (the root actor in the router context): who is signed in, the server's configuration and
-// capabilities, the 401 rule and logout. Route guards read it; no other module keeps the user.
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+// capabilities, what the user is allowed to do, the 401 rule and logout. Route guards read it; no other module
+// keeps the user.
+import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { AuthenticationError } from '../../api/errors';
 import type { AuthCapabilities, Config, LoginConfig, User } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
 import { logoutMachine } from '../logout/machine';
+
+/** Whether the signed-in user's effective policies allow an action on a resource. */
+export type PermissionCheck = (action: string, resource: string) => boolean;
 
 /** What the server says of itself; each part is absent when it could not be read. */
 export interface ServerSettings {
@@ -15,6 +19,12 @@ export interface ServerSettings {
 
 export interface SessionContext extends ServerSettings {
   user: User | null;
+  /**
+   * What the user's effective policies allow, read once per sign-in, so screens can disable what the server would
+   * refuse. null while unknown: not read yet, or the user may not read them (then every control stays enabled and
+   * the server's refusal is shown).
+   */
+  permissions: PermissionCheck | null;
   /** Why the user could not be checked (the server is unreachable or failing), in state `unavailable`. */
   error: unknown;
 }
@@ -27,7 +37,9 @@ export type SessionEvent =
   | { type: 'session.logout' }
   /** Check again, after the server was unavailable. */
   | { type: 'session.check' }
-  | { type: 'settings.reload' };
+  | { type: 'settings.reload' }
+  /** The user's groups or policies changed: read the effective policies again. */
+  | { type: 'permissions.reload' };
 
 export const sessionMachine = setup({
   types: {
@@ -37,6 +49,7 @@ export const sessionMachine = setup({
   actors: {
     loadUser: promisePlaceholder<User>('loadUser'),
     loadSettings: promisePlaceholder<ServerSettings>('loadSettings'),
+    loadPermissions: promisePlaceholder<PermissionCheck, { userId: string }>('loadPermissions'),
     logout: logoutMachine,
   },
   actions: {
@@ -52,13 +65,17 @@ export const sessionMachine = setup({
     clearUser: assign({ user: null }),
     setError: assign((_, error: unknown) => ({ error })),
     setSettings: assign((_, settings: ServerSettings) => settings),
+    setPermissions: assign((_, permissions: PermissionCheck) => ({ permissions })),
+    clearPermissions: assign({ permissions: null }),
   },
   guards: {
     isSignedOut: (_, error: unknown) => error instanceof AuthenticationError,
+    hasUser: ({ context }) => context.user !== null,
+    noUser: ({ context }) => context.user === null,
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, config: null, loginConfig: null, capabilities: null, error: undefined },
+  context: { user: null, permissions: null, config: null, loginConfig: null, capabilities: null, error: undefined },
   type: 'parallel',
   states: {
     auth: {
@@ -128,8 +145,60 @@ export const sessionMachine = setup({
         },
       },
     },
+    // Follows the user: read when someone is signed in, forgotten when nobody is.
+    permissions: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          always: { guard: 'hasUser', target: 'loading' },
+        },
+        loading: {
+          always: { guard: 'noUser', target: 'waiting' },
+          invoke: {
+            src: 'loadPermissions',
+            input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+            onDone: {
+              target: 'known',
+              actions: { type: 'setPermissions', params: ({ event }: { event: DoneActorEvent<PermissionCheck> }) => event.output },
+            },
+            onError: { target: 'unknown', actions: 'clearPermissions' },
+          },
+        },
+        known: {
+          always: { guard: 'noUser', target: 'waiting', actions: 'clearPermissions' },
+          on: { 'permissions.reload': 'loading', 'session.signedIn': 'loading' },
+        },
+        unknown: {
+          always: { guard: 'noUser', target: 'waiting' },
+          on: { 'permissions.reload': 'loading', 'session.signedIn': 'loading' },
+        },
+      },
+    },
   },
 });
+
+/** Whether the user may do `action` on `resource`, and if not, why (for a disabled control's explanation). */
+export interface Permission {
+  allowed: boolean;
+  reason: string | undefined;
+}
+
+/** Why a control is disabled: the permission it needs, in the words of lakeFS's refusal. */
+export function missingPermissionReason(action: string): string {
+  return `Not allowed: you need the ${action} permission`;
+}
+
+/** Allowed unless the user's known policies refuse it: with unknown policies the server has the last word. */
+export function sessionPermission(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'context'>, action: string, resource: string): Permission {
+  const { permissions } = snapshot.context;
+  const allowed = permissions === null || permissions(action, resource);
+  return { allowed, reason: allowed ? undefined : missingPermissionReason(action) };
+}
+
+/** Spec 2 §6: the RBAC setting says whether groups carry one ACL permission and policies are hidden. */
+export function isSimplifiedMode(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'context'>): boolean {
+  return snapshot.context.loginConfig?.RBAC === 'simplified';
+}
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button } from '@chakra-ui/react';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, isPermissionDenied } from '../../lib/error-message';
 
 export interface ErrorAlertProps {
   /** Any thrown value; the deepest message on its chain is shown. */
@@ -11,8 +11,8 @@ export interface ErrorAlertProps {
   children?: ReactNode;
 }
 
-/** The red alert every failed call is shown in. */
-export function ErrorAlert({ error, title, onRetry, children }: ErrorAlertProps) {
+/** The red alert every failed call is shown in; a refused permission says so above the server's message naming it. */
+export function ErrorAlert({ error, title = isPermissionDenied(error) ? 'Permission denied' : undefined, onRetry, children }: ErrorAlertProps) {
   return (
     <Alert.Root status="error" role="alert" alignItems="center">
       <Alert.Indicator />

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { Ref, Repository } from '../../api/types';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
+import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
+import { PermittedButton } from '../components/PermittedButton';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import type { ListColumn } from '../components/listTable';
@@ -59,10 +61,17 @@ export function RefsScreen({
         <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={reload}>
           <LuRefreshCw />
         </IconButton>
-        <Button ms="auto" size="sm" colorPalette="tarn" onClick={() => screen.send({ type: 'create.open' })}>
+        <PermittedButton
+          action={kind === 'branch' ? 'fs:CreateBranch' : 'fs:CreateTag'}
+          resource={kind === 'branch' ? arn.branch(repo.id, '*') : arn.tag(repo.id, '*')}
+          ms="auto"
+          size="sm"
+          colorPalette="tarn"
+          onClick={() => screen.send({ type: 'create.open' })}
+        >
           <LuPlus />
           {createLabel}
-        </Button>
+        </PermittedButton>
       </Flex>
       {view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />

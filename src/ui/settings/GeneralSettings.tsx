@@ -1,9 +1,12 @@
-import { Button, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
 import type { RepositoryReadOnlyActorRef } from '../../machines/repository-read-only/machine';
+import { arn } from '../../lib/permission-names';
+import { WhoCanButton } from '../auth/WhoCan';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { PermittedButton } from '../components/PermittedButton';
 import { DeleteRepositoryDialog } from './DeleteRepositoryDialog';
 
 export interface GeneralSettingsProps {
@@ -52,18 +55,27 @@ export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsPro
         </Text>
         {saveError !== undefined && <ErrorAlert error={saveError} title="The read-only setting was not changed" />}
       </Stack>
+ <Stack gap="2">
+        <Heading size="sm">Access</Heading>
+        <HStack justify="space-between" gap="4" wrap="wrap">
+          <Text>The users and groups allowed to read and to write this repository&apos;s objects.</Text>
+          <WhoCanButton repoId={repo.id} />
+        </HStack>
+      </Stack>
       <Stack gap="2" borderWidth="1px" borderColor="border.error" borderRadius="md" p="4">
         <Heading size="sm">Danger zone</Heading>
         <HStack justify="space-between" gap="4" wrap="wrap">
           <Text>Deleting a repository cannot be undone.</Text>
-          <Button
+          <PermittedButton
+            action="fs:DeleteRepository"
+            resource={arn.repository(repo.id)}
             colorPalette="red"
             disabled={isReadOnly || saving}
             title={isReadOnly ? 'A read-only repository cannot be deleted' : undefined}
             onClick={() => deletion.send({ type: 'delete.open' })}
           >
             Delete Repository
-          </Button>
+          </PermittedButton>
         </HStack>
       </Stack>
       <DeleteRepositoryDialog deletion={deletion} />

@@ -55,7 +55,7 @@ export function TopNav({ user, version, onLogout }: TopNavProps) {
           <NavLink href="/repositories" active={pathname.startsWith('/repositories')}>
             Repositories
           </NavLink>
-          <NavLink href="/auth/users" active={pathname.startsWith('/auth')}>
+          <NavLink href="/auth" active={pathname.startsWith('/auth')}>
             Administration
           </NavLink>
         </HStack>

@@ -5,6 +5,7 @@ import type { ResolvedRef } from '../../api/types';
 import { objectUrl } from '../../lib/api-address';
 import { formatSize } from '../../lib/format';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { WhoCanButton } from '../auth/WhoCan';
 import { BlameDialog } from '../objects/BlameDialog';
 import { ObjectsBreadcrumbs } from '../objects/ObjectsBreadcrumbs';
 import { basename } from '../objects/paths';
@@ -53,6 +54,7 @@ export function ObjectViewerPage({ repoId, resolvedRef, path, object }: ObjectVi
                 <LuHistory />
                 Blame
               </Button>
+              <WhoCanButton repoId={repoId} path={path} />
             </HStack>
           </HStack>
         </Stack>

@@ -1,0 +1,85 @@
+// Activating an invited user (spec 2 "Activate invited user"): the e-mail is shown, the password is typed twice,
+// Create is possible only when both are filled and equal, and the activation token sets the password. Afterwards,
+// and without a token, the user goes to login; Cancel goes to /.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actors';
+import type { Redirect } from '../../lib/redirect';
+
+export const PASSWORD_MISMATCH = 'Your password and confirmation password do not match.';
+const LOGIN_PATH = '/auth/login';
+
+export interface ActivationInput {
+  token?: string;
+  email?: string;
+}
+
+export interface ActivationContext {
+  token: string;
+  email: string;
+  password: string;
+  confirmation: string;
+  error: unknown;
+}
+
+export type ActivationEvent =
+  | { type: 'password.change'; password: string }
+  | { type: 'confirmation.change'; confirmation: string }
+  | { type: 'activation.submit' }
+  | { type: 'activation.cancel' };
+
+/** The mismatch message once both fields are filled and differ (spec 2 §5). */
+export function passwordMismatch(context: Pick<ActivationContext, 'password' | 'confirmation'>): string | undefined {
+  return context.password !== '' && context.confirmation !== '' && context.password !== context.confirmation ? PASSWORD_MISMATCH : undefined;
+}
+
+export const activationMachine = setup({
+  types: {
+    input: {} as ActivationInput,
+    context: {} as ActivationContext,
+    events: {} as ActivationEvent,
+  },
+  actors: {
+    activate: promisePlaceholder<void, { token: string; password: string; email: string }>('activate'),
+  },
+  actions: {
+    /** Carries out where the flow ends (provided by the route). */
+    navigate: (_, _redirect: Redirect) => {
+      throw new Error('action navigate was not provided');
+    },
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== '',
+    passwordsMatch: ({ context }) => context.password !== '' && context.password === context.confirmation,
+  },
+}).createMachine({
+  id: 'activation',
+  context: ({ input }) => ({ token: input.token ?? '', email: input.email ?? '', password: '', confirmation: '', error: undefined }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasToken', target: 'editing' }, { target: 'toLogin' }],
+    },
+    editing: {
+      on: {
+        'password.change': { actions: assign({ password: ({ event }) => event.password, error: undefined }) },
+        'confirmation.change': { actions: assign({ confirmation: ({ event }) => event.confirmation, error: undefined }) },
+        'activation.submit': { guard: 'passwordsMatch', target: 'activating' },
+        'activation.cancel': 'toHome',
+      },
+    },
+    activating: {
+      tags: ['busy'],
+      invoke: {
+        src: 'activate',
+        input: ({ context }) => ({ token: context.token, password: context.password, email: context.email }),
+        onDone: 'toLogin',
+        onError: { target: 'editing', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
+      },
+    },
+    toLogin: { type: 'final', entry: { type: 'navigate', params: { to: LOGIN_PATH, external: false } } },
+    toHome: { type: 'final', entry: { type: 'navigate', params: { to: '/', external: false } } },
+  },
+});
+
+export type ActivationActorRef = ActorRefFrom<typeof activationMachine>;
+export type ActivationSnapshot = SnapshotFrom<typeof activationMachine>;

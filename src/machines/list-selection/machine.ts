@@ -1,0 +1,144 @@
+// The Users, Groups and Policies lists (spec 2 "Access control"): rows are selected with their checkboxes and
+// 'Delete Selected' deletes them after one confirmation, one call per id; rows that could not be deleted stay
+// selected, with their reasons. The Users and Groups lists also run their create dialog here. A protected row
+// (the signed-in user's own) is never selected. Every change refreshes the list (provided by the route).
+import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actors';
+import { errorMessage } from '../../lib/error-message';
+import { createPrincipalMachine, type PrincipalKind } from '../create-principal/machine';
+
+export interface ListSelectionInput {
+  /** Rows that are never selected (the signed-in user's own row in Users). */
+  protectedIds?: string[];
+}
+
+export interface DeleteFailure {
+  id: string;
+  message: string;
+}
+
+export interface DeleteOutcome {
+  failures: DeleteFailure[];
+}
+
+export interface ListSelectionContext {
+  protectedIds: string[];
+  selected: string[];
+  failures: DeleteFailure[];
+  error: unknown;
+}
+
+export type ListSelectionEvent =
+  | { type: 'select.toggle'; id: string }
+  | { type: 'delete.request' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'failures.dismiss' }
+  | { type: 'create.open'; kind: PrincipalKind }
+  | { type: 'create.close' };
+
+/** The deletion actor from a call that deletes one id: every id is tried, and each failure is kept with its reason. */
+export function deleteEach(remove: (id: string) => Promise<void>) {
+  return fromPromise<DeleteOutcome, { ids: string[] }>(async ({ input }) => {
+    const failures: DeleteFailure[] = [];
+    for (const id of input.ids) {
+      try {
+        await remove(id);
+      } catch (error) {
+        failures.push({ id, message: errorMessage(error) });
+      }
+    }
+    return { failures };
+  });
+}
+
+export const listSelectionMachine = setup({
+  types: {
+    input: {} as ListSelectionInput,
+    context: {} as ListSelectionContext,
+    events: {} as ListSelectionEvent,
+    children: {} as { create: 'create' },
+  },
+  actors: {
+    deleteSelected: promisePlaceholder<DeleteOutcome, { ids: string[] }>('deleteSelected'),
+    create: createPrincipalMachine,
+  },
+  actions: {
+    /** The list changed: it loads again (provided by the route). */
+    refresh: () => {
+      throw new Error('action refresh was not provided');
+    },
+  },
+  guards: {
+    selectable: ({ context }, id: string) => !context.protectedIds.includes(id),
+    hasSelection: ({ context }) => context.selected.length > 0,
+    allDeleted: (_, outcome: DeleteOutcome) => outcome.failures.length === 0,
+    created: (_, output: { created: boolean }) => output.created,
+  },
+}).createMachine({
+  id: 'listSelection',
+  context: ({ input }) => ({ protectedIds: input.protectedIds ?? [], selected: [], failures: [], error: undefined }),
+  initial: 'browsing',
+  states: {
+    browsing: {
+      on: {
+        'select.toggle': {
+          guard: { type: 'selectable', params: ({ event }) => event.id },
+          actions: assign({
+            selected: ({ context, event }) =>
+              context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
+          }),
+        },
+        'delete.request': { guard: 'hasSelection', target: 'confirming' },
+        'create.open': 'creating',
+      },
+    },
+    confirming: {
+      on: { 'delete.confirm': 'deleting', 'delete.cancel': 'browsing' },
+    },
+    deleting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'deleteSelected',
+        input: ({ context }) => ({ ids: context.selected }),
+        onDone: [
+          {
+            guard: { type: 'allDeleted', params: ({ event }) => event.output },
+            target: 'browsing',
+            actions: [assign({ selected: [], failures: [] }), 'refresh'],
+          },
+          {
+            target: 'failed',
+            actions: [
+              assign({
+                failures: ({ event }) => event.output.failures,
+                selected: ({ event }) => event.output.failures.map((f) => f.id),
+              }),
+              'refresh',
+            ],
+          },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
+      },
+    },
+    // The reasons are shown in an alert dialog (spec 2 §8) until dismissed.
+    failed: {
+      on: { 'failures.dismiss': { target: 'browsing', actions: assign({ failures: [], error: undefined }) } },
+    },
+    creating: {
+      invoke: {
+        id: 'create',
+        src: 'create',
+        input: ({ event }) => ({ kind: event.type === 'create.open' ? event.kind : 'user' }),
+        onDone: [
+          { guard: { type: 'created', params: ({ event }) => event.output }, target: 'browsing', actions: 'refresh' },
+          { target: 'browsing' },
+        ],
+      },
+      on: { 'create.close': 'browsing' },
+    },
+  },
+});
+
+export type ListSelectionActorRef = ActorRefFrom<typeof listSelectionMachine>;
+export type ListSelectionSnapshot = SnapshotFrom<typeof listSelectionMachine>;

@@ -1,0 +1,107 @@
+// One of the links between users, groups and policies (spec 2 "Access control"): a user's groups, a user's or a
+// group's attached policies, a group's members. 'Add'/'Attach' opens a picker that searches by prefix (5 results,
+// spec 2 §9) and links the one chosen; Remove/Detach asks first, and a refusal is shown in an alert dialog (§8).
+// Each change refreshes the tab (provided by the route).
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actors';
+import { PICKER_SEARCH_RESULTS } from '../../lib/constants';
+
+export interface RelationContext {
+  /** The picker's search text. */
+  prefix: string;
+  /** The ids the picker offers. */
+  candidates: string[];
+  /** The row whose removal is being confirmed or made. */
+  removing: string | null;
+  error: unknown;
+}
+
+export type RelationEvent =
+  | { type: 'picker.open' }
+  | { type: 'picker.search'; prefix: string }
+  | { type: 'picker.choose'; id: string }
+  | { type: 'picker.close' }
+  | { type: 'remove.request'; id: string }
+  | { type: 'remove.confirm' }
+  | { type: 'remove.cancel' }
+  | { type: 'error.dismiss' };
+
+export const relationMachine = setup({
+  types: {
+    context: {} as RelationContext,
+    events: {} as RelationEvent,
+  },
+  actors: {
+    search: promisePlaceholder<string[], { prefix: string; amount: number }>('search'),
+    add: promisePlaceholder<void, { id: string }>('add'),
+    remove: promisePlaceholder<void, { id: string }>('remove'),
+  },
+  actions: {
+    /** The tab's rows changed: it loads again (provided by the route). */
+    refresh: () => {
+      throw new Error('action refresh was not provided');
+    },
+    setError: assign((_, error: unknown) => ({ error })),
+  },
+}).createMachine({
+  id: 'relation',
+  context: { prefix: '', candidates: [], removing: null, error: undefined },
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: assign({ removing: null, error: undefined }),
+      on: {
+        'picker.open': { target: 'picking', actions: assign({ prefix: '', candidates: [] }) },
+        'remove.request': { target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.id }) },
+      },
+    },
+    picking: {
+      initial: 'searching',
+      on: {
+        'picker.search': { target: '.searching', reenter: true, actions: assign({ prefix: ({ event }) => event.prefix }) },
+        'picker.close': 'idle',
+      },
+      states: {
+        searching: {
+          tags: ['searching'],
+          invoke: {
+            src: 'search',
+            input: ({ context }) => ({ prefix: context.prefix, amount: PICKER_SEARCH_RESULTS }),
+            onDone: { target: 'ready', actions: assign({ candidates: ({ event }) => event.output, error: undefined }) },
+            onError: { target: 'ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
+        ready: {
+          on: { 'picker.choose': '#relation.adding' },
+        },
+      },
+    },
+    adding: {
+      tags: ['busy'],
+      invoke: {
+        src: 'add',
+        input: ({ event }) => ({ id: event.type === 'picker.choose' ? event.id : '' }),
+        onDone: { target: 'idle', actions: 'refresh' },
+        onError: { target: 'picking.ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    confirmingRemove: {
+      on: { 'remove.confirm': 'removing', 'remove.cancel': 'idle' },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'remove',
+        input: ({ context }) => ({ id: context.removing ?? '' }),
+        onDone: { target: 'idle', actions: 'refresh' },
+        onError: { target: 'removeFailed', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      },
+    },
+    removeFailed: {
+      on: { 'error.dismiss': 'idle' },
+    },
+  },
+});
+
+export type RelationActorRef = ActorRefFrom<typeof relationMachine>;
+export type RelationSnapshot = SnapshotFrom<typeof relationMachine>;

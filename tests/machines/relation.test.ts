@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { AuthorizationError } from '../../src/api/errors';
+import { relationMachine } from '../../src/machines/relation/machine';
+import { controlled } from './controlled';
+import { transitionCoverage } from './transition-coverage';
+
+const coverage = transitionCoverage(relationMachine);
+
+function start() {
+  const searches = controlled<string[], { prefix: string; amount: number }>();
+  const adds = controlled<void, { id: string }>();
+  const removes = controlled<void, { id: string }>();
+  let refreshed = 0;
+  const machine = relationMachine.provide({
+    actors: { search: searches.logic, add: adds.logic, remove: removes.logic },
+    actions: { refresh: () => void refreshed++ },
+  });
+  const actor = createActor(machine, { inspect: coverage.inspect }).start();
+  return { actor, searches, adds, removes, refreshed: () => refreshed };
+}
+
+describe('relation machine', () => {
+  it('searches 5 candidates by prefix and links the one chosen', async () => {
+    const { actor, searches, adds, refreshed } = start();
+    actor.send({ type: 'picker.open' });
+    expect(searches.last().input).toEqual({ prefix: '', amount: 5 });
+    searches.last().resolve(['Admins', 'Developers']);
+    await waitFor(actor, (s) => s.matches({ picking: 'ready' }));
+    actor.send({ type: 'picker.search', prefix: 'Dev' });
+    expect(actor.getSnapshot().hasTag('searching')).toBe(true);
+    expect(searches.last().input).toEqual({ prefix: 'Dev', amount: 5 });
+    searches.last().resolve(['Developers']);
+    expect((await waitFor(actor, (s) => s.matches({ picking: 'ready' }))).context.candidates).toEqual(['Developers']);
+    actor.send({ type: 'picker.choose', id: 'Developers' });
+    expect(adds.last().input).toEqual({ id: 'Developers' });
+    adds.last().reject(new AuthorizationError(403, 'insufficient permissions: not allowed to auth:AddGroupMember'));
+    const refused = await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined);
+    expect(String(refused.context.error)).toContain('auth:AddGroupMember');
+    actor.send({ type: 'picker.choose', id: 'Developers' });
+    adds.last().resolve();
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(refreshed()).toBe(1);
+  });
+
+  it('shows a failed search and closes the picker', async () => {
+    const { actor, searches } = start();
+    actor.send({ type: 'picker.open' });
+    searches.last().reject(new Error('boom'));
+    await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined);
+    actor.send({ type: 'picker.close' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeUndefined();
+  });
+
+  it('removes after confirmation, and shows a refusal in an alert until dismissed', async () => {
+    const { actor, removes, refreshed } = start();
+    actor.send({ type: 'remove.request', id: 'FSReadAll' });
+    actor.send({ type: 'remove.cancel' });
+    expect(removes.calls).toHaveLength(0);
+    actor.send({ type: 'remove.request', id: 'FSReadAll' });
+    actor.send({ type: 'remove.confirm' });
+    expect(removes.last().input).toEqual({ id: 'FSReadAll' });
+    removes.last().reject(new Error('policy not attached'));
+    await waitFor(actor, (s) => s.matches('removeFailed'));
+    actor.send({ type: 'error.dismiss' });
+    actor.send({ type: 'remove.request', id: 'FSReadAll' });
+    actor.send({ type: 'remove.confirm' });
+    removes.last().resolve();
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(refreshed()).toBe(1);
+  });
+
+  it('takes every transition the machine defines', coverage.expectAllTaken);
+});

@@ -1,0 +1,336 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import type { Credentials, Group, LoginConfig, Policy, User } from '../../src/api/types';
+
+const page = <T,>(results: T[]) => ({
+  results,
+  pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 },
+});
+
+const admins: Policy = { id: 'AuthFullAccess', creation_date: 1, statement: [{ effect: 'allow', action: ['*'], resource: '*' }] };
+const readOnly: Policy = {
+  id: 'FSReadAll',
+  creation_date: 2,
+  statement: [
+    { effect: 'allow', action: ['fs:Read*', 'fs:List*'], resource: '*' },
+    { effect: 'deny', action: ['fs:DeleteObject'], resource: 'arn:lakefs:fs:::repository/lake/object/*' },
+  ],
+};
+
+let rbac: LoginConfig['RBAC'];
+let me: User;
+let myPolicies: Policy[];
+let users: User[];
+let groups: Group[];
+let credentials: Credentials[];
+let usersStatus: number;
+const writes: string[] = [];
+
+const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: me })),
+  http.get('*/api/v1/config', () => HttpResponse.json({ version_config: { version: '1.0.0' } })),
+  http.get('*/api/v1/setup_lakefs', () =>
+    HttpResponse.json({
+      state: 'initialized',
+      comm_prefs_missing: false,
+      login_config: { RBAC: rbac, login_url: '', login_cookie_names: [], logout_url: '/logout' },
+    }),
+  ),
+  http.get('*/api/v1/auth/capabilities', () => HttpResponse.json({ invite_user: true })),
+  http.get('*/api/v1/auth/users/:id/policies', ({ params, request }) =>
+    params.id === me.id && new URL(request.url).searchParams.get('effective') === 'true'
+      ? HttpResponse.json(page(myPolicies))
+      : HttpResponse.json(page([readOnly])),
+  ),
+  http.get('*/api/v1/auth/users/:id/credentials', () => HttpResponse.json(page(credentials))),
+  http.post('*/api/v1/auth/users/:id/credentials', ({ params }) => {
+    writes.push(`create key ${String(params.id)}`);
+    const key = { access_key_id: 'AKIANEWKEY', secret_access_key: 'very-secret', creation_date: 3 };
+    credentials = [...credentials, key];
+    return HttpResponse.json(key, { status: 201 });
+  }),
+  http.delete('*/api/v1/auth/users/:id/credentials/:key', ({ params }) => {
+    writes.push(`revoke ${String(params.key)}`);
+    credentials = credentials.filter((c) => c.access_key_id !== params.key);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/v1/auth/users', () =>
+    usersStatus === 200 ? HttpResponse.json(page(users)) : HttpResponse.json({ message: 'insufficient permissions: not allowed to auth:ListUsers' }, { status: usersStatus }),
+  ),
+  http.post('*/api/v1/auth/users', async ({ request }) => {
+    const body = (await request.json()) as { id: string; invite_user?: boolean };
+    writes.push(`create user ${body.id}${body.invite_user ? ' (invite)' : ''}`);
+    const user = { id: body.id, creation_date: 4 };
+    users = [...users, user];
+    return HttpResponse.json(body.invite_user ? { ...user, activation_url: 'http://tarn.test/auth/users/create?token=abc' } : user, { status: 201 });
+  }),
+  http.delete('*/api/v1/auth/users/:id', ({ params }) => {
+    writes.push(`delete user ${String(params.id)}`);
+    users = users.filter((u) => u.id !== params.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/v1/auth/users/:id/groups', () => HttpResponse.json(page(groups.slice(0, 1)))),
+  http.get('*/api/v1/auth/groups', ({ request }) => {
+    const prefix = new URL(request.url).searchParams.get('prefix') ?? '';
+    return HttpResponse.json(page(groups.filter((g) => g.id.startsWith(prefix))));
+  }),
+  http.post('*/api/v1/auth/groups', async ({ request }) => {
+    const body = (await request.json()) as { id: string };
+    writes.push(`create group ${body.id}`);
+    groups = [...groups, { id: body.id, creation_date: 5 }];
+    return HttpResponse.json({ id: body.id, creation_date: 5 }, { status: 201 });
+  }),
+  http.delete('*/api/v1/auth/groups/:id', ({ params }) => {
+    writes.push(`delete group ${String(params.id)}`);
+    groups = groups.filter((g) => g.id !== params.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('*/api/v1/auth/groups/:id/acl', ({ params }) =>
+    params.id === 'Readers'
+      ? HttpResponse.json({ permission: 'Read' })
+      : HttpResponse.json({ message: 'no ACL found for this group', no_acl: true }, { status: 404 }),
+  ),
+  http.post('*/api/v1/auth/groups/:id/acl', async ({ params, request }) => {
+    writes.push(`acl ${String(params.id)} ${JSON.stringify(await request.json())}`);
+    return new HttpResponse(null, { status: 201 });
+  }),
+  http.put('*/api/v1/auth/groups/:group/members/:user', ({ params }) => {
+    writes.push(`add ${String(params.user)} to ${String(params.group)}`);
+    return new HttpResponse(null, { status: 201 });
+  }),
+  http.get('*/api/v1/auth/policies/:id', ({ params }) => (params.id === 'FSReadAll' ? HttpResponse.json(readOnly) : HttpResponse.json({ message: 'not found' }, { status: 404 }))),
+  http.post('*/api/v1/auth/password', async ({ request }) => {
+    writes.push(`activate ${JSON.stringify(await request.json())}`);
+    return new HttpResponse(null, { status: 201 });
+  }),
+  http.all('*/api/v1/*', ({ request }) => HttpResponse.json({ message: `unexpected ${request.method} ${request.url}` }, { status: 404 })),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  rbac = 'internal';
+  me = { id: 'admin', creation_date: 1, accessKeyId: 'AKIACURRENT' };
+  myPolicies = [admins];
+  users = [me, { id: 'viv', creation_date: 2 }];
+  groups = [
+    { id: 'Admins', creation_date: 1 },
+    { id: 'Readers', creation_date: 2 },
+  ];
+  credentials = [
+    { access_key_id: 'AKIACURRENT', creation_date: 1 },
+    { access_key_id: 'AKIAOLD', creation_date: 2 },
+  ];
+  usersStatus = 200;
+  writes.length = 0;
+  localStorage.clear();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Access control: layout and credentials', () => {
+  it('opens /auth on My Credentials with the side menu', async () => {
+    const { router } = renderApp('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/credentials'));
+    const menu = await screen.findByRole('navigation', { name: 'Administration' });
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My Credentials', 'Users', 'Groups', 'Policies']);
+    expect(within(menu).getByRole('link', { name: 'My Credentials' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('lists the keys, never offers to revoke the key in use, and revokes another after asking', async () => {
+    renderApp('/auth/credentials');
+    const table = await screen.findByRole('table', { name: 'Access keys' });
+    expect(within(table).getByText('AKIACURRENT')).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: 'Revoke' })).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText("Are you sure you'd like to delete access key AKIAOLD?")).toBeTruthy();
+    fireEvent.click(button('Revoke'));
+    await waitFor(() => expect(writes).toEqual(['revoke AKIAOLD']));
+    await waitFor(() => expect(screen.queryByText('AKIAOLD')).toBeNull());
+  });
+
+  it('creates an access key after confirmation and shows its secret once, with copy buttons and the warning', async () => {
+    renderApp('/auth/credentials');
+    await screen.findByRole('table', { name: 'Access keys' });
+    fireEvent.click(button('Create Access Key'));
+    expect(await screen.findByText('Create a new access key for admin?')).toBeTruthy();
+    fireEvent.click(button('Create'));
+    expect(await screen.findByText('very-secret')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Copy Access Key ID' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Secret Access Key' })).toBeTruthy();
+    expect(screen.getByText(/store it somewhere safe\. You will not be able to access it again\./)).toBeTruthy();
+    expect(writes).toEqual(['create key admin']);
+    fireEvent.click(button('Done'));
+    await waitFor(() => expect(screen.queryByText('very-secret')).toBeNull());
+    expect(await screen.findByText('AKIANEWKEY')).toBeTruthy();
+  });
+});
+
+describe('Access control: users', () => {
+  it('refuses a % in a user name, creates a user, and never selects the signed-in user', async () => {
+    renderApp('/auth/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect((within(table).getByLabelText('Select admin') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(button('Create User'));
+    const name = await screen.findByPlaceholderText("Username (e.g. 'jane.doe')");
+    fireEvent.change(name, { target: { value: 'jane%' } });
+    expect(await screen.findByText('User name cannot include the % sign')).toBeTruthy();
+    expect(button('Create').disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'jane' } });
+    fireEvent.click(button('Create'));
+    await waitFor(() => expect(writes).toEqual(['create user jane']));
+    expect(await screen.findByRole('link', { name: 'jane' })).toBeTruthy();
+  });
+
+  it('invites by e-mail and shows the activation link to copy', async () => {
+    renderApp('/auth/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const email = await screen.findByPlaceholderText("Email address (e.g. 'jane.doe@example.com')");
+    fireEvent.change(email, { target: { value: 'jane' } });
+    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'jane@example.com' } });
+    fireEvent.click(button('Invite'));
+    expect(await screen.findByText('http://tarn.test/auth/users/create?token=abc')).toBeTruthy();
+    expect(button('Copy activation link')).toBeTruthy();
+    expect(writes).toEqual(['create user jane@example.com (invite)']);
+  });
+
+  it('deletes the selected users after confirming', async () => {
+    renderApp('/auth/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(button('Delete Selected').disabled).toBe(true);
+    fireEvent.click(within(table).getByLabelText('Select viv'));
+    await waitFor(() => expect(button('Delete Selected').disabled).toBe(false));
+    fireEvent.click(button('Delete Selected'));
+    expect(await screen.findByText("Are you sure you'd like to delete 1 users?")).toBeTruthy();
+    fireEvent.click(button('Delete'));
+    await waitFor(() => expect(writes).toEqual(['delete user viv']));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'viv' })).toBeNull());
+  });
+
+  it('opens a user on Group Memberships with breadcrumbs and the four tabs, and adds the user to a group', async () => {
+    const { router } = renderApp('/auth/users/viv');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/users/viv/groups'));
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Users' })).toBeTruthy();
+    expect(within(crumbs).getByText('viv')).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Tabs' });
+    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Group Memberships',
+      'Directly Attached Policies',
+      'Effective Attached Policies',
+      'Access Credentials',
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User to Group' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Readers' }));
+    await waitFor(() => expect(writes).toEqual(['add viv to Readers']));
+  });
+
+  it('shows a refused list with the missing permission, and disables what the user\'s policies refuse', async () => {
+    myPolicies = [readOnly];
+    usersStatus = 403;
+    renderApp('/auth/users');
+    expect(await screen.findByText('Permission denied')).toBeTruthy();
+    expect(screen.getByText('insufficient permissions: not allowed to auth:ListUsers')).toBeTruthy();
+    // The admin menu is still there beside the error.
+    expect(screen.getByRole('navigation', { name: 'Administration' })).toBeTruthy();
+  });
+
+  it('disables Create Access Key with the reason when the policies do not allow it', async () => {
+    myPolicies = [readOnly];
+    renderApp('/auth/credentials');
+    await waitFor(() => expect(button('Create Access Key').disabled).toBe(true));
+    expect(button('Create Access Key').title).toBe('Not allowed: you need the auth:CreateCredentials permission');
+  });
+});
+
+describe('Access control: groups, policies and simplified mode', () => {
+  it('creates and deletes groups', async () => {
+    renderApp('/auth/groups');
+    const table = await screen.findByRole('table', { name: 'Groups' });
+    expect(within(table).queryByText('Permission')).toBeNull();
+    fireEvent.click(button('Create Group'));
+    fireEvent.change(await screen.findByPlaceholderText("Group Name (e.g. 'DataTeam')"), { target: { value: 'DataTeam' } });
+    fireEvent.click(button('Create'));
+    await waitFor(() => expect(writes).toEqual(['create group DataTeam']));
+    fireEvent.click(await screen.findByLabelText('Select DataTeam'));
+    await waitFor(() => expect((screen.getByLabelText('Select DataTeam') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByLabelText('Select Readers'));
+    await waitFor(() => expect((screen.getByLabelText('Select Readers') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(button('Delete Selected'));
+    expect(await screen.findByText("Are you sure you'd like to delete 2 groups?")).toBeTruthy();
+    fireEvent.click(button('Delete'));
+    await waitFor(() => expect(writes).toEqual(['create group DataTeam', 'delete group DataTeam', 'delete group Readers']));
+  });
+
+  it('in simplified mode: hides Policies, shows the banner until dismissed, and each group\'s Permission', async () => {
+    rbac = 'simplified';
+    renderApp('/auth/groups');
+    const menu = await screen.findByRole('navigation', { name: 'Administration' });
+    await waitFor(() => expect(within(menu).queryByRole('link', { name: 'Policies' })).toBeNull());
+    expect(screen.getByText('Role-based access control')).toBeTruthy();
+    fireEvent.click(button('Dismiss'));
+    expect(screen.queryByText('Role-based access control')).toBeNull();
+    expect(localStorage.getItem('lakefs:ui:acl:dismissRBACAlert')).toBe('true');
+    // 'no acl' is no ACL: the group shows None.
+    expect(await screen.findByRole('button', { name: 'Permission of Admins: None' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Permission of Readers: Read' }));
+    expect(await screen.findByText('All operations on the repository, manage own credentials.')).toBeTruthy();
+    // As a keyboard user does: the arrows move to Write, Enter chooses it.
+    const levels = screen.getByRole('menu');
+    await waitFor(() => expect(document.activeElement).toBe(levels));
+    const write = screen.getByRole('menuitem', { name: /^Write/ });
+    fireEvent.keyDown(levels, { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /^Read/ }).hasAttribute('data-highlighted')).toBe(true));
+    fireEvent.keyDown(levels, { key: 'ArrowDown' });
+    await waitFor(() => expect(write.hasAttribute('data-highlighted')).toBe(true));
+    fireEvent.keyDown(levels, { key: 'Enter' });
+    await waitFor(() => expect(writes).toEqual(['acl Readers {"permission":"Write"}']));
+    expect(await screen.findByRole('button', { name: 'Permission of Readers: Write' })).toBeTruthy();
+  });
+
+  it('shows a policy as a table or JSON, and edits it in the editor', async () => {
+    renderApp('/auth/policies/FSReadAll');
+    const table = await screen.findByRole('table', { name: 'Statements' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Actions', 'Resource', 'Effect', 'Created At']);
+    expect(within(table).getByText('allow')).toBeTruthy();
+    expect(within(table).getByText('deny')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'JSON View' }));
+    expect(await screen.findByLabelText('Policy JSON')).toBeTruthy();
+    fireEvent.click(button('Edit'));
+    expect(await screen.findByRole('heading', { name: 'Edit Policy' })).toBeTruthy();
+    expect((screen.getByPlaceholderText("Policy ID (e.g. 'MyRepoReadWrite')") as HTMLInputElement).value).toBe('FSReadAll');
+    const doc = screen.getByLabelText('Policy document');
+    fireEvent.change(doc, { target: { value: '{"statement": [' } });
+    expect(await screen.findByText(/Unexpected end of JSON input/)).toBeTruthy();
+    expect(button('Save').disabled).toBe(true);
+  });
+});
+
+describe('Activate invited user', () => {
+  it('asks for the password twice and sets it with the token', async () => {
+    const { router } = renderApp('/auth/users/create?token=abc&email=jane%40example.com');
+    expect(await screen.findByText('Welcome to the lake!')).toBeTruthy();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('jane@example.com');
+    expect(email.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'lake-secret' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'lake-secreT' } });
+    expect(await screen.findByText('Your password and confirmation password do not match.')).toBeTruthy();
+    expect(button('Create').disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'lake-secret' } });
+    await waitFor(() => expect(button('Create').disabled).toBe(false));
+    fireEvent.click(button('Create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(writes).toEqual(['activate {"token":"abc","newPassword":"lake-secret","email":"jane@example.com"}']);
+  });
+
+  it('goes to login without a token', async () => {
+    const { router } = renderApp('/auth/users/create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+});
