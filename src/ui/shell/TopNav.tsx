@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Box, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouter, useRouterState } from '@tanstack/react-router';
 import type { User, VersionConfig } from '../../api/types';
 import { ColorModeToggle } from '../theme/ColorModeToggle';
 import { TarnLogo } from './TarnLogo';
-import { UserMenu } from './UserMenu';
+import { UserMenuButton } from './UserMenuButton';
+
+// The menu's dropdown and positioning code stays out of the first load; its button shows at once.
+const UserMenu = lazy(() => import('./UserMenu'));
 
 export interface TopNavProps {
   user: User;
@@ -61,7 +65,9 @@ export function TopNav({ user, version, onLogout }: TopNavProps) {
         </HStack>
         <HStack gap="2" ms="auto">
           <ColorModeToggle />
-          <UserMenu user={user} version={version} onLogout={onLogout} />
+          <Suspense fallback={<UserMenuButton user={user} upgrade={Boolean(version?.upgrade_recommended && version.upgrade_url)} disabled />}>
+            <UserMenu user={user} version={version} onLogout={onLogout} />
+          </Suspense>
         </HStack>
       </Flex>
     </Box>

@@ -1,6 +1,7 @@
-import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { LuCircleUser, LuLogOut, LuSparkles } from 'react-icons/lu';
+import { Menu, Portal } from '@chakra-ui/react';
+import { LuLogOut, LuSparkles } from 'react-icons/lu';
 import type { User, VersionConfig } from '../../api/types';
+import { UserMenuButton } from './UserMenuButton';
 
 export interface UserMenuProps {
   user: User;
@@ -8,22 +9,13 @@ export interface UserMenuProps {
   onLogout: () => void;
 }
 
-export function userDisplayName(user: User): string {
-  return user.friendly_name || user.id;
-}
-
-export function UserMenu({ user, version, onLogout }: UserMenuProps) {
+/** The menu with its positioning code: loaded after the first screen (TopNav), which shows its button meanwhile. */
+export default function UserMenu({ user, version, onLogout }: UserMenuProps) {
   const upgrade = version?.upgrade_recommended && version.upgrade_url ? version.upgrade_url : undefined;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`User menu for ${userDisplayName(user)}`}>
-          <LuCircleUser />
-          <Text as="span" maxW="40" truncate>
-            {userDisplayName(user)}
-          </Text>
-          {upgrade && <Box as="span" w="2" h="2" borderRadius="full" bg="red.500" aria-hidden="true" />}
-        </Button>
+        <UserMenuButton user={user} upgrade={upgrade !== undefined} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
