@@ -10,7 +10,7 @@ import { Actions } from './actions';
 import { deriveKeys } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
-import { AuthService } from './auth/service';
+import { AuthService, type InvitationMailer, type LoginSettings } from './auth';
 import { Catalog, localStorageConfig } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage } from './config';
 import { createApp } from './http/app';
@@ -19,6 +19,7 @@ import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { openLocalBlockStore } from './blockstore';
 import { openSqliteKv } from './kv';
+import { sendMail, smtpSettings } from './mail/smtp';
 import { UsageCounter } from './usage';
 
 export interface StartOptions {
@@ -32,6 +33,24 @@ export interface StartOptions {
   sessionTtlSeconds?: number;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
+  /** The RBAC mode and login page settings (default: role-based, Tarn's own login page). */
+  login?: LoginSettings;
+  /** The mail server for invitations; without one, the admin is shown the activation link. */
+  smtpUrl?: string;
+  /** The console's public address, for invitation links. */
+  publicUrl?: string;
+}
+
+function smtpMailer(url: string): InvitationMailer {
+  const settings = smtpSettings(url);
+  return {
+    sendInvitation: (to, activationUrl) =>
+      sendMail(settings, {
+        to,
+        subject: 'You are invited to Tarn',
+        text: `You have been invited to a Tarn data lake.\n\nSet your password within 24 hours at:\n${activationUrl}\n`,
+      }),
+  };
 }
 
 export interface RunningServer {
@@ -77,11 +96,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const catalog = new Catalog(graveler, blocks, undefined, actions);
   const usageCounter = new UsageCounter(kv);
+  const login = options.login ?? defaultConfig.login;
   const auth = new AuthService(kvRecords(kv), deriveKeys(loadOrCreateInstallationKey(dataDir)), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
+    rbac: login.rbac,
   });
+  await auth.migrate();
   const app = createApp({
     auth,
+    login,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.smtpUrl ? { mailer: smtpMailer(options.smtpUrl) } : {}),
     storage: localStorageConfig(false),
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,

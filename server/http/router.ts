@@ -11,7 +11,11 @@ import { refuseInvalidInput } from './invalid-input';
 export interface AppEnv {
   /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */
   Bindings: { incoming?: IncomingMessage };
-  Variables: { principal: Principal | undefined };
+  Variables: {
+    principal: Principal | undefined;
+    /** A JSON call's body, parsed once its transport rules passed; the access table may read it. */
+    jsonBody: unknown;
+  };
 }
 
 export type AppContext = Context<AppEnv>;

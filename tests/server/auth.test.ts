@@ -4,36 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decryptSecret, deriveKeys, encryptSecret, issueToken, verifyToken } from '../../server/auth/crypto';
 import { loadOrCreateInstallationKey } from '../../server/auth/installation-key';
-import type { RecordStore } from '../../server/auth/record-store';
 import { AuthService, defaultSessionTtlSeconds } from '../../server/auth/service';
-
-function memoryRecords(): RecordStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    async get<T>(key: string) {
-      const raw = data.get(key);
-      return raw === undefined ? undefined : (JSON.parse(raw) as T);
-    },
-    async set(key, value) {
-      data.set(key, JSON.stringify(value));
-    },
-    async delete(key) {
-      data.delete(key);
-    },
-    async createAll(records) {
-      if (records.some(([key]) => data.has(key))) return false;
-      for (const [key, value] of records) data.set(key, JSON.stringify(value));
-      return true;
-    },
-    async list<T>(prefix: string) {
-      return [...data.entries()]
-        .filter(([key]) => key.startsWith(prefix))
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([key, raw]): [string, T] => [key, JSON.parse(raw) as T]);
-    },
-  };
-}
+import { memoryRecords } from './memory-records';
 
 const keys = deriveKeys(Buffer.alloc(32, 9));
 

@@ -8,13 +8,15 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'catalog', 'actions', 'auth', 'gc', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
+  root: ['http', 'catalog', 'actions', 'auth', 'gc', 'usage', 'mail', 'graveler', 'kv', 'blockstore', 'errors'],
   http: ['catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
   // The garbage collector's retention rules answer lakeFS's GC preparation calls too.
   catalog: ['graveler', 'gc', 'blockstore', 'errors'],
   // Hooks on repository events and their run records; the catalog reaches them only through its own port.
   actions: ['kv', 'errors'],
   auth: ['kv', 'errors'],
+  // Mailing invitations: a minimal SMTP client; the entry point plugs it into auth's invitation port.
+  mail: ['errors'],
   // Garbage collection: the block store's listing against what the versioned store refers to.
   gc: ['graveler', 'blockstore', 'errors'],
   // Counts of API calls per month, kept in the metadata store.
