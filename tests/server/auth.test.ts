@@ -76,3 +76,19 @@ describe('auth service', () => {
     expect(await auth.authenticateKey('AKIAJFIXEDKEY000000Q', 'fixed-secret')).toMatchObject({ userId: 'ops' });
   });
 });
+
+describe('invitations', () => {
+  it('spend their token once and expire after 24 hours', async () => {
+    let clock = Date.UTC(2030, 0, 1);
+    const auth = new AuthService(memoryRecords(), keys, { now: () => clock });
+    await auth.setup({ username: 'admin' });
+    const first = await auth.invitations.invite('first@example.com');
+    const second = await auth.invitations.invite('second@example.com');
+    await auth.invitations.activate(first.token, 'a long password');
+    await expect(auth.invitations.activate(first.token, 'a long password')).rejects.toThrow('invalid token');
+    expect(await auth.authenticatePassword('FIRST@example.com', 'a long password')).toEqual({ userId: 'first@example.com', accessKeyId: '' });
+    clock += 24 * 3600 * 1000;
+    await expect(auth.invitations.activate(second.token, 'a long password')).rejects.toThrow('invalid token');
+    expect(await auth.authenticatePassword('second@example.com', 'a long password')).toBeUndefined();
+  });
+});
