@@ -67,7 +67,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       deps.usage.record();
       return principal;
     },
-    authorize: (principal, requirement) => deps.auth.authorizer.require(principal.userId, requirement),
+    guard: {
+      require: (principal, requirement) => deps.auth.authorizer.require(principal.userId, requirement),
+      allows: async (principal, requirement) => (await deps.auth.authorizer.decide(principal.userId, requirement)).allowed,
+    },
     version: deps.version,
   });
 

@@ -158,6 +158,23 @@ describe('groups and policies', () => {
     expect((await admin.get<GroupList>('/auth/users/erin/groups')).body.results).toEqual([]);
   });
 
+  it('lists only the repositories the caller may read', async () => {
+    await admin.post('/repositories', { name: 'visible', storage_namespace: 'local://visible' });
+    await admin.post('/repositories', { name: 'hidden', storage_namespace: 'local://hidden' });
+    const statement = [
+      { effect: 'allow', action: ['fs:ListRepositories'], resource: '*' },
+      { effect: 'allow', action: ['fs:ReadRepository'], resource: 'arn:lakefs:fs:::repository/visible' },
+    ];
+    await admin.post('/auth/policies', { id: 'SeeVisible', statement });
+    const seer = client(server, (await addUser(admin, 'seer', { policies: ['SeeVisible'] })).authorization);
+    const listed = await seer.get<{ results: Array<{ id: string }>; pagination: { results: number } }>('/repositories');
+    expect(listed.body.results.map((r) => r.id)).toEqual(['visible']);
+    expect(listed.body.pagination.results).toBe(1);
+    expect((await admin.get<{ results: Array<{ id: string }> }>('/repositories')).body.results.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['visible', 'hidden']),
+    );
+  });
+
   it('enforces an edited policy at once', async () => {
     await admin.post('/repositories', { name: 'sales', storage_namespace: 'local://sales' });
     await admin.upload('sales', 'main', 'secret/plan.txt', 'plan');

@@ -210,7 +210,7 @@ describe('the access table', () => {
     const api = createApi({
       routers: [router],
       identify: async () => ({ userId: 'admin', accessKeyId: 'AKIAJEXAMPLE' }),
-      authorize: async () => undefined,
+      guard: { require: async () => undefined, allows: async () => true },
       version: 'test',
     });
     api.onError((_, c) => c.json({ message: 'internal server error' }, 500));
