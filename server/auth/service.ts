@@ -272,13 +272,6 @@ export class AuthService {
     return { userId: user.id, accessKeyId: '' };
   }
 
-  /** The secret of an access key, for callers that must check a signature made with it (the S3 gateway). */
-  async secretOf(accessKeyId: string): Promise<{ principal: Principal; secret: string } | undefined> {
-    const record = await this.store.get<CredentialRecord>(keys.credential(accessKeyId));
-    if (!record) return undefined;
-    return { principal: { userId: record.user_id, accessKeyId }, secret: decryptSecret(this.secrets.encryption, record.sealed_secret) };
-  }
-
   /** Opens a session: its record makes the token valid until it expires or the session is ended. */
   async issueSession(principal: Principal): Promise<{ token: string; token_expiration: number }> {
     const now = this.now();

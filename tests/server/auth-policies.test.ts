@@ -153,6 +153,11 @@ describe('effective policies', () => {
     await directory.attachPolicyToGroup('readers', 'read');
     await directory.addGroupMember('readers', 'ann');
     expect(await authorizer.decide('ann', read)).toEqual({ allowed: true });
+    // The one-permission form the S3 gateway calls.
+    expect(await authorizer.authorize('ann', 'fs:ReadObject', arn.object('r', 'a'))).toEqual({ allowed: true });
+    await expect(authorizer.require('ann', need('fs:WriteObject', arn.object('r', 'a')))).rejects.toThrow(
+      'insufficient permissions: not allowed to fs:WriteObject on arn:lakefs:fs:::repository/r/object/a',
+    );
     await directory.attachPolicyToUser('ann', 'read');
     expect((await directory.userPolicies('ann', true)).map((p) => p.id)).toEqual(['read']);
     expect((await directory.userPolicies('ann', false)).map((p) => p.id)).toEqual(['read']);
