@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3BlockStoreOptions } from './blockstore';
+import { defaultLoginSettings, rbacModes, type LoginSettings, type RbacMode } from './auth';
 import { parseDurationSeconds } from './duration';
 
 /**
@@ -26,6 +27,12 @@ export interface ServerConfig {
   /** PostgreSQL for the metadata, shared by several servers; without it, SQLite in the data folder. */
   databaseUrl?: string;
   blockstore: BlockstoreConfig;
+  /** The RBAC mode and the login page's settings (for installations behind a single-sign-on proxy). */
+  login: LoginSettings;
+  /** `smtp://` or `smtps://` server that mails invitations; without one, the admin passes the link on. */
+  smtpUrl?: string;
+  /** The console's public address, for the links in invitations. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +47,7 @@ export const defaultConfig: ServerConfig = {
   quiet: false,
   sessionTtlSeconds: 7 * 24 * 3600,
   blockstore: { type: 'local', s3: {} },
+  login: defaultLoginSettings,
 };
 
 /** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
@@ -55,8 +63,19 @@ const fileSchema = z
     consoleDir: z.string().min(1).optional(),
     sessionTtl: z.union([z.number(), z.string()]).optional(),
     databaseUrl: z.string().min(1).optional(),
+    rbac: z.enum(rbacModes).optional(),
+    loginUrl: z.string().min(1).optional(),
+    loginFailedMessage: z.string().optional(),
+    fallbackLoginUrl: z.string().optional(),
+    fallbackLoginLabel: z.string().optional(),
+    loginCookieNames: z.array(z.string().min(1)).optional(),
+    logoutUrl: z.string().min(1).optional(),
+    smtpUrl: z.string().min(1).optional(),
+    publicUrl: z.string().min(1).optional(),
   })
   .strict();
+
+type FileSettings = z.infer<typeof fileSchema>;
 
 export const usage = `Usage: tsx server/main.ts [options]
 
@@ -68,7 +87,6 @@ Options:
   --session-ttl T   how long a login lasts: seconds or a duration such as 12h or 7d (default 7d; env TARN_SESSION_TTL)
   --database-url U  keep metadata in PostgreSQL (postgres://user:password@host:port/database), shared by every
                     server given the same URL; default: SQLite in the data folder (env TARN_DATABASE_URL)
-  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl
   --blockstore T    local or s3: where new repositories keep their data (default s3 when an --s3-* option or
                     TARN_S3_* variable is given, else local; env TARN_BLOCKSTORE)
   --s3-endpoint URL an S3-compatible endpoint (default AWS's; env TARN_S3_ENDPOINT, or AWS_ENDPOINT_URL_S3)
@@ -78,6 +96,12 @@ Options:
                     chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance roles)
   --s3-force-path-style
                     address buckets as endpoint/bucket (most S3-compatible servers; env TARN_S3_FORCE_PATH_STYLE=true)
+  --rbac MODE       internal (policies, the default) or simplified (one ACL per group) (env TARN_RBAC)
+  --smtp-url URL    smtp://[user:password@]host[:port][?from=address] (or smtps://) to mail invitations (env TARN_SMTP_URL)
+  --public-url URL  the console's public address, for invitation links (env TARN_PUBLIC_URL)
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, rbac, smtpUrl, publicUrl and the
+                    login settings loginUrl, loginFailedMessage, fallbackLoginUrl, fallbackLoginLabel,
+                    loginCookieNames, logoutUrl (env TARN_LOGIN_URL, TARN_LOGIN_FAILED_MESSAGE, ...)
   --quiet           print only the listening line and server faults (no line per client error)
   --help            show this text`;
 
@@ -126,6 +150,9 @@ interface FlagValues extends BlockstoreFlags {
   consoleDir?: string;
   sessionTtl?: string;
   databaseUrl?: string;
+  rbac?: string;
+  smtpUrl?: string;
+  publicUrl?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -138,6 +165,9 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's
   '--console-dir': 'consoleDir',
   '--session-ttl': 'sessionTtl',
   '--database-url': 'databaseUrl',
+  '--rbac': 'rbac',
+  '--smtp-url': 'smtpUrl',
+  '--public-url': 'publicUrl',
   '--config': 'configFile',
   '--blockstore': 'blockstore',
   '--s3-endpoint': 's3Endpoint',
@@ -166,7 +196,7 @@ function readFlags(argv: string[]): FlagValues {
   return flags;
 }
 
-function readConfigFile(path: string): z.infer<typeof fileSchema> {
+function readConfigFile(path: string): FileSettings {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -225,6 +255,47 @@ export function readBlockstoreConfig(flags: BlockstoreFlags, env: NodeJS.Process
   return { type: chosen ?? (given ? 's3' : 'local'), s3 };
 }
 
+function parseRbac(raw: string, source: string): RbacMode {
+  const mode = rbacModes.find((m) => m === raw);
+  if (!mode) throw new ConfigError(`${source}: RBAC mode must be ${rbacModes.join(' or ')}, got "${raw}"`);
+  return mode;
+}
+
+function parseUrl(raw: string, source: string, schemes: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${source}: not a URL: "${raw}"`);
+  }
+  if (!schemes.includes(url.protocol)) throw new ConfigError(`${source}: must start with ${schemes.map((s) => `${s}//`).join(' or ')}`);
+  return raw;
+}
+
+/** The login settings: the file's, then the environment's over them (TARN_LOGIN_COOKIE_NAMES is comma-separated). */
+function loginSettings(file: FileSettings, env: NodeJS.ProcessEnv, rbacFlag: string | undefined): LoginSettings {
+  const settings: LoginSettings = { ...defaultLoginSettings };
+  const set = <K extends keyof LoginSettings>(key: K, value: LoginSettings[K] | undefined) => {
+    if (value !== undefined && value !== '') settings[key] = value;
+  };
+  set('rbac', file.rbac);
+  set('loginUrl', file.loginUrl);
+  set('loginFailedMessage', file.loginFailedMessage);
+  set('fallbackLoginUrl', file.fallbackLoginUrl);
+  set('fallbackLoginLabel', file.fallbackLoginLabel);
+  set('loginCookieNames', file.loginCookieNames);
+  set('logoutUrl', file.logoutUrl);
+  if (env.TARN_RBAC) settings.rbac = parseRbac(env.TARN_RBAC, 'TARN_RBAC');
+  set('loginUrl', env.TARN_LOGIN_URL);
+  set('loginFailedMessage', env.TARN_LOGIN_FAILED_MESSAGE);
+  set('fallbackLoginUrl', env.TARN_FALLBACK_LOGIN_URL);
+  set('fallbackLoginLabel', env.TARN_FALLBACK_LOGIN_LABEL);
+  if (env.TARN_LOGIN_COOKIE_NAMES) set('loginCookieNames', env.TARN_LOGIN_COOKIE_NAMES.split(',').map((n) => n.trim()).filter(Boolean));
+  set('logoutUrl', env.TARN_LOGOUT_URL);
+  if (rbacFlag !== undefined) settings.rbac = parseRbac(rbacFlag, '--rbac');
+  return settings;
+}
+
 export interface ParsedCommandLine {
   config: ServerConfig;
   help: boolean;
@@ -232,8 +303,22 @@ export interface ParsedCommandLine {
 
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
   const flags = readFlags(argv);
-  const { sessionTtl: fileSessionTtl, databaseUrl: fileDatabaseUrl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
-  const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet, blockstore: readBlockstoreConfig(flags, env) };
+  const fileSettings = flags.configFile ? readConfigFile(flags.configFile) : {};
+  const { sessionTtl: fileSessionTtl, port, host, dataDir, consoleDir, smtpUrl, publicUrl, databaseUrl: fileDatabaseUrl } = fileSettings;
+  const config: ServerConfig = {
+    ...defaultConfig,
+    ...(port !== undefined ? { port } : {}),
+    ...(host !== undefined ? { host } : {}),
+    ...(dataDir !== undefined ? { dataDir } : {}),
+    ...(consoleDir !== undefined ? { consoleDir } : {}),
+    quiet: flags.quiet,
+    login: loginSettings(fileSettings, env, flags.rbac),
+    blockstore: readBlockstoreConfig(flags, env),
+  };
+  const smtp = flags.smtpUrl ?? (env.TARN_SMTP_URL || undefined) ?? smtpUrl;
+  if (smtp !== undefined) config.smtpUrl = parseUrl(smtp, 'SMTP URL', ['smtp:', 'smtps:']);
+  const publicAddress = flags.publicUrl ?? (env.TARN_PUBLIC_URL || undefined) ?? publicUrl;
+  if (publicAddress !== undefined) config.publicUrl = new URL(parseUrl(publicAddress, 'public URL', ['http:', 'https:'])).origin;
   const databaseUrl =
     flags.databaseUrl !== undefined
       ? parseDatabaseUrl(flags.databaseUrl, '--database-url')

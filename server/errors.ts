@@ -42,7 +42,13 @@ export type NotFoundSubject =
   | 'refs dump'
   | 'task'
   | 'run'
-  | 'hook run';
+  | 'hook run'
+  | 'user'
+  | 'group'
+  | 'policy'
+  | 'credentials'
+  | 'group membership'
+  | 'policy attachment';
 
 export class NotFoundError extends TarnError {
   constructor(readonly subject: NotFoundSubject) {
@@ -50,7 +56,16 @@ export class NotFoundError extends TarnError {
   }
 }
 
-export type AlreadyExistsSubject = 'repository' | 'branch' | 'tag' | 'branch protection rule';
+export type AlreadyExistsSubject =
+  | 'repository'
+  | 'branch'
+  | 'tag'
+  | 'branch protection rule'
+  | 'user'
+  | 'group'
+  | 'policy'
+  | 'group membership'
+  | 'policy attachment';
 
 export class AlreadyExistsError extends TarnError {
   constructor(readonly subject: AlreadyExistsSubject) {
@@ -148,6 +163,22 @@ export class TooManyAttemptsError extends TarnError {
 export class ParentNumberRequiredError extends TarnError {
   constructor(kind: 'conflict' | 'bad_request') {
     super(kind, 'must specify 1-based parent number for reverting or cherry-picking a merge commit');
+  }
+}
+
+// Access control
+
+/** The caller is known but its effective policies do not allow the call; the message names what is missing. */
+export class InsufficientPermissionsError extends TarnError {
+  constructor(readonly missing: string) {
+    super('forbidden', `insufficient permissions: ${missing}`);
+  }
+}
+
+/** A group without an ACL (simplified mode); lakeFS's answer also says `no_acl: true`, which the console reads. */
+export class NoAclError extends TarnError {
+  constructor() {
+    super('not_found', 'no acl');
   }
 }
 

@@ -10,15 +10,16 @@ import { Actions } from './actions';
 import { deriveKeys, stagingAddressKey } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
-import { AuthService } from './auth/service';
+import { AuthService, type InvitationMailer, type LoginSettings } from './auth';
 import { openBlockStores } from './block-stores';
 import { Catalog } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreConfig } from './config';
-import { createGateway } from './gateway';
+import { byPolicies, createGateway } from './gateway';
 import { createApp, type RequestFailure } from './http/app';
 import { formatFailure } from './http/failure-log';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
+import { sendMail, smtpSettings } from './mail/smtp';
 import { openMetadataStore } from './metadata-store';
 import { UsageCounter } from './usage';
 
@@ -37,6 +38,24 @@ export interface StartOptions {
   blockstore?: BlockstoreConfig;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
+  /** The RBAC mode and login page settings (default: role-based, Tarn's own login page). */
+  login?: LoginSettings;
+  /** The mail server for invitations; without one, the admin is shown the activation link. */
+  smtpUrl?: string;
+  /** The console's public address, for invitation links. */
+  publicUrl?: string;
+}
+
+function smtpMailer(url: string): InvitationMailer {
+  const settings = smtpSettings(url);
+  return {
+    sendInvitation: (to, activationUrl) =>
+      sendMail(settings, {
+        to,
+        subject: 'You are invited to Tarn',
+        text: `You have been invited to a Tarn data lake.\n\nSet your password within 24 hours at:\n${activationUrl}\n`,
+      }),
+  };
 }
 
 export interface RunningServer {
@@ -87,9 +106,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey));
   const usageCounter = new UsageCounter(kv);
+  const login = options.login ?? defaultConfig.login;
   const auth = new AuthService(kvRecords(kv), deriveKeys(installationKey), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
     sharedStore: options.databaseUrl !== undefined,
+    rbac: login.rbac,
   });
   const onFailure = (failure: RequestFailure) => {
     // Quiet: only server faults (a 501 is an answer, not a fault).
@@ -106,18 +127,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
   try {
     await auth.claimInstallationKey();
+    await auth.migrate();
   } catch (err) {
     await release();
     throw err;
   }
   const app = createApp({
     auth,
+    login,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.smtpUrl ? { mailer: smtpMailer(options.smtpUrl) } : {}),
     storage,
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog, actions),
     usage: usageCounter,
-    gateway: createGateway({ catalog, auth, onFailure }),
+    gateway: createGateway({ catalog, auth, onFailure, authorize: byPolicies(auth.authorizer) }),
     onFailure,
   });
 

@@ -21,6 +21,12 @@ export function kvRecords(kv: KvStore): RecordStore {
         records.map(([key, value]) => ({ op: 'set', key, value: encode(value) })),
         records.map(([key]) => ({ key, expected: 'absent' })),
       ),
+    async update(sets, deletes) {
+      await kv.batch([
+        ...sets.map(([key, value]) => ({ op: 'set' as const, key, value: encode(value) })),
+        ...deletes.map((key) => ({ op: 'delete' as const, key })),
+      ]);
+    },
     async list<T>(prefix: string) {
       const found: Array<[string, T]> = [];
       for await (const entry of scanAll(kv, { prefix })) found.push([entry.key, decode<T>(entry.value)]);

@@ -1,9 +1,11 @@
-// Setup of the first admin, credentials and sessions. Until access control arrives the setup admin is the only
-// user. Secrets are stored encrypted and compared in constant time; verified keys are cached briefly so a request
-// costs a map lookup, not a decryption. A session is valid only while its record exists, so logging out ends it
-// on the server (and across restarts), not just in the browser.
+// Setup, credentials, logins and sessions, over the directory of users, groups and policies. Secrets are stored
+// encrypted and compared in constant time; verified keys are cached briefly so a request costs a map lookup, not a
+// decryption. A session is valid only while its record exists (and its key, or for a password login its user), so
+// logging out, revoking the key or deleting the user ends it on the server, not just in the browser.
 import { z } from 'zod';
-import { badRequest, conflict, preconditionFailed } from '../errors';
+import { badRequest, conflict, ForbiddenError, NotFoundError, preconditionFailed } from '../errors';
+import { Authorizer } from './authorizer';
+import { adminsGroup, aclGroups, builtinPolicies, rbacGroups } from './builtins';
 import {
   constantTimeEqual,
   decryptSecret,
@@ -13,25 +15,29 @@ import {
   verifyToken,
   type InstallationKeys,
 } from './crypto';
+import { Directory, pageById, validateName, type Page, type PageRequest, type UserRecord } from './directory';
+import { Invitations } from './invitations';
 import { newAccessKeyId, newSecretAccessKey } from './keys';
+import type { RbacMode } from './login-settings';
+import { verifyPassword } from './passwords';
+import { recordKeys as keys, type Link } from './record-keys';
 import type { RecordStore } from './record-store';
 
-export interface User {
-  id: string;
-  creation_date: number;
-  friendly_name?: string;
-  email?: string;
-}
+export type User = Omit<UserRecord, 'password_hash'>;
 
+/** Who is calling: the user, and the access key the request or session uses ('' for a password login). */
 export interface Principal {
   userId: string;
   accessKeyId: string;
 }
 
-export interface CredentialsWithSecret {
+export interface Credentials {
   access_key_id: string;
-  secret_access_key: string;
   creation_date: number;
+}
+
+export interface CredentialsWithSecret extends Credentials {
+  secret_access_key: string;
 }
 
 interface CredentialRecord {
@@ -56,6 +62,13 @@ interface SetupRecord {
   comm_prefs?: CommPrefs;
 }
 
+/** The auth model the records follow: 1 has groups, policies and the admin in Admins. */
+interface ModelRecord {
+  version: number;
+}
+
+const modelVersion = 1;
+
 export interface SetupInput {
   username: string;
   key?: { access_key_id: string; secret_access_key: string };
@@ -73,16 +86,6 @@ interface SessionRecord {
   /** Unix seconds, as the token's `exp`. */
   expires: number;
 }
-
-const sessionsPrefix = 'auth/sessions/';
-
-const keys = {
-  setup: 'auth/setup',
-  installationKey: 'auth/installation-key',
-  user: (id: string) => `auth/users/${id}`,
-  credential: (akid: string) => `auth/credentials/${akid}`,
-  session: (jti: string) => `${sessionsPrefix}${jti}`,
-};
 
 export const defaultSessionTtlSeconds = 7 * 24 * 3600;
 const cacheMillis = 10_000;
@@ -110,10 +113,32 @@ export interface AuthOptions {
    * verification cache is confirmed by reading its record, and a logout anywhere takes effect everywhere at once.
    */
   sharedStore?: boolean;
+  /** Which groups setup creates: role-based ones with policies (default), or simplified mode's ACL groups. */
+  rbac?: RbacMode;
   now?: () => number;
 }
 
+/** Records of the built-in policies and groups (role-based or ACL), and of `admin`'s membership in Admins. */
+function builtinRecords(rbac: RbacMode, admin: string, created: number): Array<[string, unknown]> {
+  const records: Array<[string, unknown]> = [];
+  const link = (id: string): Link => ({ id, creation_date: created });
+  if (rbac === 'internal') {
+    for (const policy of builtinPolicies) records.push([keys.policy(policy.id), { ...policy, creation_date: created }]);
+  }
+  for (const group of rbac === 'internal' ? rbacGroups : aclGroups) {
+    records.push([keys.group(group.id), { id: group.id, creation_date: created }]);
+    for (const policyId of group.policies) records.push([keys.groupPolicy(group.id, policyId), link(policyId)]);
+  }
+  records.push([keys.groupMember(adminsGroup, admin), link(admin)], [keys.userGroup(admin, adminsGroup), link(adminsGroup)]);
+  // Simplified mode's groups get their ACL policies once the groups exist (AuthService.installAcls).
+  return records;
+}
+
 export class AuthService {
+  readonly directory: Directory;
+  readonly authorizer: Authorizer;
+  readonly invitations: Invitations;
+  readonly rbac: RbacMode;
   private readonly keyCache = new Map<string, CachedKey>();
   private readonly tokenCache = new Map<string, CachedToken>();
   private setupDone = false;
@@ -130,6 +155,42 @@ export class AuthService {
     this.sessionTtlSeconds = options.sessionTtlSeconds ?? defaultSessionTtlSeconds;
     this.sharedStore = options.sharedStore ?? false;
     this.now = options.now ?? Date.now;
+    this.rbac = options.rbac ?? 'internal';
+    this.directory = new Directory(store);
+    this.authorizer = new Authorizer(this.directory, this.now);
+    this.invitations = new Invitations(store, this.directory, this.now);
+  }
+
+  private seconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  /**
+   * Brings data made before access control up to date, at start: the built-in policies and groups, the setup admin
+   * in Admins (so they stay an admin), and each user's credentials indexed under the user.
+   */
+  async migrate(): Promise<void> {
+    const setup = await this.store.get<SetupRecord>(keys.setup);
+    if (!setup || (await this.store.get<ModelRecord>(keys.model))) return;
+    const created = this.seconds();
+    const sets: Array<[string, unknown]> = [];
+    for (const [key, value] of builtinRecords(this.rbac, setup.admin, created)) {
+      if ((await this.store.get(key)) === undefined) sets.push([key, value]);
+    }
+    for (const [, credential] of await this.store.list<CredentialRecord>('auth/credentials/')) {
+      sets.push([keys.userCredential(credential.user_id, credential.access_key_id), { id: credential.access_key_id, creation_date: credential.creation_date }]);
+    }
+    sets.push([keys.model, { version: modelVersion } satisfies ModelRecord]);
+    await this.store.update(sets, []);
+    await this.installAcls();
+  }
+
+  /** In simplified mode, the base groups' ACL policies (each group that has none yet). */
+  private async installAcls(): Promise<void> {
+    if (this.rbac !== 'simplified') return;
+    for (const group of aclGroups) {
+      if (group.acl && (await this.directory.getGroupAcl(group.id)) === undefined) await this.directory.setGroupAcl(group.id, group.acl);
+    }
   }
 
   /**
@@ -163,12 +224,12 @@ export class AuthService {
   async setup(input: SetupInput): Promise<CredentialsWithSecret> {
     const username = input.username.trim();
     if (username === '') throw badRequest('empty user display name');
-    if (username.includes('%')) throw badRequest("user name cannot contain '%'");
+    validateName('user', username);
     if (input.email !== undefined && input.email !== '' && !emailSchema.safeParse(input.email).success) {
       throw badRequest('invalid email address');
     }
     if (await this.isInitialized()) throw conflict('lakeFS already initialized');
-    const created = Math.floor(this.now() / 1000);
+    const created = this.seconds();
     const accessKeyId = input.key?.access_key_id ?? newAccessKeyId();
     const secret = input.key?.secret_access_key ?? newSecretAccessKey();
     if (accessKeyId.trim() === '' || secret === '') throw badRequest('access key id and secret must not be empty');
@@ -178,7 +239,7 @@ export class AuthService {
       creation_date: created,
       sealed_secret: encryptSecret(this.secrets.encryption, secret),
     };
-    const user: User = { id: username, creation_date: created, ...(input.email ? { email: input.email } : {}) };
+    const user: UserRecord = { id: username, creation_date: created, ...(input.email ? { email: input.email } : {}) };
     const record: SetupRecord = { setup_at: created, admin: username };
     if (input.email) {
       record.comm_prefs = {
@@ -193,11 +254,15 @@ export class AuthService {
     // One atomic write guarded by the setup record: a concurrent second setup writes nothing at all.
     const written = await this.store.createAll([
       [keys.setup, record],
+      [keys.model, { version: modelVersion } satisfies ModelRecord],
       [keys.user(username), user],
       [keys.credential(accessKeyId), credential],
+      [keys.userCredential(username, accessKeyId), { id: accessKeyId, creation_date: created } satisfies Link],
+      ...builtinRecords(this.rbac, username, created),
     ]);
     if (!written) throw conflict('lakeFS already initialized');
     this.setupDone = true;
+    await this.installAcls();
     return { access_key_id: accessKeyId, secret_access_key: secret, creation_date: created };
   }
 
@@ -212,7 +277,7 @@ export class AuthService {
   }
 
   async getUser(id: string): Promise<User | undefined> {
-    return this.store.get<User>(keys.user(id));
+    return this.directory.findUser(id);
   }
 
   /** The principal for an access key and secret, or undefined when they do not match. */
@@ -238,7 +303,12 @@ export class AuthService {
   private async lookUpKey(accessKeyId: string): Promise<{ principal: Principal; secret: string } | undefined> {
     const now = this.now();
     const cached = this.keyCache.get(accessKeyId);
-    if (cached && cached.until > now) return cached;
+    if (cached && cached.until > now) {
+      // Another process sharing the store may have revoked the key: confirm its record, still cheaper than a decrypt.
+      if (!this.sharedStore || (await this.store.get<CredentialRecord>(keys.credential(accessKeyId))) !== undefined) return cached;
+      this.keyCache.delete(accessKeyId);
+      return undefined;
+    }
     const record = await this.store.get<CredentialRecord>(keys.credential(accessKeyId));
     if (!record) return undefined;
     let secret: string;
@@ -250,6 +320,13 @@ export class AuthService {
     const principal = { userId: record.user_id, accessKeyId };
     this.keyCache.set(accessKeyId, { principal, secret, until: now + cacheMillis });
     return { principal, secret };
+  }
+
+  /** The principal of a user who set a password, by their email (or id) and that password, or undefined. */
+  async authenticatePassword(login: string, password: string): Promise<Principal | undefined> {
+    const user = await this.directory.findUserByLogin(login);
+    if (!user?.password_hash || !(await verifyPassword(password, user.password_hash))) return undefined;
+    return { userId: user.id, accessKeyId: '' };
   }
 
   /** Opens a session: its record makes the token valid until it expires or the session is ended. */
@@ -275,7 +352,7 @@ export class AuthService {
     if (claims?.jti) await this.store.delete(keys.session(claims.jti));
   }
 
-  /** The principal of a valid session token whose session is open and whose key still exists, or undefined. */
+  /** The principal of a valid session token whose session is open and whose key (or user) still exists. */
   async authenticateToken(token: string): Promise<Principal | undefined> {
     const now = this.now();
     const cached = this.tokenCache.get(token);
@@ -288,8 +365,12 @@ export class AuthService {
     if (!claims || !claims.jti) return undefined;
     const session = await this.store.get<SessionRecord>(keys.session(claims.jti));
     if (!session || session.user_id !== claims.sub || session.access_key_id !== claims.akid) return undefined;
-    const record = await this.store.get<CredentialRecord>(keys.credential(claims.akid));
-    if (!record || record.user_id !== claims.sub) return undefined;
+    if (claims.akid === '') {
+      if (!(await this.directory.findUser(claims.sub))) return undefined;
+    } else {
+      const record = await this.store.get<CredentialRecord>(keys.credential(claims.akid));
+      if (!record || record.user_id !== claims.sub) return undefined;
+    }
     const principal = { userId: claims.sub, accessKeyId: claims.akid };
     if (this.tokenCache.size > 10_000) this.tokenCache.clear();
     this.tokenCache.set(token, { principal, jti: claims.jti, until: Math.min(now + cacheMillis, claims.exp * 1000) });
@@ -300,12 +381,70 @@ export class AuthService {
   async sweepExpiredSessions(): Promise<number> {
     const nowSeconds = this.now() / 1000;
     let removed = 0;
-    for (const [key, session] of await this.store.list<SessionRecord>(sessionsPrefix)) {
+    for (const [key, session] of await this.store.list<SessionRecord>(keys.sessionsPrefix)) {
       if (session.expires <= nowSeconds) {
         await this.store.delete(key);
         removed++;
       }
     }
     return removed;
+  }
+
+  /** Forgets what this process verified for a user (all their keys) or for one key, so a revocation holds at once. */
+  private forget(match: (principal: Principal) => boolean): void {
+    for (const [key, cached] of this.keyCache) if (match(cached.principal)) this.keyCache.delete(key);
+    for (const [token, cached] of this.tokenCache) if (match(cached.principal)) this.tokenCache.delete(token);
+  }
+
+  // Credentials of any user
+
+  async createCredentials(userId: string): Promise<CredentialsWithSecret> {
+    await this.directory.getUser(userId);
+    const created = this.seconds();
+    const accessKeyId = newAccessKeyId();
+    const secret = newSecretAccessKey();
+    const record: CredentialRecord = {
+      access_key_id: accessKeyId,
+      user_id: userId,
+      creation_date: created,
+      sealed_secret: encryptSecret(this.secrets.encryption, secret),
+    };
+    const written = await this.store.createAll([
+      [keys.credential(accessKeyId), record],
+      [keys.userCredential(userId, accessKeyId), { id: accessKeyId, creation_date: created } satisfies Link],
+    ]);
+    // Two keys of 14 random characters from 32 colliding is as likely as guessing one: a retry would hide a bug.
+    if (!written) throw conflict('access key already exists');
+    return { access_key_id: accessKeyId, secret_access_key: secret, creation_date: created };
+  }
+
+  async listCredentials(userId: string, page: PageRequest): Promise<Page<Credentials>> {
+    await this.directory.getUser(userId);
+    const links = await this.store.list<Link>(keys.userCredentialsPrefix(userId));
+    const credentials = links.map(([, link]) => ({ id: link.id, access_key_id: link.id, creation_date: link.creation_date }));
+    const found = pageById(credentials, page);
+    return { ...found, results: found.results.map(({ access_key_id, creation_date }) => ({ access_key_id, creation_date })) };
+  }
+
+  async getCredentials(userId: string, accessKeyId: string): Promise<Credentials> {
+    await this.directory.getUser(userId);
+    const record = await this.store.get<CredentialRecord>(keys.credential(accessKeyId));
+    if (!record || record.user_id !== userId) throw new NotFoundError('credentials');
+    return { access_key_id: record.access_key_id, creation_date: record.creation_date };
+  }
+
+  /** Revokes a key: requests signed with it, and sessions opened with it, stop working. */
+  async deleteCredentials(userId: string, accessKeyId: string): Promise<void> {
+    await this.getCredentials(userId, accessKeyId);
+    const sessions = (await this.store.list<SessionRecord>(keys.sessionsPrefix)).filter(([, s]) => s.access_key_id === accessKeyId);
+    await this.store.update([], [keys.credential(accessKeyId), keys.userCredential(userId, accessKeyId), ...sessions.map(([key]) => key)]);
+    this.forget((principal) => principal.accessKeyId === accessKeyId);
+  }
+
+  /** Deletes a user with their credentials, memberships, attachments and sessions; nobody deletes themself. */
+  async deleteUser(caller: Principal, userId: string): Promise<void> {
+    if (caller.userId === userId) throw new ForbiddenError('cannot delete yourself');
+    await this.directory.deleteUser(userId);
+    this.forget((principal) => principal.userId === userId);
   }
 }

@@ -1,7 +1,8 @@
 // What each S3 operation asks permission for, named as lakeFS's policies name actions and resources, so that the
-// policies of the API can decide for the gateway too. Until policies arrive, every authenticated user may act
-// (as through the API's guard): `anyAuthenticatedUser`.
+// policies of the API decide for the gateway too (`byPolicies`, as the server wires it).
+import type { Authorizer } from '../auth/authorizer';
 import type { Principal } from '../auth/service';
+import { InsufficientPermissionsError } from '../errors';
 
 export type GatewayAction =
   | 'fs:ListRepositories'
@@ -21,7 +22,18 @@ export interface Permission {
 /** Resolves when the principal may do all of it; throws ForbiddenError (S3's AccessDenied) when not. */
 export type Authorize = (principal: Principal, needed: Permission[]) => Promise<void>;
 
+/** Lets every authenticated user act: for tests of the gateway alone. */
 export const anyAuthenticatedUser: Authorize = async () => {};
+
+/** The user's effective policies decide, by the evaluator that guards the API; every permission must be allowed. */
+export function byPolicies(authorizer: Pick<Authorizer, 'authorize'>): Authorize {
+  return async (principal, needed) => {
+    for (const { action, resource } of needed) {
+      const decision = await authorizer.authorize(principal.userId, action, resource);
+      if (!decision.allowed) throw new InsufficientPermissionsError(decision.missing);
+    }
+  };
+}
 
 export const allRepositories = '*';
 export const repositoryArn = (repo: string) => `arn:lakefs:fs:::repository/${repo}`;

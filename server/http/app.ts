@@ -2,7 +2,7 @@
 // /logout, and the console for everything else.
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import type { AuthService } from '../auth/service';
+import type { AuthService, InvitationMailer, LoginSettings } from '../auth';
 import type { StorageConfig } from '../catalog';
 import type { Gateway } from '../gateway';
 import type { UsageCounter } from '../usage';
@@ -12,6 +12,7 @@ import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
 import { requestBody } from './request-body';
 import type { AppEnv, Router } from './router';
+import { accessControlRouter } from './routes/access-control';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { setupRouter } from './routes/setup';
@@ -21,6 +22,12 @@ export const apiPrefix = '/api/v1';
 
 export interface AppDeps {
   auth: AuthService;
+  /** How users log in: the RBAC mode and the login page's settings. */
+  login: LoginSettings;
+  /** The console's public address, for activation links (else the address the admin called). */
+  publicUrl?: string;
+  /** Mails invitations when a mail server is configured. */
+  mailer?: InvitationMailer;
   storage: StorageConfig;
   version: string;
   consoleDir: string;
@@ -50,9 +57,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const identify = identifier(deps.auth);
   const api = createApi({
     routers: [
-      setupRouter(deps.auth),
+      setupRouter(deps.auth, deps.login),
       authRouter(deps.auth),
-      configRouter(deps.storage, { version: deps.version }),
+      accessControlRouter(deps.auth, {
+        ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+        ...(deps.mailer ? { mailer: deps.mailer } : {}),
+      }),
+      configRouter(deps.storage, { version: deps.version, rbac: deps.login.rbac }),
       usageRouter(deps.usage),
       ...deps.dataRouters,
     ],
@@ -60,6 +71,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const principal = await identify(c);
       deps.usage.record();
       return principal;
+    },
+    guard: {
+      require: (principal, requirement) => deps.auth.authorizer.require(principal.userId, requirement),
+      allows: async (principal, requirement) => (await deps.auth.authorizer.decide(principal.userId, requirement)).allowed,
     },
     version: deps.version,
   });
@@ -97,7 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const token = getCookie(c, sessionCookieName);
     if (token) await deps.auth.endSession(token);
     deleteCookie(c, sessionCookieName, { path: '/' });
-    return c.redirect('/auth/login', 307);
+    return c.redirect(deps.login.loginUrl, 307);
   });
   const serveConsole = consoleFiles(deps.consoleDir);
   app.get('*', (c) => {

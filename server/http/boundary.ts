@@ -1,14 +1,23 @@
 // What runs before a declared route's schemas and handler, derived from its contract: who calls (every route but
-// those whose contract says `security: []`), well-formed text in the path and query, and the transport rules of a
-// JSON body. The same contract publishes the route, so the document says exactly which routes are public.
+// those whose contract says `security: []`), well-formed text in the path and query, the transport rules of a JSON
+// body, and then whether the caller may make the call, by the route's entry in the access table (access.ts). The
+// same contract publishes the route, so the document says exactly which routes are public.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { Principal } from '../auth/service';
+import type { Principal, Requirement } from '../auth';
+import { accessOf, type Access } from './access';
 import { jsonTransport } from './request-body';
-import type { AppContext, AppEnv, Router } from './router';
+import { principalOf, type AppContext, type AppEnv, type Router } from './router';
 import { requireWellFormed } from './well-formed';
 
 export type Identify = (c: AppContext) => Promise<Principal>;
+
+/** How the boundary asks the auth model: refuse unless allowed (the route's rule), or just ask (to filter a listing). */
+export interface AccessGuard {
+  /** Throws lakeFS's insufficient-permissions error unless the principal meets the requirement. */
+  require(principal: Principal, requirement: Requirement): Promise<void>;
+  allows(principal: Principal, requirement: Requirement): Promise<boolean>;
+}
 
 /** The query as the schema validator reads it: a key given once is a text, a repeated one a list. */
 function queryValues(c: AppContext): Record<string, string | string[] | undefined> {
@@ -28,6 +37,25 @@ function signedIn(identify: Identify): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The route's access rule, applied once the caller is known and the body read (some permissions name what the body
+ * names: the repository to create, the object to copy). A route with no rule is refused: a fault, not a default.
+ */
+function permitted(route: RouteConfig, access: Access | undefined, guard: AccessGuard): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!access) throw new Error(`no access rule for ${route.method.toUpperCase()} ${route.path}`);
+    if (access.kind !== 'public') {
+      const principal = principalOf(c);
+      // A listing shows only what the caller may see (lakeFS filters repositories so).
+      c.set('allows', (requirement) => guard.allows(principal, requirement));
+      if (access.kind === 'check') {
+        await guard.require(principal, access.requires({ params: c.req.param(), query: (name) => c.req.query(name), body: c.get('jsonBody') }));
+      }
+    }
+    await next();
+  };
+}
+
 const isPublic = (route: RouteConfig) => route.security?.length === 0;
 
 /** The route's JSON request body, if it takes one. */
@@ -42,7 +70,7 @@ export function declaredRoutes(router: Router): RouteConfig[] {
 }
 
 /** Mounts each route's boundary on `api`; the routers that handle the routes must be mounted after it. */
-export function mountBoundaries(api: Router, routes: RouteConfig[], identify: Identify): void {
+export function mountBoundaries(api: Router, routes: RouteConfig[], identify: Identify, guard: AccessGuard): void {
   for (const route of routes) {
     // Hono answers HEAD with the GET route, boundary included.
     if (route.method === 'head') continue;
@@ -51,6 +79,7 @@ export function mountBoundaries(api: Router, routes: RouteConfig[], identify: Id
     steps.push(wellFormedInput);
     const json = jsonBodyOf(route);
     if (json) steps.push(jsonTransport(json.required));
+    steps.push(permitted(route, accessOf(route.method, route.path), guard));
     api.on(route.method.toUpperCase(), [route.path.replaceAll(/\{(\w+)\}/g, ':$1')], ...steps);
   }
 }

@@ -1,6 +1,6 @@
 // The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ConflictError, TarnError, type ConflictingVersion, type FailureKind } from '../errors';
+import { ConflictError, NoAclError, TarnError, type ConflictingVersion, type FailureKind } from '../errors';
 import type { ConflictVersion, MergeConflict } from './wire';
 import { RequestRefusedError } from './request-errors';
 
@@ -42,6 +42,7 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
     };
     return { status: 409, body };
   }
+  if (err instanceof NoAclError) return { status: 404, body: { message: err.message, no_acl: true } };
   if (err instanceof TarnError) return { status: statusOf[err.kind], body: { message: err.message } };
   if (isClientAbort(err)) return { status: 400, body: { message: 'request body was not received completely' } };
   return { status: 500, body: { message: 'internal server error' } };

@@ -55,7 +55,9 @@ export function jsonTransport(required: boolean): MiddlewareHandler<AppEnv> {
     } else if (declared === undefined) {
       throw jsonBodyRequired();
     } else {
-      requireWellFormed(parseJson(text), 'request body');
+      const parsed = parseJson(text);
+      requireWellFormed(parsed, 'request body');
+      c.set('jsonBody', parsed);
     }
     // The body has been consumed: hand the checked text on to the validator, as Hono's own bodyLimit does.
     c.req.raw = new Request(c.req.raw, { body: checked });

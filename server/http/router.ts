@@ -4,14 +4,20 @@
 import type { IncomingMessage } from 'node:http';
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Principal } from '../auth/service';
+import type { Principal, Requirement } from '../auth';
 import { unauthenticated } from '../errors';
 import { refuseInvalidInput } from './invalid-input';
 
 export interface AppEnv {
   /** Set by @hono/node-server: the Node request, whose body can be read without a web-stream detour. */
   Bindings: { incoming?: IncomingMessage };
-  Variables: { principal: Principal | undefined };
+  Variables: {
+    principal: Principal | undefined;
+    /** A JSON call's body, parsed once its transport rules passed; the access table may read it. */
+    jsonBody: unknown;
+    /** Whether the signed-in caller's policies allow something (set by the boundary for every non-public route). */
+    allows: ((requirement: Requirement) => Promise<boolean>) | undefined;
+  };
 }
 
 export type AppContext = Context<AppEnv>;
@@ -23,6 +29,13 @@ export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 export function createRouter(): Router {
   return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
+}
+
+/** Asks whether the caller may do something, for the calls that show only what the caller may see. */
+export function allowsOf(c: AppContext): (requirement: Requirement) => Promise<boolean> {
+  const allows = c.get('allows');
+  if (!allows) throw unauthenticated();
+  return allows;
 }
 
 /** The signed-in principal of a non-public route (its boundary has already refused anonymous calls). */

@@ -1,6 +1,6 @@
 // Store shapes → lakeFS wire shapes (snake_case, unix seconds). Each returns its wire schema's type, so a serialiser
 // that drifts from the published schema does not compile.
-import type { CredentialsWithSecret, User } from '../auth/service';
+import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
 import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
 import type * as wire from './wire';
@@ -88,13 +88,33 @@ export const credentialsJson = (c: CredentialsWithSecret): wire.CredentialsWithS
   creation_date: c.creation_date,
 });
 
-/** The user record as lakeFS shows it, with the access key in use (Tarn's addition, see README). */
-export const userJson = (u: User, accessKeyId: string): wire.User => ({
+/** The user record as lakeFS shows it; for the caller, with the access key in use (Tarn's addition, see README). */
+export const userJson = (u: User, accessKeyId?: string): wire.User => ({
   id: u.id,
   creation_date: u.creation_date,
   ...(u.friendly_name !== undefined ? { friendly_name: u.friendly_name } : {}),
   ...(u.email !== undefined ? { email: u.email } : {}),
-  accessKeyId,
+  ...(accessKeyId ? { accessKeyId } : {}),
+});
+
+export const groupJson = (g: GroupRecord): wire.Group => ({
+  id: g.id,
+  name: g.id,
+  ...(g.description !== undefined ? { description: g.description } : {}),
+  creation_date: g.creation_date,
+});
+
+export const policyJson = (p: PolicyRecord): wire.Policy => ({
+  id: p.id,
+  creation_date: p.creation_date,
+  statement: p.statement.map((s) => ({ effect: s.effect, resource: s.resource, action: s.action })),
+});
+
+export const credentialJson = (c: Credentials): wire.Credentials => ({ access_key_id: c.access_key_id, creation_date: c.creation_date });
+
+export const aclJson = (acl: Acl): wire.ACL => ({
+  permission: acl.permission,
+  ...(acl.repositories?.length ? { repositories: acl.repositories } : {}),
 });
 
 export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({

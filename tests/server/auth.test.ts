@@ -4,36 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decryptSecret, deriveKeys, encryptSecret, issueToken, sigV4SigningKey, verifyToken } from '../../server/auth/crypto';
 import { loadOrCreateInstallationKey } from '../../server/auth/installation-key';
-import type { RecordStore } from '../../server/auth/record-store';
 import { AuthService, defaultSessionTtlSeconds } from '../../server/auth/service';
-
-function memoryRecords(): RecordStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    async get<T>(key: string) {
-      const raw = data.get(key);
-      return raw === undefined ? undefined : (JSON.parse(raw) as T);
-    },
-    async set(key, value) {
-      data.set(key, JSON.stringify(value));
-    },
-    async delete(key) {
-      data.delete(key);
-    },
-    async createAll(records) {
-      if (records.some(([key]) => data.has(key))) return false;
-      for (const [key, value] of records) data.set(key, JSON.stringify(value));
-      return true;
-    },
-    async list<T>(prefix: string) {
-      return [...data.entries()]
-        .filter(([key]) => key.startsWith(prefix))
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([key, raw]): [string, T] => [key, JSON.parse(raw) as T]);
-    },
-  };
-}
+import { memoryRecords } from './memory-records';
 
 const keys = deriveKeys(Buffer.alloc(32, 9));
 
@@ -130,5 +102,21 @@ describe('auth service', () => {
     expect(found?.signingKey.toString('hex')).toBe('f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d');
     expect(JSON.stringify(found)).not.toContain(secret);
     expect(await auth.sigV4Key('AKIAJNOSUCHKEY00000Q', scope)).toBeUndefined();
+  });
+});
+
+describe('invitations', () => {
+  it('spend their token once and expire after 24 hours', async () => {
+    let clock = Date.UTC(2030, 0, 1);
+    const auth = new AuthService(memoryRecords(), keys, { now: () => clock });
+    await auth.setup({ username: 'admin' });
+    const first = await auth.invitations.invite('first@example.com');
+    const second = await auth.invitations.invite('second@example.com');
+    await auth.invitations.activate(first.token, 'a long password');
+    await expect(auth.invitations.activate(first.token, 'a long password')).rejects.toThrow('invalid token');
+    expect(await auth.authenticatePassword('FIRST@example.com', 'a long password')).toEqual({ userId: 'first@example.com', accessKeyId: '' });
+    clock += 24 * 3600 * 1000;
+    await expect(auth.invitations.activate(second.token, 'a long password')).rejects.toThrow('invalid token');
+    expect(await auth.authenticatePassword('second@example.com', 'a long password')).toBeUndefined();
   });
 });

@@ -102,4 +102,45 @@ describe('server configuration', () => {
     }
     expect(message).toBe('S3 credentials need both an access key id and a secret access key');
   });
+
+  it('reads the login settings and RBAC mode from the file, under the environment and the flag', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tarn-config-'));
+    const file = join(dir, 'tarn.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rbac: 'simplified',
+        loginUrl: 'https://sso.example.com/login',
+        loginFailedMessage: '<b>Ask IT</b>',
+        fallbackLoginUrl: '/auth/login',
+        fallbackLoginLabel: 'Use an access key',
+        loginCookieNames: ['sso_session', 'internal_auth_session'],
+        logoutUrl: 'https://sso.example.com/logout',
+        smtpUrl: 'smtp://mail.example.com',
+        publicUrl: 'https://lake.example.com/some/path',
+      }),
+    );
+    const fromFile = parseCommandLine(['--config', file], {}).config;
+    expect(fromFile.login).toEqual({
+      rbac: 'simplified',
+      loginUrl: 'https://sso.example.com/login',
+      loginFailedMessage: '<b>Ask IT</b>',
+      fallbackLoginUrl: '/auth/login',
+      fallbackLoginLabel: 'Use an access key',
+      loginCookieNames: ['sso_session', 'internal_auth_session'],
+      logoutUrl: 'https://sso.example.com/logout',
+    });
+    expect(fromFile).toMatchObject({ smtpUrl: 'smtp://mail.example.com', publicUrl: 'https://lake.example.com' });
+    const env = { TARN_RBAC: 'internal', TARN_LOGIN_URL: '/sso', TARN_LOGIN_COOKIE_NAMES: 'a, b', TARN_LOGOUT_URL: '/bye', TARN_SMTP_URL: 'smtps://m:p@mail' };
+    const fromEnv = parseCommandLine(['--config', file], env).config;
+    expect(fromEnv.login).toMatchObject({ rbac: 'internal', loginUrl: '/sso', loginCookieNames: ['a', 'b'], logoutUrl: '/bye', fallbackLoginLabel: 'Use an access key' });
+    expect(fromEnv.smtpUrl).toBe('smtps://m:p@mail');
+    expect(parseCommandLine(['--config', file, '--rbac', 'internal'], { TARN_RBAC: 'simplified' }).config.login.rbac).toBe('internal');
+    expect(parseCommandLine([], {}).config.login).toMatchObject({ rbac: 'internal', loginUrl: '/auth/login', logoutUrl: '/logout', loginCookieNames: ['internal_auth_session'] });
+    expect(() => parseCommandLine(['--rbac', 'none'], {})).toThrow(/--rbac: RBAC mode must be internal or simplified/);
+    expect(() => parseCommandLine([], { TARN_SMTP_URL: 'http://mail' })).toThrow(/SMTP URL: must start with smtp:\/\/ or smtps:\/\//);
+    writeFileSync(file, JSON.stringify({ rbac: 'everyone' }));
+    expect(() => parseCommandLine(['--config', file], {})).toThrow(/rbac/);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGc } from '../../server/gc-command';
 import type { Commit as CommitJson, ErrorBody } from '../../server/http/wire';
 import { spawnServer, type ChildServer } from './http/child-server';
-import { client, setupAdmin, signIn, type Client, type Page } from './http/harness';
+import { addUser, client, setupAdmin, signIn, type Client, type Page } from './http/harness';
 import { startPgCluster, type PgCluster } from './pg-cluster';
 
 const repo = 'shared';
@@ -156,6 +156,18 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(out.status).toBe(307);
     // Server A verified this session a moment ago, and still refuses it now.
     expect((await session.api.get('/user')).status).toBe(401);
+    expect((await onB.get('/user')).status).toBe(401);
+  });
+
+  it('share credentials: a key revoked through one server is refused at once by the other, which verified it', async () => {
+    const [a, b] = servers as [ChildServer, ChildServer];
+    const key = await addUser(api(0), 'rotated', { groups: ['Viewers'] });
+    const onA = client(a, key.authorization);
+    const onB = client(b, key.authorization);
+    expect((await onA.get('/user')).status).toBe(200);
+    expect((await onB.get('/user')).status).toBe(200);
+    expect((await api(1).delete(`/auth/users/rotated/credentials/${key.accessKeyId}`)).status).toBe(204);
+    expect((await onA.get('/user')).status).toBe(401);
     expect((await onB.get('/user')).status).toBe(401);
   });
 

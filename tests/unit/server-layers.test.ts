@@ -8,7 +8,7 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'graveler', 'kv', 'blockstore', 'errors'],
+  root: ['http', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'mail', 'graveler', 'kv', 'blockstore', 'errors'],
   http: ['gateway', 'catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
   // The S3 gateway on the same port: S3 requests over the catalog, signed with the access keys of auth.
   gateway: ['catalog', 'auth', 'errors'],
@@ -17,6 +17,8 @@ const mayUse: Record<string, string[]> = {
   // Hooks on repository events and their run records; the catalog reaches them only through its own port.
   actions: ['kv', 'errors'],
   auth: ['kv', 'errors'],
+  // Mailing invitations: a minimal SMTP client; the entry point plugs it into auth's invitation port.
+  mail: ['errors'],
   // Garbage collection: the block store's listing against what the versioned store refers to.
   gc: ['graveler', 'blockstore', 'errors'],
   // Counts of API calls per month, kept in the metadata store.

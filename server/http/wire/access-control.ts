@@ -17,7 +17,7 @@ export type UserCreation = z.input<typeof UserCreation>;
  * Tarn's addition to the answer of an invitation: no mail server is configured by default, so the console shows the
  * admin the activation link to pass on (absent when the invitation was mailed).
  */
-export const InvitedUser = User.extend({ activation_url: z.string().optional() }).openapi('InvitedUser');
+export const InvitedUser = z.object({ ...User.shape, activation_url: z.string().optional() }).openapi('InvitedUser');
 export type InvitedUser = z.output<typeof InvitedUser>;
 
 export const Group = z

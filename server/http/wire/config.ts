@@ -39,7 +39,13 @@ export const CustomViewer = z
   .openapi('CustomViewer');
 export type CustomViewer = z.output<typeof CustomViewer>;
 
-export const UIConfig = z.object({ custom_viewers: z.array(CustomViewer).optional() }).openapi('UIConfig');
+export const UIConfig = z
+  .object({
+    custom_viewers: z.array(CustomViewer).optional(),
+    /** Tarn's addition: the installation's RBAC mode, as the login configuration reports it. */
+    RBAC: z.enum(['none', 'simplified', 'internal', 'external']).optional(),
+  })
+  .openapi('UIConfig');
 export type UIConfig = z.output<typeof UIConfig>;
 
 export const Config = z

@@ -20,9 +20,9 @@ export interface TestServer {
 
 /**
  * Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime,
- * block store (S3 on tests/server/s3-server.ts).
+ * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts).
  */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'blockstore'>;
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore'>;
 
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
 export async function startTestServer(
@@ -140,6 +140,31 @@ export async function startWithAdmin(options: TestServerOptions = {}): Promise<{
   const server = await startTestServer(undefined, options);
   const { authorization } = await setupAdmin(server);
   return { server, authorization, api: client(server, authorization) };
+}
+
+/** Creates a user with one access key, in the given groups and with the given policies attached directly. */
+export async function addUser(
+  admin: Client,
+  id: string,
+  { groups = [], policies = [] }: { groups?: string[]; policies?: string[] } = {},
+): Promise<Credentials> {
+  const created = await admin.post('/auth/users', { id });
+  if (created.status !== 201) throw new Error(`creating user ${id} failed: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const group of groups) {
+    const added = await admin.put(`/auth/groups/${group}/members/${encodeURIComponent(id)}`);
+    if (added.status !== 201) throw new Error(`adding ${id} to ${group} failed: ${added.status}`);
+  }
+  for (const policy of policies) {
+    const attached = await admin.put(`/auth/users/${encodeURIComponent(id)}/policies/${policy}`);
+    if (attached.status !== 201) throw new Error(`attaching ${policy} to ${id} failed: ${attached.status}`);
+  }
+  const key = await admin.post<CredentialsWithSecret>(`/auth/users/${encodeURIComponent(id)}/credentials`);
+  if (key.status !== 201) throw new Error(`creating a key for ${id} failed: ${key.status}`);
+  return {
+    accessKeyId: key.body.access_key_id,
+    secret: key.body.secret_access_key,
+    authorization: basicAuth(key.body.access_key_id, key.body.secret_access_key),
+  };
 }
 
 export const objectPath = (repo: string, ref: string, path: string) =>

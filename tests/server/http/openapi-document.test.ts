@@ -35,6 +35,11 @@ const emptySuccesses = new Set([
   'POST /setup_comm_prefs',
   'PUT /repositories/{repository}/branches/{branch}/objects/stat/user_metadata',
   'PUT /repositories/{repository}/refs/restore',
+  'PUT /auth/users/{userId}/policies/{policyId}',
+  'PUT /auth/groups/{groupId}/members/{userId}',
+  'PUT /auth/groups/{groupId}/policies/{policyId}',
+  'POST /auth/groups/{groupId}/acl',
+  'POST /auth/password',
 ]);
 
 let server: TestServer;

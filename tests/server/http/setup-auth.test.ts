@@ -38,7 +38,7 @@ describe('before setup', () => {
   it('answers the public calls without credentials', async () => {
     expect((await fetch(`${server.api}/healthcheck`)).status).toBe(204);
     const caps = await fetch(`${server.api}/auth/capabilities`);
-    expect(await caps.json()).toEqual({ invite_user: false, forgot_password: false });
+    expect(await caps.json()).toEqual({ invite_user: true, forgot_password: false });
   });
 
   it('refuses other calls with the logged-out message', async () => {

@@ -74,6 +74,24 @@ const lakeFS: Record<string, string> = {
   AuthCapabilities: 'invite_user:boolean forgot_password:boolean',
   User: 'id*:string creation_date*:integer friendly_name:string email:string',
   CurrentUser: 'user*:User',
+  UserList: 'pagination*:Pagination results*:User[]',
+  UserCreation: 'id*:string invite_user:boolean',
+  // lakeFS answers an invitation with a User; Tarn's InvitedUser adds the activation link (see ourAdditions).
+  InvitedUser: 'id*:string creation_date*:integer friendly_name:string email:string',
+  Group: 'id*:string name:string description:string creation_date*:integer',
+  GroupList: 'pagination*:Pagination results*:Group[]',
+  GroupCreation: 'id*:string description:string',
+  // lakeFS declares a string; these four are the values it accepts.
+  ACL: 'permission*:Admin|Read|Super|Write',
+  // lakeFS's optional `condition` (IP and string conditions) is not offered.
+  Statement: 'effect*:allow|deny resource*:string action*:string[]',
+  Policy: 'id*:string creation_date:integer statement*:Statement[]',
+  PolicyList: 'pagination*:Pagination results*:Policy[]',
+  Credentials: 'access_key_id*:string creation_date*:integer',
+  CredentialsList: 'pagination*:Pagination results*:Credentials[]',
+  UpdatePasswordByToken: 'token*:string newPassword*:string email:string',
+  // Tarn's own answer to "who can do this?".
+  Principals: 'users*:string[] groups*:string[]',
   GarbageCollectionRules: 'default_retention_days*:integer branches*:GarbageCollectionRule[]',
   GarbageCollectionRule: 'branch_id*:string retention_days*:integer',
   GarbageCollectionConfig: 'grace_period:integer',
@@ -126,7 +144,17 @@ const alsoSent: Record<string, (row: Record<string, unknown>) => { fields: strin
 };
 
 /** Fields we add beyond lakeFS, on purpose (server/http/README.md says why). */
-const ourAdditions = new Set(['User.accessKeyId', 'Error.reference', 'Error.conflicts']);
+const ourAdditions = new Set([
+  'User.accessKeyId',
+  'Error.reference',
+  'Error.conflicts',
+  // lakeFS's ErrorNoACL: the 404 of a group without an ACL.
+  'Error.no_acl',
+  'InvitedUser.accessKeyId',
+  'InvitedUser.activation_url',
+  'ACL.repositories',
+  'UIConfig.RBAC',
+]);
 
 interface Field {
   type: string;
@@ -598,6 +626,47 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'PUT', '/repositories/shapes/settings/read_only', { read_only: true });
     await call(api, 'PUT', '/repositories/shapes/settings/read_only', { read_only: false });
     await call(api, 'DELETE', '/repositories/shapes');
+
+    // Access control: users and invitations, credentials, groups and members, policies and attachments, ACLs.
+    await call(api, 'POST', '/auth/users', { id: 'ann' });
+    await call(api, 'POST', '/auth/users', { id: 'ann' });
+    const invited = (await call(api, 'POST', '/auth/users', { id: 'bob@example.com', invite_user: true })).body;
+    const token = new URL(String(invited?.activation_url)).searchParams.get('token');
+    await call(anon, 'POST', '/auth/password', { token: 'wrong', newPassword: 'long enough' });
+    await call(anon, 'POST', '/auth/password', { token, newPassword: 'long enough', email: 'bob@example.com' });
+    await get(api, '/auth/users?prefix=a&amount=1');
+    await get(api, '/auth/users/ann');
+    await get(api, '/auth/users/nobody');
+    const created = (await call(api, 'POST', '/auth/users/ann/credentials')).body;
+    await get(api, '/auth/users/ann/credentials');
+    await get(api, `/auth/users/ann/credentials/${String(created?.access_key_id)}`);
+    await call(api, 'POST', '/auth/groups', { id: 'team', description: 'the team' });
+    await get(api, '/auth/groups');
+    await get(api, '/auth/groups/team');
+    await call(api, 'PUT', '/auth/groups/team/members/ann');
+    await get(api, '/auth/groups/team/members');
+    await get(api, '/auth/users/ann/groups');
+    const statement = [{ effect: 'allow', action: ['fs:Read*'], resource: 'arn:lakefs:fs:::repository/shapes/*' }];
+    await call(api, 'POST', '/auth/policies', { id: 'ShapesRead', statement });
+    await call(api, 'POST', '/auth/policies', { id: 'Broken', statement: [{ effect: 'allow', action: ['fs:Nope'], resource: '*' }] });
+    await get(api, '/auth/policies');
+    await get(api, '/auth/policies/ShapesRead');
+    await call(api, 'PUT', '/auth/policies/ShapesRead', { id: 'ShapesRead', statement: [...statement, { ...statement[0], effect: 'deny' }] });
+    await call(api, 'PUT', '/auth/users/ann/policies/ShapesRead');
+    await get(api, '/auth/users/ann/policies?effective=true');
+    await call(api, 'PUT', '/auth/groups/team/policies/ShapesRead');
+    await get(api, '/auth/groups/team/policies');
+    await get(api, '/auth/who-can?action=fs:ReadObject&resource=arn:lakefs:fs:::repository/shapes/object/a');
+    await call(api, 'DELETE', '/auth/groups/team/policies/ShapesRead');
+    await call(api, 'DELETE', '/auth/users/ann/policies/ShapesRead');
+    await get(api, '/auth/groups/team/acl');
+    await call(api, 'POST', '/auth/groups/team/acl', { permission: 'Write', repositories: ['shapes'] });
+    await get(api, '/auth/groups/team/acl');
+    await call(api, 'DELETE', '/auth/groups/team/members/ann');
+    await call(api, 'DELETE', `/auth/users/ann/credentials/${String(created?.access_key_id)}`);
+    await call(api, 'DELETE', '/auth/groups/team');
+    await call(api, 'DELETE', '/auth/policies/ShapesRead');
+    await call(api, 'DELETE', '/auth/users/ann');
 
     expect(problems).toEqual([]);
     const missed = routes

@@ -1,6 +1,7 @@
-// Login (session cookie + token) and the current user, over the auth service.
+// Login (session cookie + token) and the current user, over the auth service. lakeFS's login takes an access key
+// and its secret, or (for a user who activated an invitation) their email and password in the same two fields.
 import { setCookie } from 'hono/cookie';
-import type { AuthService } from '../../../auth/service';
+import type { AuthService } from '../../../auth';
 import { unauthenticated } from '../../../errors';
 import { sessionCookieName } from '../../authenticate';
 import { principalOf, type AppRouteHandler } from '../../router';
@@ -9,11 +10,13 @@ import type * as routes from './routes';
 
 export function authHandlers(auth: AuthService) {
   const getCapabilities: AppRouteHandler<typeof routes.getCapabilities> = (c) =>
-    c.json({ invite_user: false, forgot_password: false }, 200);
+    c.json({ invite_user: true, forgot_password: false }, 200);
 
   const login: AppRouteHandler<typeof routes.login> = async (c) => {
     const body = c.req.valid('json');
-    const principal = await auth.authenticateKey(body.access_key_id, body.secret_access_key);
+    const principal =
+      (await auth.authenticateKey(body.access_key_id, body.secret_access_key)) ??
+      (await auth.authenticatePassword(body.access_key_id, body.secret_access_key));
     if (!principal) throw unauthenticated();
     const session = await auth.issueSession(principal);
     setCookie(c, sessionCookieName, session.token, {

@@ -1,5 +1,5 @@
 // Login and the current user: their contracts mounted with their handlers.
-import type { AuthService } from '../../../auth/service';
+import type { AuthService } from '../../../auth';
 import { createRouter, type Router } from '../../router';
 import { authHandlers } from './handlers';
 import * as routes from './routes';

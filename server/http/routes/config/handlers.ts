@@ -1,4 +1,6 @@
-// Installation facts: Tarn's version, one block store, no custom viewers or feature flags; statistics are dropped.
+// Installation facts: Tarn's version, one block store, the RBAC mode, no custom viewers or feature flags; statistics
+// are dropped.
+import type { RbacMode } from '../../../auth';
 import type { StorageConfig } from '../../../catalog';
 import type { AppRouteHandler } from '../../router';
 import type * as wire from '../../wire';
@@ -6,9 +8,11 @@ import type * as routes from './routes';
 
 export interface VersionInfo {
   version: string;
+  /** The RBAC mode, which the console also reads here to show policies or ACLs. */
+  rbac: RbacMode;
 }
 
-export function configHandlers(storage: StorageConfig, { version }: VersionInfo) {
+export function configHandlers(storage: StorageConfig, { version, rbac }: VersionInfo) {
   const versionConfig: wire.VersionConfig = {
     version,
     version_context: 'tarn',
@@ -20,7 +24,7 @@ export function configHandlers(storage: StorageConfig, { version }: VersionInfo)
     version_config: versionConfig,
     storage_config: storage,
     storage_config_list: [storage],
-    ui_config: { custom_viewers: [] },
+    ui_config: { custom_viewers: [], RBAC: rbac },
     capabilities_config: {},
   };
 

@@ -1,9 +1,10 @@
 // Repositories over the catalog.
+import { arn, need } from '../../../auth';
 import { validateBranchId, validateRepositoryId, type Catalog } from '../../../catalog';
 import { badRequest } from '../../../errors';
 import { sampleFiles } from '../../../sample-data';
 import { listingOptions, pageJson } from '../../pagination';
-import { principalOf, type AppRouteHandler } from '../../router';
+import { allowsOf, principalOf, type AppRouteHandler } from '../../router';
 import { repositoryJson } from '../../serialize';
 import type * as routes from './routes';
 
@@ -11,7 +12,10 @@ export function repositoryHandlers(catalog: Catalog) {
   const listRepositories: AppRouteHandler<typeof routes.listRepositories> = async (c) => {
     const q = c.req.valid('query');
     const page = await catalog.listRepositories({ ...listingOptions(q), ...(q.search ? { search: q.search } : {}) });
-    return c.json(pageJson(page, repositoryJson), 200);
+    // As lakeFS: only the repositories the caller may read, the page's cursor unchanged.
+    const allows = allowsOf(c);
+    const readable = await Promise.all(page.results.map((r) => allows(need('fs:ReadRepository', arn.repository(r.id)))));
+    return c.json(pageJson({ ...page, results: page.results.filter((_, i) => readable[i]) }, repositoryJson), 200);
   };
 
   const createRepository: AppRouteHandler<typeof routes.createRepository> = async (c) => {

@@ -1,23 +1,27 @@
 // First-run setup over the auth service. Setup and preferences refuse free-mail addresses, as lakeFS does.
-import type { AuthService } from '../../../auth/service';
+import type { AuthService, LoginSettings } from '../../../auth';
 import { badRequest } from '../../../errors';
-import { sessionCookieName } from '../../authenticate';
 import { freeMailMessage, isFreeMailAddress } from '../../free-mail';
 import type { AppRouteHandler } from '../../router';
 import { credentialsJson } from '../../serialize';
 import type { LoginConfig, SetupState } from '../../wire';
 import type * as routes from './routes';
 
-const loginConfig: LoginConfig = {
-  RBAC: 'none',
-  username_ui_placeholder: 'Access Key ID',
-  password_ui_placeholder: 'Secret Access Key',
-  login_url: '/auth/login',
-  login_url_method: 'none',
-  login_failed_message: "The credentials don't match.",
-  login_cookie_names: [sessionCookieName],
-  logout_url: '/logout',
-};
+/** The login configuration as lakeFS reports it, from the installation's settings (never from the request). */
+export function loginConfigOf(settings: LoginSettings): LoginConfig {
+  return {
+    RBAC: settings.rbac,
+    username_ui_placeholder: 'Access Key ID',
+    password_ui_placeholder: 'Secret Access Key',
+    login_url: settings.loginUrl,
+    login_url_method: 'none',
+    login_failed_message: settings.loginFailedMessage,
+    ...(settings.fallbackLoginUrl ? { fallback_login_url: settings.fallbackLoginUrl } : {}),
+    ...(settings.fallbackLoginLabel ? { fallback_login_label: settings.fallbackLoginLabel } : {}),
+    login_cookie_names: settings.loginCookieNames,
+    logout_url: settings.logoutUrl,
+  };
+}
 
 function refuseFreeMail(email: string | undefined): void {
   if (email !== undefined && isFreeMailAddress(email)) throw badRequest(freeMailMessage);
@@ -28,7 +32,8 @@ function given<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], un
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 
-export function setupHandlers(auth: AuthService) {
+export function setupHandlers(auth: AuthService, settings: LoginSettings) {
+  const loginConfig = loginConfigOf(settings);
   const getSetupState: AppRouteHandler<typeof routes.getSetupState> = async (c) => {
     const { initialized, commPrefsMissing } = await auth.setupState();
     const state: SetupState = {

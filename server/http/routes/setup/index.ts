@@ -1,11 +1,11 @@
 // First-run setup: its contracts mounted with their handlers.
-import type { AuthService } from '../../../auth/service';
+import type { AuthService, LoginSettings } from '../../../auth';
 import { createRouter, type Router } from '../../router';
 import { setupHandlers } from './handlers';
 import * as routes from './routes';
 
-export function setupRouter(auth: AuthService): Router {
-  const handle = setupHandlers(auth);
+export function setupRouter(auth: AuthService, settings: LoginSettings): Router {
+  const handle = setupHandlers(auth, settings);
   const router = createRouter();
   router.openapi(routes.getSetupState, handle.getSetupState);
   router.openapi(routes.setup, handle.setup);
