@@ -189,7 +189,7 @@ async function apply(repo: string, model: Model, op: Op): Promise<void> {
       const dirty = !same(destCommitted, dest.view);
       const baseId = model.mergeBase(source.head, dest.head);
       if (baseId === undefined) return; // several best ancestors: which one is used is not pinned down
-      const res = await api.post<{ reference: string; message: string; conflicts: string[] }>(`${base}/refs/${op.source}/merge/${op.dest}`, {
+      const res = await api.post<{ reference: string; message: string; conflicts: Array<{ path: string }> }>(`${base}/refs/${op.source}/merge/${op.dest}`, {
         strategy: op.strategy,
       });
       if (dirty) {
@@ -215,7 +215,7 @@ async function apply(repo: string, model: Model, op: Op): Promise<void> {
       }
       if (conflicts.length > 0) {
         expect(res.status).toBe(409);
-        return expect(res.body.conflicts).toEqual(expect.arrayContaining([conflicts[0]]));
+        return expect(res.body.conflicts.map((c) => c.path)).toEqual(expect.arrayContaining([conflicts[0]]));
       }
       if (same(sourceContent, baseContent)) {
         expect([200, 400]).toContain(res.status);
