@@ -93,7 +93,9 @@ export class TreeUpdate {
       return;
     }
     const groups = groupRows(pieces);
-    if (count <= SMALL_SEGMENT || groups.length > Math.max(MAX_SEGMENT_ROWS, count / ROW_RECORDS)) {
+    // With no old run kept, every record is written anew either way: write it canonically.
+    const keepsRuns = groups.some((g) => !Array.isArray(g));
+    if (!keepsRuns || count <= SMALL_SEGMENT || groups.length > Math.max(MAX_SEGMENT_ROWS, count / ROW_RECORDS)) {
       for (const p of pieces) await this.rewrite(p, this.writer);
       return;
     }

@@ -185,6 +185,22 @@ describe('sparse commits on large segments', () => {
   });
 });
 
+describe('a commit that keeps no old record of a segment', () => {
+  it('writes it canonically: new records alone give the same tree as a bulk write', async () => {
+    const env = await openEnv({ raggedness: 512 });
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: ns });
+      const paths = Array.from({ length: 1500 }, (_, i) => pathOf(i));
+      for (const p of paths) await env.g.putObject(repo, 'main', p, entry(p));
+      const commit = await env.g.commit(repo, 'main', { committer: 'u', message: 'all new' });
+      const bulk = await env.g.writeMetaRange(repo, paths.map((p) => ({ path: p, entry: entry(p) })));
+      expect(commit.metaRangeId).toBe(bulk);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
 describe('metarange files', () => {
   const row = (id: string, minKey: string, maxKey: string, count: number): RangeInfo => ({ id: id.repeat(64), minKey, maxKey, count, size: count * 10 });
   const sample = [row('a', 'data/part=1/x', 'data/part=1/z', 3), row('b', 'data/part=2/a', 'data/part=2/\u{1f600}', 1), row('a', 'e', 'e', 1)];
