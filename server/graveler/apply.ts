@@ -43,7 +43,7 @@ export async function applyChanges(
       change = await changes.next();
     }
     if (change === undefined || compareKeys(change.key, row.maxKey) > 0) {
-      await update.addRow(row);
+      if (!update.keptAlone(row)) await update.addRow(row);
       continue;
     }
     const data = await store.readRange(namespace, row.id);

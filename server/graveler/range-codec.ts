@@ -195,7 +195,7 @@ export function encodeMetaRange(ranges: readonly RangeInfo[]): Buffer {
   w.varint(ranges.length);
   let prev = '';
   for (const r of ranges) {
-    w.raw(Buffer.from(r.id, 'hex'));
+    w.hex(r.id);
     writeKey(w, prev, r.minKey);
     writeKey(w, r.minKey, r.maxKey);
     w.varint(r.count);

@@ -56,6 +56,16 @@ export class TreeUpdate {
     this.fresh = new FreshRanges(store, namespace);
   }
 
+  /**
+   * Keeps an untouched row that is a segment of its own, as most rows of a large tree are, without awaiting
+   * anything; false when the row needs `addRow`.
+   */
+  keptAlone(row: RangeInfo): boolean {
+    if (this.pieces.length > 0 || this.writer.hasPending || !RangeWriter.isBoundary(row.maxKey, this.raggedness)) return false;
+    this.writer.addRange(row);
+    return true;
+  }
+
   /** A base row none of whose records changed. */
   async addRow(row: RangeInfo, data?: RangeData): Promise<void> {
     // Untouched rows gain nothing from waiting for a touch; without boundaries at their ends (a tree written with
