@@ -29,12 +29,22 @@ export interface CommitScalingResult {
   commitScatteredMs: number;
   /** Time to write the committed tree through the bulk path (setup, not a goal). */
   buildMs: number;
+  /** Median records re-encoded into range files per commit: the machine-independent cost. */
+  clusteredRecords: number;
+  scatteredRecords: number;
+  /** Median bytes of range and metarange files written per commit. */
+  clusteredBytes: number;
+  scatteredBytes: number;
+  /** Rows of the metarange after the last commit (fragmentation). */
+  finalRows: number;
 }
 
 export interface StorageBenchResults {
   commits: CommitScalingResult[];
   /** commit of 100 clustered changes at the largest size divided by the smallest (goal ≤ 1.5 for 1M/10k). */
   commitRatio: number;
+  /** The same for 100 changes spread over the tree. */
+  commitScatteredRatio: number;
   /** Two-dot diff of two commits differing by 100 objects (clustered / scattered), largest size. */
   diff100ClusteredMs: number;
   diff100ScatteredMs: number;
@@ -163,23 +173,42 @@ async function build(b: Bench, n: number): Promise<number> {
   });
 }
 
+/** Commits the staging of main, timing it and counting what it encoded. */
+async function measuredCommit(g: Graveler, message: string): Promise<{ ms: number; records: number; bytes: number; rows: number }> {
+  const before = g.treeWriteStats();
+  const ms = await timed(() => g.commit(REPO, 'main', { committer: 'bench', message }));
+  const after = g.treeWriteStats();
+  const rows = after.metarangeRows - before.metarangeRows;
+  return { ms, records: after.records - before.records, bytes: after.bytes - before.bytes, rows };
+}
+
 export async function benchCommitScaling(n: number): Promise<CommitScalingResult> {
   const b = await open();
   try {
     const buildMs = await build(b, n);
-    const clustered: number[] = [];
-    const scattered: number[] = [];
+    const clustered: Awaited<ReturnType<typeof measuredCommit>>[] = [];
+    const scattered: Awaited<ReturnType<typeof measuredCommit>>[] = [];
     // Round 0 warms the code paths and is not counted.
     for (let r = -1; r < ROUNDS; r++) {
       await stage(b.g, 'main', clusteredChanges(n, r + 2), `c${r}`);
-      const c = await timed(() => b.g.commit(REPO, 'main', { committer: 'bench', message: `clustered ${r}` }));
+      const c = await measuredCommit(b.g, `clustered ${r}`);
       await stage(b.g, 'main', scatteredChanges(n, r + 2), `s${r}`);
-      const s = await timed(() => b.g.commit(REPO, 'main', { committer: 'bench', message: `scattered ${r}` }));
+      const s = await measuredCommit(b.g, `scattered ${r}`);
       if (r < 0) continue;
       clustered.push(c);
       scattered.push(s);
     }
-    return { objects: n, commitClusteredMs: median(clustered), commitScatteredMs: median(scattered), buildMs };
+    return {
+      objects: n,
+      commitClusteredMs: median(clustered.map((c) => c.ms)),
+      commitScatteredMs: median(scattered.map((c) => c.ms)),
+      buildMs,
+      clusteredRecords: median(clustered.map((c) => c.records)),
+      scatteredRecords: median(scattered.map((c) => c.records)),
+      clusteredBytes: median(clustered.map((c) => c.bytes)),
+      scatteredBytes: median(scattered.map((c) => c.bytes)),
+      finalRows: (scattered[scattered.length - 1] as { rows: number }).rows,
+    };
   } finally {
     await b.close();
   }
@@ -347,6 +376,7 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
   return {
     commits,
     commitRatio: last.commitClusteredMs / first.commitClusteredMs,
+    commitScatteredRatio: last.commitScatteredMs / first.commitScatteredMs,
     diff100ClusteredMs: dm.diffClusteredMs,
     diff100ScatteredMs: dm.diffScatteredMs,
     merge100ClusteredMs: dm.mergeClusteredMs,
@@ -359,6 +389,10 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
   };
 }
 
+function kib(bytes: number): string {
+  return `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
+}
+
 function fmt(ms: number): string {
   return `${ms.toFixed(1)} ms`;
 }
@@ -369,9 +403,13 @@ export function formatStorageResults(r: StorageBenchResults): string {
     lines.push(
       `commit 100 changes @ ${c.objects.toLocaleString('en-US')} objects: clustered ${fmt(c.commitClusteredMs)}, scattered ${fmt(c.commitScatteredMs)} (tree built in ${fmt(c.buildMs)})`,
     );
+    lines.push(
+      `  re-encoded per commit: clustered ${c.clusteredRecords.toLocaleString('en-US')} records / ${kib(c.clusteredBytes)}, ` +
+        `scattered ${c.scatteredRecords.toLocaleString('en-US')} records / ${kib(c.scatteredBytes)}; metarange rows at the end ${c.finalRows.toLocaleString('en-US')}`,
+    );
   }
   const largest = r.commits[r.commits.length - 1]?.objects.toLocaleString('en-US') ?? '?';
-  lines.push(`commit ratio largest/smallest (clustered): ${r.commitRatio.toFixed(2)} (goal ≤ 1.5)`);
+  lines.push(`commit ratio largest/smallest: clustered ${r.commitRatio.toFixed(2)}, scattered ${r.commitScatteredRatio.toFixed(2)} (goal ≤ 1.5)`);
   lines.push(`diff of 100 changes @ ${largest}: clustered ${fmt(r.diff100ClusteredMs)}, scattered ${fmt(r.diff100ScatteredMs)}`);
   lines.push(
     `merge of 100 changes @ ${largest}: clustered ${fmt(r.merge100ClusteredMs)}, scattered ${fmt(r.merge100ScatteredMs)}, ` +

@@ -1,9 +1,10 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
-import type { RecordIterator, Rec } from './iterators';
-import type { RangeData, RangeInfo } from './range-codec';
+import { identity, lowerBound, rowSpan, type RecordIterator, type Rec } from './iterators';
+import type { RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
 import type { TreeStore } from './tree-store';
+import { TreeUpdate } from './tree-update';
 import type { ObjectEntry } from './types';
 
 export interface ApplyResult {
@@ -13,9 +14,10 @@ export interface ApplyResult {
 }
 
 /**
- * Applies sorted changes (a null value deletes) to a committed tree. A base range is copied by reference when no
- * change falls at or before its last key and no records are pending; only ranges with changes are read and
- * rewritten, so the cost follows the number of changes, not the size of the tree.
+ * Applies sorted changes (a null value deletes) to a committed tree. A base row no change reaches is kept by
+ * reference without being read; in a row that changes, each change is found by binary search and the records
+ * between changes stay where they are as runs of the old file (see TreeUpdate for how a touched segment is
+ * written). So the cost follows the number of changes and of the rows they touch, not the size of the tree.
  */
 export async function applyChanges(
   store: TreeStore,
@@ -24,61 +26,57 @@ export async function applyChanges(
   changes: RecordIterator,
   raggedness: number,
 ): Promise<ApplyResult> {
-  const writer = new RangeWriter(store, namespace, { raggedness });
+  const update = new TreeUpdate(store, namespace, raggedness);
   let change: Rec | undefined = await changes.next();
   let changed = 0;
 
-  const addChange = async (c: Rec, data?: RangeData, i?: number): Promise<void> => {
-    const exists = data !== undefined && i !== undefined;
-    if (c.value === null) {
-      if (exists) changed++;
-      return;
-    }
-    // Keep the old record when only the address or mtime would differ: the tree's content is unchanged.
-    if (exists && sameIdentity(data.entry(i), c.value)) {
-      writer.addFrom(c.key, data, i);
-      return;
-    }
+  /** A change to a key the tree does not hold: deleting it changes nothing. */
+  const insert = async (c: Rec): Promise<void> => {
+    if (c.value === null) return;
     changed++;
-    writer.add(c.key, c.value);
-    if (writer.backlogged) await writer.drain();
+    await update.addRecord(c.key, c.value);
   };
 
-  for (const range of base) {
-    if (!writer.hasPending && (change === undefined || compareKeys(change.key, range.maxKey) > 0)) {
-      writer.addRange(range);
+  for (const row of base) {
+    while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
+      await insert(change);
+      change = await changes.next();
+    }
+    if (change === undefined || compareKeys(change.key, row.maxKey) > 0) {
+      if (!update.keptAlone(row)) await update.addRow(row);
       continue;
     }
-    const data = await store.readRange(namespace, range.id);
+    const data = await store.readRange(namespace, row.id);
     const { keys } = data;
-    let i = 0;
-    while (i < keys.length) {
-      const key = keys[i] as string;
-      if (change !== undefined) {
-        const cmp = compareKeys(change.key, key);
-        if (cmp < 0) {
-          await addChange(change);
-          change = await changes.next();
-          continue;
+    const { lo, hi } = rowSpan(data, row);
+    // Records runStart..at are untouched so far; `at` moves from change to change.
+    let runStart = lo;
+    let at = lo;
+    while (change !== undefined && compareKeys(change.key, row.maxKey) <= 0) {
+      at = lowerBound(keys, change.key, identity, at, hi);
+      const value = change.value;
+      if (keys[at] !== change.key) {
+        if (value !== null) {
+          await update.addRun(row, data, runStart, at);
+          runStart = at;
+          await insert(change);
         }
-        if (cmp === 0) {
-          await addChange(change, data, i);
-          change = await changes.next();
-          i++;
-          continue;
-        }
+      } else if (value === null || !sameIdentity(data.entry(at), value)) {
+        // Keep the old record when only the address or mtime would differ: the tree's content is unchanged.
+        await update.addRun(row, data, runStart, at);
+        runStart = at + 1;
+        changed++;
+        if (value !== null) await update.addRecord(change.key, value);
       }
-      writer.addFrom(key, data, i);
-      i++;
+      change = await changes.next();
     }
-    // Bound memory: ranges are produced faster than the disk takes them.
-    if (writer.backlogged) await writer.drain();
+    await update.addRun(row, data, runStart, hi);
   }
   while (change !== undefined) {
-    await addChange(change);
+    await insert(change);
     change = await changes.next();
   }
-  return { ranges: await writer.finish(), changed };
+  return { ranges: await update.finish(), changed };
 }
 
 /** Writes a tree from records already in ascending key order (bulk loads, imports). */

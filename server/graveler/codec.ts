@@ -39,6 +39,23 @@ export class Writer {
   }
 
   string(s: string): void {
+    if (s.length < 128) {
+      // Short ASCII strings (most keys and suffixes) are copied in a loop: cheaper than a call into native code.
+      this.ensure(1 + s.length);
+      const buf = this.buf;
+      let pos = this.pos + 1;
+      let i = 0;
+      for (; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) break;
+        buf[pos++] = c;
+      }
+      if (i === s.length) {
+        buf[this.pos] = s.length;
+        this.pos = pos;
+        return;
+      }
+    }
     if (s.length < 43) {
       // At most 3 bytes per UTF-16 unit, so the length fits one varint byte: write first, then fill it in.
       this.ensure(1 + s.length * 3);
@@ -63,6 +80,12 @@ export class Writer {
     this.ensure(b.byteLength);
     this.buf.set(b, this.pos);
     this.pos += b.byteLength;
+  }
+
+  /** Appends the bytes a hex string spells, without an intermediate buffer. */
+  hex(s: string): void {
+    this.ensure(s.length >>> 1);
+    this.pos += this.buf.write(s, this.pos, 'hex');
   }
 
   /** Appends source[start..end) straight from another buffer. */

@@ -69,7 +69,7 @@ import { createCommitRecord } from './commit-record';
 import { dumpRefs, requireBare, restoreRefs, type RefsDump } from './refs-dump';
 import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetadata } from './repository-metadata';
 import { TaskRunner, type TaskKind, type TaskStatus } from './tasks';
-import { treeFileKey, TreeStore } from './tree-store';
+import { treeFileKey, TreeStore, type TreeWriteStats } from './tree-store';
 import type {
   Branch,
   BranchProtection,
@@ -588,7 +588,7 @@ export class Graveler {
     return this.listRecords(keys.commits(repo), o, (_id, raw) => decodeJson<Commit>(raw));
   }
 
-  /** Entries of a commit's tree, skipping the range ids in `seenRanges` and adding those it reads. */
+  /** Entries of a commit's tree, skipping the metarange rows in `seenRanges` and adding those it reads. */
   async *treeEntries(repo: string, metaRangeId: string, seenRanges: Set<string>): AsyncGenerator<ObjectEntry> {
     const r = await this.refs.repository(repo);
     yield* treeEntries(this.ctx, r.storageNamespace, metaRangeId, seenRanges);
@@ -722,6 +722,11 @@ export class Graveler {
     const key = treeFileKey(kind, id);
     if (key === undefined) throw new NotFoundError(kind);
     return { namespace: r.storageNamespace, key };
+  }
+
+  /** Totals of the tree files this graveler has encoded (benchmarks: records re-encoded and bytes per commit). */
+  treeWriteStats(): TreeWriteStats {
+    return { ...this.ctx.trees.written };
   }
 
   /** Waits for background tasks and runs pending cleanup now, then releases caches; the kv store and blockstore belong to the caller. */

@@ -6,3 +6,4 @@ export { validateBranchId, validateRepositoryId, validateTagId } from './validat
 export type { RefsDump } from './refs-dump';
 export type { RepositoryMetadata } from './repository-metadata';
 export type { TaskKind, TaskStatus } from './tasks';
+export type { TreeWriteStats } from './tree-store';

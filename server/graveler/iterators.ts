@@ -16,10 +16,8 @@ export interface RecordIterator {
   next(): Promise<Rec | undefined>;
 }
 
-/** Index of the first element whose key is >= `key`. */
-export function lowerBound<T>(items: readonly T[], key: string, keyOf: (item: T) => string): number {
-  let lo = 0;
-  let hi = items.length;
+/** Index of the first element whose key is >= `key`, searching items[lo..hi). */
+export function lowerBound<T>(items: readonly T[], key: string, keyOf: (item: T) => string, lo = 0, hi = items.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (compareKeys(keyOf(items[mid] as T), key) < 0) lo = mid + 1;
@@ -30,6 +28,21 @@ export function lowerBound<T>(items: readonly T[], key: string, keyOf: (item: T)
 
 export const identity = (s: string): string => s;
 export const maxKeyOf = (r: RangeInfo): string => r.maxKey;
+
+/**
+ * The records of a range file that a metarange row refers to: data.keys[lo..hi). A row names a run of a file's
+ * records, from its minKey on, `count` of them; usually the whole file, after a sparse commit a part of it.
+ */
+export function rowSpan(data: RangeData, row: RangeInfo): { lo: number; hi: number } {
+  if (row.count === data.length) return { lo: 0, hi: data.length };
+  const lo = lowerBound(data.keys, row.minKey, identity);
+  return { lo, hi: lo + row.count };
+}
+
+/** Rows with the same file and bounds hold the same records, so walks may skip them unread. */
+export function sameRow(a: RangeInfo, b: RangeInfo): boolean {
+  return a.id === b.id && a.count === b.count && a.minKey === b.minKey;
+}
 
 /** A record still in its range: decoded only when reported. */
 export interface Slot {
@@ -48,6 +61,8 @@ export class RangeCursor {
   private ri: number;
   private data: RangeData | undefined;
   private pos = 0;
+  /** End of the current row's records in its file. */
+  private end = 0;
 
   constructor(
     private readonly store: TreeStore,
@@ -75,10 +90,13 @@ export class RangeCursor {
   async peek(): Promise<Slot | undefined> {
     while (this.ri < this.ranges.length) {
       if (!this.data) {
-        this.data = await this.store.readRange(this.namespace, (this.ranges[this.ri] as RangeInfo).id);
-        this.pos = this.from === '' ? 0 : lowerBound(this.data.keys, this.from, identity);
+        const row = this.ranges[this.ri] as RangeInfo;
+        this.data = await this.store.readRange(this.namespace, row.id);
+        const { lo, hi } = rowSpan(this.data, row);
+        this.end = hi;
+        this.pos = this.from === '' ? lo : lowerBound(this.data.keys, this.from, identity, lo, hi);
       }
-      if (this.pos < this.data.keys.length) {
+      if (this.pos < this.end) {
         return { key: this.data.keys[this.pos] as string, data: this.data, index: this.pos };
       }
       this.skipRange();
@@ -97,9 +115,8 @@ export class RangeCursor {
 
   /** Moves past the record last peeked; leaves the cursor at the next range's start when this one ends. */
   advance(): void {
-    const data = this.data as RangeData;
     this.pos++;
-    if (this.pos >= data.keys.length) this.skipRange();
+    if (this.pos >= this.end) this.skipRange();
     // Once inside the walk, later ranges are entered from their beginning.
     this.from = '';
   }

@@ -90,21 +90,38 @@ export interface RangeInfo {
 const RANGE_MAGIC = 0x54524e52; // "TRNR"
 const METARANGE_MAGIC = 0x54524e4d; // "TRNM"
 const VERSION = 1;
+/** Metaranges since rows may name runs of files: keys prefix-compressed, as a fragmented tree has many rows. */
+const METARANGE_VERSION = 2;
 
 export function contentId(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function header(w: Writer, magic: number): void {
+function header(w: Writer, magic: number, version = VERSION): void {
   const b = Buffer.allocUnsafe(4);
   b.writeUInt32BE(magic);
   w.raw(b);
-  w.byte(VERSION);
+  w.byte(version);
 }
 
-function checkHeader(r: Reader, magic: number, what: string): void {
+/** Returns the file's version, one of `versions`. */
+function checkHeader(r: Reader, magic: number, what: string, versions: readonly number[] = [VERSION]): number {
   const b = r.raw(4);
-  if (Buffer.from(b).readUInt32BE() !== magic || r.byte() !== VERSION) throw new Error(`not a ${what} file`);
+  const version = Buffer.from(b).readUInt32BE() === magic ? r.byte() : -1;
+  if (!versions.includes(version)) throw new Error(`not a ${what} file`);
+  return version;
+}
+
+/** A key as its shared-prefix length with the previous key and the rest. */
+function writeKey(w: Writer, prev: string, key: string): void {
+  const shared = sharedPrefix(prev, key);
+  w.varint(shared);
+  w.string(key.slice(shared));
+}
+
+function readKey(r: Reader, prev: string): string {
+  const shared = r.varint();
+  return prev.slice(0, shared) + r.string();
 }
 
 /** Length of the shared prefix in UTF-16 units, never splitting a surrogate pair. */
@@ -137,9 +154,7 @@ export function encodeRange(arena: EntryArena): { bytes: Buffer; data: RangeData
   let from = 0;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const shared = sharedPrefix(prev, key);
-    w.varint(shared);
-    w.string(key.slice(shared));
+    writeKey(w, prev, key);
     const to = ends[i] as number;
     w.varint(to - from);
     starts[i] = w.length;
@@ -161,8 +176,7 @@ export function decodeRange(bytes: Buffer): RangeData {
   const ends = new Uint32Array(n);
   let prev = '';
   for (let i = 0; i < n; i++) {
-    const shared = r.varint();
-    const key = prev.slice(0, shared) + r.string();
+    const key = readKey(r, prev);
     keys[i] = key;
     const len = r.varint();
     starts[i] = r.pos;
@@ -174,32 +188,37 @@ export function decodeRange(bytes: Buffer): RangeData {
   return new RangeData(keys, bytes, starts, ends);
 }
 
+/** Row i: the 32 id bytes, minKey against row i-1's maxKey, maxKey against minKey, count, size. */
 export function encodeMetaRange(ranges: readonly RangeInfo[]): Buffer {
-  const w = new Writer(64 + ranges.length * 128);
-  header(w, METARANGE_MAGIC);
+  const w = new Writer(64 + ranges.length * 64);
+  header(w, METARANGE_MAGIC, METARANGE_VERSION);
   w.varint(ranges.length);
+  let prev = '';
   for (const r of ranges) {
-    w.raw(Buffer.from(r.id, 'hex'));
-    w.string(r.minKey);
-    w.string(r.maxKey);
+    w.hex(r.id);
+    writeKey(w, prev, r.minKey);
+    writeKey(w, r.minKey, r.maxKey);
     w.varint(r.count);
     w.varint(r.size);
+    prev = r.maxKey;
   }
   return w.finish();
 }
 
 export function decodeMetaRange(bytes: Uint8Array): RangeInfo[] {
   const r = new Reader(bytes);
-  checkHeader(r, METARANGE_MAGIC, 'metarange');
+  const compressed = checkHeader(r, METARANGE_MAGIC, 'metarange', [VERSION, METARANGE_VERSION]) === METARANGE_VERSION;
   const n = r.varint();
   const out: RangeInfo[] = [];
+  let prev = '';
   for (let i = 0; i < n; i++) {
     const id = Buffer.from(r.raw(32)).toString('hex');
-    const minKey = r.string();
-    const maxKey = r.string();
+    const minKey = compressed ? readKey(r, prev) : r.string();
+    const maxKey = compressed ? readKey(r, minKey) : r.string();
     const count = r.varint();
     const size = r.varint();
     out.push({ id, minKey, maxKey, count, size });
+    prev = maxKey;
   }
   return out;
 }

@@ -83,8 +83,8 @@ export class RangeWriter {
     while (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
-  /** Reuses an existing range as-is; only valid between ranges (no pending records). */
-  addRange(range: RangeInfo): void {
+  /** Reuses an existing range (or a run of one) as-is; only valid between ranges (no pending records). */
+  addRange(range: RangeInfo | Promise<RangeInfo>): void {
     if (this.hasPending) throw new Error('cannot reuse a range while records are pending');
     this.out.push(range);
   }

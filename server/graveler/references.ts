@@ -1,6 +1,6 @@
 // What refers to object data, for the garbage collector: the entries of committed trees and of staging tokens.
 import type { Ctx } from './context';
-import { StagingIterator } from './iterators';
+import { rowSpan, StagingIterator } from './iterators';
 import { keys } from './records';
 import type { ObjectEntry } from './types';
 
@@ -17,14 +17,17 @@ export async function* stagedEntries(ctx: Ctx, repo: string, branchId: string): 
 }
 
 /**
- * The entries of a committed tree, skipping the ranges in `seen` and adding the ones it reads: trees of related
- * commits share most ranges, so a walk over many commits reads each range once.
+ * The entries of a committed tree, skipping the rows in `seen` and adding the ones it reads: trees of related
+ * commits share most rows, so a walk over many commits reads each once. A row may name only part of its file, and
+ * only that part is the tree's: the rest may hold versions a later commit replaced.
  */
 export async function* treeEntries(ctx: Ctx, namespace: string, metaRangeId: string, seen: Set<string>): AsyncGenerator<ObjectEntry> {
   for (const range of await ctx.trees.readMetaRange(namespace, metaRangeId)) {
-    if (seen.has(range.id)) continue;
-    seen.add(range.id);
+    const row = `${range.id}/${range.count}/${range.minKey}`;
+    if (seen.has(row)) continue;
+    seen.add(row);
     const data = await ctx.trees.readRange(namespace, range.id);
-    for (let i = 0; i < data.length; i++) yield data.entry(i);
+    const { lo, hi } = rowSpan(data, range);
+    for (let i = lo; i < hi; i++) yield data.entry(i);
   }
 }

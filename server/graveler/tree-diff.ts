@@ -1,6 +1,6 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
-import { entryOf, RangeCursor, type Slot } from './iterators';
+import { entryOf, RangeCursor, sameRow, type Slot } from './iterators';
 import type { RangeInfo } from './range-codec';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
@@ -22,8 +22,8 @@ function sameEntry(a: Slot, b: Slot): boolean {
 }
 
 /**
- * The changes from one tree to another, in key order, from `from` onwards. Ranges with the same id on both sides
- * at the same position are skipped without being read, so the cost follows the size of the difference.
+ * The changes from one tree to another, in key order, from `from` onwards. Rows naming the same records on both
+ * sides at the same position are skipped without being read, so the cost follows the size of the difference.
  */
 export function diffTrees(
   store: TreeStore,
@@ -39,7 +39,7 @@ export function diffTrees(
       for (;;) {
         const lr = l.atRangeStart();
         const rr = r.atRangeStart();
-        if (lr && rr && lr.id === rr.id) {
+        if (lr && rr && sameRow(lr, rr)) {
           l.skipRange();
           r.skipRange();
           continue;

@@ -21,8 +21,12 @@ export function treeFileKey(kind: 'range' | 'metarange', id: string): string | u
   return (kind === 'range' ? RANGES : METARANGES) + id;
 }
 
-/** A decoded metarange's strings and objects take several times their encoded size in memory. */
-const DECODED_WEIGHT_FACTOR = 4;
+/** Memory held by a decoded metarange: per row an object, its id and two keys (UTF-16), measured roughly. */
+function metaRangeWeight(ranges: readonly RangeInfo[]): number {
+  let weight = 0;
+  for (const r of ranges) weight += 200 + 2 * (r.minKey.length + r.maxKey.length);
+  return weight;
+}
 
 /** The cache counts memory in whole, positive bytes. */
 const cacheSize = (bytes: number) => Math.max(1, Math.ceil(bytes));
@@ -31,6 +35,18 @@ const cacheSize = (bytes: number) => Math.max(1, Math.ceil(bytes));
 function verified(bytes: Buffer, id: string): Buffer {
   if (contentId(bytes) !== id) throw new Error(`committed tree file ${id} is damaged`);
   return bytes;
+}
+
+/** What the store has written since it opened: the machine-independent cost of commits, for benchmarks. */
+export interface TreeWriteStats {
+  /** Range files encoded, and the records in them (each one re-encoded). */
+  ranges: number;
+  records: number;
+  /** Metarange files encoded, and their rows. */
+  metaranges: number;
+  metarangeRows: number;
+  /** Bytes of range and metarange files encoded. */
+  bytes: number;
 }
 
 /**
@@ -42,6 +58,7 @@ export class TreeStore {
   private readonly ranges: LRUCache<string, RangeData>;
   private readonly metaranges: LRUCache<string, RangeInfo[]>;
   private readonly loading = new Map<string, Promise<unknown>>();
+  readonly written: TreeWriteStats = { ranges: 0, records: 0, metaranges: 0, metarangeRows: 0, bytes: 0 };
 
   constructor(
     private readonly blockstore: BlockStore,
@@ -83,12 +100,16 @@ export class TreeStore {
     if (id === '') return Promise.resolve([]);
     return this.load(this.metaranges, `${namespace}\0${id}`, async () => {
       const bytes = verified(await this.blockstore.getBytes(namespace, METARANGES + id), id);
-      return { value: decodeMetaRange(bytes), weight: bytes.length * DECODED_WEIGHT_FACTOR };
+      const ranges = decodeMetaRange(bytes);
+      return { value: ranges, weight: metaRangeWeight(ranges) };
     });
   }
 
   async writeRange(namespace: string, arena: EntryArena): Promise<RangeInfo> {
     const { bytes, data } = encodeRange(arena);
+    this.written.ranges++;
+    this.written.records += arena.length;
+    this.written.bytes += bytes.length;
     const id = contentId(bytes);
     const cacheKey = `${namespace}\0${id}`;
     if (!this.ranges.has(cacheKey)) {
@@ -103,11 +124,14 @@ export class TreeStore {
   async writeMetaRange(namespace: string, ranges: RangeInfo[]): Promise<string> {
     if (ranges.length === 0) return '';
     const bytes = encodeMetaRange(ranges);
+    this.written.metaranges++;
+    this.written.metarangeRows += ranges.length;
+    this.written.bytes += bytes.length;
     const id = contentId(bytes);
     const cacheKey = `${namespace}\0${id}`;
     if (!this.metaranges.has(cacheKey)) {
       await this.blockstore.put(namespace, METARANGES + id, bytes);
-      this.metaranges.set(cacheKey, ranges, { size: cacheSize(bytes.length * DECODED_WEIGHT_FACTOR) });
+      this.metaranges.set(cacheKey, ranges, { size: cacheSize(metaRangeWeight(ranges)) });
     }
     return id;
   }
