@@ -1,6 +1,7 @@
 // Server settings from flags, environment (TARN_*) and an optional JSON file; flags win over the environment,
 // which wins over the file. Defaults need none of them.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3BlockStoreOptions } from './blockstore';
@@ -26,6 +27,8 @@ export interface ServerConfig {
   /** PostgreSQL for the metadata, shared by several servers; without it, SQLite in the data folder. */
   databaseUrl?: string;
   blockstore: BlockstoreConfig;
+  /** Server processes (node:cluster workers) sharing the port and the metadata; 1 runs the server in this process. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +43,7 @@ export const defaultConfig: ServerConfig = {
   quiet: false,
   sessionTtlSeconds: 7 * 24 * 3600,
   blockstore: { type: 'local', s3: {} },
+  workers: 1,
 };
 
 /** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
@@ -55,6 +59,7 @@ const fileSchema = z
     consoleDir: z.string().min(1).optional(),
     sessionTtl: z.union([z.number(), z.string()]).optional(),
     databaseUrl: z.string().min(1).optional(),
+    workers: z.union([z.number(), z.string()]).optional(),
   })
   .strict();
 
@@ -68,7 +73,9 @@ Options:
   --session-ttl T   how long a login lasts: seconds or a duration such as 12h or 7d (default 7d; env TARN_SESSION_TTL)
   --database-url U  keep metadata in PostgreSQL (postgres://user:password@host:port/database), shared by every
                     server given the same URL; default: SQLite in the data folder (env TARN_DATABASE_URL)
-  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl
+  --workers N       server processes sharing the port and the metadata (node:cluster workers): a number, or auto
+                    for one per CPU core (default 1: the server runs in this process; env TARN_WORKERS)
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, workers
   --blockstore T    local or s3: where new repositories keep their data (default s3 when an --s3-* option or
                     TARN_S3_* variable is given, else local; env TARN_BLOCKSTORE)
   --s3-endpoint URL an S3-compatible endpoint (default AWS's; env TARN_S3_ENDPOINT, or AWS_ENDPOINT_URL_S3)
@@ -93,6 +100,16 @@ function parseSessionTtl(raw: string | number, source: string): number {
     throw new ConfigError(`${source}: session lifetime must be seconds or a duration such as 12h or 7d, from 1s to 400d, got "${raw}"`);
   }
   return seconds;
+}
+
+/** A count of workers, or `auto`: one per CPU core. More workers than cores only add switching. */
+function parseWorkers(raw: string | number, source: string, cores: number): number {
+  if (raw === 'auto') return cores;
+  const count = typeof raw === 'number' ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(count) || count < 1 || count > 1024) {
+    throw new ConfigError(`${source}: workers must be a whole number from 1 to 1024, or auto, got "${raw}"`);
+  }
+  return count;
 }
 
 /** The address is not echoed: it may hold a password. */
@@ -126,6 +143,7 @@ interface FlagValues extends BlockstoreFlags {
   consoleDir?: string;
   sessionTtl?: string;
   databaseUrl?: string;
+  workers?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -138,6 +156,7 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's
   '--console-dir': 'consoleDir',
   '--session-ttl': 'sessionTtl',
   '--database-url': 'databaseUrl',
+  '--workers': 'workers',
   '--config': 'configFile',
   '--blockstore': 'blockstore',
   '--s3-endpoint': 's3Endpoint',
@@ -230,9 +249,9 @@ export interface ParsedCommandLine {
   help: boolean;
 }
 
-export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores = availableParallelism()): ParsedCommandLine {
   const flags = readFlags(argv);
-  const { sessionTtl: fileSessionTtl, databaseUrl: fileDatabaseUrl, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
+  const { sessionTtl: fileSessionTtl, databaseUrl: fileDatabaseUrl, workers: fileWorkers, ...file } = flags.configFile ? readConfigFile(flags.configFile) : {};
   const config: ServerConfig = { ...defaultConfig, ...file, quiet: flags.quiet, blockstore: readBlockstoreConfig(flags, env) };
   const databaseUrl =
     flags.databaseUrl !== undefined
@@ -253,6 +272,9 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (flags.dataDir !== undefined) config.dataDir = flags.dataDir;
   if (flags.consoleDir !== undefined) config.consoleDir = flags.consoleDir;
   if (flags.sessionTtl !== undefined) config.sessionTtlSeconds = parseSessionTtl(flags.sessionTtl, '--session-ttl');
+  if (fileWorkers !== undefined) config.workers = parseWorkers(fileWorkers, `config file ${flags.configFile}: workers`, cores);
+  if (env.TARN_WORKERS) config.workers = parseWorkers(env.TARN_WORKERS, 'TARN_WORKERS', cores);
+  if (flags.workers !== undefined) config.workers = parseWorkers(flags.workers, '--workers', cores);
   config.dataDir = resolve(config.dataDir);
   config.consoleDir = resolve(config.consoleDir);
   return { config, help: flags.help };
