@@ -1,18 +1,23 @@
 /**
  * HTTP load on the real server: a child process on a temporary data folder, 64 keep-alive connections on
- * loopback. A read is a stat followed by a GET of a random seeded object; a write is an upload of a small new
- * object. Reads and writes run as separate phases so each has its own throughput and latency figures.
+ * loopback (http-client.ts). A read is a stat followed by a GET of a random seeded object; a write is an upload of a small new
+ * object. Each kind of request runs as its own phase, with its own throughput and latency figures.
+ *
+ * Before Tarn, the same load runs against a bare node:http server and a bare Hono app answering the same JSON as
+ * the object stat (bare-server.ts), and Tarn's figures are also given as ratios to bare node:http: the machine is
+ * shared, so a ratio from one run says more than an absolute figure.
  *
  * Run alone: `npx tsx bench/http-load.ts` (TARN_BENCH_SECONDS=N sets each phase's length, default 10;
- * TARN_BENCH_PROFILE=DIR saves a CPU profile of the server).
+ * TARN_BENCH_WORKERS=N|auto runs Tarn with --workers; TARN_BENCH_PROFILE=DIR saves a CPU profile of the server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { bareAnswer } from './bare-answer';
+import { LoadClient } from './http-client';
 
 export interface HttpLoadOptions {
   connections?: number;
@@ -22,6 +27,8 @@ export interface HttpLoadOptions {
   objectBytes?: number;
   /** An empty PostgreSQL database for the metadata; default: SQLite in the data folder. */
   databaseUrl?: string;
+  /** Tarn's `--workers` (default TARN_BENCH_WORKERS, else one process). */
+  workers?: string;
 }
 
 export interface HttpLoadResults {
@@ -29,6 +36,23 @@ export interface HttpLoadResults {
   seconds_per_phase: number;
   seeded_objects: number;
   object_bytes: number;
+  /** Tarn's `--workers`. */
+  workers: string;
+  /** The machine's one-minute load average before and after: figures from a busy machine are not comparable. */
+  load_average_before: number;
+  load_average_after: number;
+  /** The yardsticks: bare node:http and a bare Hono app answering the same ~260-byte JSON as the object stat. */
+  bare_node_per_s: number;
+  bare_node_p90_ms: number;
+  bare_hono_per_s: number;
+  bare_hono_p90_ms: number;
+  /** Single requests: the public healthcheck, an object stat, an object GET (all but the healthcheck signed in). */
+  healthcheck_per_s: number;
+  healthcheck_p90_ms: number;
+  stat_per_s: number;
+  stat_p90_ms: number;
+  get_per_s: number;
+  get_p90_ms: number;
   /** Completed reads (stat + GET) per second. */
   reads_per_s: number;
   read_p50_ms: number;
@@ -38,6 +62,12 @@ export interface HttpLoadResults {
   write_p50_ms: number;
   write_p90_ms: number;
   write_p99_ms: number;
+  /** Requests per second relative to bare node:http in the same run (the machine is shared, so ratios compare best). */
+  bare_hono_ratio_to_bare: number;
+  tarn_healthcheck_ratio_to_bare: number;
+  tarn_stat_ratio_to_bare: number;
+  tarn_get_ratio_to_bare: number;
+  tarn_upload_ratio_to_bare: number;
   errors: number;
 }
 
@@ -49,70 +79,43 @@ interface Started {
   port: number;
 }
 
-function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Started> {
-  // TARN_BENCH_PROFILE=DIR writes a V8 CPU profile of the server there (open it in Chrome DevTools).
-  const profile = process.env.TARN_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.TARN_BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet', ...(databaseUrl ? ['--database-url', databaseUrl] : [])], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** Starts a server process and waits for the line that tells its address. */
+function startProcess(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /Tarn is listening on http:\/\/([^:\s]+):(\d+)/.exec(out);
+      const match = /listening on http:\/\/([^:\s]+):(\d+)/.exec(out);
       if (match?.[1] && match[2]) resolve({ child, host: match[1], port: Number(match[2]) });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
 
-class Client {
-  private readonly agent: http.Agent;
-  authorization = '';
+async function stopProcess(started: Started): Promise<void> {
+  if (started.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => started.child.once('exit', resolve));
+  started.child.kill('SIGTERM');
+  await exited;
+}
 
-  constructor(
-    private readonly host: string,
-    private readonly port: number,
-    connections: number,
-  ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
-  }
-
-  request(method: string, path: string, body?: Buffer | string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host: this.host,
-          port: this.port,
-          method,
-          path: `/api/v1${path}`,
-          agent: this.agent,
-          headers: {
-            ...(this.authorization ? { authorization: this.authorization } : {}),
-            ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
-            ...headers,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  json(method: string, path: string, value: unknown) {
-    return this.request(method, path, JSON.stringify(value), { 'content-type': 'application/json' });
-  }
-
-  close(): void {
-    this.agent.destroy();
-  }
+function startTarn(dataDir: string, databaseUrl: string | undefined, workers: string | undefined): Promise<Started> {
+  // TARN_BENCH_PROFILE=DIR writes a V8 CPU profile of the server there (bench/cpu-profile.ts summarises it).
+  const profile = process.env.TARN_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.TARN_BENCH_PROFILE] : [];
+  return startProcess([
+    ...profile,
+    '--import',
+    'tsx',
+    join(root, 'server', 'main.ts'),
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--quiet',
+    ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+    ...(workers ? ['--workers', workers] : []),
+  ]);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -147,14 +150,36 @@ async function runPhase(connections: number, seconds: number, op: () => Promise<
   };
 }
 
+/** A bare server answering the same JSON as the object stat, under the same load. */
+async function measureBare(kind: 'node' | 'hono', connections: number, seconds: number) {
+  const server = await startProcess(['--import', 'tsx', join(root, 'bench', 'bare-server.ts'), kind]);
+  const client = new LoadClient(server.host, server.port, connections, '');
+  try {
+    return await runPhase(connections, seconds, async () => {
+      const res = await client.request('GET', '/');
+      return res.status === 200 && res.body.length === bareAnswer.length;
+    });
+  } finally {
+    client.close();
+    await stopProcess(server);
+  }
+}
+
+const ratio = (tarn: number, bare: number) => (bare > 0 ? Math.round((tarn / bare) * 1000) / 1000 : 0);
+
 export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLoadResults> {
   const connections = options.connections ?? 64;
   const seconds = options.seconds ?? Number(process.env.TARN_BENCH_SECONDS ?? 10);
   const seedObjects = options.seedObjects ?? 2000;
   const objectBytes = options.objectBytes ?? 4096;
+  const workers = options.workers ?? process.env.TARN_BENCH_WORKERS;
+  const loadBefore = loadavg()[0] as number;
+  const bareNode = await measureBare('node', connections, seconds);
+  const bareHono = await measureBare('hono', connections, seconds);
+
   const dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-load-'));
-  const server = await startServer(dataDir, options.databaseUrl);
-  const client = new Client(server.host, server.port, connections);
+  const server = await startTarn(dataDir, options.databaseUrl, workers);
+  const client = new LoadClient(server.host, server.port, connections);
   try {
     const setup = await client.json('POST', '/setup_lakefs', { username: 'bench' });
     const creds = JSON.parse(setup.body.toString()) as { access_key_id: string; secret_access_key: string };
@@ -180,12 +205,18 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
     const commit = await client.json('POST', '/repositories/load/branches/main/commits', { message: 'seed' });
     if (commit.status !== 201) throw new Error(`seed commit: ${commit.status}`);
 
+    const randomPath = () => encodeURIComponent(seedPaths[Math.floor(Math.random() * seedPaths.length)] as string);
+    const stat = async (path: string) => (await client.request('GET', `/repositories/load/refs/main/objects/stat?path=${path}`)).status === 200;
+    const get = async (path: string) => {
+      const res = await client.request('GET', `/repositories/load/refs/main/objects?path=${path}`);
+      return res.status === 200 && res.body.length === objectBytes;
+    };
+    const healthchecks = await runPhase(connections, seconds, async () => (await client.request('GET', '/healthcheck')).status === 204);
+    const stats = await runPhase(connections, seconds, () => stat(randomPath()));
+    const gets = await runPhase(connections, seconds, () => get(randomPath()));
     const reads = await runPhase(connections, seconds, async () => {
-      const path = encodeURIComponent(seedPaths[Math.floor(Math.random() * seedPaths.length)] as string);
-      const stat = await client.request('GET', `/repositories/load/refs/main/objects/stat?path=${path}`);
-      if (stat.status !== 200) return false;
-      const get = await client.request('GET', `/repositories/load/refs/main/objects?path=${path}`);
-      return get.status === 200 && get.body.length === objectBytes;
+      const path = randomPath();
+      return (await stat(path)) && (await get(path));
     });
     let written = 0;
     const writes = await runPhase(connections, seconds, async () => (await upload(`new/${written++}.bin`)).status === 201);
@@ -195,6 +226,19 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       seconds_per_phase: seconds,
       seeded_objects: seedObjects,
       object_bytes: objectBytes,
+      workers: workers ?? '1',
+      load_average_before: Math.round(loadBefore * 100) / 100,
+      load_average_after: Math.round((loadavg()[0] as number) * 100) / 100,
+      bare_node_per_s: bareNode.perSecond,
+      bare_node_p90_ms: bareNode.p90,
+      bare_hono_per_s: bareHono.perSecond,
+      bare_hono_p90_ms: bareHono.p90,
+      healthcheck_per_s: healthchecks.perSecond,
+      healthcheck_p90_ms: healthchecks.p90,
+      stat_per_s: stats.perSecond,
+      stat_p90_ms: stats.p90,
+      get_per_s: gets.perSecond,
+      get_p90_ms: gets.p90,
       reads_per_s: reads.perSecond,
       read_p50_ms: reads.p50,
       read_p90_ms: reads.p90,
@@ -203,12 +247,16 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       write_p50_ms: writes.p50,
       write_p90_ms: writes.p90,
       write_p99_ms: writes.p99,
-      errors: reads.errors + writes.errors,
+      bare_hono_ratio_to_bare: ratio(bareHono.perSecond, bareNode.perSecond),
+      tarn_healthcheck_ratio_to_bare: ratio(healthchecks.perSecond, bareNode.perSecond),
+      tarn_stat_ratio_to_bare: ratio(stats.perSecond, bareNode.perSecond),
+      tarn_get_ratio_to_bare: ratio(gets.perSecond, bareNode.perSecond),
+      tarn_upload_ratio_to_bare: ratio(writes.perSecond, bareNode.perSecond),
+      errors: bareNode.errors + bareHono.errors + healthchecks.errors + stats.errors + gets.errors + reads.errors + writes.errors,
     };
   } finally {
     client.close();
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,13 +20,28 @@ console.log(`Tarn server benchmark — ${cpus().length} cores, Node ${process.ve
 const storage = await runStorageBench(sizes);
 console.log(formatStorageResults(storage));
 
+const row = (label: string, perSecond: number, p50: number | undefined, p90: number, p99: number | undefined) =>
+  `${label.padEnd(26)} ${Math.round(perSecond).toLocaleString('en-US').padStart(8)} /s` +
+  (p50 === undefined ? '' : `   p50 ${p50.toFixed(1)} ms`) +
+  `   p90 ${p90.toFixed(1)} ms` +
+  (p99 === undefined ? '' : `   p99 ${p99.toFixed(1)} ms`);
+const times = (ratio: number) => `   ${ratio.toFixed(2)} × bare node`;
+
+function printHttp(title: string, h: HttpLoadResults): void {
+  console.log(`\n${title}`);
+  console.log(row('bare node:http', h.bare_node_per_s, undefined, h.bare_node_p90_ms, undefined));
+  console.log(row('bare Hono', h.bare_hono_per_s, undefined, h.bare_hono_p90_ms, undefined) + times(h.bare_hono_ratio_to_bare));
+  console.log(row('Tarn healthcheck', h.healthcheck_per_s, undefined, h.healthcheck_p90_ms, undefined) + times(h.tarn_healthcheck_ratio_to_bare));
+  console.log(row('Tarn object stat', h.stat_per_s, undefined, h.stat_p90_ms, undefined) + times(h.tarn_stat_ratio_to_bare));
+  console.log(row('Tarn object get', h.get_per_s, undefined, h.get_p90_ms, undefined) + times(h.tarn_get_ratio_to_bare));
+  console.log(row('reads (stat + get)', h.reads_per_s, h.read_p50_ms, h.read_p90_ms, h.read_p99_ms));
+  console.log(row('writes (small uploads)', h.writes_per_s, h.write_p50_ms, h.write_p90_ms, h.write_p99_ms) + times(h.tarn_upload_ratio_to_bare));
+  console.log(`load average ${h.load_average_before} before, ${h.load_average_after} after; Tarn workers: ${h.workers}`);
+  if (h.errors > 0) console.log(`errors during the load: ${h.errors}`);
+}
+
 const http = await runHttpLoad({ seconds });
-const row = (label: string, perSecond: number, p50: number, p90: number, p99: number) =>
-  `${label.padEnd(26)} ${Math.round(perSecond).toLocaleString('en-US').padStart(8)} /s   p50 ${p50.toFixed(1)} ms   p90 ${p90.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms`;
-console.log(`\nHTTP, ${http.connections} connections on loopback, ${http.seconds_per_phase} s a phase:`);
-console.log(row('reads (stat + get)', http.reads_per_s, http.read_p50_ms, http.read_p90_ms, http.read_p99_ms));
-console.log(row('writes (small uploads)', http.writes_per_s, http.write_p50_ms, http.write_p90_ms, http.write_p99_ms));
-if (http.errors > 0) console.log(`errors during the load: ${http.errors}`);
+printHttp(`HTTP, ${http.connections} connections on loopback, ${http.seconds_per_phase} s a phase:`, http);
 
 async function runPostgresHttpLoad(): Promise<HttpLoadResults | undefined> {
   const given = process.env.TARN_BENCH_DATABASE_URL;
@@ -42,16 +57,30 @@ async function runPostgresHttpLoad(): Promise<HttpLoadResults | undefined> {
 
 const pg = await runPostgresHttpLoad();
 if (pg) {
-  console.log(`\nHTTP with the metadata in PostgreSQL (same load):`);
-  console.log(row('reads (stat + get)', pg.reads_per_s, pg.read_p50_ms, pg.read_p90_ms, pg.read_p99_ms));
-  console.log(row('writes (small uploads)', pg.writes_per_s, pg.write_p50_ms, pg.write_p90_ms, pg.write_p99_ms));
-  if (pg.errors > 0) console.log(`errors during the load: ${pg.errors}`);
+  printHttp('HTTP with the metadata in PostgreSQL (same load):', pg);
 } else {
   console.log('\nPostgreSQL is not installed (Debian package "postgresql"), so there are no PostgreSQL figures.');
 }
 const pgFigures = pg
   ? Object.fromEntries(
-      (['reads_per_s', 'read_p50_ms', 'read_p90_ms', 'read_p99_ms', 'writes_per_s', 'write_p50_ms', 'write_p90_ms', 'write_p99_ms', 'errors'] as const).map(
+      (
+        [
+          'healthcheck_per_s',
+          'stat_per_s',
+          'get_per_s',
+          'reads_per_s',
+          'read_p50_ms',
+          'read_p90_ms',
+          'read_p99_ms',
+          'writes_per_s',
+          'write_p50_ms',
+          'write_p90_ms',
+          'write_p99_ms',
+          'tarn_stat_ratio_to_bare',
+          'tarn_get_ratio_to_bare',
+          'tarn_upload_ratio_to_bare',
+          'errors',
+        ] as const).map(
         (name) => [`postgres_${name}`, pg[name]],
       ),
     )

@@ -1,6 +1,7 @@
 // Server settings from flags, environment (TARN_*) and an optional JSON file; flags win over the environment,
 // which wins over the file. Defaults need none of them.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3BlockStoreOptions } from './blockstore';
@@ -33,6 +34,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** The console's public address, for the links in invitations. */
   publicUrl?: string;
+  /** Server processes (node:cluster workers) sharing the port and the metadata; 1 runs the server in this process. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -48,6 +51,7 @@ export const defaultConfig: ServerConfig = {
   sessionTtlSeconds: 7 * 24 * 3600,
   blockstore: { type: 'local', s3: {} },
   login: defaultLoginSettings,
+  workers: 1,
 };
 
 /** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
@@ -72,6 +76,7 @@ const fileSchema = z
     logoutUrl: z.string().min(1).optional(),
     smtpUrl: z.string().min(1).optional(),
     publicUrl: z.string().min(1).optional(),
+    workers: z.union([z.number(), z.string()]).optional(),
   })
   .strict();
 
@@ -87,6 +92,8 @@ Options:
   --session-ttl T   how long a login lasts: seconds or a duration such as 12h or 7d (default 7d; env TARN_SESSION_TTL)
   --database-url U  keep metadata in PostgreSQL (postgres://user:password@host:port/database), shared by every
                     server given the same URL; default: SQLite in the data folder (env TARN_DATABASE_URL)
+  --workers N       server processes sharing the port and the metadata (node:cluster workers): a number, or auto
+                    for one per CPU core (default 1: the server runs in this process; env TARN_WORKERS)
   --blockstore T    local or s3: where new repositories keep their data (default s3 when an --s3-* option or
                     TARN_S3_* variable is given, else local; env TARN_BLOCKSTORE)
   --s3-endpoint URL an S3-compatible endpoint (default AWS's; env TARN_S3_ENDPOINT, or AWS_ENDPOINT_URL_S3)
@@ -99,7 +106,7 @@ Options:
   --rbac MODE       internal (policies, the default) or simplified (one ACL per group) (env TARN_RBAC)
   --smtp-url URL    smtp://[user:password@]host[:port][?from=address] (or smtps://) to mail invitations (env TARN_SMTP_URL)
   --public-url URL  the console's public address, for invitation links (env TARN_PUBLIC_URL)
-  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, rbac, smtpUrl, publicUrl and the
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, workers, rbac, smtpUrl, publicUrl and the
                     login settings loginUrl, loginFailedMessage, fallbackLoginUrl, fallbackLoginLabel,
                     loginCookieNames, logoutUrl (env TARN_LOGIN_URL, TARN_LOGIN_FAILED_MESSAGE, ...)
   --quiet           print only the listening line and server faults (no line per client error)
@@ -117,6 +124,16 @@ function parseSessionTtl(raw: string | number, source: string): number {
     throw new ConfigError(`${source}: session lifetime must be seconds or a duration such as 12h or 7d, from 1s to 400d, got "${raw}"`);
   }
   return seconds;
+}
+
+/** A count of workers, or `auto`: one per CPU core. More workers than cores only add switching. */
+function parseWorkers(raw: string | number, source: string, cores: number): number {
+  if (raw === 'auto') return cores;
+  const count = typeof raw === 'number' ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(count) || count < 1 || count > 1024) {
+    throw new ConfigError(`${source}: workers must be a whole number from 1 to 1024, or auto, got "${raw}"`);
+  }
+  return count;
 }
 
 /** The address is not echoed: it may hold a password. */
@@ -153,6 +170,7 @@ interface FlagValues extends BlockstoreFlags {
   rbac?: string;
   smtpUrl?: string;
   publicUrl?: string;
+  workers?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -168,6 +186,7 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's
   '--rbac': 'rbac',
   '--smtp-url': 'smtpUrl',
   '--public-url': 'publicUrl',
+  '--workers': 'workers',
   '--config': 'configFile',
   '--blockstore': 'blockstore',
   '--s3-endpoint': 's3Endpoint',
@@ -301,10 +320,10 @@ export interface ParsedCommandLine {
   help: boolean;
 }
 
-export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores = availableParallelism()): ParsedCommandLine {
   const flags = readFlags(argv);
   const fileSettings = flags.configFile ? readConfigFile(flags.configFile) : {};
-  const { sessionTtl: fileSessionTtl, port, host, dataDir, consoleDir, smtpUrl, publicUrl, databaseUrl: fileDatabaseUrl } = fileSettings;
+  const { sessionTtl: fileSessionTtl, port, host, dataDir, consoleDir, smtpUrl, publicUrl, databaseUrl: fileDatabaseUrl, workers: fileWorkers } = fileSettings;
   const config: ServerConfig = {
     ...defaultConfig,
     ...(port !== undefined ? { port } : {}),
@@ -338,6 +357,9 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Parsed
   if (flags.dataDir !== undefined) config.dataDir = flags.dataDir;
   if (flags.consoleDir !== undefined) config.consoleDir = flags.consoleDir;
   if (flags.sessionTtl !== undefined) config.sessionTtlSeconds = parseSessionTtl(flags.sessionTtl, '--session-ttl');
+  if (fileWorkers !== undefined) config.workers = parseWorkers(fileWorkers, `config file ${flags.configFile}: workers`, cores);
+  if (env.TARN_WORKERS) config.workers = parseWorkers(env.TARN_WORKERS, 'TARN_WORKERS', cores);
+  if (flags.workers !== undefined) config.workers = parseWorkers(flags.workers, '--workers', cores);
   config.dataDir = resolve(config.dataDir);
   config.consoleDir = resolve(config.consoleDir);
   return { config, help: flags.help };

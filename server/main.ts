@@ -1,5 +1,6 @@
 // Entry point: `tsx server/main.ts [--port N] [--data-dir DIR] [--host H]`, or startServer() from code.
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -20,7 +21,9 @@ import { formatFailure } from './http/failure-log';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { sendMail, smtpSettings } from './mail/smtp';
-import { openMetadataStore } from './metadata-store';
+import { makePrivateDataDir, openMetadataStore } from './metadata-store';
+import { announce } from './announce';
+import { reportListening, runPrimary } from './workers';
 import { UsageCounter } from './usage';
 
 export interface StartOptions {
@@ -44,6 +47,13 @@ export interface StartOptions {
   smtpUrl?: string;
   /** The console's public address, for invitation links. */
   publicUrl?: string;
+  /**
+   * Other processes of this server (node:cluster workers) use the same SQLite file, so, as with PostgreSQL, a
+   * session another process may have ended is confirmed in the store.
+   */
+  sharedMetadata?: boolean;
+  /** Print the address and where to begin (default); a worker leaves that to its primary. */
+  announce?: boolean;
 }
 
 function smtpMailer(url: string): InvitationMailer {
@@ -87,10 +97,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(options.dataDir);
   const log = options.log ?? ((entry: string) => console.error(entry));
-  // Only this user may enter the data folder; one made by hand or by an older version with a looser mode is
-  // tightened. The modules below make their own files 0600 and folders 0700 as well.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
+  makePrivateDataDir(dataDir);
   const kv = await openMetadataStore({
     dataDir,
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
@@ -109,7 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const login = options.login ?? defaultConfig.login;
   const auth = new AuthService(kvRecords(kv), deriveKeys(installationKey), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
-    sharedStore: options.databaseUrl !== undefined,
+    sharedStore: options.databaseUrl !== undefined || options.sharedMetadata === true,
     rbac: login.rbac,
   });
   const onFailure = (failure: RequestFailure) => {
@@ -159,15 +166,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw err;
   }
   const url = `http://${urlHost(options.host)}:${port}`;
-  console.log(`Tarn is listening on ${url}`);
-  if (!options.quiet) {
-    const { initialized } = await auth.setupState();
-    console.log(
-      initialized
-        ? `Log in at ${url}/auth/login with your access key.`
-        : `Open ${url}/setup to create the first admin user.`,
-    );
-  }
+  if (options.announce ?? true) announce(url, { quiet: options.quiet ?? false, initialized: (await auth.setupState()).initialized });
 
   let closing: Promise<void> | undefined;
   return {
@@ -204,9 +203,14 @@ export async function runFromCommandLine(argv: string[], env: NodeJS.ProcessEnv)
     return;
   }
   const { config } = parsed;
+  if (config.workers > 1 && cluster.isPrimary) {
+    await runPrimary(config, join(import.meta.dirname, 'main.ts'));
+    return;
+  }
+  const worker = cluster.isWorker;
   let running: RunningServer;
   try {
-    running = await startServer(config);
+    running = await startServer(worker ? { ...config, sharedMetadata: true, announce: false } : config);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     console.error(
@@ -217,8 +221,10 @@ export async function runFromCommandLine(argv: string[], env: NodeJS.ProcessEnv)
     process.exitCode = 1;
     return;
   }
+  if (worker) reportListening(running.url);
   const stop = (signal: string) => {
-    if (!config.quiet) console.log(`Received ${signal}, shutting down.`);
+    // A worker's primary says it for all of them.
+    if (!config.quiet && !worker) console.log(`Received ${signal}, shutting down.`);
     running.close().then(
       () => process.exit(0),
       (err: unknown) => {

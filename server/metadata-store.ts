@@ -1,6 +1,6 @@
 // Where the server and the gc command keep metadata: PostgreSQL when a database address is given (several
 // servers share it), else the SQLite file in the data folder.
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPostgresKv, openSqliteKv, type KvStore } from './kv';
 
@@ -12,6 +12,15 @@ export interface MetadataLocation {
 }
 
 export const sqliteFileName = 'metadata.db';
+
+/**
+ * Makes the data folder when missing. Only this user may enter it; one made by hand or by an older version with a
+ * looser mode is tightened. The modules that write into it make their own files 0600 and folders 0700 as well.
+ */
+export function makePrivateDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
 
 export function openMetadataStore(location: MetadataLocation): Promise<KvStore> {
   if (location.databaseUrl !== undefined) {

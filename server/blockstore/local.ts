@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, open, opendir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { chmodSync, createReadStream, mkdirSync, readFile as readFileCallback } from 'node:fs';
+import { mkdir, open, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
 import type { BlockStore, ByteRange, ListedObject, ObjectStat, PutBody, PutResult } from './block-store';
 import { measureBytes, measuredStream } from './body';
@@ -26,6 +26,10 @@ const maxNameBytes = 255;
 const maxPathBytes = process.platform === 'darwin' ? 1023 : 4095;
 /** The longest key Tarn writes in a namespace, `_tarn/metaranges/` and a 64-digit id (81 bytes), with room to spare. */
 const longestKeyBytes = 128;
+
+// The callback readFile: fs/promises' reads in chunks with a promise per step, which costs a 4 KB read
+// about twice the CPU (measured on Node 20).
+const readWholeFile = promisify(readFileCallback);
 
 function isEnoent(err: unknown): boolean {
   return (err as NodeJS.ErrnoException).code === 'ENOENT';
@@ -83,18 +87,20 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     await ensureDir(tempDir);
     const temp = path.join(tempDir, randomBytes(16).toString('hex'));
     try {
-      if (body instanceof Uint8Array) {
-        const handle = await open(temp, 'w', FILE_MODE);
-        try {
+      const handle = await open(temp, 'w', FILE_MODE);
+      try {
+        if (body instanceof Uint8Array) {
           await handle.writeFile(body);
-        } finally {
-          await handle.close();
+          return { temp, ...measureBytes(body) };
         }
-        return { temp, ...measureBytes(body) };
+        // Chunk by chunk as it arrives, each written before the next is read: a write stream piped to costs a
+        // small upload about twice the CPU (measured on Node 20) for the same streaming.
+        const measured = measuredStream(body);
+        for await (const chunk of measured.stream) await handle.write(chunk as Uint8Array);
+        return { temp, ...measured.result() };
+      } finally {
+        await handle.close();
       }
-      const measured = measuredStream(body);
-      await pipeline(measured.stream, createWriteStream(temp, { mode: FILE_MODE }));
-      return { temp, ...measured.result() };
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
@@ -168,7 +174,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     async getBytes(namespace, key, range) {
       const file = filePath(namespace, key);
       try {
-        if (!range) return await readFile(file);
+        if (!range) return await readWholeFile(file);
         const handle = await open(file, 'r');
         try {
           const { size } = await handle.stat();

@@ -607,8 +607,7 @@ export class Catalog {
 
   /** The object at `path` on `ref`; NotFoundError('object') when there is none. */
   async getObject(repo: string, ref: string, path: string, o: ReadOptions = {}): Promise<StoredObject> {
-    const repository = await this.store.getRepository(repo);
-    const entry = await this.store.getObject(repo, ref, path);
+    const { repository, entry } = await this.store.readObject(repo, ref, path);
     const { namespace, key } = this.location(repository, entry);
     return {
       ...(await this.stats(repository, entry, o)),
@@ -735,8 +734,7 @@ export class Catalog {
 
   /** How the block store keeps an object's data: its storage class, null where the store has none. */
   async underlyingProperties(repo: string, ref: string, path: string): Promise<{ storageClass: string | null }> {
-    const repository = await this.store.getRepository(repo);
-    const entry = await this.store.getObject(repo, ref, path);
+    const { repository, entry } = await this.store.readObject(repo, ref, path);
     const { namespace, key } = this.location(repository, entry);
     const stat = await this.blocks.stat(namespace, key);
     if (!stat) throw new BlockNotFoundError(namespace, key);

@@ -372,6 +372,11 @@ export class Graveler {
 
   /** Throws NotFound('object'). On a branch, staged values and tombstones win over committed data. */
   async getObject(repo: string, ref: string, path: string): Promise<ObjectEntry> {
+    return (await this.readObject(repo, ref, path)).entry;
+  }
+
+  /** As getObject, with the repository record it read: a caller that needs both reads the record once. */
+  async readObject(repo: string, ref: string, path: string): Promise<{ repository: Repository; entry: ObjectEntry }> {
     validatePath(path);
     const r = await this.refs.repository(repo);
     const resolved = await this.refs.resolve(repo, ref);
@@ -380,7 +385,7 @@ export class Graveler {
         ? await readBranchObject(this.ctx, repo, r.storageNamespace, resolved.branchId, path)
         : await lookupInTree(this.ctx, r.storageNamespace, (await this.refs.commit(repo, resolved.commitId)).metaRangeId, path);
     if (!entry) throw new NotFoundError('object');
-    return entry;
+    return { repository: r, entry };
   }
 
   async putObject(repo: string, branch: string, path: string, entry: ObjectEntry, o: PutObjectOptions = {}): Promise<void> {

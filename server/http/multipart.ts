@@ -58,12 +58,16 @@ export function readFilePart(
   /** The request body's own failure (a client that hung up): reported as it is, not as a malformed body. */
   let sourceError: unknown;
 
-  async function* partBytes(part: Readable): AsyncGenerator<Uint8Array> {
+  async function* partBytes(part: Readable, failure: () => unknown): AsyncGenerator<Uint8Array> {
     try {
       for await (const chunk of part) yield chunk as Buffer;
     } catch (err) {
       throw err === sourceError ? err : truncated();
     }
+    // A part fails by an error event, then ends: one that failed before its reader began (the store was still
+    // opening a file) ends normally for the reader, so the error is remembered and thrown here.
+    const missed = failure();
+    if (missed !== undefined) throw missed === sourceError ? missed : truncated();
   }
 
   return new Promise((resolve, reject) => {
@@ -83,7 +87,10 @@ export function readFilePart(
 
     parser.on('part', (part) => {
       // A part's failure reaches whoever reads it through its iterator; unread parts must not crash the process.
-      part.on('error', () => {});
+      let failed: unknown;
+      part.on('error', (err) => {
+        failed = err;
+      });
       part.once('header', (header: PartHeader) => {
         const info = describePart(header);
         if (wanted || info.name !== field) {
@@ -95,7 +102,7 @@ export function readFilePart(
           part: {
             contentType: info.contentType,
             ...(info.filename !== undefined ? { filename: info.filename } : {}),
-            body: partBytes(part),
+            body: partBytes(part, () => failed),
           },
           finish: async () => {
             await fed;

@@ -41,6 +41,24 @@ describe('server configuration', () => {
     expect(() => parseCommandLine(['--data-dir'], {})).toThrow(/needs a value/);
   });
 
+  it('runs one process unless told how many workers: a number or auto (one per core), from flag, environment or file', () => {
+    expect(parseCommandLine([], {}).config.workers).toBe(1);
+    expect(parseCommandLine(['--workers', '3'], {}).config.workers).toBe(3);
+    expect(parseCommandLine(['--workers=auto'], {}, 6).config.workers).toBe(6);
+    expect(parseCommandLine([], { TARN_WORKERS: 'auto' }, 2).config.workers).toBe(2);
+    expect(parseCommandLine(['--workers', '4'], { TARN_WORKERS: '2' }).config.workers).toBe(4);
+    const dir = mkdtempSync(join(tmpdir(), 'tarn-config-'));
+    const file = join(dir, 'tarn.json');
+    writeFileSync(file, JSON.stringify({ workers: 5 }));
+    expect(parseCommandLine(['--config', file], {}).config.workers).toBe(5);
+    expect(parseCommandLine(['--config', file], { TARN_WORKERS: '2' }).config.workers).toBe(2);
+    rmSync(dir, { recursive: true, force: true });
+    for (const bad of ['0', '-1', '1.5', 'many', '']) {
+      expect(() => parseCommandLine([], { TARN_WORKERS: bad || ' ' })).toThrow(/TARN_WORKERS: workers must be a whole number from 1 to 1024, or auto/);
+    }
+    expect(() => parseCommandLine(['--workers', 'lots'], {})).toThrow(/--workers: workers must be/);
+  });
+
   it('knows --help and --quiet', () => {
     expect(parseCommandLine(['--help'], {}).help).toBe(true);
     expect(parseCommandLine(['--quiet'], {}).config.quiet).toBe(true);

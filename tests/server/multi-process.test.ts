@@ -53,6 +53,18 @@ interface Acknowledged {
   commits: { branch: string; id: string }[];
 }
 
+/**
+ * A 429 ("too many attempts, try again later") is an answer a client retries, as lakeFS's clients do: under heavy
+ * contention on one branch (more so on a busy CI machine) a write may lose the race several times in a row. Nothing
+ * a 429 answered was acknowledged, so retrying cannot hide a lost write.
+ */
+async function retryingBusy<T extends { status: number }>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await call();
+    if (res.status !== 429 || attempt === 20) return res;
+  }
+}
+
 /** One client on server `c % 2`: each round uploads to its own branch and commits, then the same on main. */
 async function runClient(c: number, done: Acknowledged): Promise<void> {
   const own = `client-${c}`;
@@ -62,13 +74,13 @@ async function runClient(c: number, done: Acknowledged): Promise<void> {
     for (const branch of [own, 'main']) {
       const path = `${own}/round-${round}-on-${branch}.txt`;
       const content = `${c}.${round}.${branch}`;
-      const upload = await api(c).upload(repo, branch, path, content);
+      const upload = await retryingBusy(() => api(c).upload(repo, branch, path, content));
       expect(upload.status, path).toBe(201);
       done.uploads.push({ branch, path, content });
       // Alternate servers between the upload and its commit, so each commit seals another process's write.
-      const commit = await api(c + round + 1).post<CommitJson | ErrorBody>(`/repositories/${repo}/branches/${branch}/commits`, {
-        message: `${path} by ${c}`,
-      });
+      const commit = await retryingBusy(() =>
+        api(c + round + 1).post<CommitJson | ErrorBody>(`/repositories/${repo}/branches/${branch}/commits`, { message: `${path} by ${c}` }),
+      );
       if (commit.status === 201) done.commits.push({ branch, id: (commit.body as CommitJson).id });
       // On the shared branch a concurrent commit may have taken this client's change: that is "no changes".
       else expect({ branch, status: commit.status, body: commit.body }).toEqual({ branch: 'main', status: 400, body: { message: 'no changes' } });
