@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
 import type { Diff, Repository } from '../../src/api/types';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
@@ -182,6 +183,19 @@ describe('Uncommitted changes tree', () => {
     renderChanges();
     await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
     expect(button('Revert').disabled).toBe(false);
+  });
+
+  it('disables Commit and Revert, with the reason, when the policies refuse committing and resetting the branch', async () => {
+    withChanges();
+    server.use(effectivePolicies([readOnlyPolicy]));
+    renderChanges();
+    await screen.findByText('README.md');
+    await waitFor(() => expect(button('Commit Changes').title).toBe(missing('fs:CreateCommit')));
+    expect(button('Commit Changes').disabled).toBe(true);
+    expect(button('Revert').disabled).toBe(true);
+    expect(button('Revert').title).toBe(missing('fs:RevertBranch'));
+    expect(button('Revert README.md').disabled).toBe(true);
+    expect(button('Revert README.md').title).toBe(missing('fs:RevertBranch'));
   });
 
   it('keeps Commit and Revert disabled on a read-only repository', async () => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
 import type { Repository } from '../../src/api/types';
 
 let lake: Repository;
@@ -113,6 +114,14 @@ describe('Compare screen', () => {
     fireEvent.click(within(tree).getByRole('button', { name: 'data/' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev', prefix: 'data/' }));
     expect(await screen.findByText('a.csv', {}, SLOW)).toBeTruthy();
+  });
+
+  it('disables Merge, with the reason, when the policies refuse committing to the base branch', async () => {
+    server.use(effectivePolicies([readOnlyPolicy]));
+    renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(mergeButton().title).toBe(missing('fs:CreateCommit')));
+    expect(mergeButton().disabled).toBe(true);
   });
 
   it('switches directions in the URL', async () => {

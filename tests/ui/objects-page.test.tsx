@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
 import { asked, DAY, fakeLake, now, objectAt, page, type FakeLake } from './objects-server';
 
 /** A folder of `total` objects named big/000000 ... served page by page like the server does. */
@@ -127,6 +128,17 @@ describe('objects listing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(listings()).toHaveLength(1);
+  });
+
+  it('disables Upload and Delete, with the reason, when the policies refuse writing and deleting objects', async () => {
+    server.use(effectivePolicies([readOnlyPolicy]));
+    renderApp('/repositories/lake/objects?ref=main');
+    const del = (await screen.findByRole('button', { name: 'Delete notes.txt' })) as HTMLButtonElement;
+    await waitFor(() => expect(del.disabled).toBe(true));
+    expect(del.title).toBe(missing('fs:DeleteObject'));
+    const upload = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    expect(upload.disabled).toBe(true);
+    expect(upload.title).toBe(missing('fs:WriteObject'));
   });
 
   it.each(['v1', 'c'.repeat(64)])('hides delete and disables upload on ref %s (a tag, a commit)', async (ref) => {

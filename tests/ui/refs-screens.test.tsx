@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
 import type { Ref, Repository } from '../../src/api/types';
 
 let lake: Repository;
@@ -182,6 +183,14 @@ describe('Branches screen', () => {
     expect(writes).toEqual([{ method: 'DELETE', path: 'branches/dev' }]);
   });
 
+  it('disables deleting a branch, with the reason, when the policies refuse fs:DeleteBranch', async () => {
+    server.use(effectivePolicies([readOnlyPolicy]));
+    renderApp('/repositories/lake/branches');
+    const del = within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }) as HTMLButtonElement;
+    await waitFor(() => expect(del.disabled).toBe(true));
+    expect(del.title).toBe(missing('fs:DeleteBranch'));
+  });
+
   it('shows a failed listing in an error banner with a retry', async () => {
     server.use(http.get('*/api/v1/repositories/lake/branches', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
     renderApp('/repositories/lake/branches');
@@ -243,5 +252,14 @@ describe('Tags screen', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Tag' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await within(confirm).findByText('insufficient permissions')).toBeTruthy();
+  });
+
+  it('disables deleting a tag, with the reason, when the policies refuse fs:DeleteTag', async () => {
+    tags.set('v1', hex('a'));
+    server.use(effectivePolicies([readOnlyPolicy]));
+    renderApp('/repositories/lake/tags');
+    const del = within(await row('Tags', 'v1')).getByRole('button', { name: 'Delete tag v1' }) as HTMLButtonElement;
+    await waitFor(() => expect(del.disabled).toBe(true));
+    expect(del.title).toBe(missing('fs:DeleteTag'));
   });
 });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
 import type { BranchProtectionRule, GarbageCollectionRules, Repository } from '../../src/api/types';
 
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -235,6 +236,32 @@ describe('Settings: Branch Protection', () => {
     );
     const table = await screen.findByRole('table', { name: 'Branch protection rules' });
     expect(within(table).getByText('release-*')).toBeTruthy();
+  });
+
+  it('disables every settings write, with the reason, when the policies refuse it', async () => {
+    reset();
+    gcRules = { default_retention_days: 7, branches: [] };
+    protection = { rules: [{ pattern: 'trunk' }], checksum: 'c1' };
+    server.use(effectivePolicies([readOnlyPolicy]));
+    const { router } = renderApp('/repositories/lake/settings/general');
+    const toggle = (await screen.findByRole('checkbox', { name: 'Read-only repository' })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(true));
+    expect(toggle.closest('[data-part="root"]')?.getAttribute('title')).toBe(missing('fs:UpdateRepository'));
+
+    await router.navigate({ to: '/repositories/$repoId/settings/retention', params: { repoId: 'lake' } });
+    await screen.findByText('Default retention days:');
+    for (const name of ['Edit Policy', 'Delete Policy']) {
+      expect(button(name).disabled).toBe(true);
+      expect(button(name).title).toBe(missing('retention:SetGarbageCollectionRules'));
+    }
+
+    await router.navigate({ to: '/repositories/$repoId/settings/branches', params: { repoId: 'lake' } });
+    const del = (await screen.findByRole('button', { name: 'Delete rule trunk' })) as HTMLButtonElement;
+    expect(del.disabled).toBe(true);
+    expect(del.title).toBe(missing('branches:SetBranchProtectionRules'));
+    expect(button('Add').disabled).toBe(true);
+    expect(button('Add').title).toBe(missing('branches:SetBranchProtectionRules'));
+    expect(writes).toEqual([]);
   });
 
   it('deletes a rule with the checksum of the last read', async () => {

@@ -188,11 +188,15 @@ export function missingPermissionReason(action: string): string {
   return `Not allowed: you need the ${action} permission`;
 }
 
-/** Allowed unless the user's known policies refuse it: with unknown policies the server has the last word. */
-export function sessionPermission(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'context'>, action: string, resource: string): Permission {
-  const { permissions } = snapshot.context;
+/** Allowed unless the known policies (`permissions`) refuse it: with unknown policies the server has the last word. */
+export function permissionOf(permissions: PermissionCheck | null, action: string, resource: string): Permission {
   const allowed = permissions === null || permissions(action, resource);
   return { allowed, reason: allowed ? undefined : missingPermissionReason(action) };
+}
+
+/** What the session's user may do (see permissionOf). */
+export function sessionPermission(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'context'>, action: string, resource: string): Permission {
+  return permissionOf(snapshot.context.permissions, action, resource);
 }
 
 /** Spec 2 §6: the RBAC setting says whether groups carry one ACL permission and policies are hidden. */

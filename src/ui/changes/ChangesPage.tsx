@@ -1,11 +1,13 @@
-import { Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuGitCommitHorizontal, LuRefreshCw, LuUndo2 } from 'react-icons/lu';
 import type { Diff, Repository } from '../../api/types';
 import type { ChangesActorRef } from '../../machines/changes/machine';
 import type { CommitActorRef } from '../../machines/commit/machine';
 import type { RevertActorRef } from '../../machines/revert/machine';
+import { arn } from '../../lib/permission-names';
 import { EmptyState } from '../components/EmptyState';
+import { PermittedButton, PermittedIconButton, type Needs } from '../components/PermittedButton';
 import { ChangeSummary } from '../diff/ChangeSummary';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
 import { DiffTree } from '../diff/DiffTree';
@@ -27,6 +29,9 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
   const { tree, commit, revert, summary } = useSelector(screen, (s) => s.children);
   const readOnly = repo.read_only === true;
   if (!tree || !commit || !revert || !summary) return null;
+  // Every revert, of the branch or of one path, resets the branch (PUT /branches/{branch}).
+  const revertNeeds: Needs = { action: 'fs:RevertBranch', resource: arn.branch(repo.id, branch) };
+  const commitNeeds: Needs = { action: 'fs:CreateCommit', resource: arn.branch(repo.id, branch) };
 
   return (
     <Stack gap="4">
@@ -46,8 +51,8 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
           <ChangeSummary summary={summary} subject={prefix || branch} />
         </Box>
         <HStack ms="auto" gap="2">
-          <RevertAllButton revert={revert} />
-          <CommitButton commit={commit} />
+          <RevertAllButton revert={revert} needs={revertNeeds} />
+          <CommitButton commit={commit} needs={commitNeeds} />
         </HStack>
       </Flex>
       {readOnly && (
@@ -60,7 +65,7 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
         tree={tree}
         label={`Uncommitted changes of ${branch}`}
         onOpenFolder={onNavigate}
-        rowActions={(entry) => <RevertEntryButton revert={revert} entry={entry} />}
+        rowActions={(entry) => <RevertEntryButton revert={revert} entry={entry} needs={revertNeeds} />}
         empty={
           <EmptyState
             title="No changes here"
@@ -74,10 +79,11 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
   );
 }
 
-function CommitButton({ commit }: { commit: CommitActorRef }) {
+function CommitButton({ commit, needs }: { commit: CommitActorRef; needs: Needs }) {
   const canCommit = useSelector(commit, (s) => s.can({ type: 'commit.open' }));
   return (
-    <Button
+    <PermittedButton
+      {...needs}
       size="sm"
       colorPalette="tarn"
       aria-label="Commit Changes"
@@ -86,17 +92,18 @@ function CommitButton({ commit }: { commit: CommitActorRef }) {
     >
       <LuGitCommitHorizontal />
       Commit Changes
-    </Button>
+    </PermittedButton>
   );
 }
 
 const useCanRevert = (revert: RevertActorRef) =>
   useSelector(revert, (s) => s.can({ type: 'revert.request', target: { type: 'reset' } }));
 
-function RevertAllButton({ revert }: { revert: RevertActorRef }) {
+function RevertAllButton({ revert, needs }: { revert: RevertActorRef; needs: Needs }) {
   const canRevert = useCanRevert(revert);
   return (
-    <Button
+    <PermittedButton
+      {...needs}
       size="sm"
       variant="outline"
       colorPalette="red"
@@ -105,14 +112,15 @@ function RevertAllButton({ revert }: { revert: RevertActorRef }) {
     >
       <LuUndo2 />
       Revert
-    </Button>
+    </PermittedButton>
   );
 }
 
-function RevertEntryButton({ revert, entry }: { revert: RevertActorRef; entry: Diff }) {
+function RevertEntryButton({ revert, entry, needs }: { revert: RevertActorRef; entry: Diff; needs: Needs }) {
   const canRevert = useCanRevert(revert);
   return (
-    <IconButton
+    <PermittedIconButton
+      {...needs}
       size="xs"
       variant="ghost"
       aria-label={`Revert ${entry.path}`}
@@ -121,6 +129,6 @@ function RevertEntryButton({ revert, entry }: { revert: RevertActorRef; entry: D
       onClick={() => revert.send({ type: 'revert.request', target: { type: entry.path_type, path: entry.path } })}
     >
       <LuUndo2 />
-    </IconButton>
+    </PermittedIconButton>
   );
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuArrowLeftRight, LuGitMerge, LuRefreshCw } from 'react-icons/lu';
 import type { Repository, ResolvedRef } from '../../api/types';
 import type { CompareActorRef } from '../../machines/compare/machine';
 import type { MergeActorRef } from '../../machines/merge/machine';
+import { arn } from '../../lib/permission-names';
 import { EmptyState } from '../components/EmptyState';
+import { PermittedButton } from '../components/PermittedButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
 import { DiffTree } from '../diff/DiffTree';
@@ -55,14 +57,31 @@ export function CompareToolbar({ repo, base, compared, onSelectBase, onSelectCom
   );
 }
 
-/** Merge is offered between two branches only; the merge machine says when it can start. */
-export function MergeButton({ merge }: { merge: MergeActorRef | undefined }) {
+export interface MergeButtonProps {
+  merge: MergeActorRef | undefined;
+  repoId: string;
+  /** The branch merged into (the base). */
+  dest: string;
+}
+
+/**
+ * Merge is offered between two branches only; the merge machine says when it can start. A merge writes a commit on
+ * the destination: the server's merge requirement on that branch.
+ */
+export function MergeButton({ merge, repoId, dest }: MergeButtonProps) {
   const canMerge = useSelector(merge, (s) => s?.can({ type: 'merge.open' }) ?? false);
   return (
-    <Button size="sm" colorPalette="tarn" disabled={!canMerge} onClick={() => merge?.send({ type: 'merge.open' })}>
+    <PermittedButton
+      action="fs:CreateCommit"
+      resource={arn.branch(repoId, dest)}
+      size="sm"
+      colorPalette="tarn"
+      disabled={!canMerge}
+      onClick={() => merge?.send({ type: 'merge.open' })}
+    >
       <LuGitMerge />
       Merge
-    </Button>
+    </PermittedButton>
   );
 }
 

@@ -87,8 +87,9 @@ export const tableStyles = `
   transition-duration: var(--chakra-durations-moderate);
 }
 .${c.iconButton} > .${cellIconClass} { width: var(--chakra-sizes-4); height: var(--chakra-sizes-4); }
+.${c.iconButton}:disabled { cursor: not-allowed; opacity: 0.5; }
 @media (hover: hover) {
-  .${c.iconButton}:hover { background: var(--chakra-colors-color-palette-subtle); }
+  .${c.iconButton}:hover:not(:disabled) { background: var(--chakra-colors-color-palette-subtle); }
 }
 .${c.danger} {
   --chakra-colors-color-palette-fg: var(--chakra-colors-red-fg);

@@ -3,6 +3,8 @@ import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import type { DeleteObjectActorRef } from '../../machines/delete-object';
+import { usePermissionCheck } from '../../machines/session/hooks';
+import { arn } from '../../lib/permission-names';
 import { blameFlow, canDeleteObjects, deleteObjectFlow, type ObjectsPageActorRef } from '../../machines/objects-page';
 import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
 import { BlameFlowDialog } from './BlameDialog';
@@ -21,6 +23,7 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
   const search = useSelector(page, (s) => s.context.search);
   const { view, table, retry } = usePagedList(list);
   const canDelete = useSelector(page, canDeleteObjects);
+  const permission = usePermissionCheck();
   const deleting = useSelector(page, deleteObjectFlow);
   const blame = useSelector(page, blameFlow);
 
@@ -31,10 +34,11 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
         refId,
         dir,
         canDelete,
+        deletePermission: (path) => permission('fs:DeleteObject', arn.object(repoId, path)),
         onDelete: (entry) => page.send({ type: 'object.delete', path: entry.path }),
         onBlame: (entry) => page.send({ type: 'blame.open', target: { path: entry.path, pathType: entry.path_type } }),
       }),
-    [page, repoId, refId, dir, canDelete],
+    [page, repoId, refId, dir, canDelete, permission],
   );
 
   const empty =

@@ -8,6 +8,8 @@ import type { ReadmeRead } from '../../loaders/objects';
 import type { ObjectsPageActorRef } from '../../machines/objects-page';
 import type { UploadStorage } from '../../machines/upload-queue';
 import { uploadAllowed, type UploadPermissionActorRef } from '../../machines/upload-permission';
+import { usePermission } from '../../machines/session/hooks';
+import { arn } from '../../lib/permission-names';
 import { RefSelector } from '../refs';
 import { UploadDialog } from '../upload';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
@@ -41,15 +43,19 @@ export function ObjectsPage({ page, repo, resolvedRef, path, permissions, readme
   const allowed = useSelector(permissions, (s) =>
     branch === undefined || readOnly ? undefined : uploadAllowed(s, { repoId: repo.id, branch }),
   );
+  // The user's policies answer at once; the server's answer for the branch (above) follows.
+  const mayWrite = usePermission('fs:WriteObject', arn.object(repo.id, path));
   const uploadDisabledReason = readOnly
     ? 'The repository is read-only'
     : branch === undefined
       ? 'Uploads go to a branch: select a branch to upload'
-      : allowed === undefined
-        ? 'Checking upload permission...'
-        : allowed
-          ? undefined
-          : 'You are not allowed to upload to this branch';
+      : !mayWrite.allowed
+        ? mayWrite.reason
+        : allowed === undefined
+          ? 'Checking upload permission...'
+          : allowed
+            ? undefined
+            : 'You are not allowed to upload to this branch';
 
   return (
     <Stack gap="4">

@@ -2,8 +2,10 @@ import { VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { objectUrl } from '../../lib/api-address';
 import type { ObjectStats } from '../../api/types';
+import type { Permission } from '../../machines/session/machine';
 import { formatDate, formatSize } from '../../lib/format';
 import { CellIcon, listColumnHelper, tableClass, type ListColumn } from '../components';
+import { permittedState } from '../components/PermittedButton';
 import { basename } from './paths';
 
 export interface ObjectColumnsOptions {
@@ -13,6 +15,8 @@ export interface ObjectColumnsOptions {
   dir: string;
   /** Delete is offered only when the ref is a branch that may be written. */
   canDelete: boolean;
+  /** Whether the user's policies let them delete the object at a path (fs:DeleteObject). */
+  deletePermission: (path: string) => Permission;
   onDelete: (entry: ObjectStats) => void;
   onBlame: (entry: ObjectStats) => void;
 }
@@ -27,7 +31,7 @@ function displayName(entry: ObjectStats, dir: string): string {
   return entry.path.startsWith(dir) && entry.path !== dir ? entry.path.slice(dir.length) : entry.path;
 }
 
-export function objectColumns({ repoId, refId, dir, canDelete, onDelete, onBlame }: ObjectColumnsOptions): ListColumn<ObjectStats>[] {
+export function objectColumns({ repoId, refId, dir, canDelete, deletePermission, onDelete, onBlame }: ObjectColumnsOptions): ListColumn<ObjectStats>[] {
   return [
     column.display({
       id: 'name',
@@ -98,7 +102,13 @@ export function objectColumns({ repoId, refId, dir, canDelete, onDelete, onBlame
               <CellIcon name="history" />
             </button>
             {isObject && canDelete && (
-              <button type="button" className={dangerButton} aria-label={`Delete ${name}`} title="Delete" onClick={() => onDelete(entry)}>
+              <button
+                type="button"
+                className={dangerButton}
+                aria-label={`Delete ${name}`}
+                {...permittedState(deletePermission(entry.path), { title: 'Delete' })}
+                onClick={() => onDelete(entry)}
+              >
                 <CellIcon name="trash" />
               </button>
             )}

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { Badge, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Badge, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuTrash2 } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
+import { arn } from '../../lib/permission-names';
 import { CopyButton } from '../components/CopyButton';
+import { PermittedIconButton } from '../components/PermittedButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri } from './refUris';
 import { EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
@@ -54,7 +56,9 @@ function branchColumns(repoId: string, defaultBranch: string, screen: RefsPageAc
           <HStack gap="1" justify="end">
             <CopyButton value={lakefsRefUri(repoId, id)} label={`URI of branch ${id}`} />
             {id !== defaultBranch && (
-              <IconButton
+              <PermittedIconButton
+                action="fs:DeleteBranch"
+                resource={arn.branch(repoId, id)}
                 size="xs"
                 variant="ghost"
                 colorPalette="red"
@@ -63,7 +67,7 @@ function branchColumns(repoId: string, defaultBranch: string, screen: RefsPageAc
                 onClick={() => screen.send({ type: 'delete.request', id })}
               >
                 <LuTrash2 />
-              </IconButton>
+              </PermittedIconButton>
             )}
           </HStack>
         );

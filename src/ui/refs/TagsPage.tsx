@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
-import { HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuTrash2 } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
+import { arn } from '../../lib/permission-names';
 import { CopyButton } from '../components/CopyButton';
+import { PermittedIconButton } from '../components/PermittedButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri, s3RefUri } from './refUris';
 import { EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
@@ -24,7 +26,9 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
               {info.getValue()}
             </RouterLink>
           </Link>
-          <IconButton
+          <PermittedIconButton
+            action="fs:DeleteTag"
+            resource={arn.tag(repoId, info.getValue())}
             size="xs"
             variant="ghost"
             colorPalette="red"
@@ -33,7 +37,7 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
             onClick={() => screen.send({ type: 'delete.request', id: info.getValue() })}
           >
             <LuTrash2 />
-          </IconButton>
+          </PermittedIconButton>
         </HStack>
       ),
     }),

@@ -2,11 +2,13 @@ import { Alert, Button, CloseButton, Dialog, Field, Heading, HStack, IconButton,
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { BranchProtectionActorRef } from '../../machines/branch-protection';
+import { arn } from '../../lib/permission-names';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { PermittedButton } from '../components/PermittedButton';
 import { Loading } from '../components/Loading';
 
 /** Settings → Branch Protection: the protected name patterns, each with Delete, and Add. */
-export function BranchProtectionSettings({ rules: machine }: { rules: BranchProtectionActorRef }) {
+export function BranchProtectionSettings({ repoId, rules: machine }: { repoId: string; rules: BranchProtectionActorRef }) {
   const rules = useSelector(machine, (s) => s.context.rules);
   const loading = useSelector(machine, (s) => s.hasTag('loading'));
   const failed = useSelector(machine, (s) => s.matches('failed'));
@@ -14,6 +16,8 @@ export function BranchProtectionSettings({ rules: machine }: { rules: BranchProt
   const ready = useSelector(machine, (s) => s.matches('ready'));
   const notice = useSelector(machine, (s) => s.context.notice);
   const error = useSelector(machine, (s) => s.context.error);
+  // Adding and deleting a rule both set the repository's rules.
+  const needs = { action: 'branches:SetBranchProtectionRules', resource: arn.repository(repoId) };
   return (
     <Stack gap="4">
       <HStack gap="2">
@@ -23,10 +27,10 @@ export function BranchProtectionSettings({ rules: machine }: { rules: BranchProt
         <IconButton size="sm" variant="ghost" aria-label="Refresh" disabled={busy} onClick={() => machine.send({ type: 'rules.refresh' })}>
           <LuRefreshCw />
         </IconButton>
-        <Button size="sm" colorPalette="tarn" disabled={!ready} loading={busy} onClick={() => machine.send({ type: 'add.open' })}>
+        <PermittedButton {...needs} size="sm" colorPalette="tarn" disabled={!ready} loading={busy} onClick={() => machine.send({ type: 'add.open' })}>
           <LuPlus />
           Add
-        </Button>
+        </PermittedButton>
       </HStack>
       <Text color="fg.muted">
         Define branch protection rules to prevent direct changes. Changes to protected branches can only be done by
@@ -55,7 +59,8 @@ export function BranchProtectionSettings({ rules: machine }: { rules: BranchProt
                   <Table.Row key={rule.pattern}>
                     <Table.Cell fontFamily="mono">{rule.pattern}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button
+                      <PermittedButton
+                        {...needs}
                         size="xs"
                         variant="outline"
                         colorPalette="red"
@@ -64,7 +69,7 @@ export function BranchProtectionSettings({ rules: machine }: { rules: BranchProt
                         onClick={() => machine.send({ type: 'rule.delete', pattern: rule.pattern })}
                       >
                         Delete
-                      </Button>
+                      </PermittedButton>
                     </Table.Cell>
                   </Table.Row>
                 ))}

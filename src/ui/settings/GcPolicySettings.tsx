@@ -3,11 +3,13 @@ import { useSelector } from '@xstate/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import type { GarbageCollectionRules } from '../../api/types';
 import { policyText, type GcPolicyActorRef } from '../../machines/gc-policy';
+import { arn } from '../../lib/permission-names';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { PermittedButton } from '../components/PermittedButton';
 import { Loading } from '../components/Loading';
 
 /** Settings → Garbage Collection: the policy as a table or JSON, its JSON editor, and Delete Policy. */
-export function GcPolicySettings({ policy }: { policy: GcPolicyActorRef }) {
+export function GcPolicySettings({ repoId, policy }: { repoId: string; policy: GcPolicyActorRef }) {
   const rules = useSelector(policy, (s) => s.context.rules);
   const loading = useSelector(policy, (s) => s.hasTag('loading'));
   const failed = useSelector(policy, (s) => s.matches('failed'));
@@ -19,6 +21,8 @@ export function GcPolicySettings({ policy }: { policy: GcPolicyActorRef }) {
   const jsonView = useSelector(policy, (s) => s.context.jsonView);
   const canEdit = useSelector(policy, (s) => s.can({ type: 'policy.edit' }));
   const canDelete = useSelector(policy, (s) => s.can({ type: 'policy.delete' }));
+  // The server asks the same permission to delete the policy as to set it.
+  const needs = { action: 'retention:SetGarbageCollectionRules', resource: arn.repository(repoId) };
 
   return (
     <Stack gap="4">
@@ -29,12 +33,20 @@ export function GcPolicySettings({ policy }: { policy: GcPolicyActorRef }) {
         <IconButton size="sm" variant="ghost" aria-label="Refresh" disabled={busy} onClick={() => policy.send({ type: 'policy.refresh' })}>
           <LuRefreshCw />
         </IconButton>
-        <Button size="sm" variant="outline" colorPalette="red" disabled={!canDelete} loading={deleting} onClick={() => policy.send({ type: 'policy.delete' })}>
+        <PermittedButton
+          {...needs}
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          disabled={!canDelete}
+          loading={deleting}
+          onClick={() => policy.send({ type: 'policy.delete' })}
+        >
           Delete Policy
-        </Button>
-        <Button size="sm" colorPalette="tarn" disabled={!canEdit} onClick={() => policy.send({ type: 'policy.edit' })}>
+        </PermittedButton>
+        <PermittedButton {...needs} size="sm" colorPalette="tarn" disabled={!canEdit} onClick={() => policy.send({ type: 'policy.edit' })}>
           Edit Policy
-        </Button>
+        </PermittedButton>
       </HStack>
       <Text color="fg.muted">
         This policy determines for how long objects are kept in the storage after they are deleted or overwritten on a

@@ -6,7 +6,7 @@ import type { RepositoryReadOnlyActorRef } from '../../machines/repository-read-
 import { arn } from '../../lib/permission-names';
 import { WhoCanButton } from '../auth/WhoCan';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { PermittedButton } from '../components/PermittedButton';
+import { PermittedButton, usePermitted } from '../components/PermittedButton';
 import { DeleteRepositoryDialog } from './DeleteRepositoryDialog';
 
 export interface GeneralSettingsProps {
@@ -30,6 +30,7 @@ export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsPro
   const saving = useSelector(readOnly, (s) => s.hasTag('busy'));
   const saveError = useSelector(readOnly, (s) => s.context.error);
   const isReadOnly = pending ?? repo.read_only === true;
+  const toggle = usePermitted({ action: 'fs:UpdateRepository', resource: arn.repository(repo.id) }, { disabled: saving });
   return (
     <Stack gap="6" maxW="2xl">
       <Heading size="md">General</Heading>
@@ -39,7 +40,8 @@ export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsPro
       <Stack gap="2">
         <Switch.Root
           checked={isReadOnly}
-          disabled={saving}
+          disabled={toggle.disabled}
+          title={toggle.title}
           colorPalette="tarn"
           onCheckedChange={(details) => readOnly.send({ type: 'readOnly.set', readOnly: details.checked })}
         >

@@ -74,7 +74,7 @@ function CompareRoute() {
         }
         return (
           <Stack gap="4">
-            {toolbar(bothBranches ? <MergeButton merge={undefined} /> : undefined)}
+            {toolbar(bothBranches ? <MergeButton merge={undefined} repoId={repo.id} dest={base.id} /> : undefined)}
             {comparison.status === 'same' ? (
               <NothingToCompare />
             ) : (
@@ -116,7 +116,7 @@ function CompareScreen({ repo, base, comparison, prefix, refresh, toolbar, merge
   const merge = useSelector(screen, (s) => s.children.merge);
   return (
     <Stack gap="4">
-      {toolbar(mergeable ? <MergeButton merge={merge} /> : undefined)}
+      {toolbar(mergeable ? <MergeButton merge={merge} repoId={repo.id} dest={base.id} /> : undefined)}
       <CompareChanges screen={screen} base={base.id} compared={compared} prefix={prefix} onNavigate={onNavigate} />
     </Stack>
   );

@@ -20,5 +20,5 @@ function BranchProtectionRoute() {
 
 function BranchProtectionRules({ repoId, firstRead }: { repoId: string; firstRead: BranchProtection }) {
   const rules = useActorRef(liveBranchProtectionMachine, { input: { repoId, firstRead } });
-  return <BranchProtectionSettings rules={rules} />;
+  return <BranchProtectionSettings repoId={repoId} rules={rules} />;
 }

@@ -25,5 +25,5 @@ function GcPolicy({ firstRead }: { firstRead: GarbageCollectionRules | null }) {
   const policy = useActorRef(liveGcPolicyMachine, {
     input: { repoId: repo.id, defaultBranch: repo.default_branch, firstRead },
   });
-  return <GcPolicySettings policy={policy} />;
+  return <GcPolicySettings repoId={repo.id} policy={policy} />;
 }
