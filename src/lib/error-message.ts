@@ -19,9 +19,21 @@ export function deepestMessage(value: unknown, depth = 0): string | undefined {
   return typeof own === 'string' && own.trim() !== '' ? own : undefined;
 }
 
-/** What to show the user for any thrown value. */
+/** What the user can do about a refusal whose server message alone does not say. */
+const remedies: Array<[RegExp, string]> = [
+  [
+    /^cannot (write|commit) to protected branch$/,
+    'This branch is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
+  ],
+  [/^read-only repository$/, 'The repository is read-only: an administrator can turn that off in Settings › General.'],
+];
+
+/** What to show the user for any thrown value: the server's words, and what to do where they do not say. */
 export function errorMessage(e: unknown): string {
-  return deepestMessage(e) ?? 'Unknown error';
+  const message = deepestMessage(e);
+  if (message === undefined) return 'Unknown error';
+  const remedy = remedies.find(([pattern]) => pattern.test(message))?.[1];
+  return remedy ? `${message}. ${remedy}` : message;
 }
 
 /** The call was refused for a missing permission (the API client's AuthorizationError, by name: lib imports no api). */

@@ -44,6 +44,12 @@ describe('errorMessage', () => {
     expect(errorMessage(undefined)).toBe('Unknown error');
     expect(errorMessage({})).toBe('Unknown error');
   });
+
+  it('adds what to do to refusals whose server message does not say it, and leaves other messages as they are', () => {
+    expect(errorMessage(new Error('cannot write to protected branch'))).toMatch(/^cannot write to protected branch\. .*another branch, then merge/);
+    expect(errorMessage({ message: 'read-only repository' })).toMatch(/Settings › General/);
+    expect(errorMessage(new Error('branch not found'))).toBe('branch not found');
+  });
 });
 
 describe('parseErrorBody', () => {
