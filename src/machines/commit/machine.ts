@@ -2,7 +2,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Commit } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
-import { metadataErrors, metadataRecord, type MetadataRow } from './metadata';
+import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from './metadata';
 
 /** The branch and what the page knows of it when it loaded; a commit makes the page load again. */
 export interface CommitInput {
@@ -33,9 +33,7 @@ export type CommitEvent =
   | { type: 'commit.open' }
   | { type: 'commit.cancel' }
   | { type: 'message.change'; value: string }
-  | { type: 'metadata.add' }
-  | { type: 'metadata.remove'; id: number }
-  | { type: 'metadata.change'; id: number; field: 'key' | 'value'; value: string }
+  | MetadataEvent
   | { type: 'commit.submit' };
 
 export const commitMachine = setup({
@@ -52,6 +50,7 @@ export const commitMachine = setup({
     metadataValid: ({ context }) => Object.keys(metadataErrors(context.metadata)).length === 0,
   },
   actions: {
+    editMetadata: assign(({ context }, event: MetadataEvent) => editMetadata(context, event)),
     resetForm: assign({ message: '', metadata: [], showMetadataErrors: false, error: null }),
     /** The branch moved: whatever shows it reloads (provided by the route). */
     committed: (_, _commit: Commit) => {
@@ -80,21 +79,9 @@ export const commitMachine = setup({
       on: {
         'commit.cancel': 'closed',
         'message.change': { actions: assign({ message: ({ event }) => event.value }) },
-        'metadata.add': {
-          actions: assign({
-            metadata: ({ context }) => [...context.metadata, { id: context.nextRowId, key: '', value: '' }],
-            nextRowId: ({ context }) => context.nextRowId + 1,
-          }),
-        },
-        'metadata.remove': {
-          actions: assign({ metadata: ({ context, event }) => context.metadata.filter((row) => row.id !== event.id) }),
-        },
-        'metadata.change': {
-          actions: assign({
-            metadata: ({ context, event }) =>
-              context.metadata.map((row) => (row.id === event.id ? { ...row, [event.field]: event.value } : row)),
-          }),
-        },
+        'metadata.add': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'metadata.remove': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'metadata.change': { actions: { type: 'editMetadata', params: ({ event }) => event } },
         'commit.submit': [
           { guard: 'metadataValid', target: 'committing' },
           { actions: assign({ showMetadataErrors: true }) },

@@ -27,3 +27,27 @@ export function metadataErrors(rows: readonly MetadataRow[]): Record<number, str
 export function metadataRecord(rows: readonly MetadataRow[]): Record<string, string> {
   return Object.fromEntries(rows.map((row) => [row.key.trim(), row.value]));
 }
+
+/** The form's edits of its metadata rows, the same events in every flow that has them. */
+export type MetadataEvent =
+  | { type: 'metadata.add' }
+  | { type: 'metadata.remove'; id: number }
+  | { type: 'metadata.change'; id: number; field: 'key' | 'value'; value: string };
+
+/** A form's metadata rows, and the id the next added row takes. */
+export interface MetadataForm {
+  metadata: MetadataRow[];
+  nextRowId: number;
+}
+
+/** The form's rows after one edit. */
+export function editMetadata({ metadata, nextRowId }: MetadataForm, event: MetadataEvent): MetadataForm {
+  switch (event.type) {
+    case 'metadata.add':
+      return { metadata: [...metadata, { id: nextRowId, key: '', value: '' }], nextRowId: nextRowId + 1 };
+    case 'metadata.remove':
+      return { metadata: metadata.filter((row) => row.id !== event.id), nextRowId };
+    case 'metadata.change':
+      return { metadata: metadata.map((row) => (row.id === event.id ? { ...row, [event.field]: event.value } : row)), nextRowId };
+  }
+}

@@ -7,7 +7,7 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type ErrorActorEvent,
 import { MergeConflictError } from '../../api/errors';
 import type { ConflictSide, Diff, MergeConflictPath, MergeResult, MergeStrategy } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
-import { metadataErrors, metadataRecord, type MetadataRow } from '../commit/metadata';
+import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
 import { objectDiffMachine, type ObjectDiffActorRef } from '../object-diff/machine';
 
 export interface MergeInput {
@@ -52,9 +52,7 @@ export type MergeEvent =
   | { type: 'merge.open' }
   | { type: 'merge.cancel' }
   | { type: 'message.change'; value: string }
-  | { type: 'metadata.add' }
-  | { type: 'metadata.remove'; id: number }
-  | { type: 'metadata.change'; id: number; field: 'key' | 'value'; value: string }
+  | MetadataEvent
   | { type: 'strategy.change'; strategy: MergeStrategy }
   | { type: 'conflict.choose'; path: string; side: ConflictSide }
   | { type: 'conflict.toggleContent'; path: string }
@@ -95,6 +93,7 @@ export const mergeMachine = setup({
     contentShown: ({ context }, path: string) => path in context.contents,
   },
   actions: {
+    editMetadata: assign(({ context }, event: MetadataEvent) => editMetadata(context, event)),
     resetForm: assign({ message: '', metadata: [], showMetadataErrors: false, strategy: '', conflicts: [], resolutions: {}, error: null }),
     /** Stops every open content comparison (the conflicts changed, or the modal closed). */
     closeContents: enqueueActions(({ context, enqueue }) => {
@@ -142,21 +141,9 @@ export const mergeMachine = setup({
       on: {
         'merge.cancel': { target: 'idle', actions: 'closeContents' },
         'message.change': { actions: assign({ message: ({ event }) => event.value }) },
-        'metadata.add': {
-          actions: assign({
-            metadata: ({ context }) => [...context.metadata, { id: context.nextRowId, key: '', value: '' }],
-            nextRowId: ({ context }) => context.nextRowId + 1,
-          }),
-        },
-        'metadata.remove': {
-          actions: assign({ metadata: ({ context, event }) => context.metadata.filter((row) => row.id !== event.id) }),
-        },
-        'metadata.change': {
-          actions: assign({
-            metadata: ({ context, event }) =>
-              context.metadata.map((row) => (row.id === event.id ? { ...row, [event.field]: event.value } : row)),
-          }),
-        },
+        'metadata.add': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'metadata.remove': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'metadata.change': { actions: { type: 'editMetadata', params: ({ event }) => event } },
         'strategy.change': { actions: assign({ strategy: ({ event }) => event.strategy }) },
         'conflict.choose': {
           actions: assign({ resolutions: ({ context, event }) => ({ ...context.resolutions, [event.path]: event.side }) }),
