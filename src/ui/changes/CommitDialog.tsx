@@ -1,10 +1,9 @@
-import { Alert, Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import { metadataErrors } from '../../machines/commit/metadata';
 import type { CommitActorRef as CommitActor, commitMachine } from '../../machines/commit/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { MetadataEditor } from '../components/MetadataEditor';
+import { CommitFields } from '../components/CommitFields';
 
 const selectView = (state: SnapshotFrom<typeof commitMachine>) => state;
 
@@ -14,7 +13,6 @@ export function CommitDialog({ actor }: { actor: CommitActor }) {
   const { context } = state;
   const open = !state.matches('closed');
   const busy = state.hasTag('busy');
-  const errors = context.showMetadataErrors ? metadataErrors(context.metadata) : {};
 
   return (
     <Dialog.Root
@@ -41,27 +39,14 @@ export function CommitDialog({ actor }: { actor: CommitActor }) {
                   <Text color="fg.muted" fontSize="sm">
                     Commit the uncommitted changes of branch <strong>{context.branch}</strong>.
                   </Text>
-                  <Field.Root>
-                    <Field.Label>Commit message</Field.Label>
-                    <Textarea
-                      placeholder="Commit Message"
-                      value={context.message}
-                      disabled={busy}
-                      autoFocus
-                      onChange={(e) => actor.send({ type: 'message.change', value: e.target.value })}
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Metadata</Field.Label>
-                    <MetadataEditor
-                      rows={context.metadata}
-                      errors={errors}
-                      disabled={busy}
-                      onAdd={() => actor.send({ type: 'metadata.add' })}
-                      onRemove={(id) => actor.send({ type: 'metadata.remove', id })}
-                      onChange={(id, field, value) => actor.send({ type: 'metadata.change', id, field, value })}
-                    />
-                  </Field.Root>
+                  <CommitFields
+                    message={context.message}
+                    metadata={context.metadata}
+                    showMetadataErrors={context.showMetadataErrors}
+                    placeholder="Commit Message"
+                    disabled={busy}
+                    send={(event) => actor.send(event)}
+                  />
                   {busy && (
                     <Alert.Root status="info">
                       <Alert.Indicator />

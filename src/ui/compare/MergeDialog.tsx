@@ -1,13 +1,12 @@
-import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuFileDiff } from 'react-icons/lu';
 import type { ConflictSide, ConflictVersion, MergeConflictPath, MergeStrategy } from '../../api/types';
 import { contentDiffOffered } from '../../lib/content-diff';
 import { formatDate, formatSize } from '../../lib/format';
-import { metadataErrors } from '../../machines/commit/metadata';
 import { conflictEntry, unresolvedConflicts, type MergeActorRef, type MergeSnapshot } from '../../machines/merge/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { MetadataEditor } from '../components/MetadataEditor';
+import { CommitFields } from '../components/CommitFields';
 import { ObjectDiff } from '../diff/ObjectDiff';
 
 const STRATEGIES: { value: MergeStrategy; label: string }[] = [
@@ -27,7 +26,6 @@ export function MergeDialog({ merge }: { merge: MergeActorRef }) {
   const { context } = state;
   const open = !state.matches('idle');
   const busy = state.hasTag('busy');
-  const errors = context.showMetadataErrors ? metadataErrors(context.metadata) : {};
   const unresolved = unresolvedConflicts(context);
   const conflicted = context.conflicts.length > 0;
 
@@ -56,27 +54,14 @@ export function MergeDialog({ merge }: { merge: MergeActorRef }) {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Field.Root>
-                    <Field.Label>Commit message</Field.Label>
-                    <Textarea
-                      placeholder="Commit Message (Optional)"
-                      value={context.message}
-                      disabled={busy}
-                      autoFocus
-                      onChange={(e) => merge.send({ type: 'message.change', value: e.target.value })}
-                    />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Metadata</Field.Label>
-                    <MetadataEditor
-                      rows={context.metadata}
-                      errors={errors}
-                      disabled={busy}
-                      onAdd={() => merge.send({ type: 'metadata.add' })}
-                      onRemove={(id) => merge.send({ type: 'metadata.remove', id })}
-                      onChange={(id, field, value) => merge.send({ type: 'metadata.change', id, field, value })}
-                    />
-                  </Field.Root>
+                  <CommitFields
+                    message={context.message}
+                    metadata={context.metadata}
+                    showMetadataErrors={context.showMetadataErrors}
+                    placeholder="Commit Message (Optional)"
+                    disabled={busy}
+                    send={(event) => merge.send(event)}
+                  />
                   <Field.Root>
                     <Field.Label>Strategy</Field.Label>
                     <NativeSelect.Root size="sm" disabled={busy}>
