@@ -8,6 +8,7 @@ export * from './common';
 export * from './config';
 export * from './diff-merge';
 export * from './gc-prepare';
+export * from './import';
 export * from './objects';
 export * from './refs';
 export * from './repository-admin';
