@@ -8,6 +8,8 @@ export interface SqliteKvOptions {
   path: string;
 }
 
+const IN_MEMORY = ':memory:';
+
 /**
  * The database holds sealed secrets, so it is readable by this user only: created with mode 0600 before SQLite opens
  * it (SQLite gives its -wal and -shm files the database's mode), and tightened when an older one is looser.
@@ -26,7 +28,8 @@ function makePrivate(path: string): void {
  * transactions (never corrupt the database); synchronous=FULL would cover that at the price of an fsync per write.
  */
 export function openSqliteKv(options: SqliteKvOptions): KvStore {
-  makePrivate(options.path);
+  // SQLite's in-memory database has no file to protect; making one would leave a stray ':memory:' file behind.
+  if (options.path !== IN_MEMORY) makePrivate(options.path);
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
