@@ -92,9 +92,10 @@ describe('geojson viewer', () => {
     expect((await renderer()).getAttribute('data-renderer')).toBe('geojson');
     const drawing = await screen.findByRole('img', { name: 'Shapes of oslo.geojson' });
     expect(drawing.getAttribute('viewBox')).toBe('0 0 640 400');
-    expect([...drawing.querySelectorAll('[data-shape]')].map((s) => s.getAttribute('data-shape'))).toEqual(['point', 'line', 'polygon']);
+    // Areas first, then lines, then points on top.
+    expect([...drawing.querySelectorAll('[data-shape]')].map((s) => s.getAttribute('data-shape'))).toEqual(['polygon', 'line', 'point']);
     expect(drawing.querySelector('[data-shape="polygon"]')?.getAttribute('d')).toMatch(/^M[\d. ]+( L[\d. ]+){3} Z$/);
-    expect(drawing.querySelector('title')?.textContent).toBe('Harbour (Point)');
+    expect(drawing.querySelector('[data-shape="point"] title')?.textContent).toBe('Harbour (Point)');
     expect(screen.getByText('3 features (1 Point, 1 LineString, 1 Polygon).')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Features of oslo.geojson' });
     const rows = within(table).getAllByRole('row');

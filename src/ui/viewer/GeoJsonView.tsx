@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Box, chakra, Stack, Table, Text } from '@chakra-ui/react';
 import { SQL_MAX_ROWS_SHOWN } from '../../lib/constants';
 import { basename } from '../objects/paths';
-import { fitProjection, pathData, readGeoJson, type GeoFeature } from './geojson';
+import { fitProjection, pathData, readGeoJson, type GeoFeature, type Projection, type Shape } from './geojson';
 
 export interface GeoJsonViewProps {
   path: string;
@@ -57,29 +57,16 @@ function ShapePreview({ name, features }: { name: string; features: readonly Geo
     <Stack gap="1">
       <Box borderWidth="1px" borderRadius="md" bg="bg.subtle" colorPalette="tarn" maxW="3xl">
         <chakra.svg viewBox={`0 0 ${width} ${height}`} width="full" height="auto" role="img" aria-label={`Shapes of ${name}`} display="block">
-          {drawn.map((feature) => (
-            <g key={feature.index} data-feature={feature.index}>
-              <title>{featureTitle(feature)}</title>
-              {feature.shapes.map((shape, i) => {
-                if (shape.kind === 'point') {
-                  const [cx, cy] = project(shape.at);
-                  return <chakra.circle key={i} data-shape="point" cx={cx} cy={cy} r={4} fill="colorPalette.solid" stroke="bg" strokeWidth={1} />;
-                }
-                return shape.kind === 'line' ? (
-                  <chakra.path key={i} data-shape="line" d={pathData(shape, project)} fill="none" stroke="colorPalette.solid" strokeWidth={2} />
-                ) : (
-                  <chakra.path
-                    key={i}
-                    data-shape="polygon"
-                    d={pathData(shape, project)}
-                    fill="colorPalette.muted"
-                    fillOpacity={0.6}
-                    fillRule="evenodd"
-                    stroke="colorPalette.solid"
-                    strokeWidth={1}
-                  />
-                );
-              })}
+          {/* Areas under lines under points, so that nothing hides what is smaller. */}
+          {LAYERS.map((kind) => (
+            <g key={kind}>
+              {drawn.flatMap((feature) =>
+                feature.shapes
+                  .filter((shape) => shape.kind === kind)
+                  .map((shape, i) => (
+                    <ShapeElement key={`${feature.index}-${i}`} shape={shape} project={project} title={featureTitle(feature)} />
+                  )),
+              )}
             </g>
           ))}
         </chakra.svg>
@@ -90,6 +77,37 @@ function ShapePreview({ name, features }: { name: string; features: readonly Geo
         </Text>
       )}
     </Stack>
+  );
+}
+
+const LAYERS: ReadonlyArray<Shape['kind']> = ['polygon', 'line', 'point'];
+
+function ShapeElement({ shape, project, title }: { shape: Shape; project: Projection['project']; title: string }) {
+  const label = <title>{title}</title>;
+  if (shape.kind === 'point') {
+    const [cx, cy] = project(shape.at);
+    return (
+      <chakra.circle data-shape="point" cx={cx} cy={cy} r={4} fill="colorPalette.solid" stroke="bg" strokeWidth={1}>
+        {label}
+      </chakra.circle>
+    );
+  }
+  return shape.kind === 'line' ? (
+    <chakra.path data-shape="line" d={pathData(shape, project)} fill="none" stroke="colorPalette.solid" strokeWidth={2}>
+      {label}
+    </chakra.path>
+  ) : (
+    <chakra.path
+      data-shape="polygon"
+      d={pathData(shape, project)}
+      fill="colorPalette.muted"
+      fillOpacity={0.6}
+      fillRule="evenodd"
+      stroke="colorPalette.solid"
+      strokeWidth={1}
+    >
+      {label}
+    </chakra.path>
   );
 }
 
