@@ -15,6 +15,8 @@ export interface LakeApi {
   uploadObject(repo: string, branch: string, path: string, content: string | Uint8Array, contentType: string): Promise<void>;
   /** Commits what `branch` has staged; answers the commit id. */
   commit(repo: string, branch: string, message: string): Promise<string>;
+  /** The server's configuration (GET /config), as JSON. */
+  getConfig(): Promise<unknown>;
 }
 
 export function lakeApi(baseUrl: string, credentials: AdminCredentials): LakeApi {
@@ -62,6 +64,9 @@ export function lakeApi(baseUrl: string, credentials: AdminCredentials): LakeApi
     async commit(repo, branch, message) {
       const response = await call('POST', `${repoPath(repo)}/branches/${encodeURIComponent(branch)}/commits`, { message });
       return ((await response.json()) as { id: string }).id;
+    },
+    async getConfig() {
+      return (await call('GET', '/config')).json();
     },
     async readObject(repo, ref, path) {
       const response = await call('GET', `${repoPath(repo)}/refs/${encodeURIComponent(ref)}/objects?path=${encodeURIComponent(path)}`);
