@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -13,10 +13,13 @@ import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
 import { RefSelector } from '../refs';
 import { UploadDialog } from '../upload';
-import { ImportDialog, type ImportStorage } from './ImportDialog';
+import type { ImportStorage } from './ImportDialog';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
 import { ObjectsListing } from './ObjectsListing';
 import { ReadmePreview } from './ReadmePreview';
+
+// Loaded when the dialog opens: most visits to a folder never import.
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 export interface ObjectsPageProps {
   /** The page's flows: listing, search, refresh, delete and blame. */
@@ -135,14 +138,16 @@ export function ObjectsPage({ page, repo, resolvedRef, path, permissions, readme
         />
       )}
       {importOpen && importSupported && storage && branch !== undefined && !readOnly && (
-        <ImportDialog
-          repoId={repo.id}
-          branch={branch}
-          path={path}
-          storage={storage}
-          onClose={() => onImportOpenChange(false)}
-          onImported={() => page.send({ type: 'objects.changed' })}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            repoId={repo.id}
+            branch={branch}
+            path={path}
+            storage={storage}
+            onClose={() => onImportOpenChange(false)}
+            onImported={() => page.send({ type: 'objects.changed' })}
+          />
+        </Suspense>
       )}
     </Stack>
   );
