@@ -11,5 +11,6 @@ export * from './auth';
 export * from './setup';
 export * from './config';
 export * from './actions';
+export * from './import';
 export * from './settings';
 export * from './access-control';

@@ -15,6 +15,20 @@ export const searchText = z.catch(
   undefined,
 );
 
+/**
+ * A flag such as `?importDialog=true`: set by any value but false or empty. The URL parser reads `true` as a
+ * boolean, which `searchText` would drop.
+ */
+export const searchFlag = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.boolean(), z.string(), z.number()]),
+      z.transform((value) => (value === false || value === '' || value === 'false' ? undefined : true)),
+    ),
+  ),
+  undefined,
+);
+
 /** A list screen's search (spec 1 §2): the prefix filter and the `after` cursor. */
 export const listSearch = z.object({ prefix: searchText, after: searchText });
 
@@ -39,7 +53,7 @@ export const objectsSearch = z.object({
   ref: searchText,
   path: searchText,
   after: searchText,
-  importDialog: searchText,
+  importDialog: searchFlag,
   search: searchText,
 });
 

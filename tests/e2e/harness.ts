@@ -19,12 +19,13 @@ export interface RunningTarn {
 
 /**
  * Starts the server on a new temp folder, or on one prepared beforehand; the folder is removed on stop. The console
- * served is dist/console unless `consoleDir` names another build (a benchmark comparing two builds); `args` are
+ * served is dist/console unless `consoleDir` names another build (a benchmark comparing two builds); `importRoot` is
+ * the local folder the server may import from (`--import-root`, which makes it report import support); `args` are
  * further server flags (e.g. `--rbac simplified`).
  */
 export async function startTarn(
   dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-')),
-  { consoleDir, args = [] }: { consoleDir?: string; args?: string[] } = {},
+  { consoleDir, importRoot, args = [] }: { consoleDir?: string; importRoot?: string; args?: string[] } = {},
 ): Promise<RunningTarn> {
   const child = spawn(
     process.execPath,
@@ -37,6 +38,7 @@ export async function startTarn(
       '--data-dir',
       dataDir,
       ...(consoleDir ? ['--console-dir', consoleDir] : []),
+      ...(importRoot ? ['--import-root', importRoot] : []),
       ...args,
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TARN_PORT: '', TARN_DATA_DIR: '' } },
@@ -135,8 +137,10 @@ export function watchPage(page: Page, currentStep: () => string = () => ''): { p
     if (pathname.startsWith('/api/') && response.status() >= 500) {
       report(`server error: ${response.request().method()} ${pathname} answered ${response.status()}`);
     }
-    // A journey without violations proves nothing about a page that had no policy to violate.
-    const isPage = response.request().resourceType() === 'document' && response.status() === 200;
+    // A journey without violations proves nothing about a page that had no policy to violate. A blob: document (a
+    // PDF shown from its bytes) has no headers: it inherits the policy of the page that made it.
+    const isPage =
+      response.request().resourceType() === 'document' && response.status() === 200 && !response.url().startsWith('blob:');
     if (isPage && !response.headers()['content-security-policy']) report(`page without a Content-Security-Policy: ${pathname}`);
   });
   page.on('requestfailed', (request) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { AuthorizationError } from '../../src/api/errors';
-import { deleteRefMachine, type DeleteRefInput } from '../../src/machines/delete-ref';
+import { deleteRefMachine, SYSTEM_BRANCH_WARNING, type DeleteRefInput } from '../../src/machines/delete-ref';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(deleteRefMachine);
@@ -48,6 +48,15 @@ describe('delete-ref machine', () => {
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ deleted: true });
+  });
+
+  it('warns before deleting the system branch import-from-inventory, and only that branch', () => {
+    const warning = (input: DeleteRefInput) => createActor(deleteRefMachine, { input }).getSnapshot().context.warning;
+    expect(warning({ repoId: 'lake', kind: 'branch', id: 'import-from-inventory' })).toBe(SYSTEM_BRANCH_WARNING);
+    expect(SYSTEM_BRANCH_WARNING).toContain('import-from-inventory is a system branch');
+    expect(warning({ repoId: 'lake', kind: 'tag', id: 'import-from-inventory' })).toBeNull();
+    expect(warning({ repoId: 'lake', kind: 'branch', id: 'import-from-inventory-2' })).toBeNull();
+    expect(warning({ repoId: 'lake', kind: 'branch', id: 'dev' })).toBeNull();
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

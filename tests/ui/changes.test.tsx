@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
@@ -388,6 +388,40 @@ describe('Object content changes', () => {
     expect(within(table).getByRole('cell', { name: 'BETA' })).toBeTruthy();
     // Content diff is offered for text formats only.
     expect(screen.queryByRole('button', { name: 'Show object changes of lakes.parquet' })).toBeNull();
+  });
+
+  it('switches between unified and side by side, and every diff opened after keeps the choice', async () => {
+    localStorage.clear();
+    withTextChange();
+    renderChanges();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
+    await screen.findByRole('table', { name: 'Content changes of notes.txt' });
+    const layout = screen.getByRole('group', { name: 'Layout of the changes of notes.txt' });
+    expect(within(layout).getByRole('button', { name: 'Unified', pressed: true })).toBeTruthy();
+    fireEvent.click(within(layout).getByRole('button', { name: 'Side by side', pressed: false }));
+    const split = screen.getByRole('table', { name: 'Content changes of notes.txt' });
+    expect(within(split).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Old', 'New']);
+    // Each row pairs the old line with the new one: the changed line sits beside its replacement.
+    const cells = (row: HTMLElement) => [...row.children].map((cell) => cell.textContent?.replace(/removed|added/, '').trim());
+    expect(within(split).getAllByRole('row').slice(1).map(cells)).toEqual([
+      ['1', 'alpha', '1', 'alpha'],
+      ['2', 'beta', '2', 'BETA'],
+      ['3', 'gamma', '3', 'gamma'],
+      ['', '', '4', 'delta'],
+    ]);
+    expect(within(layout).getByRole('button', { name: 'Side by side', pressed: true })).toBeTruthy();
+    expect(localStorage.getItem('tarn:diff-layout')).toBe('split');
+    cleanup();
+
+    // Opened again (another page, another visit), the diff is side by side at once; back to unified is one click.
+    renderChanges();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
+    const again = await screen.findByRole('table', { name: 'Content changes of notes.txt' });
+    expect(within(again).getAllByRole('columnheader')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Unified', pressed: false }));
+    const unified = screen.getByRole('table', { name: 'Content changes of notes.txt' });
+    expect(within(unified).queryAllByRole('columnheader')).toEqual([]);
+    expect(localStorage.getItem('tarn:diff-layout')).toBe('unified');
   });
 
   it('refuses objects above the content diff cap', async () => {

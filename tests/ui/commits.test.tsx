@@ -64,6 +64,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  localStorage.clear();
   logRequests.length = 0;
   diffRequests.length = 0;
   commitRequests.length = 0;
@@ -139,6 +140,28 @@ describe('Commit detail', () => {
     fireEvent.click(within(tree).getByRole('button', { name: 'Expand tables/' }));
     expect(await within(tree).findByText('lakes.parquet')).toBeTruthy();
     expect(commitRequests).toEqual([hex('d')]);
+  });
+
+  it('shows content changes in the layout the user chose, with the switch between the two', async () => {
+    localStorage.setItem('tarn:diff-layout', 'split');
+    const contents: Record<string, string> = { [hex('p')]: 'a\nb\n', [hex('d')]: 'a\nB\n' };
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/:left/diff/:right', () =>
+        HttpResponse.json(page([{ type: 'changed', path: 'notes.txt', path_type: 'object', size_bytes: 4 }])),
+      ),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', () =>
+        HttpResponse.json({ path: 'notes.txt', path_type: 'object', size_bytes: 4, checksum: 'x', physical_address: 'p', mtime: 1 }),
+      ),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects', ({ params }) => HttpResponse.text(contents[String(params.ref)] ?? '')),
+    );
+    openCommit(commit('d'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
+    const table = await screen.findByRole('table', { name: 'Content changes of notes.txt' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Old', 'New']);
+    fireEvent.click(screen.getByRole('button', { name: 'Unified', pressed: false }));
+    const unified = screen.getByRole('table', { name: 'Content changes of notes.txt' });
+    expect(within(unified).queryAllByRole('columnheader')).toEqual([]);
+    expect(within(unified).getAllByRole('row').map((row) => row.getAttribute('data-op'))).toEqual(['equal', 'delete', 'insert']);
   });
 
   it('opens a folder through the prefix, reading only that folder again', async () => {

@@ -77,6 +77,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   server.resetHandlers();
+  localStorage.clear();
   diffRequests.length = 0;
   mergeBodies.length = 0;
   objectReads.length = 0;
@@ -114,6 +115,20 @@ describe('Compare screen', () => {
     fireEvent.click(within(tree).getByRole('button', { name: 'data/' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev', prefix: 'data/' }));
     expect(await screen.findByText('a.csv', {}, SLOW)).toBeTruthy();
+  });
+
+  it('switches a content change between unified and side by side, remembering the choice', async () => {
+    renderApp('/repositories/lake/compare?ref=main&compare=dev&prefix=data%2F');
+    const tree = await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    fireEvent.click(await within(tree).findByRole('button', { name: 'Show object changes of data/a.csv' }, SLOW));
+    const unified = await within(tree).findByRole('table', { name: 'Content changes of data/a.csv' }, SLOW);
+    expect(within(unified).queryAllByRole('columnheader')).toEqual([]);
+    fireEvent.click(within(tree).getByRole('button', { name: 'Side by side', pressed: false }));
+    const split = within(tree).getByRole('table', { name: 'Content changes of data/a.csv' });
+    expect(within(split).getByRole('cell', { name: /1,old/ })).toBeTruthy();
+    expect(within(split).getByRole('cell', { name: /1,new/ })).toBeTruthy();
+    expect(within(split).getAllByRole('columnheader')).toHaveLength(2);
+    expect(localStorage.getItem('tarn:diff-layout')).toBe('split');
   });
 
   it('disables Merge, with the reason, when the policies refuse committing to the base branch', async () => {

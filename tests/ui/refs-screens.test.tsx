@@ -183,6 +183,24 @@ describe('Branches screen', () => {
     expect(writes).toEqual([{ method: 'DELETE', path: 'branches/dev' }]);
   });
 
+  it('warns in the confirmation before deleting the system branch import-from-inventory', async () => {
+    branches.set('import-from-inventory', hex('c'));
+    renderApp('/repositories/lake/branches');
+    fireEvent.click(within(await row('Branches', 'import-from-inventory')).getByRole('button', { name: 'Delete branch import-from-inventory' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Branch' });
+    expect(within(confirm).getByText('Are you sure you wish to delete branch import-from-inventory?')).toBeTruthy();
+    expect(within(confirm).getByText(/import-from-inventory is a system branch, used for importing data/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writes).toContainEqual({ method: 'DELETE', path: 'branches/import-from-inventory' }));
+  });
+
+  it('asks no more than the question before deleting any other branch', async () => {
+    renderApp('/repositories/lake/branches');
+    fireEvent.click(within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Branch' });
+    expect(within(confirm).queryByText(/system branch/)).toBeNull();
+  });
+
   it('disables deleting a branch, with the reason, when the policies refuse fs:DeleteBranch', async () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderApp('/repositories/lake/branches');

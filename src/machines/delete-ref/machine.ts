@@ -3,6 +3,7 @@
 // server's reason in it.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actors';
+import { IMPORT_FROM_INVENTORY_BRANCH } from '../../lib/constants';
 import type { CreatedRefKind } from '../create-ref/machine';
 
 export interface DeleteRefInput {
@@ -12,8 +13,17 @@ export interface DeleteRefInput {
 }
 
 export interface DeleteRefContext extends DeleteRefInput {
+  /** What the user should weigh before confirming, beside the question itself. */
+  warning: string | null;
   error: unknown;
   deleted: boolean;
+}
+
+export const SYSTEM_BRANCH_WARNING = `Warning: ${IMPORT_FROM_INVENTORY_BRANCH} is a system branch, used for importing data into the repository.`;
+
+/** Spec 1 §4, §9: deleting the system branch import-from-inventory warns first. */
+export function deleteRefWarning({ kind, id }: Pick<DeleteRefInput, 'kind' | 'id'>): string | null {
+  return kind === 'branch' && id === IMPORT_FROM_INVENTORY_BRANCH ? SYSTEM_BRANCH_WARNING : null;
 }
 
 export interface DeleteRefOutput {
@@ -34,7 +44,7 @@ export const deleteRefMachine = setup({
   },
 }).createMachine({
   id: 'deleteRef',
-  context: ({ input }) => ({ ...input, error: null, deleted: false }),
+  context: ({ input }) => ({ ...input, warning: deleteRefWarning(input), error: null, deleted: false }),
   initial: 'confirming',
   states: {
     confirming: {

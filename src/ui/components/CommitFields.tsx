@@ -12,11 +12,13 @@ export interface CommitFieldsProps {
   showMetadataErrors: boolean;
   placeholder: string;
   disabled: boolean;
+  /** The message takes the focus when the form opens, unless another field comes first (default true). */
+  autoFocus?: boolean;
   send: (event: CommitFieldsEvent) => void;
 }
 
-/** A new commit's message and metadata, as the commit and merge dialogs ask for them. */
-export function CommitFields({ message, metadata, showMetadataErrors, placeholder, disabled, send }: CommitFieldsProps) {
+/** A new commit's message and metadata, as the commit, merge and import dialogs ask for them. */
+export function CommitFields({ message, metadata, showMetadataErrors, placeholder, disabled, autoFocus = true, send }: CommitFieldsProps) {
   const errors = showMetadataErrors ? metadataErrors(metadata) : {};
   return (
     <>
@@ -26,7 +28,7 @@ export function CommitFields({ message, metadata, showMetadataErrors, placeholde
           placeholder={placeholder}
           value={message}
           disabled={disabled}
-          autoFocus
+          autoFocus={autoFocus}
           onChange={(e) => send({ type: 'message.change', value: e.target.value })}
         />
       </Field.Root>

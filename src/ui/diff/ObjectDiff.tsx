@@ -1,9 +1,10 @@
-import { Box, chakra, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, chakra, Group, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { foldUnchanged, sideBySide, type DiffLine, type DiffHunkItem } from '../../lib/line-diff';
 import type { ObjectDiffActorRef } from '../../machines/object-diff/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
+import { useDiffLayout, type DiffLayout } from './diffLayout';
 
 // The sign and the colour are for the eye; `spoken` is what assistive technology (and text queries) read instead.
 const LINE_STYLE = {
@@ -14,14 +15,18 @@ const LINE_STYLE = {
 
 export interface ObjectDiffProps {
   diff: ObjectDiffActorRef;
-  /** 'split' shows the old and new contents side by side, under `sideLabels`; 'unified' (default) one column. */
-  layout?: 'unified' | 'split';
+  /**
+   * 'split' shows the old and new contents side by side, under `sideLabels`; 'unified' one column. Without it the
+   * user's choice applies, with a switch between the two.
+   */
+  layout?: DiffLayout;
   sideLabels?: readonly [string, string];
 }
 
 /** The line-by-line changes of one text object, unchanged stretches folded. */
-export function ObjectDiff({ diff, layout = 'unified', sideLabels = ['Old', 'New'] }: ObjectDiffProps) {
+export function ObjectDiff({ diff, layout, sideLabels = ['Old', 'New'] }: ObjectDiffProps) {
   const state = useSelector(diff, (s) => s);
+  const [preferred, choose] = useDiffLayout();
   const { entry, lines, error } = state.context;
 
   if (state.matches('failed')) return <ErrorAlert error={error} onRetry={() => diff.send({ type: 'diff.retry' })} />;
@@ -30,10 +35,35 @@ export function ObjectDiff({ diff, layout = 'unified', sideLabels = ['Old', 'New
     return <Text color="fg.muted" fontSize="sm">The content is identical.</Text>;
   }
   const items = foldUnchanged(lines);
-  if (layout === 'split') return <SplitDiff label={`Content changes of ${entry.path}`} items={items} sideLabels={sideLabels} />;
+  const label = `Content changes of ${entry.path}`;
+  const shown = layout ?? preferred;
+  const table = shown === 'split' ? <SplitDiff label={label} items={items} sideLabels={sideLabels} /> : <UnifiedDiff label={label} items={items} />;
+  if (layout !== undefined) return table;
+  return (
+    <Stack gap="1">
+      <HStack justify="end">
+        <Group attached role="group" aria-label={`Layout of the changes of ${entry.path}`}>
+          {LAYOUT_CHOICES.map(([value, name]) => (
+            <Button key={value} size="2xs" variant={shown === value ? 'subtle' : 'outline'} aria-pressed={shown === value} onClick={() => choose(value)}>
+              {name}
+            </Button>
+          ))}
+        </Group>
+      </HStack>
+      {table}
+    </Stack>
+  );
+}
+
+const LAYOUT_CHOICES: ReadonlyArray<[DiffLayout, string]> = [
+  ['split', 'Side by side'],
+  ['unified', 'Unified'],
+];
+
+function UnifiedDiff({ label, items }: { label: string; items: DiffHunkItem[] }) {
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="sm">
-      <chakra.table aria-label={`Content changes of ${entry.path}`} width="full" fontFamily="mono" fontSize="xs">
+      <chakra.table aria-label={label} width="full" fontFamily="mono" fontSize="xs">
         <tbody>
           {items.map((item, index) =>
             item.kind === 'skip' ? (

@@ -1,3 +1,4 @@
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { DeleteRefActorRef, DeleteRefSnapshot } from '../../machines/delete-ref/machine';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -5,6 +6,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 const selectView = (snapshot: DeleteRefSnapshot) => ({
   kind: snapshot.context.kind,
   id: snapshot.context.id,
+  warning: snapshot.context.warning,
   error: snapshot.context.error,
   busy: snapshot.hasTag('busy'),
   open: snapshot.matches('confirming') || snapshot.matches('deleting'),
@@ -12,7 +14,7 @@ const selectView = (snapshot: DeleteRefSnapshot) => ({
 
 /** The confirmation of a branch or tag deletion; a refusal shows inside it (an alert dialog). */
 export function DeleteRefDialog({ actor }: { actor: DeleteRefActorRef }) {
-  const { kind, id, error, busy, open } = useSelector(actor, selectView);
+  const { kind, id, warning, error, busy, open } = useSelector(actor, selectView);
   return (
     <ConfirmDialog
       open={open}
@@ -23,7 +25,15 @@ export function DeleteRefDialog({ actor }: { actor: DeleteRefActorRef }) {
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
       onCancel={() => actor.send({ type: 'delete.cancel' })}
     >
-      {`Are you sure you wish to delete ${kind} ${id}?`}
+      <Stack gap="3">
+        <Text>{`Are you sure you wish to delete ${kind} ${id}?`}</Text>
+        {warning && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Description>{warning}</Alert.Description>
+          </Alert.Root>
+        )}
+      </Stack>
     </ConfirmDialog>
   );
 }

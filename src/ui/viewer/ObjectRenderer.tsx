@@ -5,6 +5,8 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { basename } from '../objects/paths';
 import { CodeView } from './CodeView';
 import { DelimitedPreview } from './DelimitedPreview';
+import { GeoJsonView } from './GeoJsonView';
+import { JsonlView } from './JsonlView';
 import { MarkdownView } from './MarkdownView';
 import { NotebookView } from './NotebookView';
 import { QueryEngineNotice, TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
@@ -50,10 +52,22 @@ export function ObjectRenderer({ repoId, refId, stats, renderer, content }: Obje
         );
       }
       return <DelimitedPreview stats={stats} text={content.text} partial={content.partial} />;
+    case 'jsonl':
+      return content.kind === 'text' ? <JsonlView path={stats.path} text={content.text} /> : null;
+    case 'geojson':
+      return content.kind === 'text' ? <GeoJsonView path={stats.path} text={content.text} /> : null;
     case 'too-large':
-      return <TooLargeNotice stats={stats} />;
+      return (
+        <Box data-renderer={renderer}>
+          <TooLargeNotice stats={stats} />
+        </Box>
+      );
     case 'unsupported':
-      return <UnsupportedNotice stats={stats} />;
+      return (
+        <Box data-renderer={renderer}>
+          <UnsupportedNotice stats={stats} />
+        </Box>
+      );
   }
 }
 

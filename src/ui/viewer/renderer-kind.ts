@@ -10,6 +10,8 @@ export type RendererKind =
   | 'image'
   | 'pdf'
   | 'text'
+  | 'jsonl'
+  | 'geojson'
   | 'unsupported'
   | 'too-large';
 
@@ -22,6 +24,7 @@ export interface ObjectDescription {
 const DATA_EXTENSIONS = new Set(['parquet', 'csv', 'tsv']);
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'svg', 'ico', 'avif']);
 const NOTEBOOK_TYPES = new Set(['application/x-ipynb+json', 'application/x-ipynb', 'application/ipynb']);
+const JSONL_TYPES = new Set(['application/jsonl', 'application/x-jsonlines', 'application/jsonlines', 'application/x-ndjson', 'application/ndjson']);
 
 /** Extension → highlight.js language. Only these are loaded, each on demand. */
 export const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -115,6 +118,8 @@ function subtypeLanguage(type: string): string | undefined {
 function kindFromSpecificType(type: string): RendererKind | undefined {
   if (type === 'text/markdown' || type === 'text/x-markdown') return 'markdown';
   if (NOTEBOOK_TYPES.has(type)) return 'notebook';
+  if (JSONL_TYPES.has(type)) return 'jsonl';
+  if (type === 'application/geo+json') return 'geojson';
   if (type.startsWith('image/')) return 'image';
   if (type === 'application/pdf') return 'pdf';
   return undefined;
@@ -126,6 +131,8 @@ function kindFromExtension(ext: string): RendererKind | undefined {
   if (ext === 'ipynb' || ext === 'pynb') return 'notebook';
   if (IMAGE_EXTENSIONS.has(ext)) return 'image';
   if (ext === 'pdf') return 'pdf';
+  if (ext === 'jsonl' || ext === 'ndjson') return 'jsonl';
+  if (ext === 'geojson') return 'geojson';
   if (ext in LANGUAGE_BY_EXTENSION) return 'text';
   return undefined;
 }

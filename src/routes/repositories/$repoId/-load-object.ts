@@ -18,6 +18,8 @@ async function readContent(
     case 'markdown':
     case 'notebook':
     case 'text':
+    case 'jsonl':
+    case 'geojson':
       return { kind: 'text', text: await getObjectText(repoId, ref, path, { signal }) };
     case 'pdf':
       return { kind: 'pdf', blob: await getObjectBlob(repoId, ref, path, 'application/pdf', signal) };

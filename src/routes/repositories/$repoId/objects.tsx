@@ -7,9 +7,8 @@ import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type Rea
 import { createLiveObjectsPageMachine } from '../../../machines/objects-page';
 import { useSessionSelector } from '../../../machines/session';
 import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../../../machines/upload-permission';
-import type { UploadStorage } from '../../../machines/upload-queue';
 import { GcWarningBanner } from '../../../ui/objects/GcWarningBanner';
-import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
+import { ObjectsPage, type ObjectsPageProps } from '../../../ui/objects/ObjectsPage';
 import { objectsSearch } from '../../../lib/search-schemas';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
@@ -44,7 +43,8 @@ function listingRequest(deps: Omit<ObjectsListingRequest, 'search'>, search: unk
 
 function ObjectsRoute() {
   const { repo } = useRepository();
-  const { path = '', after, search = '' } = Route.useSearch();
+  const { path = '', after, search = '', importDialog } = Route.useSearch();
+  const navigate = Route.useNavigate();
   const { firstPage, listedPrefix, readme } = Route.useLoaderData();
   // Lives as long as the objects route: browsing folders and refs reuses its answers.
   const permissions = useActorRef(liveUploadPermissionMachine);
@@ -67,6 +67,10 @@ function ObjectsRoute() {
             readme={readme}
             permissions={permissions}
             storage={storage}
+            importOpen={importDialog === true}
+            onImportOpenChange={(open) =>
+              void navigate({ search: (prev) => ({ ...prev, importDialog: open || undefined }), replace: !open })
+            }
           />
         )}
       </WithResolvedRef>
@@ -83,10 +87,12 @@ interface ObjectsFolderProps {
   firstPage: Page<ObjectStats> | undefined;
   readme: ReadmeRead;
   permissions: UploadPermissionActorRef;
-  storage: UploadStorage | null;
+  storage: ObjectsPageProps['storage'];
+  importOpen: boolean;
+  onImportOpenChange: (open: boolean) => void;
 }
 
-function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, readme, permissions, storage }: ObjectsFolderProps) {
+function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, readme, permissions, storage, importOpen, onImportOpenChange }: ObjectsFolderProps) {
   const router = useRouter();
   const navigate = Route.useNavigate();
   const [machine] = useState(() =>
@@ -121,6 +127,8 @@ function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, read
       permissions={permissions}
       readme={readme}
       storage={storage}
+      importOpen={importOpen}
+      onImportOpenChange={onImportOpenChange}
     />
   );
 }

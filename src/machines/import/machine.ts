@@ -1,0 +1,244 @@
+// Importing data that already lives in storage into a branch (spec 1 §2 "Import dialog", §4 "Import phases", §5,
+// §9): the form (source validated against the server's pattern, destination, commit message and metadata), then
+// the import in progress, its status read every 3 s with the objects ingested and the rate, until the status says
+// completed or failed. A failure (in the status or in a call) shows the form again with the error; Cancel while in
+// progress deletes the import on the server and returns to the form.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { Commit, ImportCreation, ImportStatus } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actors';
+import { IMPORT_POLL_MS } from '../../lib/constants';
+import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
+import { defaultImportMessage, importDestination, importSourceReady, ingestRate, type IngestSample } from './rules';
+
+export interface ImportInput {
+  repoId: string;
+  branch: string;
+  /** The folder being browsed: where the data lands unless the user changes it. */
+  destination: string;
+  /** The server's import validity regex (storage config `import_validity_regex`). */
+  validityRegex: string;
+}
+
+/** Where an import request goes. */
+export interface ImportTarget {
+  repoId: string;
+  branch: string;
+}
+
+export interface StartImportRequest extends ImportTarget {
+  creation: ImportCreation;
+}
+
+export interface ImportStatusRequest extends ImportTarget {
+  id: string;
+}
+
+/** The import's id, and when the server accepted it (ms, the start of the rate's first interval). */
+export interface ImportStarted {
+  id: string;
+  at: number;
+}
+
+/** A status as read, and when (ms). */
+export interface ImportStatusRead {
+  status: ImportStatus;
+  at: number;
+}
+
+/** The import's own failure, as its status reports it (its message is the server's). */
+export class ImportFailedError extends Error {
+  override name = 'ImportFailedError';
+}
+
+export interface ImportContext extends ImportInput {
+  source: string;
+  message: string;
+  /** Once the user writes a message, it no longer follows the source. */
+  messageEdited: boolean;
+  metadata: MetadataRow[];
+  nextRowId: number;
+  /** Metadata errors are shown once the user has tried to import with them. */
+  showMetadataErrors: boolean;
+  importId: string | null;
+  /** Objects ingested so far, as the last status said. */
+  ingested: number;
+  /** Objects per second between the last two reads; null until two reads measured it. */
+  rate: number | null;
+  lastSample: IngestSample | null;
+  /** The import's commit, once completed. */
+  commit: Commit | null;
+  /** Why the import failed (shown with the form), or why a cancel was refused (shown with the progress). */
+  error: unknown;
+  /** The last import was cancelled by the user. */
+  cancelled: boolean;
+}
+
+export type ImportEvent =
+  | { type: 'source.change'; value: string }
+  | { type: 'destination.change'; value: string }
+  | { type: 'message.change'; value: string }
+  | MetadataEvent
+  | { type: 'import.start' }
+  | { type: 'import.cancel' };
+
+/** The spec's phases (§4), as the view names them. */
+export type ImportPhase = 'not started' | 'in progress' | 'completed' | 'failed';
+
+const setError = ({ event }: { event: ErrorActorEvent }) => event.error;
+
+export const importMachine = setup({
+  types: {
+    input: {} as ImportInput,
+    context: {} as ImportContext,
+    events: {} as ImportEvent,
+  },
+  actors: {
+    startImport: promisePlaceholder<ImportStarted, StartImportRequest>('startImport'),
+    readStatus: promisePlaceholder<ImportStatusRead, ImportStatusRequest>('readStatus'),
+    cancelImport: promisePlaceholder<void, ImportStatusRequest>('cancelImport'),
+  },
+  delays: {
+    poll: IMPORT_POLL_MS,
+  },
+  guards: {
+    ready: ({ context }) =>
+      importSourceReady(context.source, context.validityRegex) && Object.keys(metadataErrors(context.metadata)).length === 0,
+    statusFailed: (_, status: ImportStatus) => status.error !== undefined,
+    statusCompleted: (_, status: ImportStatus) => status.completed,
+  },
+  actions: {
+    editMetadata: assign(({ context }, event: MetadataEvent) => editMetadata(context, event)),
+    setSource: assign(({ context }, source: string) => ({
+      source,
+      message: context.messageEdited ? context.message : defaultImportMessage(source.trim()),
+    })),
+    begin: assign({ error: null, cancelled: false, importId: null, ingested: 0, rate: null, lastSample: null, commit: null }),
+    takeStart: assign((_, started: ImportStarted) => ({ importId: started.id, lastSample: { objects: 0, at: started.at } })),
+    takeStatus: assign(({ context }, read: ImportStatusRead) => {
+      const sample = { objects: read.status.ingested_objects ?? context.ingested, at: read.at };
+      const rate = context.lastSample === null ? undefined : ingestRate(context.lastSample, sample);
+      return {
+        ingested: sample.objects,
+        rate: rate ?? context.rate,
+        lastSample: sample,
+        commit: read.status.commit ?? context.commit,
+      };
+    }),
+    failWithStatus: assign((_, status: ImportStatus) => ({ error: new ImportFailedError(status.error?.message ?? 'import failed') })),
+    /** The import committed: whatever lists the branch reloads (provided by the view). */
+    imported: (_, _status: ImportStatus) => {
+      throw new Error('action imported was not provided');
+    },
+  },
+}).createMachine({
+  id: 'import',
+  context: ({ input }) => ({
+    ...input,
+    source: '',
+    message: '',
+    messageEdited: false,
+    metadata: [],
+    nextRowId: 1,
+    showMetadataErrors: false,
+    importId: null,
+    ingested: 0,
+    rate: null,
+    lastSample: null,
+    commit: null,
+    error: null,
+    cancelled: false,
+  }),
+  initial: 'form',
+  states: {
+    // The form, before the first import and again after a failed or cancelled one.
+    form: {
+      initial: 'notStarted',
+      on: {
+        'source.change': { actions: { type: 'setSource', params: ({ event }) => event.value } },
+        'destination.change': { actions: assign({ destination: ({ event }) => event.value }) },
+        'message.change': { actions: assign({ message: ({ event }) => event.value, messageEdited: true }) },
+        'metadata.add': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'metadata.remove': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'metadata.change': { actions: { type: 'editMetadata', params: ({ event }) => event } },
+        'import.start': [{ guard: 'ready', target: 'inProgress' }, { actions: assign({ showMetadataErrors: true }) }],
+      },
+      states: {
+        notStarted: {},
+        failed: {},
+      },
+    },
+    inProgress: {
+      tags: ['busy'],
+      entry: 'begin',
+      initial: 'starting',
+      states: {
+        starting: {
+          invoke: {
+            src: 'startImport',
+            input: ({ context }) => ({
+              repoId: context.repoId,
+              branch: context.branch,
+              creation: {
+                paths: [{ path: context.source.trim(), destination: importDestination(context.destination), type: 'common_prefix' }],
+                commit: { message: context.message, metadata: metadataRecord(context.metadata) },
+              },
+            }),
+            onDone: { target: 'waiting', actions: { type: 'takeStart', params: ({ event }) => event.output } },
+            onError: { target: '#import.form.failed', actions: assign({ error: setError }) },
+          },
+        },
+        // Between two reads of the status (spec 1 §9: every 3 s).
+        waiting: {
+          after: { poll: 'polling' },
+          on: { 'import.cancel': 'cancelling' },
+        },
+        polling: {
+          on: { 'import.cancel': 'cancelling' },
+          invoke: {
+            src: 'readStatus',
+            input: ({ context }) => ({ repoId: context.repoId, branch: context.branch, id: context.importId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'statusFailed', params: ({ event }) => event.output.status },
+                target: '#import.form.failed',
+                actions: { type: 'failWithStatus', params: ({ event }) => event.output.status },
+              },
+              {
+                guard: { type: 'statusCompleted', params: ({ event }) => event.output.status },
+                target: '#import.completed',
+                actions: [
+                  { type: 'takeStatus', params: ({ event }) => event.output },
+                  assign({ error: null }),
+                  { type: 'imported', params: ({ event }) => event.output.status },
+                ],
+              },
+              { target: 'waiting', actions: { type: 'takeStatus', params: ({ event }) => event.output } },
+            ],
+            onError: { target: '#import.form.failed', actions: assign({ error: setError }) },
+          },
+        },
+        // A refused cancel (the import may have just completed) reads the status again to see where it stands.
+        cancelling: {
+          invoke: {
+            src: 'cancelImport',
+            input: ({ context }) => ({ repoId: context.repoId, branch: context.branch, id: context.importId ?? '' }),
+            onDone: { target: '#import.form.notStarted', actions: assign({ cancelled: true }) },
+            onError: { target: 'polling', actions: assign({ error: setError }) },
+          },
+        },
+      },
+    },
+    // The summary stays until the dialog closes.
+    completed: {},
+  },
+});
+
+export type ImportActorRef = ActorRefFrom<typeof importMachine>;
+export type ImportSnapshot = SnapshotFrom<typeof importMachine>;
+
+export function importPhase(snapshot: ImportSnapshot): ImportPhase {
+  if (snapshot.matches('completed')) return 'completed';
+  if (snapshot.matches('inProgress')) return 'in progress';
+  if (snapshot.matches({ form: 'failed' })) return 'failed';
+  return 'not started';
+}
