@@ -8,7 +8,9 @@
  * shared, so a ratio from one run says more than an absolute figure.
  *
  * Run alone: `npx tsx bench/http-load.ts` (TARN_BENCH_SECONDS=N sets each phase's length, default 10;
- * TARN_BENCH_WORKERS=N|auto runs Tarn with --workers; TARN_BENCH_PROFILE=DIR saves a CPU profile of the server).
+ * TARN_BENCH_WORKERS=N|auto runs Tarn with --workers; TARN_BENCH_PROFILE=DIR saves a CPU profile of the server;
+ * TARN_BENCH_PHASES=stat,get runs only the phases named — bare, healthcheck, stat, get, reads, writes — so that a
+ * profile shows one kind of request; the others answer 0).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,8 +55,10 @@ export interface HttpLoadResults {
   stat_p90_ms: number;
   get_per_s: number;
   get_p90_ms: number;
-  /** Completed reads (stat + GET) per second. */
+  /** Completed reads (a stat and then a GET of the same object: two requests) per second. */
   reads_per_s: number;
+  /** The requests of those reads per second: twice reads_per_s, comparable with stat_per_s and get_per_s. */
+  read_requests_per_s: number;
   read_p50_ms: number;
   read_p90_ms: number;
   read_p99_ms: number;
@@ -165,6 +169,18 @@ async function measureBare(kind: 'node' | 'hono', connections: number, seconds: 
   }
 }
 
+const phaseNames = ['bare', 'healthcheck', 'stat', 'get', 'reads', 'writes'] as const;
+type PhaseName = (typeof phaseNames)[number];
+
+function chosenPhases(): Set<PhaseName> {
+  const named = process.env.TARN_BENCH_PHASES?.split(',').map((name) => name.trim());
+  if (!named) return new Set(phaseNames);
+  for (const name of named) if (!(phaseNames as readonly string[]).includes(name)) throw new Error(`unknown phase ${name}`);
+  return new Set(named as PhaseName[]);
+}
+
+const skipped = { perSecond: 0, p50: 0, p90: 0, p99: 0, errors: 0 };
+
 const ratio = (tarn: number, bare: number) => (bare > 0 ? Math.round((tarn / bare) * 1000) / 1000 : 0);
 
 export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLoadResults> {
@@ -173,9 +189,11 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
   const seedObjects = options.seedObjects ?? 2000;
   const objectBytes = options.objectBytes ?? 4096;
   const workers = options.workers ?? process.env.TARN_BENCH_WORKERS;
+  const phases = chosenPhases();
+  const phase = (name: PhaseName, run: () => ReturnType<typeof runPhase>) => (phases.has(name) ? run() : skipped);
   const loadBefore = loadavg()[0] as number;
-  const bareNode = await measureBare('node', connections, seconds);
-  const bareHono = await measureBare('hono', connections, seconds);
+  const bareNode = await phase('bare', () => measureBare('node', connections, seconds));
+  const bareHono = await phase('bare', () => measureBare('hono', connections, seconds));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-load-'));
   const server = await startTarn(dataDir, options.databaseUrl, workers);
@@ -211,15 +229,19 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       const res = await client.request('GET', `/repositories/load/refs/main/objects?path=${path}`);
       return res.status === 200 && res.body.length === objectBytes;
     };
-    const healthchecks = await runPhase(connections, seconds, async () => (await client.request('GET', '/healthcheck')).status === 204);
-    const stats = await runPhase(connections, seconds, () => stat(randomPath()));
-    const gets = await runPhase(connections, seconds, () => get(randomPath()));
-    const reads = await runPhase(connections, seconds, async () => {
-      const path = randomPath();
-      return (await stat(path)) && (await get(path));
-    });
+    const healthchecks = await phase('healthcheck', () =>
+      runPhase(connections, seconds, async () => (await client.request('GET', '/healthcheck')).status === 204),
+    );
+    const stats = await phase('stat', () => runPhase(connections, seconds, () => stat(randomPath())));
+    const gets = await phase('get', () => runPhase(connections, seconds, () => get(randomPath())));
+    const reads = await phase('reads', () =>
+      runPhase(connections, seconds, async () => {
+        const path = randomPath();
+        return (await stat(path)) && (await get(path));
+      }),
+    );
     let written = 0;
-    const writes = await runPhase(connections, seconds, async () => (await upload(`new/${written++}.bin`)).status === 201);
+    const writes = await phase('writes', () => runPhase(connections, seconds, async () => (await upload(`new/${written++}.bin`)).status === 201));
 
     return {
       connections,
@@ -240,6 +262,7 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       get_per_s: gets.perSecond,
       get_p90_ms: gets.p90,
       reads_per_s: reads.perSecond,
+      read_requests_per_s: reads.perSecond * 2,
       read_p50_ms: reads.p50,
       read_p90_ms: reads.p90,
       read_p99_ms: reads.p99,
