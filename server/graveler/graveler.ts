@@ -392,7 +392,7 @@ export class Graveler {
 
   async putObject(repo: string, branch: string, path: string, entry: ObjectEntry, o: PutObjectOptions = {}): Promise<void> {
     validatePath(path);
-    const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
+    const r = o.checked ?? (await this.writableBranch(repo, branch, o.force, ['staging_write']));
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, entry, o);
   }
 
