@@ -37,6 +37,10 @@ function printHttp(title: string, h: HttpLoadResults): void {
   console.log(row('Tarn object get', h.get_per_s, undefined, h.get_p90_ms, undefined) + times(h.tarn_get_ratio_to_bare));
   console.log(row('reads (stat + get)', h.reads_per_s, h.read_p50_ms, h.read_p90_ms, h.read_p99_ms) + `   (${h.read_requests_per_s.toLocaleString('en-US')} requests/s)`);
   console.log(row('writes (small uploads)', h.writes_per_s, h.write_p50_ms, h.write_p90_ms, h.write_p99_ms) + times(h.tarn_upload_ratio_to_bare));
+  console.log(
+    `Tarn CPU per request: healthcheck ${h.healthcheck_cpu_us} µs, stat ${h.stat_cpu_us} µs, get ${h.get_cpu_us} µs, ` +
+      `read ${h.read_cpu_us} µs, upload ${h.write_cpu_us} µs`,
+  );
   console.log(`load average ${h.load_average_before} before, ${h.load_average_after} after; Tarn workers: ${h.workers}`);
   if (h.errors > 0) console.log(`errors during the load: ${h.errors}`);
 }
