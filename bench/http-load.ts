@@ -8,10 +8,12 @@
  * shared, so a ratio from one run says more than an absolute figure.
  *
  * Run alone: `npx tsx bench/http-load.ts` (TARN_BENCH_SECONDS=N sets each phase's length, default 10;
- * TARN_BENCH_WORKERS=N|auto runs Tarn with --workers; TARN_BENCH_PROFILE=DIR saves a CPU profile of the server).
+ * TARN_BENCH_WORKERS=N|auto runs Tarn with --workers; TARN_BENCH_PROFILE=DIR saves a CPU profile of the server;
+ * TARN_BENCH_PHASES=stat,get runs only the phases named — bare, healthcheck, stat, get, reads, writes — so that a
+ * profile shows one kind of request; the others answer 0).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,8 +55,10 @@ export interface HttpLoadResults {
   stat_p90_ms: number;
   get_per_s: number;
   get_p90_ms: number;
-  /** Completed reads (stat + GET) per second. */
+  /** Completed reads (a stat and then a GET of the same object: two requests) per second. */
   reads_per_s: number;
+  /** The requests of those reads per second: twice reads_per_s, comparable with stat_per_s and get_per_s. */
+  read_requests_per_s: number;
   read_p50_ms: number;
   read_p90_ms: number;
   read_p99_ms: number;
@@ -62,6 +66,15 @@ export interface HttpLoadResults {
   write_p50_ms: number;
   write_p90_ms: number;
   write_p99_ms: number;
+  /**
+   * The CPU time Tarn's processes spent per request in each phase (Linux; 0 elsewhere), in microseconds: unlike a
+   * throughput, it hardly depends on what else the shared machine is running, so it compares runs best.
+   */
+  healthcheck_cpu_us: number;
+  stat_cpu_us: number;
+  get_cpu_us: number;
+  read_cpu_us: number;
+  write_cpu_us: number;
   /** Requests per second relative to bare node:http in the same run (the machine is shared, so ratios compare best). */
   bare_hono_ratio_to_bare: number;
   tarn_healthcheck_ratio_to_bare: number;
@@ -118,13 +131,36 @@ function startTarn(dataDir: string, databaseUrl: string | undefined, workers: st
   ]);
 }
 
+const clockTicksPerSecond = 100;
+
+/** CPU time (user + system) of a process and its descendants so far, in ms; undefined without /proc. */
+function processTreeCpuMs(pid: number): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const line = readFileSync(stat, 'utf8');
+    const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ms += processTreeCpuMs(Number(child)) ?? 0;
+    }
+    return ms;
+  } catch {
+    // The process ended meanwhile.
+    return undefined;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round((sorted[Math.max(0, index)] as number) * 100) / 100;
 }
 
-async function runPhase(connections: number, seconds: number, op: () => Promise<boolean>) {
+async function runPhase(connections: number, seconds: number, op: () => Promise<boolean>, serverPid?: number) {
+  const cpuBefore = serverPid === undefined ? undefined : processTreeCpuMs(serverPid);
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -140,8 +176,10 @@ async function runPhase(connections: number, seconds: number, op: () => Promise<
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = serverPid === undefined ? undefined : processTreeCpuMs(serverPid);
   latencies.sort((a, b) => a - b);
   return {
+    cpuUsPerOp: cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0 ? 0 : Math.round(((cpuAfter - cpuBefore) * 1000) / latencies.length),
     perSecond: Math.round(latencies.length / elapsed),
     p50: percentile(latencies, 50),
     p90: percentile(latencies, 90),
@@ -165,6 +203,18 @@ async function measureBare(kind: 'node' | 'hono', connections: number, seconds: 
   }
 }
 
+const phaseNames = ['bare', 'healthcheck', 'stat', 'get', 'reads', 'writes'] as const;
+type PhaseName = (typeof phaseNames)[number];
+
+function chosenPhases(): Set<PhaseName> {
+  const named = process.env.TARN_BENCH_PHASES?.split(',').map((name) => name.trim());
+  if (!named) return new Set(phaseNames);
+  for (const name of named) if (!(phaseNames as readonly string[]).includes(name)) throw new Error(`unknown phase ${name}`);
+  return new Set(named as PhaseName[]);
+}
+
+const skipped = { cpuUsPerOp: 0, perSecond: 0, p50: 0, p90: 0, p99: 0, errors: 0 };
+
 const ratio = (tarn: number, bare: number) => (bare > 0 ? Math.round((tarn / bare) * 1000) / 1000 : 0);
 
 export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLoadResults> {
@@ -173,9 +223,11 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
   const seedObjects = options.seedObjects ?? 2000;
   const objectBytes = options.objectBytes ?? 4096;
   const workers = options.workers ?? process.env.TARN_BENCH_WORKERS;
+  const phases = chosenPhases();
+  const phase = (name: PhaseName, run: () => ReturnType<typeof runPhase>) => (phases.has(name) ? run() : skipped);
   const loadBefore = loadavg()[0] as number;
-  const bareNode = await measureBare('node', connections, seconds);
-  const bareHono = await measureBare('hono', connections, seconds);
+  const bareNode = await phase('bare', () => measureBare('node', connections, seconds));
+  const bareHono = await phase('bare', () => measureBare('hono', connections, seconds));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-load-'));
   const server = await startTarn(dataDir, options.databaseUrl, workers);
@@ -211,15 +263,27 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       const res = await client.request('GET', `/repositories/load/refs/main/objects?path=${path}`);
       return res.status === 200 && res.body.length === objectBytes;
     };
-    const healthchecks = await runPhase(connections, seconds, async () => (await client.request('GET', '/healthcheck')).status === 204);
-    const stats = await runPhase(connections, seconds, () => stat(randomPath()));
-    const gets = await runPhase(connections, seconds, () => get(randomPath()));
-    const reads = await runPhase(connections, seconds, async () => {
-      const path = randomPath();
-      return (await stat(path)) && (await get(path));
-    });
+    const pid = server.child.pid;
+    const healthchecks = await phase('healthcheck', () =>
+      runPhase(connections, seconds, async () => (await client.request('GET', '/healthcheck')).status === 204, pid),
+    );
+    const stats = await phase('stat', () => runPhase(connections, seconds, () => stat(randomPath()), pid));
+    const gets = await phase('get', () => runPhase(connections, seconds, () => get(randomPath()), pid));
+    const reads = await phase('reads', () =>
+      runPhase(
+        connections,
+        seconds,
+        async () => {
+          const path = randomPath();
+          return (await stat(path)) && (await get(path));
+        },
+        pid,
+      ),
+    );
     let written = 0;
-    const writes = await runPhase(connections, seconds, async () => (await upload(`new/${written++}.bin`)).status === 201);
+    const writes = await phase('writes', () =>
+      runPhase(connections, seconds, async () => (await upload(`new/${written++}.bin`)).status === 201, pid),
+    );
 
     return {
       connections,
@@ -240,6 +304,7 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       get_per_s: gets.perSecond,
       get_p90_ms: gets.p90,
       reads_per_s: reads.perSecond,
+      read_requests_per_s: reads.perSecond * 2,
       read_p50_ms: reads.p50,
       read_p90_ms: reads.p90,
       read_p99_ms: reads.p99,
@@ -247,6 +312,11 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       write_p50_ms: writes.p50,
       write_p90_ms: writes.p90,
       write_p99_ms: writes.p99,
+      healthcheck_cpu_us: healthchecks.cpuUsPerOp,
+      stat_cpu_us: stats.cpuUsPerOp,
+      get_cpu_us: gets.cpuUsPerOp,
+      read_cpu_us: Math.round(reads.cpuUsPerOp / 2),
+      write_cpu_us: writes.cpuUsPerOp,
       bare_hono_ratio_to_bare: ratio(bareHono.perSecond, bareNode.perSecond),
       tarn_healthcheck_ratio_to_bare: ratio(healthchecks.perSecond, bareNode.perSecond),
       tarn_stat_ratio_to_bare: ratio(stats.perSecond, bareNode.perSecond),

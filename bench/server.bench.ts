@@ -2,7 +2,7 @@
  * `npm run bench:server`: storage figures at 10k, 100k and 1M objects, then HTTP load on loopback; prints a table
  * and writes bench/results/server.json. Never part of `npm test`.
  *
- * TARN_BENCH_SIZES=10000,100000 limits the tree sizes; TARN_BENCH_SECONDS sets each HTTP phase's length. The HTTP
+ * TARN_BENCH_SIZES=10000,100000 limits the tree sizes (TARN_BENCH_SIZES=none skips the storage part); TARN_BENCH_SECONDS sets each HTTP phase's length. The HTTP
  * load runs again with the metadata in PostgreSQL: TARN_BENCH_DATABASE_URL (an empty database), else a local
  * throwaway cluster when PostgreSQL is installed.
  */
@@ -13,12 +13,13 @@ import { formatStorageResults, runStorageBench } from './storage';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
 
-const sizes = process.env.TARN_BENCH_SIZES?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000];
+const sizesSetting = process.env.TARN_BENCH_SIZES;
+const sizes = sizesSetting === 'none' ? [] : (sizesSetting?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000]);
 const seconds = Number(process.env.TARN_BENCH_SECONDS ?? 10);
 
 console.log(`Tarn server benchmark — ${cpus().length} cores, Node ${process.version}\n`);
-const storage = await runStorageBench(sizes);
-console.log(formatStorageResults(storage));
+const storage = sizes.length > 0 ? await runStorageBench(sizes) : undefined;
+if (storage) console.log(formatStorageResults(storage));
 
 const row = (label: string, perSecond: number, p50: number | undefined, p90: number, p99: number | undefined) =>
   `${label.padEnd(26)} ${Math.round(perSecond).toLocaleString('en-US').padStart(8)} /s` +
@@ -34,8 +35,12 @@ function printHttp(title: string, h: HttpLoadResults): void {
   console.log(row('Tarn healthcheck', h.healthcheck_per_s, undefined, h.healthcheck_p90_ms, undefined) + times(h.tarn_healthcheck_ratio_to_bare));
   console.log(row('Tarn object stat', h.stat_per_s, undefined, h.stat_p90_ms, undefined) + times(h.tarn_stat_ratio_to_bare));
   console.log(row('Tarn object get', h.get_per_s, undefined, h.get_p90_ms, undefined) + times(h.tarn_get_ratio_to_bare));
-  console.log(row('reads (stat + get)', h.reads_per_s, h.read_p50_ms, h.read_p90_ms, h.read_p99_ms));
+  console.log(row('reads (stat + get)', h.reads_per_s, h.read_p50_ms, h.read_p90_ms, h.read_p99_ms) + `   (${h.read_requests_per_s.toLocaleString('en-US')} requests/s)`);
   console.log(row('writes (small uploads)', h.writes_per_s, h.write_p50_ms, h.write_p90_ms, h.write_p99_ms) + times(h.tarn_upload_ratio_to_bare));
+  console.log(
+    `Tarn CPU per request: healthcheck ${h.healthcheck_cpu_us} µs, stat ${h.stat_cpu_us} µs, get ${h.get_cpu_us} µs, ` +
+      `read ${h.read_cpu_us} µs, upload ${h.write_cpu_us} µs`,
+  );
   console.log(`load average ${h.load_average_before} before, ${h.load_average_after} after; Tarn workers: ${h.workers}`);
   if (h.errors > 0) console.log(`errors during the load: ${h.errors}`);
 }
@@ -69,6 +74,7 @@ const pgFigures = pg
           'stat_per_s',
           'get_per_s',
           'reads_per_s',
+          'read_requests_per_s',
           'read_p50_ms',
           'read_p90_ms',
           'read_p99_ms',
@@ -86,36 +92,36 @@ const pgFigures = pg
     )
   : {};
 
-const smallest = storage.commits[0];
-const largest = storage.commits[storage.commits.length - 1];
+const smallest = storage?.commits[0];
+const largest = storage?.commits.at(-1);
 const results = {
   machine: { cores: cpus().length, node: process.version },
   sizes,
   commit_100_at_10k_ms: smallest?.commitClusteredMs,
-  commit_100_at_100k_ms: storage.commits.find((c) => c.objects === 100_000)?.commitClusteredMs,
+  commit_100_at_100k_ms: storage?.commits.find((c) => c.objects === 100_000)?.commitClusteredMs,
   commit_100_at_1m_ms: largest?.commitClusteredMs,
-  commit_ratio_1m_10k: storage.commitRatio,
+  commit_ratio_1m_10k: storage?.commitRatio,
   commit_100_scattered_at_10k_ms: smallest?.commitScatteredMs,
   commit_100_scattered_at_1m_ms: largest?.commitScatteredMs,
-  commit_scattered_ratio_1m_10k: storage.commitScatteredRatio,
+  commit_scattered_ratio_1m_10k: storage?.commitScatteredRatio,
   commit_100_records_at_10k: smallest?.clusteredRecords,
   commit_100_records_at_1m: largest?.clusteredRecords,
   commit_100_scattered_records_at_10k: smallest?.scatteredRecords,
   commit_100_scattered_records_at_1m: largest?.scatteredRecords,
   commit_100_scattered_bytes_at_1m: largest?.scatteredBytes,
-  diff_100_at_1m_ms: storage.diff100ClusteredMs,
-  diff_100_scattered_at_1m_ms: storage.diff100ScatteredMs,
-  merge_100_at_1m_ms: storage.merge100ClusteredMs,
-  merge_100_scattered_at_1m_ms: storage.merge100ScatteredMs,
-  merge_100_resolved_at_1m_ms: storage.merge100ResolvedMs,
-  list_1000_at_1m_ms: storage.listPage1000Ms,
-  list_1000_cold_at_1m_ms: storage.listPage1000ColdMs,
-  branch_creates_per_s: storage.branchCreatesPerSecond,
-  gc_objects: storage.gc.objects,
-  gc_expired_versions: storage.gc.expiredVersions,
-  gc_ms: storage.gc.ms,
-  gc_dry_run_ms: storage.gc.dryRunMs,
-  gc_bytes_freed: storage.gc.bytesFreed,
+  diff_100_at_1m_ms: storage?.diff100ClusteredMs,
+  diff_100_scattered_at_1m_ms: storage?.diff100ScatteredMs,
+  merge_100_at_1m_ms: storage?.merge100ClusteredMs,
+  merge_100_scattered_at_1m_ms: storage?.merge100ScatteredMs,
+  merge_100_resolved_at_1m_ms: storage?.merge100ResolvedMs,
+  list_1000_at_1m_ms: storage?.listPage1000Ms,
+  list_1000_cold_at_1m_ms: storage?.listPage1000ColdMs,
+  branch_creates_per_s: storage?.branchCreatesPerSecond,
+  gc_objects: storage?.gc.objects,
+  gc_expired_versions: storage?.gc.expiredVersions,
+  gc_ms: storage?.gc.ms,
+  gc_dry_run_ms: storage?.gc.dryRunMs,
+  gc_bytes_freed: storage?.gc.bytesFreed,
   ...http,
   ...pgFigures,
 };

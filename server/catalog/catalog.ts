@@ -452,7 +452,9 @@ export class Catalog {
       metadata: input.metadata,
     };
     try {
-      await this.stage(repo, branch, path, entry, input);
+      // A body received whole was stored in moments, so the checks made before storing it hold for staging it; a
+      // streamed one may have taken minutes, and the repository and the branch's protection are checked again.
+      await this.stage(repo, branch, path, entry, input, body instanceof Uint8Array ? repository : undefined);
     } catch (err) {
       await this.blocks.delete(repository.storageNamespace, address);
       throw err;
@@ -471,11 +473,12 @@ export class Catalog {
     return repository;
   }
 
-  private stage(repo: string, branch: string, path: string, entry: ObjectEntry, c: StageConditions): Promise<void> {
+  private stage(repo: string, branch: string, path: string, entry: ObjectEntry, c: StageConditions, checked?: Repository): Promise<void> {
     return this.store.putObject(repo, branch, path, entry, {
       ...(c.ifAbsent ? { ifAbsent: true } : {}),
       ...(c.ifMatchChecksum !== undefined ? { ifMatchChecksum: c.ifMatchChecksum } : {}),
       ...(c.force ? { force: true } : {}),
+      ...(checked ? { checked } : {}),
     });
   }
 

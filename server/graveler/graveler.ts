@@ -109,6 +109,8 @@ export interface GravelerOptions {
   now?: () => number;
   /** How long retired staging tokens stay readable before they are deleted (default 10 s). */
   stagingGraceMs?: number;
+  /** The clock of short-lived caches, milliseconds (tests; default Date.now). */
+  cacheClockMs?: () => number;
 }
 
 export interface ForceOption {
@@ -143,7 +145,7 @@ export class Graveler {
     this.ctx = {
       kv: options.kv,
       blockstore: options.blockstore,
-      refs: new Refs(options.kv),
+      refs: new Refs(options.kv, options.cacheClockMs),
       trees,
       raggedness: options.rangeRaggedness ?? DEFAULT_RAGGEDNESS,
       now: options.now ?? (() => Math.floor(Date.now() / 1000)),
@@ -378,11 +380,11 @@ export class Graveler {
   /** As getObject, with the repository record it read: a caller that needs both reads the record once. */
   async readObject(repo: string, ref: string, path: string): Promise<{ repository: Repository; entry: ObjectEntry }> {
     validatePath(path);
-    const r = await this.refs.repository(repo);
-    const resolved = await this.refs.resolve(repo, ref);
+    const r = await this.refs.repositoryForRead(repo);
+    const { resolved, branch } = await this.refs.resolveReading(repo, ref);
     const entry =
       resolved.includeStaging && resolved.branchId !== undefined
-        ? await readBranchObject(this.ctx, repo, r.storageNamespace, resolved.branchId, path)
+        ? await readBranchObject(this.ctx, repo, r.storageNamespace, resolved.branchId, path, branch)
         : await lookupInTree(this.ctx, r.storageNamespace, (await this.refs.commit(repo, resolved.commitId)).metaRangeId, path);
     if (!entry) throw new NotFoundError('object');
     return { repository: r, entry };
@@ -390,7 +392,7 @@ export class Graveler {
 
   async putObject(repo: string, branch: string, path: string, entry: ObjectEntry, o: PutObjectOptions = {}): Promise<void> {
     validatePath(path);
-    const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
+    const r = o.checked ?? (await this.writableBranch(repo, branch, o.force, ['staging_write']));
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, entry, o);
   }
 
@@ -404,16 +406,22 @@ export class Graveler {
   }
 
   async listObjects(repo: string, ref: string, o: ListOptions): Promise<Page<ListItem>> {
-    const r = await this.refs.repository(repo);
-    const resolved = await this.refs.resolve(repo, ref);
+    const r = await this.refs.repositoryForRead(repo);
+    const { resolved, branch: first } = await this.refs.resolveReading(repo, ref);
     const ns = r.storageNamespace;
     const toItem = (rec: Rec): ListItem => ({ pathType: 'object', path: rec.key, entry: rec.value as ObjectEntry });
     const toPrefix = (path: string): ListItem => ({ pathType: 'common_prefix', path });
     if (resolved.includeStaging && resolved.branchId !== undefined) {
-      return readStable(this.ctx, repo, resolved.branchId, async (branch) => ({
-        value: await paginate((from) => branchRecords(this.ctx, repo, ns, branch, from), o, toItem, toPrefix),
-        needsCheck: true,
-      }));
+      return readStable(
+        this.ctx,
+        repo,
+        resolved.branchId,
+        async (branch) => ({
+          value: await paginate((from) => branchRecords(this.ctx, repo, ns, branch, from), o, toItem, toPrefix),
+          needsCheck: true,
+        }),
+        first,
+      );
     }
     const commit = await this.refs.commit(repo, resolved.commitId);
     const ranges = await this.ctx.trees.readMetaRange(ns, commit.metaRangeId);

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import type { KvStore } from '../kv/index';
 import { InvalidRefError, NotFoundError, RepositoryInDeletionError } from '../errors';
@@ -9,10 +10,23 @@ const FULL_COMMIT_ID = /^[a-f0-9]{64}$/;
 const COMMIT_PREFIX = /^[a-fA-F0-9]{1,64}$/;
 const MODIFIER = /(^|[~^@$])([^~^@$]*)/g;
 const COMMIT_CACHE_WEIGHT = 64 * 1024 * 1024;
+/**
+ * How long a repository record read for an object read is trusted. The record changes rarely (the read-only flag, a
+ * deletion) and writes always read it afresh; this process forgets it at once when it changes it, another process
+ * sharing the store is seen within this bound (lakeFS caches repositories for seconds too).
+ */
+export const REPOSITORY_READ_CACHE_MS = 1_000;
+const REPOSITORY_READ_CACHE_ENTRIES = 10_000;
 
 interface Modifier {
   type: '~' | '^' | '@' | '$';
   n: number;
+}
+
+/** A branch record as a reader found it, and when (performance.now()) the read began. */
+export interface BranchRead {
+  record: Stored<BranchRecord>;
+  readAt: number;
 }
 
 export const STAGING_REF_NOT_COMMIT = 'reference to staging area with $ is not a commit';
@@ -47,8 +61,13 @@ export function parseRefExpression(ref: string): { base: string; modifiers: Modi
 /** Repository, branch, tag and commit records, and the resolution of ref expressions. */
 export class Refs {
   private readonly commits = new LRUCache<string, Commit>({ maxSize: COMMIT_CACHE_WEIGHT });
+  private readonly repositoriesForRead = new Map<string, { repository: Repository; until: number }>();
+  private repositoriesForgotten = 0;
 
-  constructor(private readonly kv: KvStore) {}
+  constructor(
+    private readonly kv: KvStore,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
 
   async repositoryRaw(id: string): Promise<Stored<Repository> | undefined> {
     return readJson<Repository>(this.kv, keys.repository(id));
@@ -60,6 +79,29 @@ export class Refs {
     if (!r) throw new NotFoundError('repository');
     if (r.value.state === 'in_deletion') throw new RepositoryInDeletionError();
     return r.value;
+  }
+
+  /**
+   * As `repository`, for object reads and listings only: trusted for REPOSITORY_READ_CACHE_MS, which spares most
+   * reads one store call. Anything that writes or checks the read-only flag calls `repository`.
+   */
+  async repositoryForRead(id: string): Promise<Repository> {
+    const now = this.nowMs();
+    const cached = this.repositoriesForRead.get(id);
+    if (cached && cached.until > now) return cached.repository;
+    const forgotten = this.repositoriesForgotten;
+    const repository = await this.repository(id);
+    // A change made here while the record was being read may be newer than what was read: not kept then.
+    if (forgotten !== this.repositoriesForgotten) return repository;
+    if (this.repositoriesForRead.size >= REPOSITORY_READ_CACHE_ENTRIES) this.repositoriesForRead.clear();
+    this.repositoriesForRead.set(id, { repository, until: now + REPOSITORY_READ_CACHE_MS });
+    return repository;
+  }
+
+  /** Called once this process changed or deleted the repository's record, so its own reads see that at once. */
+  forgetRepository(id: string): void {
+    this.repositoriesForgotten++;
+    this.repositoriesForRead.delete(id);
   }
 
   async branch(repo: string, branch: string): Promise<Stored<BranchRecord>> {
@@ -115,15 +157,28 @@ export class Refs {
 
   /** Branch, then tag, then commit id (a full id first, a unique prefix last). */
   async resolve(repo: string, ref: string): Promise<ResolvedRef> {
+    return (await this.resolveReading(repo, ref)).resolved;
+  }
+
+  /**
+   * As `resolve`, with the branch record it read when the ref resolved to a branch, so that a read of the branch
+   * starts from that record instead of reading it again.
+   */
+  async resolveReading(repo: string, ref: string): Promise<{ resolved: ResolvedRef; branch?: BranchRead }> {
     const { base, modifiers } = parseRefExpression(ref);
     let resolved: ResolvedRef | undefined;
+    let branch: BranchRead | undefined;
     // A commit named by the caller is looked up in the store; those reached from it (parents) are then its own.
     if (FULL_COMMIT_ID.test(base) && (await this.hasCommit(repo, base))) {
       resolved = { type: 'commit', commitId: base, includeStaging: false, stagingMarker: false };
     }
     if (!resolved) {
+      const readAt = performance.now();
       const b = await this.findBranch(repo, base);
-      if (b) resolved = { type: 'branch', branchId: base, commitId: b.value.commitId, includeStaging: true, stagingMarker: false };
+      if (b) {
+        resolved = { type: 'branch', branchId: base, commitId: b.value.commitId, includeStaging: true, stagingMarker: false };
+        branch = { record: b, readAt };
+      }
     }
     if (!resolved) {
       const t = await this.tag(repo, base);
@@ -157,7 +212,7 @@ export class Refs {
       }
       resolved = { type: 'commit', commitId: commit.id, includeStaging: false, stagingMarker: false };
     }
-    return resolved;
+    return resolved.type === 'branch' && branch ? { resolved, branch } : { resolved };
   }
 
   /** Resolves a ref that must name a commit: `$` is refused. */

@@ -91,9 +91,11 @@ export async function deleteRepository(ctx: Ctx, id: string, force: boolean): Pr
     if (r.value.state !== 'in_deletion') {
       const marked = encodeJson({ ...r.value, state: 'in_deletion' });
       if (!(await ctx.kv.setIf(keys.repository(id), marked, r.raw))) continue;
+      ctx.refs.forgetRepository(id);
     }
     await ctx.kv.deletePrefix(keys.repoData(id));
     await ctx.kv.delete(keys.repository(id));
+    ctx.refs.forgetRepository(id);
     return;
   }
 }

@@ -174,7 +174,10 @@ export async function setReadOnly(ctx: Ctx, id: string, readOnly: boolean): Prom
     if (r.value.state === 'in_deletion') throw new RepositoryInDeletionError();
     if (r.value.readOnly === readOnly) return r.value;
     const next: Repository = { ...r.value, readOnly };
-    if (await ctx.kv.setIf(keys.repository(id), encodeJson(next), r.raw)) return next;
+    if (await ctx.kv.setIf(keys.repository(id), encodeJson(next), r.raw)) {
+      ctx.refs.forgetRepository(id);
+      return next;
+    }
   }
   throw new TooManyAttemptsError();
 }

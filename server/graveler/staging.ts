@@ -6,6 +6,7 @@ import { PreconditionFailedError, TooManyAttemptsError } from '../errors';
 import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type RecordIterator } from './iterators';
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';
+import type { BranchRead } from './refs';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -60,10 +61,13 @@ export async function readStable<T>(
   repo: string,
   branchId: string,
   read: (branch: BranchRecord) => Promise<{ value: T; needsCheck: boolean }>,
+  /** The branch record the caller just read (resolving its ref): the first attempt starts from it. */
+  first?: BranchRead,
 ): Promise<T> {
   for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
-    const started = performance.now();
-    const b = await ctx.refs.branch(repo, branchId);
+    const given = attempt === 0 ? first : undefined;
+    const started = given?.readAt ?? performance.now();
+    const b = given?.record ?? (await ctx.refs.branch(repo, branchId));
     const { value, needsCheck } = await read(b.value);
     if (!needsCheck || performance.now() - started < ctx.graceMs) return value;
     const again = await ctx.kv.get(keys.branch(repo, branchId));
@@ -79,6 +83,7 @@ export async function readBranchObject(
   namespace: string,
   branchId: string,
   path: string,
+  first?: BranchRead,
 ): Promise<ObjectEntry | undefined> {
   return readStable(ctx, repo, branchId, async (branch) => {
     const current = await ctx.kv.get(keys.staging(repo, branch.stagingToken) + path);
@@ -90,7 +95,7 @@ export async function readBranchObject(
     }
     const head = await ctx.refs.commit(repo, branch.commitId);
     return { value: await lookupInTree(ctx, namespace, head.metaRangeId, path), needsCheck: true };
-  });
+  }, first);
 }
 
 export interface WritePrecondition {

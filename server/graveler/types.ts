@@ -183,6 +183,11 @@ export interface PutObjectOptions {
   /** `If-Match`: fail with PreconditionFailed unless the current checksum equals this. */
   ifMatchChecksum?: string;
   force?: boolean;
+  /**
+   * The repository as the caller found it moments ago, writable (or forced) with the branch's protection allowing
+   * staging writes: not read and checked again.
+   */
+  checked?: Repository;
 }
 
 export interface CreateRepositoryOptions {

@@ -8,7 +8,7 @@ import type { Principal, Requirement } from '../auth';
 import { accessOf, type Access } from './access';
 import { jsonTransport } from './request-body';
 import { principalOf, type AppContext, type AppEnv, type Router } from './router';
-import { requireWellFormed } from './well-formed';
+import { isWellFormed, requireWellFormed } from './well-formed';
 
 export type Identify = (c: AppContext) => Promise<Principal>;
 
@@ -24,9 +24,18 @@ function queryValues(c: AppContext): Record<string, string | string[] | undefine
   return Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]));
 }
 
+/**
+ * Path parameters and query values are the URL's text with percent-escapes decoded. An escape below %80 decodes to
+ * ASCII, so a well-formed URL without escapes of higher bytes yields only well-formed values: most calls, which
+ * then skip parsing the query a second time (the route's schema parses it too).
+ */
+const onlyAsciiEscapes = (url: string) => isWellFormed(url) && !/%[89a-f]/i.test(url);
+
 const wellFormedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
-  for (const [name, value] of Object.entries(c.req.param())) requireWellFormed(value, name);
-  requireWellFormed(queryValues(c), 'query');
+  if (!onlyAsciiEscapes(c.req.url)) {
+    for (const [name, value] of Object.entries(c.req.param())) requireWellFormed(value, name);
+    requireWellFormed(queryValues(c), 'query');
+  }
   await next();
 };
 

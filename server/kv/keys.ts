@@ -58,12 +58,12 @@ export function isWellFormedKey(key: string): boolean {
   return !LONE_SURROGATE.test(key);
 }
 
-const encoder = new TextEncoder();
-
 /** A key as the bytes both stores index and compare; a key that is not well-formed unicode is refused. */
 export function keyBytes(key: string): Buffer {
   if (!isWellFormedKey(key)) throw new TypeError('kv key is not well-formed unicode');
-  return Buffer.from(encoder.encode(key));
+  // One native call and no copy (a TextEncoder's bytes copied into a Buffer cost a point read a fifth more); a
+  // well-formed key encodes the same either way.
+  return Buffer.from(key, 'utf8');
 }
 
 /** Whether a stored value (undefined when absent) satisfies a conditional write's expectation. */

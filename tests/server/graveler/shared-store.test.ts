@@ -1,5 +1,6 @@
 // Two stores on one metadata store, as two server processes on one database: no in-process cache may answer for
-// a record the other changed (branches, repositories, settings); only content-addressed data is cached for good.
+// a record the other changed (branches, repositories, settings); only content-addressed data is cached for good,
+// and the repository record that object reads use for at most REPOSITORY_READ_CACHE_MS.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalBlockStore } from '../../../server/blockstore/index';
 import { NotFoundError, ProtectedBranchError } from '../../../server/errors';
 import { createGraveler, type Graveler } from '../../../server/graveler/index';
+import { REPOSITORY_READ_CACHE_MS } from '../../../server/graveler/refs';
 import { openSqliteKv, type KvStore } from '../../../server/kv/index';
 import { entry, tickingClock } from './helpers';
 
@@ -15,13 +17,16 @@ let dir: string;
 let kv: KvStore;
 let a: Graveler;
 let b: Graveler;
+/** The clock of both stores' short-lived caches. */
+let cacheMs = 0;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-shared-'));
   kv = openSqliteKv({ path: path.join(dir, 'kv.db') });
   const blockstore = openLocalBlockStore({ root: path.join(dir, 'blocks') });
   const now = tickingClock();
-  [a, b] = [0, 1].map(() => createGraveler({ kv, blockstore, rangeRaggedness: 4, now })) as [Graveler, Graveler];
+  const cacheClockMs = () => cacheMs;
+  [a, b] = [0, 1].map(() => createGraveler({ kv, blockstore, rangeRaggedness: 4, now, cacheClockMs })) as [Graveler, Graveler];
 });
 afterAll(async () => {
   await a.close();
@@ -51,5 +56,48 @@ describe('two stores sharing one metadata store', () => {
     await expect(a.getCommit(repo, first.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(a.getCommit(repo, second.id)).rejects.toBeInstanceOf(NotFoundError);
     await a.putObject(repo, 'main', 'y', entry('y'));
+  });
+
+  it('object reads see a repository the other store deleted and made again within the read cache bound', async () => {
+    const id = 'remade';
+    await a.createRepository({ id, storageNamespace: `local://${id}-1` });
+    await a.putObject(id, 'main', 'x', entry('x1'));
+    expect((await a.readObject(id, 'main', 'x')).repository.storageNamespace).toBe(`local://${id}-1`);
+
+    await b.deleteRepository(id);
+    await b.createRepository({ id, storageNamespace: `local://${id}-2` });
+    await b.putObject(id, 'main', 'x', entry('x2'));
+    // The branch is read afresh on every read, so the object is the new repository's at once...
+    expect((await a.readObject(id, 'main', 'x')).entry.checksum).toBe('sum-x2');
+    // ...and the record (its namespace) once the bound has passed.
+    cacheMs += REPOSITORY_READ_CACHE_MS;
+    expect((await a.readObject(id, 'main', 'x')).repository.storageNamespace).toBe(`local://${id}-2`);
+  });
+
+  it('object reads see at once what their own store did to the repository record', async () => {
+    const id = 'own';
+    await a.createRepository({ id, storageNamespace: `local://${id}-1` });
+    await a.putObject(id, 'main', 'x', entry('x1'));
+    expect((await a.readObject(id, 'main', 'x')).repository.readOnly).toBe(false);
+    await a.setReadOnly(id, true);
+    expect((await a.readObject(id, 'main', 'x')).repository.readOnly).toBe(true);
+
+    await a.deleteRepository(id, { force: true });
+    await expect(a.readObject(id, 'main', 'x')).rejects.toMatchObject({ message: expect.stringMatching(/repository/) });
+    await a.createRepository({ id, storageNamespace: `local://${id}-2` });
+    await a.putObject(id, 'main', 'x', entry('x2'));
+    expect((await a.readObject(id, 'main', 'x')).repository.storageNamespace).toBe(`local://${id}-2`);
+  });
+
+  it('a read that started from the branch record resolving its ref still sees a commit the other store made', async () => {
+    const id = 'moved';
+    await a.createRepository({ id, storageNamespace: `local://${id}` });
+    await a.putObject(id, 'main', 'x', entry('x1'));
+    await a.commit(id, 'main', { committer: 'a', message: 'one' });
+    expect((await b.readObject(id, 'main', 'x')).entry.checksum).toBe('sum-x1');
+    await a.putObject(id, 'main', 'x', entry('x2'));
+    await a.commit(id, 'main', { committer: 'a', message: 'two' });
+    expect((await b.readObject(id, 'main', 'x')).entry.checksum).toBe('sum-x2');
+    expect((await b.listObjects(id, 'main', {})).results.map((r) => r.pathType === 'object' && r.entry.checksum)).toEqual(['sum-x2']);
   });
 });

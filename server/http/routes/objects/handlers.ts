@@ -1,5 +1,6 @@
 // Objects over the catalog. Reads answer small objects from memory and stream large ones; uploads stream the
-// request body (raw, or the `content` part of a multipart form) to the block store as it arrives.
+// request body (raw, or the `content` part of a multipart form) to the block store as it arrives, except a small
+// raw body, which is read whole first (one write to the store, one check of the repository).
 import { Readable } from 'node:stream';
 import type { Catalog, ObjectStats } from '../../../catalog';
 import { badRequest } from '../../../errors';
@@ -13,8 +14,24 @@ import { commonPrefixJson, objectStatsJson } from '../../serialize';
 import { matchesEtag, objectHeaders, uploadConditions, userMetadata } from './headers';
 import type * as routes from './routes';
 
-/** Objects up to this size are answered from memory; larger ones are streamed. */
+/** Objects up to this size are answered from memory, and raw uploads declared this size are read whole. */
 const smallObjectBytes = 256 * 1024;
+
+/** The chunks of a body Node frames by its Content-Length, joined. */
+async function readWhole(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
+}
+
+/** A raw upload's body: whole when its declared length is small, else the stream. */
+async function rawUploadBody(
+  body: AsyncIterable<Uint8Array>,
+  declaredLength: string | undefined,
+): Promise<Uint8Array | AsyncIterable<Uint8Array>> {
+  const length = declaredLength === undefined ? Number.NaN : Number(declaredLength);
+  return length <= smallObjectBytes ? readWhole(body) : body;
+}
 
 export function objectHandlers(catalog: Catalog) {
   const listObjects: AppRouteHandler<typeof routes.listObjects> = async (c) => {
@@ -88,7 +105,8 @@ export function objectHandlers(catalog: Catalog) {
       await finish();
     } else {
       const contentType = requestType.trim() === '' ? 'application/octet-stream' : requestType;
-      stored = await catalog.upload(repository, branch, q.path, raw, { ...options, contentType });
+      const body = raw instanceof Uint8Array ? raw : await rawUploadBody(raw, c.req.header('content-length'));
+      stored = await catalog.upload(repository, branch, q.path, body, { ...options, contentType });
     }
     return c.json(objectStatsJson(q.path, stored.entry, stored.physicalAddress, true), 201);
   };
