@@ -1,23 +1,36 @@
 /**
- * `npm run bench:server`: storage figures at 10k, 100k and 1M objects, then HTTP load on loopback; prints a table
- * and writes bench/results/server.json. Never part of `npm test`.
+ * `npm run bench:server`: storage figures at 10k, 100k and 1M objects, then HTTP load on loopback, then an import of
+ * 1M files; prints a table and writes bench/results/server.json. Never part of `npm test`.
  *
  * TARN_BENCH_SIZES=10000,100000 limits the tree sizes (TARN_BENCH_SIZES=none skips the storage part); TARN_BENCH_SECONDS sets each HTTP phase's length. The HTTP
  * load runs again with the metadata in PostgreSQL: TARN_BENCH_DATABASE_URL (an empty database), else a local
- * throwaway cluster when PostgreSQL is installed.
+ * throwaway cluster when PostgreSQL is installed. TARN_BENCH_IMPORT_OBJECTS sets the import's size.
+ * TARN_BENCH_ONLY=import runs the import alone and updates only its figures in server.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { formatStorageResults, runStorageBench } from './storage';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
+import { formatImportResults, runImportBench } from './import';
 
 const sizesSetting = process.env.TARN_BENCH_SIZES;
 const sizes = sizesSetting === 'none' ? [] : (sizesSetting?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000]);
 const seconds = Number(process.env.TARN_BENCH_SECONDS ?? 10);
 
+const importObjects = Number(process.env.TARN_BENCH_IMPORT_OBJECTS ?? 1_000_000);
+const resultsFile = join(import.meta.dirname, 'results', 'server.json');
+
 console.log(`Tarn server benchmark — ${cpus().length} cores, Node ${process.version}\n`);
+if (process.env.TARN_BENCH_ONLY === 'import') {
+  const imported = await runImportBench(importObjects);
+  console.log(formatImportResults(imported));
+  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(resultsFile, JSON.stringify({ ...previous, ...imported }, null, 2) + '\n');
+  console.log(`\nUpdated the import figures in bench/results/server.json`);
+  process.exit(0);
+}
 const storage = sizes.length > 0 ? await runStorageBench(sizes) : undefined;
 if (storage) console.log(formatStorageResults(storage));
 
@@ -92,6 +105,9 @@ const pgFigures = pg
     )
   : {};
 
+const imported = await runImportBench(importObjects);
+console.log(`\n${formatImportResults(imported)}`);
+
 const smallest = storage?.commits[0];
 const largest = storage?.commits.at(-1);
 const results = {
@@ -124,8 +140,8 @@ const results = {
   gc_bytes_freed: storage?.gc.bytesFreed,
   ...http,
   ...pgFigures,
+  ...imported,
 };
-const dir = join(import.meta.dirname, 'results');
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'server.json'), JSON.stringify(results, null, 2) + '\n');
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
 console.log(`\nWrote bench/results/server.json`);

@@ -36,6 +36,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Server processes (node:cluster workers) sharing the port and the metadata; 1 runs the server in this process. */
   workers: number;
+  /** A folder of this machine whose files repositories may import without copying; without it, none. */
+  importRoot?: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +79,7 @@ const fileSchema = z
     smtpUrl: z.string().min(1).optional(),
     publicUrl: z.string().min(1).optional(),
     workers: z.union([z.number(), z.string()]).optional(),
+    importRoot: z.string().min(1).optional(),
   })
   .strict();
 
@@ -103,10 +106,12 @@ Options:
                     chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance roles)
   --s3-force-path-style
                     address buckets as endpoint/bucket (most S3-compatible servers; env TARN_S3_FORCE_PATH_STYLE=true)
+  --import-root DIR a folder whose files repositories may import without copying them, as
+                    local://<absolute path inside it> (default: none, import from S3 only; env TARN_IMPORT_ROOT)
   --rbac MODE       internal (policies, the default) or simplified (one ACL per group) (env TARN_RBAC)
   --smtp-url URL    smtp://[user:password@]host[:port][?from=address] (or smtps://) to mail invitations (env TARN_SMTP_URL)
   --public-url URL  the console's public address, for invitation links (env TARN_PUBLIC_URL)
-  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, workers, rbac, smtpUrl, publicUrl and the
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, workers, importRoot, rbac, smtpUrl, publicUrl and the
                     login settings loginUrl, loginFailedMessage, fallbackLoginUrl, fallbackLoginLabel,
                     loginCookieNames, logoutUrl (env TARN_LOGIN_URL, TARN_LOGIN_FAILED_MESSAGE, ...)
   --quiet           print only the listening line and server faults (no line per client error)
@@ -171,6 +176,7 @@ interface FlagValues extends BlockstoreFlags {
   smtpUrl?: string;
   publicUrl?: string;
   workers?: string;
+  importRoot?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -187,6 +193,7 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's
   '--smtp-url': 'smtpUrl',
   '--public-url': 'publicUrl',
   '--workers': 'workers',
+  '--import-root': 'importRoot',
   '--config': 'configFile',
   '--blockstore': 'blockstore',
   '--s3-endpoint': 's3Endpoint',
@@ -323,7 +330,18 @@ export interface ParsedCommandLine {
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores = availableParallelism()): ParsedCommandLine {
   const flags = readFlags(argv);
   const fileSettings = flags.configFile ? readConfigFile(flags.configFile) : {};
-  const { sessionTtl: fileSessionTtl, port, host, dataDir, consoleDir, smtpUrl, publicUrl, databaseUrl: fileDatabaseUrl, workers: fileWorkers } = fileSettings;
+  const {
+    sessionTtl: fileSessionTtl,
+    port,
+    host,
+    dataDir,
+    consoleDir,
+    smtpUrl,
+    publicUrl,
+    databaseUrl: fileDatabaseUrl,
+    workers: fileWorkers,
+    importRoot: fileImportRoot,
+  } = fileSettings;
   const config: ServerConfig = {
     ...defaultConfig,
     ...(port !== undefined ? { port } : {}),
@@ -360,6 +378,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores =
   if (fileWorkers !== undefined) config.workers = parseWorkers(fileWorkers, `config file ${flags.configFile}: workers`, cores);
   if (env.TARN_WORKERS) config.workers = parseWorkers(env.TARN_WORKERS, 'TARN_WORKERS', cores);
   if (flags.workers !== undefined) config.workers = parseWorkers(flags.workers, '--workers', cores);
+  const importRoot = flags.importRoot ?? (env.TARN_IMPORT_ROOT || undefined) ?? fileImportRoot;
+  if (importRoot !== undefined) config.importRoot = resolve(importRoot);
   config.dataDir = resolve(config.dataDir);
   config.consoleDir = resolve(config.consoleDir);
   return { config, help: flags.help };

@@ -41,6 +41,7 @@ export type NotFoundSubject =
   | 'range'
   | 'refs dump'
   | 'task'
+  | 'import'
   | 'run'
   | 'hook run'
   | 'user'

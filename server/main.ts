@@ -39,6 +39,8 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Where object data goes (default: the data folder). */
   blockstore?: BlockstoreConfig;
+  /** A folder whose files repositories may import without copying them (`--import-root`); default: none. */
+  importRoot?: string;
   /** Where failed requests are logged, one entry each (default: standard error). */
   log?: (entry: string) => void;
   /** The RBAC mode and login page settings (default: role-based, Tarn's own login page). */
@@ -98,12 +100,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const dataDir = resolve(options.dataDir);
   const log = options.log ?? ((entry: string) => console.error(entry));
   makePrivateDataDir(dataDir);
+  // Before the metadata store: a bad import root refuses to start with nothing open yet.
+  const { blocks, storage } = openBlockStores(dataDir, options.blockstore ?? defaultConfig.blockstore, options.importRoot);
   const kv = await openMetadataStore({
     dataDir,
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     onIdleError: (err) => log(`A PostgreSQL connection broke while idle and will be replaced: ${err.message}`),
   });
-  const { blocks, storage } = openBlockStores(dataDir, options.blockstore ?? defaultConfig.blockstore);
+  const sharedStore = options.databaseUrl !== undefined || options.sharedMetadata === true;
   const installationKey = loadOrCreateInstallationKey(dataDir);
   const graveler = createGraveler({ kv, blockstore: blocks });
   const actions = new Actions({
@@ -111,12 +115,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     reader: catalogObjectReader(graveler, blocks),
     onError: (err) => log(`A post-event hook run broke down: ${(err as Error).stack ?? String(err)}`),
   });
-  const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey));
+  const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey), {
+    support: storage.import_support,
+    pattern: storage.import_validity_regex,
+    exclusive: !sharedStore,
+  });
   const usageCounter = new UsageCounter(kv);
   const login = options.login ?? defaultConfig.login;
   const auth = new AuthService(kvRecords(kv), deriveKeys(installationKey), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
-    sharedStore: options.databaseUrl !== undefined || options.sharedMetadata === true,
+    sharedStore,
     rbac: login.rbac,
   });
   const onFailure = (failure: RequestFailure) => {
@@ -124,9 +132,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (failure.fault === undefined && options.quiet) return;
     log(formatFailure(failure));
   };
-  // Post-event hooks still calling out are cut short (and recorded as failed) before the store closes.
+  // Imports are told to stop first, so that a pre-commit hook cut short below does not count as their failure; post-event
+  // hooks still calling out are cut short (and recorded as failed) before the store closes.
   const release = async () => {
+    const importsStopped = catalog.close();
     await actions.close();
+    await importsStopped;
     await usageCounter.close();
     await graveler.close();
     await blocks.close?.();

@@ -16,6 +16,8 @@ export interface ObjectStat {
   mtime: number;
   /** The store's storage class for the object, where it has such classes (the local folder has none). */
   storageClass?: string;
+  /** The store's ETag of the object (without quotes), where it keeps one (S3; the import root makes one). */
+  etag?: string;
 }
 
 /** An object found by a listing. */
@@ -25,6 +27,8 @@ export interface ListedObject {
   size: number;
   /** Last modification, unix milliseconds. */
   mtime: number;
+  /** The store's ETag (without quotes), where the listing gives one (S3; the import root makes one). */
+  etag?: string;
 }
 
 /** Inclusive byte range, like HTTP `Range: bytes=start-end`; `end` defaults to the last byte. */
@@ -86,6 +90,11 @@ export interface BlockStore {
    * particular order. An absent folder lists nothing.
    */
   list(namespace: string, prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * As `list`, in ascending byte order of key, for an import (which writes a sorted tree from it). Only a store that
+   * can be imported from offers it (S3, the import root).
+   */
+  listSorted?(namespace: string, prefix: string): AsyncIterable<ListedObject>;
   /** A fresh key for new object data, never derived from a user's path: `data/<partition>/<id>`. */
   newDataKey(): string;
   /** The full URI of a key in a namespace, e.g. `local://quickstart/data/x/y`. */

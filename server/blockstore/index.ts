@@ -10,6 +10,7 @@ export type {
   PutResult,
   UploadedPart,
 } from './block-store';
+export { importRootPattern, openImportRootStore } from './import-root';
 export { openLocalBlockStore, type LocalBlockStoreOptions } from './local';
 export { openS3BlockStore, type S3BlockStoreOptions } from './s3';
 export { routeBlockStores } from './routed';

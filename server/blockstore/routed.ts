@@ -1,17 +1,20 @@
 // Several block stores behind one: each namespace goes to the store of its scheme (`local://` → the local folder,
 // `s3://` → S3), so repositories of either kind live side by side in one server.
-import { InvalidNamespaceError } from '../errors';
+import { InvalidNamespaceError, ValidationError } from '../errors';
 import type { BlockStore } from './block-store';
 
 /**
  * `stores[0]` is the default: its type and prefix are what the server reports, and it names fresh data keys (every
- * store names them alike). A namespace of no store's scheme is refused with the schemes that are accepted.
+ * store names them alike). A namespace goes to the store with the longest prefix it starts with (the import root's
+ * `local:///` before the data folder's `local://`); one of no store's scheme is refused with the schemes accepted.
  */
 export function routeBlockStores(stores: [BlockStore, ...BlockStore[]]): BlockStore {
   const [main] = stores;
-  const accepted = stores.map((s) => s.namespacePrefix).join(' or ');
+  const prefixes = stores.map((s) => s.namespacePrefix);
+  const accepted = prefixes.filter((p) => !prefixes.some((q) => q !== p && p.startsWith(q))).join(' or ');
+  const byLongestPrefix = [...stores].sort((a, b) => b.namespacePrefix.length - a.namespacePrefix.length);
   function storeOf(namespace: string): BlockStore {
-    const store = stores.find((s) => namespace.startsWith(s.namespacePrefix));
+    const store = byLongestPrefix.find((s) => namespace.startsWith(s.namespacePrefix));
     if (!store) throw new InvalidNamespaceError(`storage namespace must start with ${accepted}`);
     return store;
   }
@@ -26,6 +29,11 @@ export function routeBlockStores(stores: [BlockStore, ...BlockStore[]]): BlockSt
     exists: (namespace, key) => storeOf(namespace).exists(namespace, key),
     delete: (namespace, key) => storeOf(namespace).delete(namespace, key),
     list: (namespace, prefix) => storeOf(namespace).list(namespace, prefix),
+    listSorted(namespace, prefix) {
+      const store = storeOf(namespace);
+      if (!store.listSorted) throw new ValidationError(`nothing can be imported from ${namespace}`);
+      return store.listSorted(namespace, prefix);
+    },
     newDataKey: () => main.newDataKey(),
     fullAddress: (namespace, key) => storeOf(namespace).fullAddress(namespace, key),
     presigner: (namespace) => storeOf(namespace).presigner?.(namespace),

@@ -85,6 +85,11 @@ function objectKey(location: Location, key: string): string {
   return full;
 }
 
+/** S3 sends ETags quoted. */
+function etagOf(etag: string | undefined): { etag?: string } {
+  return etag ? { etag: etag.replace(/["\s]/g, '') } : {};
+}
+
 function rangeHeader(range: ByteRange | undefined): string | undefined {
   return range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
 }
@@ -139,7 +144,7 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
     const target = address(namespace, key);
     try {
       const head = await call(namespace, target.Bucket, () => client.send(new HeadObjectCommand(target)));
-      return { size: head.ContentLength ?? 0, mtime: head.LastModified?.getTime() ?? 0 };
+      return { size: head.ContentLength ?? 0, mtime: head.LastModified?.getTime() ?? 0, ...etagOf(head.ETag) };
     } catch (err) {
       if (statusOf(err) === 404 && !isMissingBucket(err)) return undefined;
       throw err;
@@ -148,7 +153,9 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
 
   /**
    * ListObjects (version 1) with the last key seen as the marker: every S3-compatible store offers it, while some
-   * fail to make version 2's continuation tokens (s3rver on OpenSSL 3 answers a truncated page with a 500).
+   * fail to make version 2's continuation tokens (s3rver on OpenSSL 3 answers any truncated page with a 500). S3
+   * lists keys in the order of their UTF-8 bytes, so this is sorted as imports need. Folder markers (keys ending with
+   * `/`, as S3 consoles make them) name no data and are left out.
    */
   async function* list(namespace: string, bucket: string, listPrefix: string, strip: number): AsyncGenerator<ListedObject> {
     let marker: string | undefined;
@@ -159,10 +166,19 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
       for (const o of page.Contents ?? []) {
         if (o.Key === undefined) continue;
         marker = o.Key;
-        yield { key: o.Key.slice(strip), size: o.Size ?? 0, mtime: o.LastModified?.getTime() ?? 0 };
+        if (o.Key.endsWith('/')) continue;
+        yield { key: o.Key.slice(strip), size: o.Size ?? 0, mtime: o.LastModified?.getTime() ?? 0, ...etagOf(o.ETag) };
       }
       if (!page.IsTruncated || !page.Contents?.length) return;
     }
+  }
+
+  /** Checked now, as the local store does, so a bad prefix fails the call rather than the first read. */
+  function listFolder(namespace: string, prefix: string): AsyncGenerator<ListedObject> {
+    const location = parseNamespace(namespace);
+    const folder = prefix.replace(/\/+$/, '');
+    const listPrefix = folder === '' ? location.prefix : `${objectKey(location, folder)}/`;
+    return list(namespace, location.bucket, listPrefix, location.prefix.length);
   }
 
   const expiry = () => Math.floor(Date.now() / 1000) + expiresIn;
@@ -229,13 +245,8 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
       const target = address(namespace, key);
       await call(namespace, target.Bucket, () => client.send(new DeleteObjectCommand(target)));
     },
-    list(namespace, prefix) {
-      const location = parseNamespace(namespace);
-      const folder = prefix.replace(/\/+$/, '');
-      // Checked now, as the local store does, so a bad prefix fails the call rather than the first read.
-      const listPrefix = folder === '' ? location.prefix : `${objectKey(location, folder)}/`;
-      return list(namespace, location.bucket, listPrefix, location.prefix.length);
-    },
+    list: listFolder,
+    listSorted: listFolder,
     newDataKey,
     fullAddress: joinAddress,
     presigner: () => presigner,

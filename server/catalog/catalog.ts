@@ -26,6 +26,7 @@ import type {
   ForceOption,
   GcRules,
   Graveler,
+  ImportOptions,
   ListOptions,
   LogOptions,
   MergeBase,
@@ -42,6 +43,7 @@ import type {
 } from '../graveler';
 import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
+import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
 import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 import { signStagingAddress, verifyStagingAddress } from './staging-address';
@@ -195,6 +197,7 @@ type BeforeBranchMove = (commit: Commit) => Promise<void>;
 export class Catalog {
   /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
   readonly multipartUploads: MultipartUploads<ObjectStats>;
+  private readonly importer: Importer;
 
   constructor(
     private readonly store: Graveler,
@@ -206,7 +209,10 @@ export class Catalog {
      * handed out; a catalog without one can link only the addresses it gave out itself.
      */
     private readonly stagingKey: Buffer = randomBytes(32),
+    /** What may be imported: without settings, nothing (a catalog that only reads). */
+    imports: ImportSettings = noImports,
   ) {
+    this.importer = new Importer(store, blocks, (repo, branch, metaRangeId, o) => this.importMetaRange(repo, branch, metaRangeId, o), imports);
     this.multipartUploads = new MultipartUploads(blocks, {
       repository: (id) => store.getRepository(id),
       branch: (repo, id) => store.getBranch(repo, id),
@@ -397,6 +403,40 @@ export class Catalog {
   /** Commits an existing metarange as-is (`source_metarange`) on a clean branch. */
   commitMetaRange(repo: string, branch: string, metaRangeId: string, o: CommitOptions): Promise<Commit> {
     return this.committing('commit', repo, branch, (hook) => this.store.commitMetaRange(repo, branch, metaRangeId, { ...o, ...hook }));
+  }
+
+  /** Commits an imported tree over the branch's head, with a commit's hooks (its own `beforeBranchMove` after theirs). */
+  private importMetaRange(repo: string, branch: string, metaRangeId: string, o: ImportOptions): Promise<Commit> {
+    return this.committing('commit', repo, branch, (hook) =>
+      this.store.importMetaRange(repo, branch, metaRangeId, {
+        ...o,
+        beforeBranchMove: async (commit) => {
+          await hook.beforeBranchMove?.(commit);
+          await o.beforeBranchMove?.(commit);
+        },
+      }),
+    );
+  }
+
+  // Imports
+
+  /** Starts importing the locations into the branch as one commit (in the background); answers the import's id. */
+  startImport(repo: string, branch: string, input: ImportInput): Promise<string> {
+    return this.importer.start(repo, branch, input);
+  }
+
+  importStatus(repo: string, branch: string, id: string): Promise<ImportStatus> {
+    return this.importer.status(repo, branch, id);
+  }
+
+  /** 409 once the import's commit is made. */
+  cancelImport(repo: string, branch: string, id: string): Promise<void> {
+    return this.importer.cancel(repo, branch, id);
+  }
+
+  /** Stops the imports this process runs (each reported interrupted); resolves once they have stopped. */
+  close(): Promise<void> {
+    return this.importer.close();
   }
 
   /** Any ref expression that names a commit. */
@@ -886,12 +926,15 @@ export class Catalog {
     return entry.addressType === 'full' ? entry.address : this.blocks.fullAddress(repository.storageNamespace, entry.address);
   }
 
-  /** Where an entry's bytes live: its repository's namespace, or the namespace named by a full address. */
+  /**
+   * Where an entry's bytes live: its repository's namespace, or the namespace named by a full address (its first
+   * segment, as a bucket; or, for an absolute path of the import root, `local:///srv/import/a.csv`, its folder).
+   */
   private location(repository: Repository, entry: ObjectEntry): { namespace: string; key: string } {
     if (entry.addressType === 'relative') return { namespace: repository.storageNamespace, key: entry.address };
     const prefix = /^[a-z][a-z0-9+.-]*:\/\//.exec(entry.address)?.[0] ?? this.blocks.namespacePrefix;
     const rest = entry.address.startsWith(prefix) ? entry.address.slice(prefix.length) : entry.address;
-    const slash = rest.indexOf('/');
+    const slash = rest.startsWith('/') ? rest.lastIndexOf('/') : rest.indexOf('/');
     return slash < 0
       ? { namespace: prefix + rest, key: '' }
       : { namespace: prefix + rest.slice(0, slash), key: rest.slice(slash + 1) };

@@ -27,6 +27,7 @@ export {
   type UploadTarget,
 } from './multipart-uploads';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
+export type { ImportInput, ImportSettings, ImportStatus } from './imports';
 export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';
 export type { CommitsPrepared, UncommittedPrepared } from '../gc';

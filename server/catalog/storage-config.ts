@@ -13,7 +13,8 @@ export interface StorageConfig {
   blockstore_description: string;
 }
 
-export function localStorageConfig(importSupport: boolean): StorageConfig {
+/** `importPattern`: the sources an import may name (the import root's, when the server has one). */
+export function localStorageConfig(importSupport: boolean, importPattern = '^local://'): StorageConfig {
   return {
     blockstore_type: 'local',
     blockstore_namespace_example: 'local://example-bucket/',
@@ -22,7 +23,7 @@ export function localStorageConfig(importSupport: boolean): StorageConfig {
     pre_sign_support: false,
     pre_sign_support_ui: false,
     import_support: importSupport,
-    import_validity_regex: '^local://',
+    import_validity_regex: importPattern,
     pre_sign_multipart_upload: false,
     blockstore_id: '',
     blockstore_description: 'Local folder inside the data directory',
@@ -31,9 +32,10 @@ export function localStorageConfig(importSupport: boolean): StorageConfig {
 
 /**
  * S3 (or an S3-compatible store): clients may transfer data straight to and from the bucket through presigned
- * addresses, the console's uploads included; the bucket must allow the console's origin (CORS) for those.
+ * addresses, the console's uploads included; the bucket must allow the console's origin (CORS) for those. Any
+ * `s3://` location the server's credentials can list may be imported (`importPattern` adds the import root's).
  */
-export function s3StorageConfig(description: string): StorageConfig {
+export function s3StorageConfig(description: string, importPattern = '^s3://'): StorageConfig {
   return {
     blockstore_type: 's3',
     blockstore_namespace_example: 's3://example-bucket/',
@@ -41,8 +43,8 @@ export function s3StorageConfig(description: string): StorageConfig {
     default_namespace_prefix: '',
     pre_sign_support: true,
     pre_sign_support_ui: true,
-    import_support: false,
-    import_validity_regex: '^s3://',
+    import_support: true,
+    import_validity_regex: importPattern,
     pre_sign_multipart_upload: true,
     blockstore_id: '',
     blockstore_description: description,

@@ -68,6 +68,7 @@ import { lookupInTree } from './tree-lookup';
 import { createCommitRecord } from './commit-record';
 import { dumpRefs, requireBare, restoreRefs, type RefsDump } from './refs-dump';
 import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetadata } from './repository-metadata';
+import { createImportRecord, readImportRecord, updateImportRecord, type ImportRecord } from './imports';
 import { TaskRunner, type TaskKind, type TaskStatus } from './tasks';
 import { treeFileKey, TreeStore, type TreeWriteStats } from './tree-store';
 import type {
@@ -121,6 +122,8 @@ export interface ForceOption {
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const DEFAULT_RAGGEDNESS = 2048;
 const DEFAULT_STAGING_GRACE_MS = 10_000;
+/** lakeFS's repository metadata key for the time (unix seconds) of the last import. */
+const LAST_IMPORT_KEY = '.lakefs.last.import.timestamp';
 
 function toDiffItem(r: DiffRec): DiffItem {
   return {
@@ -617,18 +620,37 @@ export class Graveler {
   }
 
   /**
-   * Imports records (ascending path order) as one commit on a clean branch: every record is written, and every
-   * other committed key under `replacePrefixes` (the import destinations) is removed. Returns the commit.
+   * Commits an imported tree (written by `writeMetaRange`) on a clean branch, as a commit does: refused on a
+   * read-only repository (unless forced) and on a branch whose protection blocks commits. Every imported record is
+   * written, and every other committed key under `replacePrefixes` (the import's destinations) is removed. The
+   * repository's metadata records when it last imported, as lakeFS's does.
    */
-  async importObjects(
-    repo: string,
-    branch: string,
-    records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>,
-    o: ImportOptions,
-  ): Promise<Commit> {
-    const r = await this.writable(repo, o.force);
+  async importMetaRange(repo: string, branch: string, metaRangeId: string, o: ImportOptions): Promise<Commit> {
+    const r = await this.writableBranch(repo, branch, o.force, ['commit']);
+    await this.refs.branch(repo, branch);
     await this.requireClean(repo, branch);
-    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, importCommit(this.ctx, r.storageNamespace, records, o), o.beforeBranchMove);
+    const build = importCommit(this.ctx, r.storageNamespace, metaRangeId, o);
+    const commit = await commitOnHead(this.ctx, repo, r.storageNamespace, branch, build, o.beforeBranchMove);
+    // A note beside the commit, as lakeFS keeps it (and only logs a failure to): the import stands without it.
+    await updateRepositoryMetadata(this.ctx, repo, (current) => ({ ...current, [LAST_IMPORT_KEY]: String(commit.creationDate) })).catch(() => undefined);
+    return commit;
+  }
+
+  /** Records the status of a new import. */
+  async createImport(repo: string, record: ImportRecord): Promise<void> {
+    await this.refs.repository(repo);
+    await createImportRecord(this.ctx, repo, record);
+  }
+
+  /** NotFound('import') when the repository has no import of that id. */
+  async getImport(repo: string, id: string): Promise<ImportRecord> {
+    await this.refs.repository(repo);
+    return readImportRecord(this.ctx, repo, id);
+  }
+
+  /** Changes an import's status by compare-and-set (see updateImportRecord); answers it as it stands. */
+  async updateImport(repo: string, id: string, change: (current: ImportRecord) => ImportRecord | undefined): Promise<ImportRecord> {
+    return updateImportRecord(this.ctx, repo, id, change);
   }
 
   /**

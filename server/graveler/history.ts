@@ -1,11 +1,12 @@
 import { applyChanges } from './apply';
 import { commitOnTop, makeCommit } from './commit-manager';
 import type { Ctx } from './context';
-import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError, TooManyAttemptsError } from '../errors';
+import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError } from '../errors';
 import { importChanges } from './import';
+import { TreeIterator } from './iterators';
 import { findMergeBase } from './merge-base';
 import { mergeTrees, refuseResolutions } from './merge';
-import type { CherryPickOptions, Commit, CommitOptions, MergeOptions, MergeStrategy, ObjectRecord, RevertOptions } from './types';
+import type { CherryPickOptions, Commit, CommitOptions, MergeOptions, MergeStrategy, RevertOptions } from './types';
 
 /** Builds the commit to put on top of a branch head; rerun when the head moves before the branch is updated. */
 export type CommitBuilder = (head: Commit) => Promise<Commit>;
@@ -111,24 +112,19 @@ export function metaRangeCommit(ctx: Ctx, metaRangeId: string, o: CommitOptions)
 export interface ImportOptions extends CommitOptions {
   /** Destination prefixes the import replaces: other committed keys under them are removed. */
   replacePrefixes?: string[];
-  /** Called with the number of records read so far. */
-  onProgress?: (ingested: number) => void;
+  /** Stops the commit's build (the server is closing). */
+  signal?: AbortSignal;
 }
 
-/** Imported records written over the head as one source-wins commit. */
-export function importCommit(
-  ctx: Ctx,
-  namespace: string,
-  records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>,
-  o: ImportOptions,
-): CommitBuilder {
-  let consumed = false;
+/**
+ * An imported tree written over the head as one source-wins commit. The tree is read again whenever the head moved
+ * before the branch did, so a commit elsewhere on the branch meanwhile costs a rebuild, never the import.
+ */
+export function importCommit(ctx: Ctx, namespace: string, importedMetaRangeId: string, o: ImportOptions): CommitBuilder {
   return async (head) => {
-    // The records can be read only once: an import whose branch moved meanwhile cannot be rebuilt.
-    if (consumed) throw new TooManyAttemptsError();
-    consumed = true;
     const base = await ctx.trees.readMetaRange(namespace, head.metaRangeId);
-    const changes = importChanges(ctx, namespace, base, records, o.replacePrefixes ?? [], (n) => o.onProgress?.(n));
+    const imported = new TreeIterator(ctx.trees, namespace, await ctx.trees.readMetaRange(namespace, importedMetaRangeId));
+    const changes = importChanges(ctx, namespace, base, imported, o.replacePrefixes ?? [], o.signal);
     const applied = await applyChanges(ctx.trees, namespace, base, changes, ctx.raggedness);
     if (applied.changed === 0 && !o.allowEmpty) throw new NoChangesError();
     return makeCommit({

@@ -3,7 +3,6 @@ import type { Ctx } from './context';
 import { TreeIterator, type Rec, type RecordIterator } from './iterators';
 import { joinByKey } from './join';
 import type { RangeInfo } from './range-codec';
-import type { ObjectRecord } from './types';
 
 /** Every committed key under the given prefixes, once each, in order, as a deletion. */
 function deletionsUnder(ctx: Ctx, namespace: string, ranges: readonly RangeInfo[], prefixes: readonly string[]): RecordIterator {
@@ -32,39 +31,28 @@ function deletionsUnder(ctx: Ctx, namespace: string, ranges: readonly RangeInfo[
   };
 }
 
-function fromRecords(
-  records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>,
-  onRecord: (count: number) => void,
-): RecordIterator {
-  const source = (Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]()) as
-    | Iterator<ObjectRecord>
-    | AsyncIterator<ObjectRecord>;
-  let count = 0;
-  let prev: string | undefined;
-  return {
-    async next() {
-      const r = await source.next();
-      if (r.done) return undefined;
-      if (prev !== undefined && compareKeys(prev, r.value.path) >= 0) throw new Error('records must be in ascending path order');
-      prev = r.value.path;
-      onRecord(++count);
-      return { key: r.value.path, value: r.value.entry };
-    },
-  };
-}
+/** Records handed on between two yields to the event loop: cached ranges resolve without ever waiting. */
+const RECORDS_PER_YIELD = 1024;
 
-/** The changes an import makes: imported records win, other keys under the replaced prefixes are removed. */
+/**
+ * The changes an import makes: imported records win, other keys under the replaced prefixes are removed. `signal`
+ * stops it between two records (the server is closing). It yields to the event loop now and then, so that a commit of
+ * a million imported records never stalls the server that runs it.
+ */
 export function importChanges(
   ctx: Ctx,
   namespace: string,
   head: readonly RangeInfo[],
-  records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>,
+  imported: RecordIterator,
   replacePrefixes: readonly string[],
-  onRecord: (count: number) => void,
+  signal?: AbortSignal,
 ): RecordIterator {
-  const joined = joinByKey(fromRecords(records, onRecord), deletionsUnder(ctx, namespace, head, replacePrefixes));
+  const joined = joinByKey(imported, deletionsUnder(ctx, namespace, head, replacePrefixes));
+  let count = 0;
   return {
     async next() {
+      signal?.throwIfAborted();
+      if (++count % RECORDS_PER_YIELD === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const j = await joined.next();
       if (!j) return undefined;
       return j.a ?? (j.b as Rec);

@@ -1,8 +1,9 @@
 export { Graveler, createGraveler, type ForceOption, type GravelerOptions } from './graveler';
 export type { ImportOptions } from './history';
+export type { ImportRecord, ImportState } from './imports';
 export type { PopulateRepository } from './repositories';
 export type * from './types';
-export { validateBranchId, validateRepositoryId, validateTagId } from './validate';
+export { validateBranchId, validatePath, validateRepositoryId, validateTagId } from './validate';
 export type { RefsDump } from './refs-dump';
 export type { RepositoryMetadata } from './repository-metadata';
 export type { TaskKind, TaskStatus } from './tasks';

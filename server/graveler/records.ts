@@ -20,6 +20,7 @@ export const keys = {
   stagingRoot: (repo: string) => `graveler/r/${repo}/staging/`,
   repositoryMetadata: (repo: string) => `graveler/r/${repo}/metadata`,
   task: (repo: string, id: string) => `graveler/r/${repo}/tasks/${id}`,
+  import: (repo: string, id: string) => `graveler/r/${repo}/imports/${id}`,
 };
 
 /** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */

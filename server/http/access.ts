@@ -54,6 +54,24 @@ const onAnything = (action: string) => check(() => need(action, anyResource));
 
 const dumpRefs = check((r) => allOf(need('fs:ListTags', repo(r)), need('fs:ListBranches', repo(r)), need('fs:ListCommits', repo(r))));
 const restoreRefs = check((r) => allOf(need('fs:CreateTag', repo(r)), need('fs:CreateBranch', repo(r)), need('fs:CreateCommit', repo(r))));
+/** The `paths` of an import's body: its sources and destinations ('' for what is missing; the schema refuses it next). */
+function importPaths(body: unknown): { path: string; destination: string }[] {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).paths : undefined;
+  return Array.isArray(value) ? value.map((p: unknown) => ({ path: field(p, 'path'), destination: field(p, 'destination') })) : [];
+}
+
+/**
+ * Importing writes objects and a commit on the branch, and reads each source's storage, as lakeFS requires: the right
+ * to import from that location (`fs:ImportFromStorage` on its namespace ARN) is kept for administrators by default.
+ */
+const importStart = check((r) =>
+  allOf(
+    need('fs:WriteObject', branch(r)),
+    need('fs:CreateCommit', branch(r)),
+    ...importPaths(r.body).flatMap((p) => [need('fs:ImportFromStorage', arn.namespace(p.path)), need('fs:WriteObject', object(r, p.destination))]),
+  ),
+);
+
 /** Merging writes a commit on the destination and reads the source's commits. */
 const merge = check((r) => allOf(need('fs:CreateCommit', branch(r, 'destinationBranch')), need('fs:ReadCommit', repo(r))));
 
@@ -146,6 +164,11 @@ export const accessTable: Record<string, Access> = {
   [`GET ${repoPath}/refs/{leftRef}/diff/{rightRef}`]: onRepo('fs:ListObjects'),
   [`POST ${mergePath}`]: merge,
   [`GET ${mergePath}`]: onRepo('fs:ListCommits'),
+
+  // Imports.
+  [`POST ${branchPath}/import`]: importStart,
+  [`GET ${branchPath}/import`]: onBranch('fs:ReadBranch'),
+  [`DELETE ${branchPath}/import`]: onBranch('fs:ImportCancel'),
 
   // lakeFS Enterprise's calls (answered 501), checked as their synchronous twins.
   [`POST ${branchPath}/commits/async`]: onBranch('fs:CreateCommit'),

@@ -59,6 +59,20 @@ describe('server configuration', () => {
     expect(() => parseCommandLine(['--workers', 'lots'], {})).toThrow(/--workers: workers must be/);
   });
 
+  it('imports from no folder unless given one, by flag, TARN_IMPORT_ROOT or the file, made absolute', () => {
+    expect(parseCommandLine([], {}).config.importRoot).toBeUndefined();
+    expect(parseCommandLine(['--import-root', 'imports'], {}).config.importRoot).toBe(resolve('imports'));
+    expect(parseCommandLine([], { TARN_IMPORT_ROOT: '/srv/import' }).config.importRoot).toBe('/srv/import');
+    expect(parseCommandLine(['--import-root=/a'], { TARN_IMPORT_ROOT: '/b' }).config.importRoot).toBe('/a');
+    const dir = mkdtempSync(join(tmpdir(), 'tarn-config-'));
+    const file = join(dir, 'tarn.json');
+    writeFileSync(file, JSON.stringify({ importRoot: '/from/file' }));
+    expect(parseCommandLine(['--config', file], {}).config.importRoot).toBe('/from/file');
+    expect(parseCommandLine(['--config', file], { TARN_IMPORT_ROOT: '/env' }).config.importRoot).toBe('/env');
+    rmSync(dir, { recursive: true, force: true });
+    expect(() => parseCommandLine(['--import-root'], {})).toThrow('option --import-root needs a value');
+  });
+
   it('knows --help and --quiet', () => {
     expect(parseCommandLine(['--help'], {}).help).toBe(true);
     expect(parseCommandLine(['--quiet'], {}).config.quiet).toBe(true);

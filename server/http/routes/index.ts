@@ -8,6 +8,7 @@ import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
 import { enterpriseRouter } from './enterprise';
 import { gcPrepareRouter } from './gc-prepare';
+import { importRouter } from './import';
 import { objectRouter } from './objects';
 import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
@@ -25,6 +26,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     objectRouter(catalog),
     stagingRouter(catalog),
     commitRouter(catalog),
+    importRouter(catalog),
     diffMergeRouter(catalog),
     repositoryMetadataRouter(catalog),
     refsDumpRouter(catalog),

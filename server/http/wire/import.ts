@@ -2,6 +2,7 @@
 // into a branch as one commit, without copying their data (lakeFS's `/branches/{branch}/import`).
 import { z } from '@hono/zod-openapi';
 import { Commit } from './commits';
+import { ErrorBody } from './common';
 
 export const importPathTypes = ['common_prefix', 'object'] as const;
 
@@ -27,7 +28,7 @@ export const ImportCreation = z
   .object({
     paths: z.array(ImportLocation).min(1, { message: 'paths must not be empty' }).max(10_000),
     commit: ImportCommit,
-    /** Import even if the branch is protected or has uncommitted changes under the destinations. */
+    /** Import into a read-only repository, as a commit's `force` does (branch protection still applies). */
     force: z.boolean().optional(),
   })
   .openapi('ImportCreation');
@@ -45,8 +46,8 @@ export const ImportStatus = z
     metarange_id: z.string().optional(),
     /** The import's commit, once completed. */
     commit: Commit.optional(),
-    /** Why it failed or was cancelled; absent while it runs or after success. */
-    error: z.object({ message: z.string() }).optional(),
+    /** Why it failed or was cancelled; absent while it runs or after success. lakeFS's Error. */
+    error: ErrorBody.optional(),
   })
   .openapi('ImportStatus');
 export type ImportStatus = z.output<typeof ImportStatus>;

@@ -124,6 +124,8 @@ const queries: Record<string, Record<string, string>> = {
   'GET /repositories/{repository}/gc/prepare_commits/status': { id: 'none' },
   'GET /repositories/{repository}/dump': { task_id: 'none' },
   'GET /repositories/{repository}/restore': { task_id: 'none' },
+  'GET /repositories/{repository}/branches/{branch}/import': { id: 'none' },
+  'DELETE /repositories/{repository}/branches/{branch}/import': { id: 'none' },
   'GET /auth/who-can': { action: 'fs:ReadObject', resource: 'arn:lakefs:fs:::repository/matrix/object/a.txt' },
 };
 
@@ -145,6 +147,11 @@ function bodyOf(key: string): unknown {
     'PUT /auth/policies/{policyId}': { id: 'matrix-policy', statement },
     'POST /auth/groups/{groupId}/acl': { permission: 'Read' },
     'PUT /repositories/{repository}/settings/branch_protection': [],
+    // The server has no import root: whoever may import is told that it is not supported, the others are refused.
+    'POST /repositories/{repository}/branches/{branch}/import': {
+      paths: [{ path: 'local:///srv/import/data', destination: 'imported/', type: 'common_prefix' }],
+      commit: { message: 'import' },
+    },
   };
   return bodies[key] ?? {};
 }

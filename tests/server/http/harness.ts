@@ -20,9 +20,9 @@ export interface TestServer {
 
 /**
  * Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime,
- * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts).
+ * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts), import root.
  */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore'>;
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot'>;
 
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
 export async function startTestServer(

@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openS3BlockStore } from '../../../server/blockstore';
 import { computeCommitId } from '../../../server/graveler/commit-id';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
@@ -116,6 +117,12 @@ const lakeFS: Record<string, string> = {
   UploadPart: 'part_number*:integer etag*:string',
   CompletePresignMultipartUpload: 'physical_address*:string parts*:UploadPart[] user_metadata:map content_type:string',
   AbortPresignMultipartUpload: 'physical_address*:string',
+  ImportLocation: 'type*:common_prefix|object path*:string destination*:string',
+  // lakeFS declares a CommitCreation, of which an import takes the message and metadata only: Tarn names just those.
+  ImportCreation: 'paths*:ImportLocation[] commit*:ImportCommit force:boolean',
+  ImportCommit: 'message*:string metadata:map',
+  ImportCreationResponse: 'id*:string',
+  ImportStatus: 'completed*:boolean update_time*:string ingested_objects:integer metarange_id:string commit:Commit error:Error',
 };
 
 /** Routes no session here can answer with success: s3rver has no AbortMultipartUpload (its refusals are checked). */
@@ -492,6 +499,22 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
       parts: [{ part_number: 1, etag: part.headers.get('etag') }],
     });
     await call(api, 'DELETE', `${s3Branch}/staging/pmpu/${String(multipart.upload_id)}?path=multi.bin`, { physical_address: 'unsigned' });
+
+    // Imports from the bucket, on a clean branch of the repository in S3: one that completes, one that fails.
+    const bucket = openS3BlockStore(s3.settings);
+    await bucket.put('s3://shapes/import-source', 'a.csv', Buffer.from('a\n1\n'));
+    await bucket.put('s3://shapes/import-source', 'nested/b.csv', Buffer.from('b\n2\n'));
+    await bucket.close?.();
+    await call(api, 'POST', '/repositories/shapes-s3/branches', { name: 'imports', source: 'main' });
+    const importPath = '/repositories/shapes-s3/branches/imports/import';
+    const imported = (await call(api, 'POST', importPath, { paths: [{ path: 's3://shapes/import-source/', destination: 'in/', type: 'common_prefix' }], commit: { message: 'import', metadata: { k: 'v' } } })).body;
+    await vi.waitFor(async () => expect((await get(api, `${importPath}?id=${String(imported?.id)}`)).body?.completed).toBe(true));
+    await call(api, 'DELETE', `${importPath}?id=${String(imported?.id)}`);
+    const empty = (await call(api, 'POST', importPath, { paths: [{ path: 's3://shapes/nothing-here/', destination: 'none/', type: 'common_prefix' }], commit: { message: 'm' } })).body;
+    await vi.waitFor(async () => expect((await get(api, `${importPath}?id=${String(empty?.id)}`)).body?.error).toBeDefined());
+    await call(api, 'DELETE', `${importPath}?id=${String(empty?.id)}`);
+    await get(api, `${importPath}?id=none`);
+    await call(api, 'POST', importPath, { paths: [], commit: { message: 'm' } });
 
     // Commits.
     const first = await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'first', metadata: { k: 'v' } });
