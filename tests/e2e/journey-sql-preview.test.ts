@@ -68,13 +68,14 @@ describe('journey: SQL preview', () => {
   const header = (name: string, type: string) =>
     result().getByRole('columnheader', { name: new RegExp(`^${escape(name)}\\s*${escape(type)}`) });
 
-  /** Replaces the editor's text as a paste would, then runs it. */
-  async function execute(sql: string): Promise<void> {
+  /** Replaces the editor's text as a paste would, then runs it with the Execute button or Ctrl+Enter. */
+  async function execute(sql: string, by: 'button' | 'keyboard' = 'button'): Promise<void> {
     await editor().click();
     await page.keyboard.press('Control+a');
     await page.keyboard.insertText(sql);
     await expect.poll(() => editor().textContent(), { message: 'the editor holds the typed query' }).toBe(sql);
-    await page.getByRole('button', { name: 'Execute' }).click();
+    if (by === 'keyboard') await page.keyboard.press('Control+Enter');
+    else await page.getByRole('button', { name: 'Execute' }).click();
   }
 
   it('logs in', () =>
@@ -165,7 +166,7 @@ describe('journey: SQL preview', () => {
       await cancel.click();
       await shows(page.getByText('The query was cancelled.'), 'the cancelled query');
       await disappears(cancel, 'the Cancel button');
-      await execute('SELECT 42 AS answer');
+      await execute('SELECT 42 AS answer', 'keyboard');
       await shows(result().getByRole('cell', { name: '42' }), 'the next query’s result');
       figures.push(`cancel to the next query's result: ${Date.now() - asked} ms`);
     }));
