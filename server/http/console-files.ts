@@ -29,10 +29,12 @@ const contentTypes: Record<string, string> = {
 export function consoleContentSecurityPolicy(inlineScriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    // DuckDB-WASM compiles WebAssembly, and runs it in workers it may start from blob: addresses. The page's own
-    // inline scripts (the build's route-chunk preloads) are allowed by their hashes, so no other inline script runs.
+    // The SQL preview's DuckDB-WASM compiles WebAssembly ('wasm-unsafe-eval', which allows no JavaScript eval). The
+    // page's own inline scripts (the build's route-chunk preloads) are allowed by their hashes, so no other inline
+    // script runs.
     ["script-src 'self' 'wasm-unsafe-eval'", ...inlineScriptHashes.map((hash) => `'${hash}'`)].join(' '),
-    "worker-src 'self' blob:",
+    // DuckDB's worker is a script of the console's own build; it reads objects from the same origin (connect-src).
+    "worker-src 'self'",
     // Chakra (emotion) injects <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -13,16 +13,9 @@ export function statObject(repo: string, ref: string, path: string, signal?: Abo
 }
 
 
-/** An object's content as text, or only its first `maxBytes` bytes when given. */
-export function getObjectText(
-  repo: string,
-  ref: string,
-  path: string,
-  options: { maxBytes?: number; signal?: AbortSignal } = {},
-): Promise<string> {
-  const headers: Record<string, string> = {};
-  if (options.maxBytes !== undefined && options.maxBytes > 0) headers.Range = `bytes=0-${options.maxBytes - 1}`;
-  return api.get(refObjects(repo, ref), { searchParams: query({ path }), headers, signal: options.signal }).text();
+/** An object's content as text. */
+export function getObjectText(repo: string, ref: string, path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+  return api.get(refObjects(repo, ref), { searchParams: query({ path }), signal: options.signal }).text();
 }
 
 /** An object's content as a Blob of the given type (for renderers that cannot point at the object address). */

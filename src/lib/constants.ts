@@ -17,8 +17,6 @@ export const ACTION_RUN_POLL_MS = 2000;
 export const SHORT_COMMIT_ID_LENGTH = 12;
 export const SQL_PREVIEW_LIMIT = 20;
 export const SQL_MAX_ROWS_SHOWN = 1000;
-/** How much of a CSV or TSV file the viewer reads (one range request) to show its first rows. */
-export const DATA_PREVIEW_BYTES = 1_048_576;
 export const GC_WARNING_AGE_DAYS = 14;
 export const DEFAULT_ADMIN_USERNAME = 'admin';
 export const DEFAULT_GC_RETENTION_DAYS = 21;

@@ -38,8 +38,8 @@ export const prefixSearch = z.object({ prefix: searchText });
 /** A log's search: the `after` cursor it starts from. */
 export const cursorSearch = z.object({ after: searchText });
 
-/** The object viewer's search: the object's path. */
-export const pathSearch = z.object({ path: searchText });
+/** The object viewer's search: the object's path, and the SQL query its data preview runs (spec 1 §4, §9). */
+export const objectSearch = z.object({ path: searchText, sql: searchText });
 
 /** The repository layout's search: the ref its pages show (else the default branch). */
 export const repositorySearch = z.object({ ref: searchText });

@@ -186,10 +186,10 @@ describe('objects route', () => {
 
   it('opens an object in the viewer', async () => {
     server.use(
-      http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', () => HttpResponse.json(objectAt('data/a.csv', 24))),
-      http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => HttpResponse.text('lake,depth\nBaikal,1642\n')),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', () => HttpResponse.json(objectAt('data/a.md', 24))),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => HttpResponse.text('# Baikal\n\nThe deepest lake.\n')),
     );
-    renderApp('/repositories/lake/object?ref=main&path=data%2Fa.csv');
-    expect(await screen.findByRole('cell', { name: 'Baikal' })).toBeTruthy();
+    renderApp('/repositories/lake/object?ref=main&path=data%2Fa.md');
+    expect(await screen.findByRole('heading', { name: 'Baikal' })).toBeTruthy();
   });
 });

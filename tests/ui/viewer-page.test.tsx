@@ -1,6 +1,6 @@
 import './viewer-dom-env';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
@@ -13,7 +13,6 @@ interface Fixture {
 
 const objects = new Map<string, Fixture>();
 const contentRequests: string[] = [];
-const rangeHeaders: Array<string | null> = [];
 
 const statRequests: string[] = [];
 
@@ -41,15 +40,8 @@ const server = setupServer(
   http.get('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
     const path = new URL(request.url).searchParams.get('path') ?? '';
     contentRequests.push(path);
-    const range = request.headers.get('range');
-    rangeHeaders.push(range);
     const fixture = objects.get(path);
     if (!fixture?.body) return HttpResponse.json({ message: 'not found' }, { status: 404 });
-    const span = range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
-    if (span) {
-      const body = fixture.body.slice(Number(span[1]), Number(span[2]) + 1);
-      return new HttpResponse(body, { status: 206, headers: { 'Content-Type': fixture.contentType } });
-    }
     return new HttpResponse(fixture.body, { headers: { 'Content-Type': fixture.contentType } });
   }),
   http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
@@ -61,7 +53,6 @@ afterEach(() => {
   objects.clear();
   statRequests.length = 0;
   contentRequests.length = 0;
-  rangeHeaders.length = 0;
 });
 afterAll(() => server.close());
 
@@ -165,63 +156,6 @@ describe('object viewer', () => {
   it('says when a notebook cannot be read', async () => {
     view('broken.ipynb', { contentType: 'application/octet-stream', body: '{"not": "a notebook"}' });
     expect(await screen.findByText('This notebook could not be read')).toBeTruthy();
-  });
-
-  it('says parquet needs the query engine, whatever its size, with the one Download button of the header', async () => {
-    view('lakes.parquet', { contentType: 'application/octet-stream', size: 50 * 1024 * 1024 });
-    expect(await screen.findByText(/Previewing parquet files needs the SQL query engine/)).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Download' })).toHaveLength(1);
-    expect(contentRequests).toEqual([]);
-  });
-
-  it('shows a CSV file as a table, its first line as the header', async () => {
-    view('raw/lakes.csv', {
-      contentType: 'text/csv',
-      body: 'name,country,note\r\nCaspian Sea,"Iran, Russia","largest\nby area"\r\nBaikal,Russia,"the ""deepest"""\r\n',
-    });
-    const table = await screen.findByRole('table', { name: 'Rows of lakes.csv' });
-    const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'name', 'country', 'note']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Caspian Sea', 'Iran, Russia', 'largest\nby area']);
-    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Baikal', 'Russia', 'the "deepest"']);
-    expect(screen.getByText('Showing all 2 rows.')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Download' })).toHaveLength(1);
-    // A small file is read whole.
-    expect(rangeHeaders).toEqual([null]);
-  });
-
-  // A thousand table rows take happy-dom a few seconds, more on a busy machine.
-  it('reads only the start of a large TSV file and shows at most 1000 rows', async () => {
-    const line = (i: number) => `lake ${i}\t${i}\n`;
-    let body = 'name\tdepth\n';
-    for (let i = 1; body.length <= 1_100_000; i += 1) body += line(i);
-    view('big.tsv', { contentType: 'text/tab-separated-values', body, size: body.length });
-    const table = await screen.findByRole('table', { name: 'Rows of big.tsv' });
-    expect(rangeHeaders).toEqual(['bytes=0-1048575']);
-    const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(1 + 1000);
-    expect(within(rows[1000]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1000', 'lake 1000', '1000']);
-    expect(screen.getByText('Showing the first 1,000 rows.')).toBeTruthy();
-  }, 20_000);
-
-  it('drops a line the range read cut short', async () => {
-    // Rows long enough that the first 1 MiB ends before 1000 of them, in the middle of one.
-    const header = 'id,text\n';
-    const line = (i: number) => `${i},"${'x'.repeat(2000)}"\n`;
-    let body = header;
-    for (let i = 1; body.length <= 1_100_000; i += 1) body += line(i);
-    view('wide.csv', { contentType: 'text/csv', body, size: body.length });
-    const table = await screen.findByRole('table', { name: 'Rows of wide.csv' });
-    const whole = Math.floor((1_048_576 - header.length) / line(1).length);
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.length).toBe(whole);
-    expect(within(rows.at(-1)!).getAllByRole('cell')[1]?.textContent).toBe(String(whole));
-    expect(screen.getByText(`Showing the first ${whole} rows, read from the first 1.0 MB of the file.`)).toBeTruthy();
-  });
-
-  it('says when a CSV file has no rows', async () => {
-    view('empty.csv', { contentType: 'text/csv', body: '\n' });
-    expect(await screen.findByText('This file has no rows.')).toBeTruthy();
   });
 
   it('refuses objects above 20 MiB', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRenderer, languageFor, type RendererKind } from '../../src/ui/viewer/renderer-kind';
+import { chooseRenderer, dataFormat, languageFor, type RendererKind } from '../../src/ui/viewer/renderer-kind';
 
 const MiB = 1024 * 1024;
 
@@ -23,6 +23,10 @@ describe('chooseRenderer', () => {
     ['lakes.parquet', 'application/octet-stream', 10, 'data'],
     ['table.csv', 'text/csv', 10, 'data'],
     ['table.tsv', undefined, 50 * MiB, 'data'],
+    // and by their content type
+    ['exports/lakes', 'application/vnd.apache.parquet', 10, 'data'],
+    ['exports/lakes', 'text/csv; charset=utf-8', 10, 'data'],
+    ['exports/lakes.txt', 'text/tab-separated-values', 30 * MiB, 'data'],
     // generic text content types as a fallback
     ['no-extension', 'text/plain', 10, 'text'],
     ['payload', 'application/json', 10, 'text'],
@@ -38,6 +42,16 @@ describe('chooseRenderer', () => {
 
   it.each(table)('%s (%s, %i bytes) → %s', (path, contentType, sizeBytes, expected) => {
     expect(chooseRenderer({ path, contentType, sizeBytes })).toBe(expected);
+  });
+});
+
+describe('dataFormat', () => {
+  it('reads the extension first, then the content type', () => {
+    expect(dataFormat({ path: 'a/lakes.csv', contentType: 'text/plain' })).toBe('csv');
+    expect(dataFormat({ path: 'a/lakes.PARQUET', contentType: undefined })).toBe('parquet');
+    expect(dataFormat({ path: 'a/lakes', contentType: 'application/x-parquet' })).toBe('parquet');
+    expect(dataFormat({ path: 'a/lakes', contentType: 'text/tab-separated-values; charset=utf-8' })).toBe('tsv');
+    expect(dataFormat({ path: 'a/lakes.json', contentType: 'application/json' })).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@ import { getCurrentUser, login } from '../../src/api/auth';
 import { createBranch } from '../../src/api/branches';
 import { getRepository, listRepositories } from '../../src/api/repositories';
 import { merge, resolveRef } from '../../src/api/refs';
-import { getObjectText, objectUrl, stageAllowed } from '../../src/api/objects';
+import { objectUrl, stageAllowed } from '../../src/api/objects';
 import { resetBranch } from '../../src/api/branches';
 import { logCommits } from '../../src/api/commits';
 
@@ -202,18 +202,6 @@ describe('resource calls', () => {
     await logCommits('r', 'main', { amount: 1, objects: ['a b.csv', 'c'] });
     expect(url?.searchParams.getAll('objects')).toEqual(['a b.csv', 'c']);
     expect(objectUrl('my repo', 'main', 'dir/a b.csv')).toBe('/api/v1/repositories/my%20repo/refs/main/objects?path=dir%2Fa+b.csv');
-  });
-
-  it('reads only the first bytes of an object when asked, with a Range header', async () => {
-    let range: string | null = null;
-    server.use(
-      http.get(`${base}/repositories/r/refs/main/objects`, ({ request }) => {
-        range = request.headers.get('range');
-        return new HttpResponse('hello', { status: 206, headers: { 'content-type': 'application/octet-stream' } });
-      }),
-    );
-    expect(await getObjectText('r', 'main', 'a.txt', { maxBytes: 5 })).toBe('hello');
-    expect(range).toBe('bytes=0-4');
   });
 
   it('resets a branch with the type and path given', async () => {

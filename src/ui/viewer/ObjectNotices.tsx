@@ -42,8 +42,3 @@ export function UnsupportedNotice({ stats }: NoticeProps) {
     />
   );
 }
-
-/** Parquet is binary: previewing it needs the SQL query engine. */
-export function QueryEngineNotice() {
-  return <Notice status="info" text="Previewing parquet files needs the SQL query engine, which is coming to the viewer." />;
-}

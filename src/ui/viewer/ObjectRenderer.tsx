@@ -1,19 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Box, Image } from '@chakra-ui/react';
 import type { ObjectStats } from '../../api/types';
 import { objectUrl } from '../../lib/api-address';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { Loading } from '../components/Loading';
 import { basename } from '../objects/paths';
 import { CodeView } from './CodeView';
-import { DelimitedPreview } from './DelimitedPreview';
 import { GeoJsonView } from './GeoJsonView';
 import { JsonlView } from './JsonlView';
 import { MarkdownView } from './MarkdownView';
 import { NotebookView } from './NotebookView';
-import { QueryEngineNotice, TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
+import { TooLargeNotice, UnsupportedNotice } from './ObjectNotices';
 import type { ObjectContent } from './objectContent';
 import { PdfView } from './PdfView';
-import { extensionOf, languageFor, type RendererKind } from './renderer-kind';
+import { dataFormat, languageFor, type RendererKind } from './renderer-kind';
 import { useMarkdownLinks } from './useMarkdownLinks';
+
+// The SQL editor and the query flow load with the first data file opened, not with the viewer.
+const SqlPreview = lazy(() => import('./sql/SqlPreview').then((module) => ({ default: module.SqlPreview })));
 
 export interface ObjectRendererProps {
   repoId: string;
@@ -23,10 +27,12 @@ export interface ObjectRendererProps {
   renderer: RendererKind;
   /** What the route read of it for that renderer. */
   content: ObjectContent;
+  /** The query of a data object's SQL preview, from the address. */
+  sql?: string | undefined;
 }
 
 /** Shows an object with its renderer, from the content the route read. */
-export function ObjectRenderer({ repoId, refId, stats, renderer, content }: ObjectRendererProps) {
+export function ObjectRenderer({ repoId, refId, stats, renderer, content, sql }: ObjectRendererProps) {
   if (content.kind === 'failed') return <ErrorAlert error={content.error} />;
   switch (renderer) {
     case 'image':
@@ -43,15 +49,15 @@ export function ObjectRenderer({ repoId, refId, stats, renderer, content }: Obje
       return content.kind === 'text' ? (
         <TextualObject renderer={renderer} repoId={repoId} refId={refId} stats={stats} text={content.text} />
       ) : null;
-    case 'data':
-      if (extensionOf(stats.path) === 'parquet' || content.kind !== 'rows') {
-        return (
-          <Box data-renderer={renderer}>
-            <QueryEngineNotice />
-          </Box>
-        );
-      }
-      return <DelimitedPreview stats={stats} text={content.text} partial={content.partial} />;
+    case 'data': {
+      const format = dataFormat({ path: stats.path, contentType: stats.content_type });
+      if (!format) return <UnsupportedNotice stats={stats} />;
+      return (
+        <Suspense fallback={<Loading label="Loading the SQL editor..." />}>
+          <SqlPreview repoId={repoId} refId={refId} stats={stats} format={format} sql={sql} />
+        </Suspense>
+      );
+    }
     case 'jsonl':
       return content.kind === 'text' ? <JsonlView path={stats.path} text={content.text} /> : null;
     case 'geojson':

@@ -18,10 +18,12 @@ export interface ObjectViewerPageProps {
   path: string;
   /** The object's stat and content, as the route read them. */
   object: LoadedObject;
+  /** The query of a data object's SQL preview, from the address. */
+  sql?: string | undefined;
 }
 
 /** One object: its path, size and type, download / copy URI / blame, and its content rendered. */
-export function ObjectViewerPage({ repoId, resolvedRef, path, object }: ObjectViewerPageProps) {
+export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql }: ObjectViewerPageProps) {
   const refId = resolvedRef.id;
   const [blameOpen, setBlameOpen] = useState(false);
 
@@ -63,7 +65,7 @@ export function ObjectViewerPage({ repoId, resolvedRef, path, object }: ObjectVi
         {object.status === 'failed' ? (
           <ErrorAlert error={object.error} />
         ) : (
-          <ObjectRenderer repoId={repoId} refId={refId} stats={object.stats} renderer={object.renderer} content={object.content} />
+          <ObjectRenderer repoId={repoId} refId={refId} stats={object.stats} renderer={object.renderer} content={object.content} sql={sql} />
         )}
       </Card.Body>
       <BlameDialog

@@ -4,12 +4,13 @@ import type { ObjectStats } from '../../api/types';
 import type { RendererKind } from './renderer-kind';
 
 export type ObjectContent =
-  /** The renderer needs no bytes (an image points at the object's address) or shows a notice instead. */
+  /**
+   * The renderer reads nothing here: an image points at the object's address, a data file is read by its SQL
+   * preview, the rest show a notice.
+   */
   | { kind: 'none' }
   /** The whole object as text (markdown, notebook, source). */
   | { kind: 'text'; text: string }
-  /** The start of a CSV or TSV file; `partial` when the file goes on past it. */
-  | { kind: 'rows'; text: string; partial: boolean }
   | { kind: 'pdf'; blob: Blob }
   /** The object was found but its content could not be read. */
   | { kind: 'failed'; error: unknown };

@@ -1,7 +1,8 @@
 import { VIEWER_SIZE_CAP_BYTES } from '../../lib/constants';
+import { dataFormatOfExtension, dataFormatOfType, type DataFormat } from './data-format';
 
-// Spec 1 §4: the renderer is chosen by content type, then by extension. Data files are recognised by extension
-// only and are exempt from the size cap (their preview reads ranges, not the whole object).
+// Spec 1 §4: the renderer is chosen by content type, then by extension. Data files are exempt from the size cap
+// (their SQL preview reads ranges, not the whole object).
 
 export type RendererKind =
   | 'data'
@@ -21,7 +22,6 @@ export interface ObjectDescription {
   sizeBytes?: number | undefined;
 }
 
-const DATA_EXTENSIONS = new Set(['parquet', 'csv', 'tsv']);
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'svg', 'ico', 'avif']);
 const NOTEBOOK_TYPES = new Set(['application/x-ipynb+json', 'application/x-ipynb', 'application/ipynb']);
 const JSONL_TYPES = new Set(['application/jsonl', 'application/x-jsonlines', 'application/jsonlines', 'application/x-ndjson', 'application/ndjson']);
@@ -116,6 +116,7 @@ function subtypeLanguage(type: string): string | undefined {
 }
 
 function kindFromSpecificType(type: string): RendererKind | undefined {
+  if (dataFormatOfType(type)) return 'data';
   if (type === 'text/markdown' || type === 'text/x-markdown') return 'markdown';
   if (NOTEBOOK_TYPES.has(type)) return 'notebook';
   if (JSONL_TYPES.has(type)) return 'jsonl';
@@ -126,7 +127,7 @@ function kindFromSpecificType(type: string): RendererKind | undefined {
 }
 
 function kindFromExtension(ext: string): RendererKind | undefined {
-  if (DATA_EXTENSIONS.has(ext)) return 'data';
+  if (dataFormatOfExtension(ext)) return 'data';
   if (ext === 'md' || ext === 'markdown') return 'markdown';
   if (ext === 'ipynb' || ext === 'pynb') return 'notebook';
   if (IMAGE_EXTENSIONS.has(ext)) return 'image';
@@ -156,6 +157,11 @@ export function chooseRenderer(object: ObjectDescription): RendererKind {
   const kind = contentKind(object);
   if (kind !== 'data' && (object.sizeBytes ?? 0) > VIEWER_SIZE_CAP_BYTES) return 'too-large';
   return kind;
+}
+
+/** The format of a data object: its extension first (a CSV file is often served as text/plain), then its type. */
+export function dataFormat({ path, contentType }: ObjectDescription): DataFormat | undefined {
+  return dataFormatOfExtension(extensionOf(path)) ?? dataFormatOfType(mediaType(contentType));
 }
 
 /** The highlight.js language for a text object: extension first (more precise), then the content type. */

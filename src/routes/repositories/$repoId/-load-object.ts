@@ -2,9 +2,8 @@
 // Loaded with the viewer route's loader, on demand: the renderer rules are not part of the console's first load.
 import { getObjectBlob, getObjectText, statObject } from '../../../api/objects';
 import type { ObjectStats } from '../../../api/types';
-import { DATA_PREVIEW_BYTES } from '../../../lib/constants';
 import type { LoadedObject, ObjectContent } from '../../../ui/viewer/objectContent';
-import { chooseRenderer, extensionOf, type RendererKind } from '../../../ui/viewer/renderer-kind';
+import { chooseRenderer, type RendererKind } from '../../../ui/viewer/renderer-kind';
 
 async function readContent(
   repoId: string,
@@ -23,14 +22,9 @@ async function readContent(
       return { kind: 'text', text: await getObjectText(repoId, ref, path, { signal }) };
     case 'pdf':
       return { kind: 'pdf', blob: await getObjectBlob(repoId, ref, path, 'application/pdf', signal) };
-    case 'data': {
-      // Parquet needs the query engine; CSV and TSV show their first rows from one read of at most 1 MiB.
-      if (extensionOf(path) === 'parquet') return { kind: 'none' };
-      const partial = (stats.size_bytes ?? 0) > DATA_PREVIEW_BYTES;
-      const text = await getObjectText(repoId, ref, path, { maxBytes: partial ? DATA_PREVIEW_BYTES : undefined, signal });
-      return { kind: 'rows', text, partial };
-    }
-    // Images point at the object's address; the rest are notices.
+    // Images point at the object's address, data files are read by their SQL preview (ranges, as its queries need
+    // them), the rest are notices.
+    case 'data':
     case 'image':
     case 'too-large':
     case 'unsupported':

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pathSearch } from '../../../lib/search-schemas';
+import { objectSearch } from '../../../lib/search-schemas';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
@@ -7,7 +7,7 @@ import { ObjectViewerPage } from '../../../ui/viewer/ObjectViewerPage';
 import { pageRef } from './-page-ref';
 
 export const Route = createFileRoute('/repositories/$repoId/object')({
-  validateSearch: pathSearch,
+  validateSearch: objectSearch,
   loaderDeps: ({ search }) => ({ ref: search.ref, path: search.path }),
   loader: async ({ params, deps, parentMatchPromise, abortController }) => {
     if (!deps.path) return undefined;
@@ -23,12 +23,12 @@ export const Route = createFileRoute('/repositories/$repoId/object')({
 
 function ObjectRoute() {
   const { repo } = useRepository();
-  const { path } = Route.useSearch();
+  const { path, sql } = Route.useSearch();
   const object = Route.useLoaderData();
   if (!path || !object) return <ErrorAlert error={new Error('No object path given')} />;
   return (
     <WithResolvedRef>
-      {(resolvedRef) => <ObjectViewerPage repoId={repo.id} resolvedRef={resolvedRef} path={path} object={object} />}
+      {(resolvedRef) => <ObjectViewerPage repoId={repo.id} resolvedRef={resolvedRef} path={path} object={object} sql={sql} />}
     </WithResolvedRef>
   );
 }

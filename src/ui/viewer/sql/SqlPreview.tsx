@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { LuDownload, LuPlay, LuSquare } from 'react-icons/lu';
+import type { ObjectStats } from '../../../api/types';
+import { SQL_MAX_ROWS_SHOWN } from '../../../lib/constants';
+import { formatLakefsAddress, type LakefsAddress } from '../../../lib/sql/lakefs-address';
+import { copyTargets } from '../../../lib/sql/object-files';
+import { liveSqlPreviewMachine, type SqlPreviewActorRef, type SqlRun } from '../../../machines/sql-preview';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Loading } from '../../components/Loading';
+import { basename } from '../../objects/paths';
+import { openingQuery, sourceQuery, type DataFormat } from '../data-format';
+import { SqlEditor } from './SqlEditor';
+import { SqlResultTable } from './SqlResultTable';
+
+export interface SqlPreviewProps {
+  repoId: string;
+  refId: string;
+  stats: ObjectStats;
+  format: DataFormat;
+  /** The query in the address (`sql`); absent: the opening query over the object. */
+  sql: string | undefined;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The SQL preview of a parquet, csv or tsv object (spec 1 §4, §9). The query in the address runs as the preview
+ * opens; Execute puts a new query in the address, so a link shares it, and the preview opens again on it.
+ */
+export function SqlPreview({ repoId, refId, stats, format, sql }: SqlPreviewProps) {
+  const address = { repo: repoId, ref: refId, path: stats.path };
+  const opening = openingQuery(format, address);
+  const query = sql ?? opening;
+  // The query the user last ran with Execute: it runs when the address brings it. Any other query that writes
+  // (a link, a reload, the back button) waits for Execute, so that opening an address never writes to a branch.
+  const [executed, setExecuted] = useState<string>();
+  const writes = writtenObjects(query);
+  return (
+    // One flow per query in the address: back and forward, or a shared link, open the preview on their query.
+    <SqlPreviewFlow
+      key={query}
+      query={query}
+      opening={opening}
+      columnsOf={sourceQuery(format, address)}
+      autoRun={writes.length === 0 || executed === query}
+      writes={writes}
+      onNewQuery={setExecuted}
+      repoId={repoId}
+      stats={stats}
+    />
+  );
+}
+
+/** The objects a query writes; none when it cannot be read (running it says why). */
+function writtenObjects(sql: string): LakefsAddress[] {
+  try {
+    return copyTargets(sql);
+  } catch {
+    return [];
+  }
+}
+
+interface SqlPreviewFlowProps {
+  query: string;
+  opening: string;
+  columnsOf: string;
+  autoRun: boolean;
+  /** What the query writes with COPY ... TO. */
+  writes: LakefsAddress[];
+  /** Execute was pressed on a query other than the address's; the address is about to change to it. */
+  onNewQuery: (sql: string) => void;
+  repoId: string;
+  stats: ObjectStats;
+}
+
+function SqlPreviewFlow({ query, opening, columnsOf, autoRun, writes, onNewQuery, repoId, stats }: SqlPreviewFlowProps) {
+  const name = basename(stats.path);
+  const exportName = `${name.replace(/\.[^.]*$/, '') || 'result'}-query`;
+  const preview = useActorRef(liveSqlPreviewMachine, { input: { sql: query, autoRun, columnsOf, exportName } });
+  const navigate = useNavigate();
+  const columns = useSelector(preview, (s) => s.context.columns);
+  const busy = useSelector(preview, (s) => s.hasTag('busy'));
+  const loadingEngine = useSelector(preview, (s) => s.matches({ query: 'loadingEngine' }));
+
+  const execute = () => {
+    const text = preview.getSnapshot().context.sql;
+    if (text === query) {
+      preview.send({ type: 'query.execute' });
+      return;
+    }
+    // The address owns the query run: a new one opens the preview again on it.
+    onNewQuery(text);
+    void navigate({
+      to: '/repositories/$repoId/object',
+      params: { repoId },
+      search: (prev) => ({ ...prev, sql: text === opening ? undefined : text }),
+    });
+  };
+
+  return (
+    <Stack gap="3" data-renderer="data">
+      <SqlEditor
+        initialSql={query}
+        columns={columns}
+        onChange={(text) => preview.send({ type: 'query.edit', sql: text })}
+        onExecute={() => !preview.getSnapshot().hasTag('busy') && execute()}
+        autoFocus={query !== opening}
+      />
+      <HStack gap="3" wrap="wrap">
+        <Button size="sm" onClick={execute} disabled={busy || loadingEngine} loading={busy} loadingText="Executing...">
+          <LuPlay />
+          Execute
+        </Button>
+        {busy && (
+          <Button size="sm" variant="outline" onClick={() => preview.send({ type: 'query.cancel' })}>
+            <LuSquare />
+            Cancel
+          </Button>
+        )}
+        <Text fontSize="xs" color="fg.muted">
+          Ctrl+Enter runs the query. Read any object as {"'lakefs://repository/ref/path'"}; COPY ... TO{' '}
+          {"'lakefs://repository/branch/path'"} writes one to a branch.
+        </Text>
+      </HStack>
+      <QueryOutcome preview={preview} writes={writes} />
+    </Stack>
+  );
+}
+
+function QueryOutcome({ preview, writes }: { preview: SqlPreviewActorRef; writes: LakefsAddress[] }) {
+  const state = useSelector(preview, (s) => s);
+  const { run, error, summaries, exportError } = state.context;
+  if (state.matches({ query: 'loadingEngine' })) return <Loading label="Loading the SQL engine..." />;
+  if (state.matches({ query: 'ready' })) {
+    return (
+      <Text color="fg.muted">
+        This query writes {writes.map(formatLakefsAddress).join(', ')}: press Execute to run it.
+      </Text>
+    );
+  }
+  if (state.matches({ query: 'running' })) return <Loading label="Running the query..." />;
+  if (state.matches({ query: 'failed' })) return <ErrorAlert error={error} />;
+  if (state.matches({ query: 'cancelled' })) return <Text color="fg.muted">The query was cancelled.</Text>;
+  if (!state.matches({ query: 'done' }) || !run) return null;
+  const exporting = state.hasTag('exporting');
+  const { result } = run;
+  return (
+    <Stack gap="2">
+      {run.written.length > 0 && <WrittenNotice written={run.written} />}
+      <HStack gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" role="status">
+          {rowsSummary(run)}
+        </Text>
+        {state.matches({ query: { done: { summary: 'summarising' } } }) && <Spinner size="xs" color="fg.muted" aria-label="Charting the columns" />}
+        <HStack gap="2" ms="auto">
+          {(['csv', 'parquet'] as const).map((format) => (
+            <Button
+              key={format}
+              size="xs"
+              variant="outline"
+              disabled={exporting || result.columns.length === 0}
+              onClick={() => preview.send({ type: 'result.export', format })}
+            >
+              <LuDownload />
+              Export {format === 'csv' ? 'CSV' : 'Parquet'}
+            </Button>
+          ))}
+        </HStack>
+      </HStack>
+      {exportError !== undefined && <ErrorAlert title="Export failed" error={exportError} />}
+      {result.columns.length > 0 && <SqlResultTable columns={result.columns} rows={result.rows} summaries={summaries} />}
+    </Stack>
+  );
+}
+
+/** "20 rows in 35 ms", and which rows are shown when not all. */
+function rowsSummary({ result }: SqlRun): string {
+  const total = `${count(result.rowCount)} ${result.rowCount === 1 ? 'row' : 'rows'} in ${count(result.elapsedMs)} ms`;
+  if (result.rowCount <= result.rows.length) return total;
+  return `${total}, showing the first ${count(Math.min(result.rows.length, SQL_MAX_ROWS_SHOWN))} of ${count(result.rowCount)}`;
+}
+
+function WrittenNotice({ written }: { written: LakefsAddress[] }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" px="3" py="2" bg="green.subtle" role="status">
+      {written.map((address) => (
+        <Text key={formatLakefsAddress(address)} fontSize="sm">
+          Wrote {formatLakefsAddress(address)}: it is an uncommitted change on branch {address.ref} (
+          <Link asChild colorPalette="tarn" variant="underline">
+            <RouterLink to="/repositories/$repoId/changes" params={{ repoId: address.repo }} search={{ ref: address.ref }}>
+              Uncommitted Changes
+            </RouterLink>
+          </Link>
+          ).
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,224 @@
+// Journey: SQL over the sample's data files in the browser (spec 1 §4, §9). DuckDB-WASM starts from Tarn's own build
+// (offline: nothing but the local server is reachable), previews lakes.parquet and data/lakes.csv with their
+// opening queries, runs a GROUP BY put in the address, cancels a long query, exports a result, and writes a result
+// back with COPY ... TO, which then shows under Uncommitted Changes.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { lakeApi } from './lake-api';
+
+const SAMPLE = 'quickstart';
+const BRANCH = 'sql-out';
+/** Starting the engine compiles 18 MB of WebAssembly: slow on a busy machine. */
+const ENGINE_TIMEOUT = 60_000;
+
+describe('journey: SQL preview', () => {
+  let tarn: RunningTarn | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let problems: string[] = [];
+  let credentials: AdminCredentials | undefined;
+  const offsite: string[] = [];
+  const figures: string[] = [];
+  const { step, records, currentStep } = stepRunner('journey-sql-preview', () => page, () => tarn);
+
+  beforeAll(async () => {
+    [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
+    credentials = await setupThroughApi(tarn.url);
+    const auth = `Basic ${Buffer.from(`${credentials.accessKeyId}:${credentials.secretAccessKey}`).toString('base64')}`;
+    const created = await fetch(`${tarn.url}/api/v1/repositories`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: SAMPLE, storage_namespace: `local://${SAMPLE}`, default_branch: 'main', sample_data: true }),
+    });
+    if (created.status !== 201) throw new Error(`creating the sample answered ${created.status}: ${await created.text()}`);
+    // The sample's main is protected: results are written to a branch of it.
+    await lakeApi(tarn.url, credentials).createBranch(SAMPLE, BRANCH, 'main');
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
+    // Offline: any request that leaves the local server (a CDN, DuckDB's extension site) fails the journey.
+    const origin = new URL(tarn.url).origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        offsite.push(route.request().url());
+        return route.abort();
+      },
+    );
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    problems = watchPage(page, currentStep).problems;
+  });
+
+  afterAll(async () => {
+    console.log(formatTimings('journey-sql-preview', records));
+    console.log(`journey-sql-preview figures:\n  ${figures.join('\n  ')}`);
+    await context?.close();
+    await browser?.close();
+    await tarn?.stop();
+  });
+
+  const editor = () => page.getByRole('textbox', { name: 'SQL query' });
+  const result = () => page.getByRole('table', { name: 'Query result' });
+  const status = () => page.getByText(/^[\d,]+ rows? in [\d,]+ ms/);
+  const escape = (text: string) => text.replace(/[()]/g, '\\$&');
+  /** A column's header: its name, then its DuckDB type. */
+  const header = (name: string, type: string) =>
+    result().getByRole('columnheader', { name: new RegExp(`^${escape(name)}\\s*${escape(type)}`) });
+
+  /** Replaces the editor's text as a paste would, then runs it with the Execute button or Ctrl+Enter. */
+  async function execute(sql: string, by: 'button' | 'keyboard' = 'button'): Promise<void> {
+    await editor().click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText(sql);
+    await expect.poll(() => editor().textContent(), { message: 'the editor holds the typed query' }).toBe(sql);
+    if (by === 'keyboard') await page.keyboard.press('Control+Enter');
+    else await page.getByRole('button', { name: 'Execute' }).click();
+  }
+
+  it('logs in', () =>
+    step('login', async () => {
+      if (!credentials) throw new Error('no credentials: setup over the API failed');
+      await loginThroughUi(page, credentials);
+    }));
+
+  it('previews lakes.parquet with its opening query: 20 rows, column types and charts', () =>
+    step('parquet preview', async () => {
+      await page.goto(`/repositories/${SAMPLE}/objects?ref=main`);
+      const opened = Date.now();
+      await page.getByRole('table', { name: 'Objects' }).getByRole('link', { name: 'lakes.parquet', exact: true }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/object\\?`));
+      await shows(result(), 'the result of the opening query', ENGINE_TIMEOUT);
+      const resultShown = Date.now();
+      expect(await editor().textContent()).toBe(`SELECT * FROM READ_PARQUET('lakefs://${SAMPLE}/main/lakes.parquet') LIMIT 20`);
+      const stated = (await status().textContent()) ?? '';
+      expect(stated).toMatch(/^20 rows in [\d,]+ ms$/);
+      // The engine starts when its module is fetched and is ready when the first query reads the object.
+      const engineStart = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource');
+        const module = entries.find((e) => /\/assets\/sql-engine-[^/]+\.js$/.test(e.name));
+        const firstRead = entries.find((e) => e.name.includes('objects?path=lakes.parquet&run='));
+        return module && firstRead ? Math.round(firstRead.startTime - module.startTime) : undefined;
+      });
+      figures.push(
+        `lakes.parquet: link clicked to first result ${resultShown - opened} ms; engine start ${engineStart} ms ` +
+          `(its module fetched to its first read); the LIMIT 20 query: ${stated}`,
+      );
+      // 20 rows and the header: every column with its DuckDB type.
+      expect(await result().getByRole('row').count()).toBe(21);
+      for (const [name, type] of [
+        ['lake_name', 'VARCHAR'],
+        ['country', 'VARCHAR'],
+        ['area_km2', 'DOUBLE'],
+        ['max_depth_m', 'INTEGER'],
+      ] as const) {
+        await shows(header(name, type), `the ${name} column typed ${type}`);
+      }
+      await shows(result().getByRole('cell', { name: 'Lake Superior' }).first(), 'the first lake');
+      await shows(result().getByRole('img', { name: /^Histogram of area_km2 from / }), 'the histogram of area_km2');
+      await shows(result().getByRole('img', { name: /^Most frequent values of country: / }), 'the top countries');
+      await screenshot(page, 'sql-01-parquet-preview');
+      // The editor completes the file's columns, which DuckDB described once the query had run.
+      await editor().click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' lake_n');
+      await shows(page.getByRole('option', { name: /^lake_name/ }), 'lake_name offered while typing');
+      await page.keyboard.press('Escape');
+    }));
+
+  it('runs a GROUP BY, which goes into the address and comes back with it', () =>
+    step('group by', async () => {
+      const sql = `SELECT country, COUNT(*) FROM READ_PARQUET('lakefs://${SAMPLE}/main/lakes.parquet') GROUP BY 1 ORDER BY 2 DESC`;
+      await execute(sql);
+      await arrivesAt(page, /[?&]sql=/);
+      expect(new URL(page.url()).searchParams.get('sql')).toBe(sql);
+      await shows(header('count_star()', 'BIGINT'), 'the count column typed BIGINT');
+      const firstRow = result().getByRole('row').nth(1);
+      await expect.poll(() => firstRow.getByRole('cell').allTextContents()).toEqual(['1', 'United States', '1350', '']);
+      const stated = (await status().textContent()) ?? '';
+      expect(stated).toMatch(/^\d+ rows in [\d,]+ ms$/);
+      figures.push(`GROUP BY country over lakes.parquet: ${stated}`);
+      // A link to this address is the query: it opens and runs again.
+      await page.reload();
+      await shows(header('count_star()', 'BIGINT'), 'the GROUP BY result again after a reload', ENGINE_TIMEOUT);
+      expect(await editor().textContent()).toBe(sql);
+      await screenshot(page, 'sql-02-group-by');
+    }));
+
+  it('exports the result as CSV', () =>
+    step('export', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      expect(download.suggestedFilename()).toBe('lakes-query.csv');
+      const file = await download.path();
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      expect(lines[0]).toBe('country,count_star()');
+      expect(lines[1]).toBe('United States,1350');
+    }));
+
+  it('cancels a long query, and runs the next one', () =>
+    step('cancel', async () => {
+      await execute('SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3');
+      const cancel = page.getByRole('button', { name: 'Cancel' });
+      await shows(cancel, 'the Cancel button while the query runs');
+      const asked = Date.now();
+      await cancel.click();
+      await shows(page.getByText('The query was cancelled.'), 'the cancelled query');
+      await disappears(cancel, 'the Cancel button');
+      await execute('SELECT 42 AS answer', 'keyboard');
+      await shows(result().getByRole('cell', { name: '42' }), 'the next query’s result');
+      figures.push(`cancel to the next query's result: ${Date.now() - asked} ms`);
+    }));
+
+  it('previews data/lakes.csv with its opening query', () =>
+    step('csv preview', async () => {
+      await page.goto(`/repositories/${SAMPLE}/object?ref=main&path=${encodeURIComponent('data/lakes.csv')}`);
+      await shows(result(), 'the result of the CSV’s opening query', ENGINE_TIMEOUT);
+      expect(await editor().textContent()).toBe(`SELECT * FROM READ_CSV_AUTO('lakefs://${SAMPLE}/main/data/lakes.csv') LIMIT 20`);
+      expect(await status().textContent()).toMatch(/^20 rows in [\d,]+ ms$/);
+      await shows(header('lake_name', 'VARCHAR'), 'the lake_name column');
+      await shows(header('max_depth_m', 'BIGINT'), 'the max_depth_m column as DuckDB sniffed it');
+      await shows(result().getByRole('cell', { name: 'Lake Huron' }).first(), 'a lake of the CSV');
+      await screenshot(page, 'sql-03-csv-preview');
+    }));
+
+  it('refuses to COPY to a ref that is not a branch', () =>
+    step('copy refused', async () => {
+      await execute(`COPY (SELECT 1 AS a) TO 'lakefs://${SAMPLE}/v1/out/a.csv'`);
+      const alert = page.getByRole('alert');
+      await shows(alert, 'the refusal');
+      expect(await alert.textContent()).toContain(`Cannot write lakefs://${SAMPLE}/v1/out/a.csv: COPY ... TO writes only to a branch`);
+    }));
+
+  it('writes a result back with COPY TO, and finds it under Uncommitted Changes', () =>
+    step('copy to', async () => {
+      const target = `lakefs://${SAMPLE}/${BRANCH}/out/x.parquet`;
+      await execute(`COPY (SELECT * FROM READ_PARQUET('lakefs://${SAMPLE}/main/lakes.parquet') WHERE country = 'Denmark') TO '${target}'`);
+      const written = page.getByText(`Wrote ${target}: it is an uncommitted change on branch ${BRANCH}`);
+      await shows(written, 'the written object', ENGINE_TIMEOUT);
+      await screenshot(page, 'sql-04-copy-to');
+      await written.getByRole('link', { name: 'Uncommitted Changes' }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/changes\\?ref=${BRANCH}`));
+      const changes = page.getByRole('list', { name: `Uncommitted changes of ${BRANCH}` });
+      await shows(changes.getByRole('listitem', { name: 'out/', exact: true }), 'the out/ folder among the changes');
+      await changes.getByRole('button', { name: 'Expand out/' }).click();
+      await shows(changes.getByRole('listitem', { name: 'out/x.parquet', exact: true }), 'the written object among the changes');
+      await screenshot(page, 'sql-05-uncommitted');
+      // Coming back to the address of a query that writes does not run it again: Execute does.
+      await page.goBack();
+      await shows(page.getByText(`This query writes ${target}: press Execute to run it.`), 'the query waiting for Execute', ENGINE_TIMEOUT);
+      expect(await page.getByText(/^Wrote /).count()).toBe(0);
+      // It is a Parquet file DuckDB reads back: the Danish lakes.
+      await page.goto(`/repositories/${SAMPLE}/object?ref=${BRANCH}&path=${encodeURIComponent('out/x.parquet')}`);
+      await shows(result(), 'the written object’s preview', ENGINE_TIMEOUT);
+      const countries = await result().getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.children[2]?.textContent));
+      expect(countries.length).toBeGreaterThan(0);
+      expect(new Set(countries)).toEqual(new Set(['Denmark']));
+    }));
+
+  it('raised no page errors, console errors or server errors, and reached nothing off the local server', () => {
+    expect(problems, `problems seen during the journey:\n${problems.join('\n')}`).toEqual([]);
+    expect(offsite, 'requests that left the local server').toEqual([]);
+  });
+});
