@@ -13,6 +13,7 @@ import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehModule from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpModule from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import boundedReadsWorker from './bounded-reads.worker?worker&url';
 
 // The exception-handling build where the browser supports WebAssembly exceptions, the baseline build otherwise.
 const bundles: DuckDBBundles = {
@@ -46,7 +47,9 @@ export { DuckDBDataProtocol };
 export async function openSession(): Promise<DuckDbSession> {
   const bundle = await selectBundle(bundles);
   if (!bundle.mainWorker) throw new Error('DuckDB-WASM has no worker script for this browser');
-  const worker = new Worker(bundle.mainWorker);
+  const workerUrl = new URL(boundedReadsWorker, location.href);
+  workerUrl.searchParams.set('duckdb', new URL(bundle.mainWorker, location.href).href);
+  const worker = new Worker(workerUrl);
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   let stopped = false;
   let reject: (error: Error) => void = () => undefined;

@@ -215,7 +215,7 @@ class DuckDbSqlEngine implements SqlEngine {
       return [name, url.href] as const;
     });
     await Promise.all(urls.map(([name, url]) => assertReadable(name, url, op.signal)));
-    for (const [name, url] of urls) await op.call(op.session.db.registerFileURL(name, url, DuckDBDataProtocol.HTTP, false));
+    for (const [name, url] of urls) await op.call(op.session.db.registerFileURL(name, url, DuckDBDataProtocol.HTTP, true));
     for (const name of writes.keys()) await op.call(op.session.db.registerEmptyFileBuffer(name));
   }
 }
