@@ -10,5 +10,6 @@ export { ErrorAlert, type ErrorAlertProps } from './ErrorAlert';
 export { Loading, type LoadingProps } from './Loading';
 export { PrefixSearch, type PrefixSearchProps } from './PrefixSearch';
 export { RouteErrorAlert } from './RouteErrorAlert';
+export { TaskDialog, type TaskDialogProps } from './TaskDialog';
 export { usePagedList } from './usePagedList';
 export { listColumnHelper, listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';

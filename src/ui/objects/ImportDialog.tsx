@@ -1,7 +1,7 @@
 // The import dialog of the objects page (spec 1 §2, §4, §5): where the data is, where it lands, the commit, then
 // the import's progress and its outcome. The import machine owns the flow; the page's URL owns whether it is open.
 import { useState } from 'react';
-import { Alert, Button, Code, CloseButton, Dialog, Field, HStack, Input, InputGroup, Link, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, Dialog, Field, HStack, Input, InputGroup, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { StorageConfig } from '../../api/types';
@@ -9,6 +9,7 @@ import { shortCommitId } from '../../lib/format';
 import { createLiveImportMachine, importSourceError, importSourceReady, type ImportActorRef, type ImportSnapshot } from '../../machines/import';
 import { CommitFields } from '../components/CommitFields';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { TaskDialog } from '../components/TaskDialog';
 
 /** What the dialog needs of the server's storage config. */
 export type ImportStorage = Pick<StorageConfig, 'blockstore_type' | 'blockstore_namespace_example' | 'import_validity_regex'>;
@@ -37,38 +38,15 @@ export function ImportDialog({ repoId, branch, path, storage, onClose, onImporte
   const completed = useSelector(actor, (s) => s.matches('completed'));
 
   return (
-    <Dialog.Root
-      open
-      size="lg"
-      closeOnInteractOutside={false}
-      closeOnEscape={!busy}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Import Data to Branch &apos;{branch}&apos;</Dialog.Title>
-            </Dialog.Header>
-            {busy ? (
-              <ImportProgress actor={actor} />
-            ) : completed ? (
-              <ImportSummary actor={actor} repoId={repoId} branch={branch} onClose={onClose} />
-            ) : (
-              <ImportForm actor={actor} repoId={repoId} branch={branch} storage={storage} onClose={onClose} />
-            )}
-            {!busy && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <TaskDialog title={<>Import Data to Branch &apos;{branch}&apos;</>} size="lg" busy={busy} onClose={onClose}>
+      {busy ? (
+        <ImportProgress actor={actor} />
+      ) : completed ? (
+        <ImportSummary actor={actor} repoId={repoId} branch={branch} onClose={onClose} />
+      ) : (
+        <ImportForm actor={actor} repoId={repoId} branch={branch} storage={storage} onClose={onClose} />
+      )}
+    </TaskDialog>
   );
 }
 

@@ -6,13 +6,11 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   Dialog,
   Field,
   HStack,
   IconButton,
   Input,
-  Portal,
   Progress,
   Stack,
   Text,
@@ -28,6 +26,7 @@ import {
   type UploadQueueEvent,
   type UploadStorage,
 } from '../../machines/upload-queue';
+import { TaskDialog } from '../components/TaskDialog';
 import { filesFromEntries, filesFromInput, takeDroppedEntries } from './picked-files';
 
 export interface UploadDialogProps {
@@ -74,90 +73,67 @@ function UploadDialogOpen({ repoId, branch, prefix, readOnly, storage = null, on
   }, [actorRef]);
 
   return (
-    <Dialog.Root
-      open
-      size="xl"
-      closeOnInteractOutside={false}
-      closeOnEscape={!busy}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Upload Objects to Branch &apos;{branch}&apos;</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {readOnly && <Notice text={READ_ONLY} status="warning" />}
-                {context.error && !(readOnly && context.error === READ_ONLY) && <Notice text={context.error} status="error" />}
-                <Field.Root disabled={!selecting}>
-                  <Field.Label>Destination Directory</Field.Label>
-                  <Input
-                    value={context.prefix}
-                    placeholder="e.g. data/images/ (empty for the repository root)"
-                    autoComplete="off"
-                    onChange={(e) => send({ type: 'prefix.change', prefix: e.target.value })}
-                  />
-                </Field.Root>
-                {selecting && <DropZone onPicked={send} />}
-                {context.items.length > 0 && (
-                  <Stack gap="1">
-                    <HStack justify="space-between" color="fg.muted" fontSize="sm">
-                      <Text>Files to Upload ({summary.total})</Text>
-                      <Text>Total size {formatSize(summary.totalBytes)}</Text>
-                    </HStack>
-                    <Stack as="ul" gap="2" maxH="40vh" overflowY="auto" listStyleType="none" m="0" p="0" aria-label="Files to upload">
-                      {context.items.map((item) => (
-                        <UploadRow key={item.id} item={item} selecting={selecting} send={send} />
-                      ))}
-                    </Stack>
-                  </Stack>
-                )}
+    <TaskDialog title={<>Upload Objects to Branch &apos;{branch}&apos;</>} size="xl" busy={busy} onClose={onClose}>
+      <Dialog.Body>
+        <Stack gap="4">
+          {readOnly && <Notice text={READ_ONLY} status="warning" />}
+          {context.error && !(readOnly && context.error === READ_ONLY) && <Notice text={context.error} status="error" />}
+          <Field.Root disabled={!selecting}>
+            <Field.Label>Destination Directory</Field.Label>
+            <Input
+              value={context.prefix}
+              placeholder="e.g. data/images/ (empty for the repository root)"
+              autoComplete="off"
+              onChange={(e) => send({ type: 'prefix.change', prefix: e.target.value })}
+            />
+          </Field.Root>
+          {selecting && <DropZone onPicked={send} />}
+          {context.items.length > 0 && (
+            <Stack gap="1">
+              <HStack justify="space-between" color="fg.muted" fontSize="sm">
+                <Text>Files to Upload ({summary.total})</Text>
+                <Text>Total size {formatSize(summary.totalBytes)}</Text>
+              </HStack>
+              <Stack as="ul" gap="2" maxH="40vh" overflowY="auto" listStyleType="none" m="0" p="0" aria-label="Files to upload">
+                {context.items.map((item) => (
+                  <UploadRow key={item.id} item={item} selecting={selecting} send={send} />
+                ))}
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {selecting && (
-                <>
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button colorPalette="tarn" disabled={readOnly} onClick={() => send({ type: 'upload.start' })}>
-                    Upload {summary.total} File{summary.total === 1 ? '' : 's'}
-                  </Button>
-                </>
-              )}
-              {busy && (
-                <>
-                  <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'upload.cancelAll' })}>
-                    Cancel All
-                  </Button>
-                  <Button colorPalette="tarn" loading loadingText={`Uploading ${summary.done} / ${summary.total}...`} />
-                </>
-              )}
-              {finished && (
-                <>
-                  <Button variant="outline" onClick={() => send({ type: 'queue.reset' })}>
-                    Upload More
-                  </Button>
-                  <Button colorPalette="tarn" onClick={onClose}>
-                    Close
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-            {!busy && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Stack>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        {selecting && (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button colorPalette="tarn" disabled={readOnly} onClick={() => send({ type: 'upload.start' })}>
+              Upload {summary.total} File{summary.total === 1 ? '' : 's'}
+            </Button>
+          </>
+        )}
+        {busy && (
+          <>
+            <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'upload.cancelAll' })}>
+              Cancel All
+            </Button>
+            <Button colorPalette="tarn" loading loadingText={`Uploading ${summary.done} / ${summary.total}...`} />
+          </>
+        )}
+        {finished && (
+          <>
+            <Button variant="outline" onClick={() => send({ type: 'queue.reset' })}>
+              Upload More
+            </Button>
+            <Button colorPalette="tarn" onClick={onClose}>
+              Close
+            </Button>
+          </>
+        )}
+      </Dialog.Footer>
+    </TaskDialog>
   );
 }
 
