@@ -96,11 +96,15 @@ describe('row diff machine', () => {
     expect(compare.last().input.key).toBe('team');
   });
 
-  it('fails when the versions share no column, without comparing', async () => {
+  it('fails when the versions share no column, without comparing, and reads the columns again on retry', async () => {
     const { diff, describe, compare } = start();
     describe.last().resolve(planOf());
     const failed = await waitFor(diff, (s) => s.matches('failed'));
     expect(String(failed.context.error)).toContain(NO_COMMON_COLUMNS);
+    diff.send({ type: 'key.pick', key: 'id' });
+    expect(diff.getSnapshot().matches('failed')).toBe(true);
+    diff.send({ type: 'rows.retry' });
+    expect(diff.getSnapshot().matches('describing')).toBe(true);
     expect(compare.calls).toEqual([]);
   });
 

@@ -52,7 +52,8 @@ export const rowDiffMachine = setup({
     setError: assign((_, error: unknown) => ({ error })),
   },
   guards: {
-    described: ({ context }) => context.plan !== undefined,
+    // The columns are known and a key can be chosen among them.
+    comparable: ({ context }) => (context.plan?.common.length ?? 0) > 0,
     noCommonColumns: ({ context }) => context.plan?.common.length === 0,
     duplicateKeys: (_, outcome: RowDiffOutcome) => outcome.kind === 'duplicateKeys',
   },
@@ -63,7 +64,7 @@ export const rowDiffMachine = setup({
   on: {
     // Any time the columns are known, even while a comparison runs: the running one is dropped for the new key.
     'key.pick': {
-      guard: 'described',
+      guard: 'comparable',
       target: '.comparing',
       reenter: true,
       actions: assign({ key: ({ event }) => event.key }),
@@ -120,10 +121,10 @@ export const rowDiffMachine = setup({
     /** The key repeats on a side: the view asks for another key. */
     duplicateKeys: {},
     failed: {
-      on: { 'rows.retry': [{ guard: 'described', target: 'comparing' }, { target: 'describing' }] },
+      on: { 'rows.retry': [{ guard: 'comparable', target: 'comparing' }, { target: 'describing' }] },
     },
     cancelled: {
-      on: { 'rows.retry': [{ guard: 'described', target: 'comparing' }, { target: 'describing' }] },
+      on: { 'rows.retry': [{ guard: 'comparable', target: 'comparing' }, { target: 'describing' }] },
     },
   },
 });
