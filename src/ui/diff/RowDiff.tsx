@@ -81,7 +81,7 @@ export function RowDiff({ diff }: RowDiffProps) {
 
 function KeyPicker({ plan, value, path, onPick }: { plan: ColumnPlan; value: string | undefined; path: string; onPick: (key: string) => void }) {
   return (
-    <Field.Root orientation="horizontal" gap="2" w="auto">
+    <Field.Root orientation="horizontal" gap="2" justifyContent="flex-start">
       <Field.Label fontSize="sm" flexShrink="0">
         Key column
       </Field.Label>
@@ -138,7 +138,7 @@ function RowTable({ path, columns, rows }: { path: string; columns: string[]; ro
       <chakra.table aria-label={`Differing rows of ${path}`} fontSize="xs" fontFamily="mono" borderCollapse="collapse" minW="full">
         <chakra.thead position="sticky" top="0" bg="bg.muted" zIndex="1">
           <tr>
-            <chakra.th px="2" py="1" textAlign="start" fontFamily="body">
+            <chakra.th px="2" py="1" textAlign="start" fontFamily="body" width="1%">
               Change
             </chakra.th>
             {columns.map((name) => (
