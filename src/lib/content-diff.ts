@@ -1,8 +1,9 @@
 // When a changed object's contents can be compared line by line (spec 1 §5): plain-text formats only, within the
-// size cap.
+// size cap; and when its rows can be compared (parquet, csv and tsv, any size).
 import type { Diff } from '../api/types';
 import { CONTENT_DIFF_CAP_BYTES, CONTENT_DIFF_EXTENSIONS } from './constants';
 import { formatSize } from './format';
+import { dataFormatOfExtension } from './sql/data-format';
 
 /** Spec 1 §8: what a diff entry or request the console cannot use is called. */
 export const INVALID_DIFF_INPUT = 'Invalid diff input';
@@ -16,12 +17,23 @@ export interface ObjectDiffSides {
   rightRef: string;
 }
 
-/** Content diff is offered for plain-text formats only, and only where there is content on a side to compare. */
+/** The extension of an object added, removed or changed (where there is content on a side to compare), else none. */
+function comparableExtension(entry: Diff): string | undefined {
+  if (entry.path_type !== 'object') return undefined;
+  if (entry.type !== 'added' && entry.type !== 'removed' && entry.type !== 'changed') return undefined;
+  return entry.path.split('/').at(-1)?.split('.').at(-1)?.toLowerCase();
+}
+
+/** Content diff is offered for plain-text formats only. */
 export function contentDiffOffered(entry: Diff): boolean {
-  if (entry.path_type !== 'object') return false;
-  if (entry.type !== 'added' && entry.type !== 'removed' && entry.type !== 'changed') return false;
-  const extension = entry.path.split('/').at(-1)?.split('.').at(-1)?.toLowerCase();
+  const extension = comparableExtension(entry);
   return extension !== undefined && (CONTENT_DIFF_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** Row diff is offered for the data files DuckDB reads: parquet, csv and tsv. */
+export function rowDiffOffered(entry: Diff): boolean {
+  const extension = comparableExtension(entry);
+  return extension !== undefined && dataFormatOfExtension(extension) !== undefined;
 }
 
 export function tooBigMessage(path: string): string {

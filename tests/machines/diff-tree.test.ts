@@ -5,6 +5,8 @@ import type { DiffLine } from '../../src/lib/line-diff';
 import { diffTreeMachine } from '../../src/machines/diff-tree/machine';
 import { objectDiffMachine, type ObjectDiffInput } from '../../src/machines/object-diff/machine';
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
+import { rowDiffMachine, type CompareRowsInput, type RowDiffInput } from '../../src/machines/row-diff/machine';
+import type { ColumnPlan, RowDiffOutcome } from '../../src/lib/sql/row-diff';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(diffTreeMachine);
@@ -30,6 +32,7 @@ const folders: Record<string, Diff[]> = {
 function start(firstPage?: Page<Diff>) {
   const listed: PageRequest[] = [];
   const contents: string[] = [];
+  const compared: string[] = [];
   const machine = diffTreeMachine.provide({
     actors: {
       level: pagedListMachine<Diff>().provide({
@@ -48,10 +51,23 @@ function start(firstPage?: Page<Diff>) {
           }),
         },
       }),
+      rowDiff: rowDiffMachine.provide({
+        actors: {
+          describeSides: fromPromise<ColumnPlan, RowDiffInput>(async () => ({
+            common: [{ name: 'id', leftType: 'BIGINT', rightType: 'BIGINT' }],
+            added: [],
+            removed: [],
+          })),
+          compareRows: fromPromise<RowDiffOutcome, CompareRowsInput>(async ({ input }) => {
+            compared.push(`${input.entry.path} on ${input.key}`);
+            return { kind: 'compared', key: input.key, counts: { added: 1, removed: 0, changed: 0 }, rows: [] };
+          }),
+        },
+      }),
     },
   });
   const tree = createActor(machine, { input: { prefix: '', firstPage }, inspect: coverage.inspect }).start();
-  return { tree, listed, contents };
+  return { tree, listed, contents, compared };
 }
 
 const rowsOf = (list: { getSnapshot: () => Parameters<typeof pagedListView<Diff>>[0] } | undefined) =>
@@ -99,6 +115,17 @@ describe('diff tree machine', () => {
     expect(tree.getSnapshot().context.contents).toEqual({});
     expect(shown.getSnapshot().status).toBe('stopped');
     expect(contents).toEqual(['notes.txt']);
+  });
+
+  it('shows and hides the row diff of a data object, one actor per compared object', async () => {
+    const { tree, compared } = start(page(folders['']!));
+    tree.send({ type: 'rows.toggle', entry: entry('data/a.csv') });
+    const shown = tree.getSnapshot().context.rowDiffs['data/a.csv']!;
+    await waitFor(shown, (s) => s.matches('shown'));
+    tree.send({ type: 'rows.toggle', entry: entry('data/a.csv') });
+    expect(tree.getSnapshot().context.rowDiffs).toEqual({});
+    expect(shown.getSnapshot().status).toBe('stopped');
+    expect(compared).toEqual(['data/a.csv on id']);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

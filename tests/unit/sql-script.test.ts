@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLakefsAddress, parseLakefsAddress, sqlString } from '../../src/lib/sql/lakefs-address';
 import { copyTargets, objectFiles } from '../../src/lib/sql/object-files';
 import { isQuery, splitStatements } from '../../src/lib/sql/sql-script';
-import { openingQuery, sourceQuery } from '../../src/ui/viewer/data-format';
+import { openingQuery, sourceQuery } from '../../src/lib/sql/data-format';
 
 describe('splitStatements', () => {
   it('splits at semicolons outside literals, quoted names and comments', () => {

@@ -1,9 +1,11 @@
 // A tree of changes (uncommitted changes, a commit, compare): its root folder is a paged list, each expanded folder
-// another, and each object whose content changes are shown has its own object-diff actor.
+// another, each object whose content changes are shown has its own object-diff actor, and each data object whose
+// rows are compared its own row-diff actor.
 import { assign, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Diff, Page } from '../../api/types';
 import { objectDiffMachine, type ObjectDiffActorRef } from '../object-diff/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
+import { rowDiffMachine, type RowDiffActorRef } from '../row-diff/machine';
 
 export interface DiffTreeInput {
   /** The folder the tree starts at ('' for the root). */
@@ -17,11 +19,16 @@ export interface DiffTreeContext extends DiffTreeInput {
   folders: Record<string, PagedListActorRef<Diff>>;
   /** The content changes of each object showing them, by its path. */
   contents: Record<string, ObjectDiffActorRef>;
+  /** The row diff of each data object comparing its rows, by its path. */
+  rowDiffs: Record<string, RowDiffActorRef>;
 }
 
-export type DiffTreeEvent = { type: 'folder.toggle'; path: string } | { type: 'content.toggle'; entry: Diff };
+export type DiffTreeEvent =
+  | { type: 'folder.toggle'; path: string }
+  | { type: 'content.toggle'; entry: Diff }
+  | { type: 'rows.toggle'; entry: Diff };
 
-const childId = (kind: 'folder' | 'content', path: string) => `${kind}:${path}`;
+const childId = (kind: 'folder' | 'content' | 'rows', path: string) => `${kind}:${path}`;
 
 export const diffTreeMachine = setup({
   types: {
@@ -32,6 +39,7 @@ export const diffTreeMachine = setup({
   actors: {
     level: pagedListMachine<Diff>(),
     objectDiff: objectDiffMachine,
+    rowDiff: rowDiffMachine,
   },
   actions: {
     openFolder: assign({
@@ -52,14 +60,24 @@ export const diffTreeMachine = setup({
     hideContent: assign({
       contents: ({ context }, path: string) => Object.fromEntries(Object.entries(context.contents).filter(([shown]) => shown !== path)),
     }),
+    showRows: assign({
+      rowDiffs: ({ context, spawn }, entry: Diff) => ({
+        ...context.rowDiffs,
+        [entry.path]: spawn('rowDiff', { id: childId('rows', entry.path), input: { entry } }),
+      }),
+    }),
+    hideRows: assign({
+      rowDiffs: ({ context }, path: string) => Object.fromEntries(Object.entries(context.rowDiffs).filter(([shown]) => shown !== path)),
+    }),
   },
   guards: {
     folderOpen: ({ context }, path: string) => path in context.folders,
     contentShown: ({ context }, path: string) => path in context.contents,
+    rowsShown: ({ context }, path: string) => path in context.rowDiffs,
   },
 }).createMachine({
   id: 'diffTree',
-  context: ({ input }) => ({ ...input, folders: {}, contents: {} }),
+  context: ({ input }) => ({ ...input, folders: {}, contents: {}, rowDiffs: {} }),
   invoke: {
     id: 'root',
     src: 'level',
@@ -85,6 +103,16 @@ export const diffTreeMachine = setup({
         ],
       },
       { actions: { type: 'showContent', params: ({ event }) => event.entry } },
+    ],
+    'rows.toggle': [
+      {
+        guard: { type: 'rowsShown', params: ({ event }) => event.entry.path },
+        actions: [
+          stopChild(({ context, event }) => context.rowDiffs[event.entry.path] ?? childId('rows', event.entry.path)),
+          { type: 'hideRows', params: ({ event }) => event.entry.path },
+        ],
+      },
+      { actions: { type: 'showRows', params: ({ event }) => event.entry } },
     ],
   },
 });

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { LuChevronDown, LuChevronRight, LuFileDiff } from 'react-icons/lu';
+import { LuChevronDown, LuChevronRight, LuFileDiff, LuTableProperties } from 'react-icons/lu';
 import type { Diff } from '../../api/types';
-import { contentDiffOffered } from '../../lib/content-diff';
+import { contentDiffOffered, rowDiffOffered } from '../../lib/content-diff';
 import { formatSize } from '../../lib/format';
 import type { DiffTreeActorRef } from '../../machines/diff-tree/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
@@ -13,6 +13,9 @@ import { usePagedList } from '../components/usePagedList';
 import { DiffIcon, DIFF_PALETTE } from './DiffIcon';
 import { checkDiffEntry, DIFF_LABELS, displayName, isFolder, type CheckedDiff } from './diffEntry';
 import { ObjectDiff } from './ObjectDiff';
+
+// The row diff's view loads with the first one opened, as its SQL and engine do.
+const RowDiff = lazy(() => import('./RowDiff').then((module) => ({ default: module.RowDiff })));
 
 export interface DiffTreeProps {
   tree: DiffTreeActorRef;
@@ -27,8 +30,9 @@ export interface DiffTreeProps {
 }
 
 /**
- * A tree of changes: files and folders with their kind of change; folders expand in place, one page at a time, and
- * text objects can show their line-by-line changes. Reused by uncommitted changes, commit detail and compare.
+ * A tree of changes: files and folders with their kind of change; folders expand in place, one page at a time, text
+ * objects can show their line-by-line changes, and data objects (parquet, csv, tsv) their rows added, removed and
+ * changed. Reused by uncommitted changes, commit detail and compare.
  */
 export function DiffTree({ tree, label, onOpenFolder, rowActions, empty }: DiffTreeProps) {
   const root = useSelector(tree, (s) => s.children.root);
@@ -116,6 +120,7 @@ function DiffRow({ tree, checked, parentPrefix, depth, onOpenFolder, rowActions 
   const path = checked.ok ? checked.entry.path : '';
   const folderList = useSelector(tree, (s) => s.context.folders[path]);
   const content = useSelector(tree, (s) => s.context.contents[path]);
+  const rows = useSelector(tree, (s) => s.context.rowDiffs[path]);
   const indent = `${depth * 20 + 8}px`;
   if (!checked.ok) {
     return (
@@ -177,12 +182,31 @@ function DiffRow({ tree, checked, parentPrefix, depth, onOpenFolder, rowActions 
               <LuFileDiff />
             </IconButton>
           )}
+          {rowDiffOffered(entry) && (
+            <Button
+              size="xs"
+              variant={rows ? 'subtle' : 'ghost'}
+              aria-label={`Compare rows of ${entry.path}`}
+              aria-expanded={rows !== undefined}
+              onClick={() => tree.send({ type: 'rows.toggle', entry })}
+            >
+              <LuTableProperties />
+              Compare rows
+            </Button>
+          )}
           {rowActions?.(entry)}
         </HStack>
       </HStack>
       {content && (
         <Box ps={`${depth * 20 + 40}px`} pe="3" py="2">
           <ObjectDiff diff={content} />
+        </Box>
+      )}
+      {rows && (
+        <Box ps={`${depth * 20 + 40}px`} pe="3" py="2">
+          <Suspense fallback={<Loading label="Loading the row comparison..." />}>
+            <RowDiff diff={rows} />
+          </Suspense>
         </Box>
       )}
       {folderList && (

@@ -1,5 +1,5 @@
 import { VIEWER_SIZE_CAP_BYTES } from '../../lib/constants';
-import { dataFormatOfExtension, dataFormatOfType, type DataFormat } from './data-format';
+import { dataFormatOfExtension, dataFormatOfType, type DataFormat } from '../../lib/sql/data-format';
 
 // Spec 1 §4: the renderer is chosen by content type, then by extension. Data files are exempt from the size cap
 // (their SQL preview reads ranges, not the whole object).

@@ -11,7 +11,7 @@ import { liveSqlPreviewMachine, type SqlPreviewActorRef, type SqlRun } from '../
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { basename } from '../../objects/paths';
-import { openingQuery, sourceQuery, type DataFormat } from '../data-format';
+import { openingQuery, sourceQuery, type DataFormat } from '../../../lib/sql/data-format';
 import { SqlEditor } from './SqlEditor';
 import { SqlResultTable } from './SqlResultTable';
 

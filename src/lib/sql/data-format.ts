@@ -1,7 +1,7 @@
-// The data files the viewer previews with SQL (spec 1 §4): parquet, csv and tsv, known by extension or content type,
-// and the query each opens with (spec 1 §9: LIMIT 20).
-import { SQL_PREVIEW_LIMIT } from '../../lib/constants';
-import { formatLakefsAddress, sqlString, type LakefsAddress } from '../../lib/sql/lakefs-address';
+// The data files the console reads with SQL (the viewer's preview, spec 1 §4, and the row diff): parquet, csv and tsv,
+// known by extension or content type, the query that reads each, and the one the preview opens with (spec 1 §9).
+import { SQL_PREVIEW_LIMIT } from '../constants';
+import { formatLakefsAddress, sqlString, type LakefsAddress } from './lakefs-address';
 
 export type DataFormat = 'parquet' | 'csv' | 'tsv';
 
