@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { Alert, Box, chakra, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { SQL_MAX_ROWS_SHOWN } from '../../lib/constants';
 import { basename } from '../objects/paths';
+import { RecordTable } from './RecordTable';
 import { fitProjection, pathData, readGeoJson, type GeoFeature, type Projection, type Shape } from './geojson';
 
 export interface GeoJsonViewProps {
@@ -128,41 +129,16 @@ function PropertiesTable({ name, features }: { name: string; features: readonly 
           Showing the properties of the first {count(shown.length)} features.
         </Text>
       )}
-      <Box overflow="auto" maxH="60vh" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" stickyHeader showColumnBorder aria-label={`Features of ${name}`}>
-          <Table.Header>
-            <Table.Row bg="bg.muted">
-              <Table.ColumnHeader textAlign="end" color="fg.muted" width="1%">
-                #
-              </Table.ColumnHeader>
-              <Table.ColumnHeader whiteSpace="nowrap">Geometry</Table.ColumnHeader>
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column} whiteSpace="nowrap">
-                  {column}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((feature) => (
-              <Table.Row key={feature.index}>
-                <Table.Cell textAlign="end" color="fg.muted" fontVariantNumeric="tabular-nums">
-                  {feature.index}
-                </Table.Cell>
-                <Table.Cell>{feature.geometryType}</Table.Cell>
-                {columns.map((column) => {
-                  const text = cellText(feature.properties[column]);
-                  return (
-                    <Table.Cell key={column} maxW="sm" truncate title={text}>
-                      {text}
-                    </Table.Cell>
-                  );
-                })}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <RecordTable
+        label={`Features of ${name}`}
+        numberHeader="#"
+        columns={['Geometry', ...columns]}
+        rows={shown.map((feature) => ({
+          number: feature.index,
+          cells: [feature.geometryType, ...columns.map((column) => cellText(feature.properties[column]))],
+        }))}
+        maxH="60vh"
+      />
     </Stack>
   );
 }

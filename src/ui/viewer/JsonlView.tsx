@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Alert, Box, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { SQL_MAX_ROWS_SHOWN } from '../../lib/constants';
 import { basename } from '../objects/paths';
 import { jsonlCell, parseJsonl, type JsonlPreview } from './jsonl';
+import { RecordTable } from './RecordTable';
 
 export interface JsonlViewProps {
   path: string;
@@ -27,39 +28,14 @@ export function JsonlView({ path, text }: JsonlViewProps) {
       </Text>
       {preview.badLineCount > 0 && <BadLines preview={preview} />}
       {records.length > 0 && (
-        <Box overflow="auto" maxH="70vh" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" stickyHeader showColumnBorder aria-label={`Records of ${basename(path)}`}>
-            <Table.Header>
-              <Table.Row bg="bg.muted">
-                <Table.ColumnHeader textAlign="end" color="fg.muted" width="1%" title="Line">
-                  Line
-                </Table.ColumnHeader>
-                {columns.map((name) => (
-                  <Table.ColumnHeader key={name} whiteSpace="nowrap">
-                    {name}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {records.map((record) => (
-                <Table.Row key={record.line}>
-                  <Table.Cell textAlign="end" color="fg.muted" fontVariantNumeric="tabular-nums">
-                    {record.line}
-                  </Table.Cell>
-                  {columns.map((column) => {
-                    const cell = jsonlCell(record.value, column);
-                    return (
-                      <Table.Cell key={column} maxW="sm" truncate title={cell} fontFamily={cell === undefined ? undefined : 'mono'}>
-                        {cell ?? ''}
-                      </Table.Cell>
-                    );
-                  })}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <RecordTable
+          label={`Records of ${basename(path)}`}
+          numberHeader="Line"
+          columns={columns}
+          rows={records.map((record) => ({ number: record.line, cells: columns.map((column) => jsonlCell(record.value, column)) }))}
+          maxH="70vh"
+          monoValues
+        />
       )}
     </Stack>
   );
