@@ -2,6 +2,7 @@
 // size cap; and when its rows can be compared (parquet, csv and tsv, any size).
 import type { Diff } from '../api/types';
 import { CONTENT_DIFF_CAP_BYTES, CONTENT_DIFF_EXTENSIONS } from './constants';
+import { extensionOf } from './extension';
 import { formatSize } from './format';
 import { dataFormatOfExtension } from './sql/data-format';
 
@@ -21,7 +22,7 @@ export interface ObjectDiffSides {
 function comparableExtension(entry: Diff): string | undefined {
   if (entry.path_type !== 'object') return undefined;
   if (entry.type !== 'added' && entry.type !== 'removed' && entry.type !== 'changed') return undefined;
-  return entry.path.split('/').at(-1)?.split('.').at(-1)?.toLowerCase();
+  return extensionOf(entry.path);
 }
 
 /** Content diff is offered for plain-text formats only. */

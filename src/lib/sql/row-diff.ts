@@ -6,6 +6,7 @@ import type { DiffType } from '../../api/types';
 import type { ObjectDiffSides } from '../content-diff';
 import { sqlIdentifier } from './column-summary';
 import { dataFormatOfExtension, sourceQuery } from './data-format';
+import { extensionOf } from '../extension';
 import type { SqlCell } from './arrow-values';
 
 /** How many differing rows a diff shows; all of them are counted. */
@@ -77,7 +78,7 @@ export type DescribeSql = (query: string) => Promise<TableColumn[]>;
  * the one that does is added or removed.
  */
 export function rowDiffSources(sides: ObjectDiffSides, path: string, type: DiffType): RowDiffSources | undefined {
-  const format = dataFormatOfExtension(path.split('.').at(-1)?.toLowerCase() ?? '');
+  const format = dataFormatOfExtension(extensionOf(path));
   if (!format) return undefined;
   const read = (ref: string) => sourceQuery(format, { repo: sides.repoId, ref, path });
   const left = read(sides.leftRef);

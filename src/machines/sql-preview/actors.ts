@@ -6,6 +6,7 @@ import { NotFoundError } from '../../api/errors';
 import { stageAllowed } from '../../api/objects';
 import { uploadObject } from '../../api/upload';
 import { SQL_MAX_ROWS_SHOWN } from '../../lib/constants';
+import { extensionOf } from '../../lib/extension';
 import { saveFile } from '../../lib/save-file';
 import { formatLakefsAddress, type LakefsAddress } from '../../lib/sql/lakefs-address';
 import { copyTargets } from '../../lib/sql/object-files';
@@ -25,8 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function contentTypeOf(path: string): string {
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+  return CONTENT_TYPES[extensionOf(path)] ?? 'application/octet-stream';
 }
 
 /** COPY writes only to a branch the user may write: refused before the query runs, not after. */

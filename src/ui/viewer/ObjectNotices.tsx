@@ -2,7 +2,7 @@ import { Alert } from '@chakra-ui/react';
 import type { ObjectStats } from '../../api/types';
 import { VIEWER_SIZE_CAP_BYTES } from '../../lib/constants';
 import { formatSize } from '../../lib/format';
-import { extensionOf } from './renderer-kind';
+import { extensionOf } from '../../lib/extension';
 
 // Shown in place of content the viewer does not render; the page header's Download button is the way to the file.
 

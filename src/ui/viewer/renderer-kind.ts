@@ -1,4 +1,5 @@
 import { VIEWER_SIZE_CAP_BYTES } from '../../lib/constants';
+import { extensionOf } from '../../lib/extension';
 import { dataFormatOfExtension, dataFormatOfType, type DataFormat } from '../../lib/sql/data-format';
 
 // Spec 1 §4: the renderer is chosen by content type, then by extension. Data files are exempt from the size cap
@@ -95,13 +96,6 @@ const LANGUAGE_BY_SUBTYPE: Readonly<Record<string, string>> = {
   diff: 'diff',
   plain: 'plaintext',
 };
-
-export function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  if (name === 'dockerfile' || name === 'makefile') return name;
-  const dot = name.lastIndexOf('.');
-  return dot <= 0 ? '' : name.slice(dot + 1);
-}
 
 /** The media type without parameters, lower-cased ('' when absent). */
 function mediaType(contentType: string | undefined): string {
