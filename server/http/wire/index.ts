@@ -10,6 +10,7 @@ export * from './diff-merge';
 export * from './gc-prepare';
 export * from './import';
 export * from './objects';
+export * from './pulls';
 export * from './refs';
 export * from './repository-admin';
 export * from './repositories';

@@ -41,6 +41,25 @@ export type ObjectError = z.output<typeof ObjectError>;
 export const ObjectErrorList = z.object({ errors: z.array(ObjectError) }).openapi('ObjectErrorList');
 export type ObjectErrorList = z.output<typeof ObjectErrorList>;
 
+/**
+ * Tarn's file finder (GET .../refs/{ref}/objects/find?q=): an object whose path contains the query, case-insensitively,
+ * in path order. A page may hold fewer than `amount` results with `has_more` true: the scan stops after a time budget
+ * and `next_offset` is then the last path it looked at (not necessarily a result), the `after` to continue from.
+ */
+export const FoundObject = z
+  .object({
+    path: z.string(),
+    size_bytes: z.number().int(),
+    /** Unix seconds. */
+    mtime: z.number().int(),
+    content_type: z.string().optional(),
+  })
+  .openapi('FoundObject');
+export type FoundObject = z.output<typeof FoundObject>;
+
+export const FoundObjectList = pageOf(FoundObject, 'FoundObjectList');
+export type FoundObjectList = z.output<typeof FoundObjectList>;
+
 export const ObjectCopyCreation = z
   .object({
     src_path: z.string({ message: 'src_path is required' }).min(1, { message: 'src_path is required' }),
