@@ -171,7 +171,7 @@ describe('accessibility of every screen', () => {
       await checkDialogs('dark');
     }));
 
-  it('switches the theme from the header whatever the system says', () =>
+  it('switches the theme from the header whatever the system says, and back to following the system', () =>
     step('theme switch', async () => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await open('/repositories');
@@ -181,6 +181,14 @@ describe('accessibility of every screen', () => {
       await shows(page.getByRole('button', { name: 'Switch to dark mode' }), 'the switch offering dark mode after a reload');
       await page.getByRole('button', { name: 'Switch to dark mode' }).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      // The user menu hands the choice back to the system, which then decides again as it changes.
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.getByRole('button', { name: /^User menu for/ }).click();
+      await page.getByRole('menuitemradio', { name: 'Same as the system' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('tarn:color-mode'))).toBe('system');
     }));
 
   it('shows where the keyboard focus is on the main screens', () =>
