@@ -42,6 +42,7 @@ import type {
   TaskStatus,
 } from '../graveler';
 import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
+import { commitGraph, type CommitGraphOptions, type CommitGraphPage } from './commit-graph';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
 import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
@@ -446,6 +447,11 @@ export class Catalog {
 
   log(repo: string, ref: string, o: LogOptions): Promise<Page<Commit>> {
     return this.store.log(repo, ref, o);
+  }
+
+  /** A page of the history of every visible branch and tag, children before parents (commit-graph.ts). */
+  commitGraph(repo: string, o: CommitGraphOptions): Promise<CommitGraphPage> {
+    return commitGraph(this.store, repo, o);
   }
 
   revert(repo: string, branch: string, ref: string, o: RevertOptions): Promise<Commit> {

@@ -26,6 +26,7 @@ export {
   type UploadedPart,
   type UploadTarget,
 } from './multipart-uploads';
+export type { CommitGraphOptions, CommitGraphPage } from './commit-graph';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export type { ImportInput, ImportSettings, ImportStatus } from './imports';
 export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';

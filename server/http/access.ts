@@ -159,6 +159,8 @@ export const accessTable: Record<string, Access> = {
   [`POST ${branchPath}/commits`]: onBranch('fs:CreateCommit'),
   [`GET ${refPath}/commits`]: check((r) => need('fs:ReadBranch', branch(r, 'ref'))),
   [`GET ${repoPath}/commits/{commitId}`]: onRepo('fs:ReadCommit'),
+  // The graph starts at every branch and tag, so it lists them as well as reading commits.
+  [`GET ${repoPath}/graph`]: check((r) => allOf(need('fs:ReadCommit', repo(r)), need('fs:ListBranches', repo(r)), need('fs:ListTags', repo(r)))),
   [`POST ${repoPath}/commits`]: onRepo('fs:CreateCommit'),
   [`GET ${branchPath}/diff`]: onRepo('fs:ListObjects'),
   [`GET ${repoPath}/refs/{leftRef}/diff/{rightRef}`]: onRepo('fs:ListObjects'),

@@ -1,6 +1,6 @@
 // Business constants of the console (spec 1 §9, spec 2 §9).
 
-export { LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
+export { GRAPH_PAGE_SIZE, LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
 export const PICKER_SEARCH_RESULTS = 5;
 export const FILTER_DEBOUNCE_MS = 300;
 export const UPLOAD_CONCURRENCY = 5;

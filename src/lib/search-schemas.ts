@@ -38,6 +38,16 @@ export const prefixSearch = z.object({ prefix: searchText });
 /** A log's search: the `after` cursor it starts from. */
 export const cursorSearch = z.object({ after: searchText });
 
+/** How the Commits page shows history: the ref's log as a list (the default) or every branch's as a graph. */
+export const commitsViews = ['list', 'graph'] as const;
+export type CommitsView = (typeof commitsViews)[number];
+
+/** The Commits page's search: the log's `after` cursor, and `view=graph` for the graph of every branch. */
+export const commitsSearch = z.object({
+  after: searchText,
+  view: z.catch(z.optional(z.enum(['graph'])), undefined),
+});
+
 /** The object viewer's search: the object's path, and the SQL query its data preview runs (spec 1 §4, §9). */
 export const objectSearch = z.object({ path: searchText, sql: searchText });
 

@@ -520,6 +520,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     const first = await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'first', metadata: { k: 'v' } });
     await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'nothing' });
     await get(api, '/repositories/shapes/refs/main/commits');
+    await get(api, '/repositories/shapes/graph?amount=1');
     await get(api, `/repositories/shapes/commits/${String(first.body?.id)}`);
 
     // Branches and tags.
