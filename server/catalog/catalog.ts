@@ -23,6 +23,7 @@ import type {
   CommitOptions,
   DiffItem,
   DiffOptions,
+  FindOptions,
   ForceOption,
   GcRules,
   Graveler,
@@ -32,6 +33,7 @@ import type {
   MergeBase,
   MergeOptions,
   ObjectEntry,
+  ObjectRecord,
   Page,
   PageOptions,
   Ref,
@@ -670,6 +672,11 @@ export class Catalog {
         ),
       ),
     };
+  }
+
+  /** The file finder: paths of the ref containing the query, in any case; a page may stop early on time. */
+  findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
+    return this.store.findObjects(repo, ref, o);
   }
 
   /** The entry with where its data is: presigned when asked and the store offers it, else the store's URI. */

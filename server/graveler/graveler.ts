@@ -26,6 +26,7 @@ import {
   ReadOnlyRepositoryError,
   ValidationError,
 } from '../errors';
+import { deadlineIn, findObjects, findScope, type FindOptions } from './find';
 import { TreeIterator, type Rec } from './iterators';
 import {
   cherryPickCommit,
@@ -112,6 +113,8 @@ export interface GravelerOptions {
   stagingGraceMs?: number;
   /** The clock of short-lived caches, milliseconds (tests; default Date.now). */
   cacheClockMs?: () => number;
+  /** How long the file finder walks paths before it answers a partial page (default 200 ms). */
+  findBudgetMs?: number;
 }
 
 export interface ForceOption {
@@ -122,6 +125,7 @@ export interface ForceOption {
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const DEFAULT_RAGGEDNESS = 2048;
 const DEFAULT_STAGING_GRACE_MS = 10_000;
+const DEFAULT_FIND_BUDGET_MS = 200;
 /** lakeFS's repository metadata key for the time (unix seconds) of the last import. */
 const LAST_IMPORT_KEY = '.lakefs.last.import.timestamp';
 
@@ -429,6 +433,26 @@ export class Graveler {
     const commit = await this.refs.commit(repo, resolved.commitId);
     const ranges = await this.ctx.trees.readMetaRange(ns, commit.metaRangeId);
     return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, ranges, from), o, toItem, toPrefix);
+  }
+
+  /** Paths of the ref that contain `query`, in any case (find.ts); staging included on a branch. */
+  async findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
+    const r = await this.refs.repositoryForRead(repo);
+    const { resolved, branch: first } = await this.refs.resolveReading(repo, ref);
+    const deadline = deadlineIn(this.options.findBudgetMs ?? DEFAULT_FIND_BUDGET_MS);
+    if (resolved.includeStaging && resolved.branchId !== undefined) {
+      return readStable(
+        this.ctx,
+        repo,
+        resolved.branchId,
+        async (b) => {
+          const scope = await findScope(this.ctx, repo, r.storageNamespace, b.commitId, [b.stagingToken, ...b.sealedTokens]);
+          return { value: await findObjects(scope, o, deadline), needsCheck: true };
+        },
+        first,
+      );
+    }
+    return findObjects(await findScope(this.ctx, repo, r.storageNamespace, resolved.commitId, []), o, deadline);
   }
 
   // Diff

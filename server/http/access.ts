@@ -131,6 +131,7 @@ export const accessTable: Record<string, Access> = {
 
   // Objects. A copy reads its source and writes its destination; a bulk delete deletes each path.
   [`GET ${refPath}/objects/ls`]: onRepo('fs:ListObjects'),
+  [`GET ${refPath}/objects/find`]: onRepo('fs:ListObjects'),
   [`GET ${refPath}/objects`]: onObject('fs:ReadObject'),
   [`HEAD ${refPath}/objects`]: onObject('fs:ReadObject'),
   [`GET ${refPath}/objects/stat`]: onObject('fs:ReadObject'),

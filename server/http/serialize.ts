@@ -53,6 +53,13 @@ export function objectStatsJson(
   };
 }
 
+export const foundObjectJson = (path: string, entry: ObjectEntry): wire.FoundObject => ({
+  path,
+  size_bytes: entry.size,
+  mtime: entry.mtime,
+  content_type: contentTypeOf(entry),
+});
+
 /** A common prefix has no data of its own, but ObjectStats requires these fields: lakeFS sends them empty. */
 export const commonPrefixJson = (path: string): wire.ObjectStats => ({
   path,

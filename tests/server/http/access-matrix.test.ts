@@ -126,6 +126,7 @@ const queries: Record<string, Record<string, string>> = {
   'GET /repositories/{repository}/restore': { task_id: 'none' },
   'GET /repositories/{repository}/branches/{branch}/import': { id: 'none' },
   'DELETE /repositories/{repository}/branches/{branch}/import': { id: 'none' },
+  'GET /repositories/{repository}/refs/{ref}/objects/find': { q: 'a' },
   'GET /auth/who-can': { action: 'fs:ReadObject', resource: 'arn:lakefs:fs:::repository/matrix/object/a.txt' },
 };
 

@@ -91,6 +91,9 @@ const lakeFS: Record<string, string> = {
   Credentials: 'access_key_id*:string creation_date*:integer',
   CredentialsList: 'pagination*:Pagination results*:Credentials[]',
   UpdatePasswordByToken: 'token*:string newPassword*:string email:string',
+  // Tarn's own file finder.
+  FoundObject: 'path*:string size_bytes*:integer mtime*:integer content_type:string',
+  FoundObjectList: 'pagination*:Pagination results*:FoundObject[]',
   // Tarn's own answer to "who can do this?".
   Principals: 'users*:string[] groups*:string[]',
   GarbageCollectionRules: 'default_retention_days*:integer branches*:GarbageCollectionRule[]',
@@ -470,6 +473,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=gone.txt', 'bye');
     await get(api, '/repositories/shapes/refs/main/objects/ls?delimiter=/');
     await get(api, '/repositories/shapes/refs/main/objects/ls?user_metadata=false');
+    await get(api, '/repositories/shapes/refs/main/objects/find?q=B.CSV');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt');
     await call(api, 'HEAD', '/repositories/shapes/refs/main/objects?path=a.txt');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt', { range: 'bytes=100-200' });
