@@ -47,6 +47,7 @@ import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type Unco
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
 import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
+import { PullRequests } from './pull-requests';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 import { signStagingAddress, verifyStagingAddress } from './staging-address';
 
@@ -199,6 +200,7 @@ type BeforeBranchMove = (commit: Commit) => Promise<void>;
 export class Catalog {
   /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
   readonly multipartUploads: MultipartUploads<ObjectStats>;
+  readonly pullRequests: PullRequests;
   private readonly importer: Importer;
 
   constructor(
@@ -221,6 +223,7 @@ export class Catalog {
       upload: (repo, branch, path, body, input) => this.upload(repo, branch, path, body, input),
       now,
     });
+    this.pullRequests = new PullRequests(store, (repo, source, destination, o) => this.merge(repo, source, destination, o), now);
   }
 
   /** The repository's hooks: none on a read-only repository, as in lakeFS (even when a write is forced). */

@@ -38,6 +38,14 @@ import {
   type ImportOptions,
 } from './history';
 import { LaterQueue } from './later';
+import {
+  createPullRequestRecord,
+  pullRequestIdGenerator,
+  readPullRequestRecord,
+  updatePullRequestRecord,
+  type PullRequestRecord,
+  type PullRequestStatus,
+} from './pull-requests';
 import { logCommits } from './log';
 import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
@@ -146,6 +154,7 @@ export class Graveler {
   private readonly ctx: Ctx;
   private readonly cleanup = new LaterQueue();
   private readonly tasks: TaskRunner;
+  private readonly pullRequestId = pullRequestIdGenerator();
 
   constructor(readonly options: GravelerOptions) {
     const trees = new TreeStore(options.blockstore, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
@@ -453,6 +462,36 @@ export class Graveler {
       );
     }
     return findObjects(await findScope(this.ctx, repo, r.storageNamespace, resolved.commitId, []), o, deadline);
+  }
+
+  // Pull requests (their rules are the catalog's)
+
+  /** Stores a new pull request under a fresh, time-ordered id; answers the id. */
+  async createPullRequest(repo: string, record: Omit<PullRequestRecord, 'id' | 'creationDate'>): Promise<string> {
+    await this.refs.repository(repo);
+    const id = this.pullRequestId();
+    await createPullRequestRecord(this.ctx, repo, { ...record, id, creationDate: this.ctx.now() });
+    return id;
+  }
+
+  async getPullRequest(repo: string, id: string): Promise<PullRequestRecord> {
+    await this.refs.repository(repo);
+    return readPullRequestRecord(this.ctx, repo, id);
+  }
+
+  /** In creation order; `statuses` keeps only those (all when absent). */
+  async listPullRequests(repo: string, o: PageOptions & { statuses?: readonly PullRequestStatus[] }): Promise<Page<PullRequestRecord>> {
+    await this.refs.repository(repo);
+    return this.listRecords(keys.pullRequests(repo), o, (_id, raw) => {
+      const pr = decodeJson<PullRequestRecord>(raw);
+      return !o.statuses || o.statuses.includes(pr.status) ? pr : undefined;
+    });
+  }
+
+  /** A compare-and-set change of the record: `change` sees the current one and may throw to refuse. */
+  async updatePullRequest(repo: string, id: string, change: (current: PullRequestRecord) => PullRequestRecord): Promise<PullRequestRecord> {
+    await this.refs.repository(repo);
+    return updatePullRequestRecord(this.ctx, repo, id, change);
   }
 
   // Diff
