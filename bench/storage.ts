@@ -72,8 +72,9 @@ export interface FindBenchResult {
   /** A query matching nothing: the first page walks until the time budget ends it, or to the end. */
   absentFirstPageMs: number;
   absentFirstPageColdMs: number;
-  /** Paths the absent query's first page looked at (its next_offset's position), warm. */
+  /** Paths the absent query's first page looked at (its next_offset's position; all of them when it ended), warm and cold. */
   absentFirstPagePaths: number;
+  absentFirstPageColdPaths: number;
   /** The absent query followed through every page to the end: paths looked at per second. */
   pathsPerSecond: number;
   pathsPerSecondCold: number;
@@ -366,6 +367,7 @@ export async function benchFind(n: number): Promise<FindBenchResult> {
       absentFirstPageMs: absent.ms,
       absentFirstPageColdMs: absentCold.ms,
       absentFirstPagePaths: position(absent.nextOffset),
+      absentFirstPageColdPaths: position(absentCold.nextOffset),
       pathsPerSecond: n / (median(scans) / 1000),
       pathsPerSecondCold: n / (scanColdMs / 1000),
     };
@@ -520,11 +522,12 @@ export function formatStorageResults(r: StorageBenchResults): string {
 
 export function formatFindResults(f: FindBenchResult): string {
   const rate = (perSecond: number) => `${(perSecond / 1e6).toFixed(1)} M paths/s`;
+  const reach = (paths: number) => (paths === f.objects ? 'whole tree' : `${paths.toLocaleString('en-US')} paths, then the budget`);
   return [
     `find, first page @ ${f.objects.toLocaleString('en-US')} objects (goal ≤ 300 ms): ` +
       `frequent '${FIND_FREQUENT}' ${fmt(f.frequentFirstPageMs)} warm, ${fmt(f.frequentFirstPageColdMs)} cold; ` +
-      `absent '${FIND_ABSENT}' ${fmt(f.absentFirstPageMs)} warm, ${fmt(f.absentFirstPageColdMs)} cold ` +
-      `(${f.absentFirstPagePaths === f.objects ? 'whole tree' : `${f.absentFirstPagePaths.toLocaleString('en-US')} paths, then the budget`})`,
+      `absent '${FIND_ABSENT}' ${fmt(f.absentFirstPageMs)} warm (${reach(f.absentFirstPagePaths)}), ` +
+      `${fmt(f.absentFirstPageColdMs)} cold (${reach(f.absentFirstPageColdPaths)})`,
     `find, every page of the absent query: ${rate(f.pathsPerSecond)} warm, ${rate(f.pathsPerSecondCold)} cold`,
   ].join('\n');
 }

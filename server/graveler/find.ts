@@ -6,7 +6,7 @@ import { compareKeys } from '../kv/keys';
 import type { KvStore } from '../kv/index';
 import { decodeStaged } from './codec';
 import type { Ctx } from './context';
-import { identity, lowerBound, rowSpan } from './iterators';
+import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
 import { keyAt, loweredKeys, type LoweredKeys } from './lowered-keys';
 import { normalizeAmount, startKey } from './paginate';
 import { keys } from './records';
@@ -70,7 +70,7 @@ class CommittedMatches implements MatchSource {
     private readonly needle: string,
     private readonly deadline: Deadline,
   ) {
-    this.ri = lowerBound(rows, from, (r) => r.maxKey);
+    this.ri = lowerBound(rows, from, maxKeyOf);
   }
 
   async next(): Promise<Step> {
@@ -82,6 +82,8 @@ class CommittedMatches implements MatchSource {
       if (!this.data) {
         const row = this.rows[this.ri];
         if (!row) return undefined;
+        // Reading a file not in the cache is the slow step: not begun once time is up.
+        if (this.lastLooked !== '' && this.deadline.passed()) return { key: this.lastLooked, paused: true };
         await this.enter(row);
         if (this.pos >= this.end) {
           this.leave();

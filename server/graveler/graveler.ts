@@ -446,9 +446,9 @@ export class Graveler {
 
   /** Paths of the ref that contain `query`, in any case (find.ts); staging included on a branch. */
   async findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
+    const deadline = deadlineIn(this.options.findBudgetMs ?? DEFAULT_FIND_BUDGET_MS);
     const r = await this.refs.repositoryForRead(repo);
     const { resolved, branch: first } = await this.refs.resolveReading(repo, ref);
-    const deadline = deadlineIn(this.options.findBudgetMs ?? DEFAULT_FIND_BUDGET_MS);
     if (resolved.includeStaging && resolved.branchId !== undefined) {
       return readStable(
         this.ctx,
