@@ -3,7 +3,7 @@
 // the same bytes for the same chart.
 import { FONT_SIZE, LINE_HEIGHT, SMALL_FONT_SIZE, type ChartLayout, type EdgeRoute, type Point, type StateBox } from './statechart-layout';
 
-const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+export const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const INK = '#1e293b';
 const MUTED = '#475569';
 const EDGE = '#64748b';
@@ -35,7 +35,9 @@ export function chartSvg(layout: ChartLayout, { active = new Set() }: SvgOptions
 
 function stateSvg(box: StateBox, isActive: boolean): string {
   const { state, x, y, width, height } = box;
-  const fill = isActive ? ACTIVE_FILL : state.children.length > 0 ? '#ffffff' : '#f8fafc';
+  // An active compound state is outlined only: filling it would flood its children, the active one among them.
+  const compound = state.children.length > 0;
+  const fill = isActive && !compound ? ACTIVE_FILL : compound ? '#ffffff' : '#f8fafc';
   const stroke = isActive ? ACTIVE_STROKE : MUTED;
   const strokeWidth = isActive ? 2.5 : 1.2;
   const attributes = `data-state="${escapeXml(state.id)}"${isActive ? ' data-active="true"' : ''}`;

@@ -4,8 +4,8 @@ import { Suspense, use, useId, useMemo, useState, useSyncExternalStore, type For
 import { Badge, Box, Button, Code, Field, Flex, Heading, HStack, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import type { AnyStateMachine, StateValue } from 'xstate';
 import { activeStateIds, chartOf } from '../statechart-graph';
-import { layoutChart, type ChartLayout } from '../statechart-layout';
-import { chartSvg } from '../statechart-svg';
+import { FONT_SIZE, layoutChart, SMALL_FONT_SIZE, type ChartLayout } from '../statechart-layout';
+import { chartSvg, FONT_FAMILY } from '../statechart-svg';
 import type { InspectedActor, InspectorStore } from './store';
 
 export function InspectorPanel({ store }: { store: InspectorStore }) {
@@ -41,25 +41,25 @@ function Panel({ id, store }: { id: string; store: InspectorStore }) {
   const selected =
     actors.find((actor) => actor.sessionId === selectedId) ??
     [...actors].reverse().find((actor) => actor.status === 'active' && actor.parent === undefined);
+  // Docked on the right, so the screen being inspected stays usable on the left.
   return (
     <Box
       as="section"
       id={id}
       aria-label="Statechart inspector"
       position="fixed"
-      left="3"
-      bottom="12"
+      top="0"
+      right="0"
+      bottom="0"
       zIndex="max"
-      width="min(1100px, calc(100vw - 24px))"
-      height="min(720px, calc(100vh - 80px))"
+      width="min(880px, 60vw)"
       bg="bg.panel"
-      borderWidth="1px"
-      borderRadius="md"
+      borderLeftWidth="1px"
       boxShadow="lg"
       display="flex"
       overflow="hidden"
     >
-      <Stack as="nav" aria-label="Actors" width="240px" flexShrink="0" borderRightWidth="1px" p="2" gap="2" overflowY="auto">
+      <Stack as="nav" aria-label="Actors" width="220px" flexShrink="0" borderRightWidth="1px" p="2" gap="2" overflowY="auto">
         <Heading as="h2" size="sm">
           Actors
         </Heading>
@@ -134,7 +134,7 @@ function ActorDetail({ actor }: { actor: InspectedActor }) {
           <Chart machine={actor.machine} value={value} />
         </Suspense>
       </Box>
-      <Flex gap="2" height="40%" minHeight="0">
+      <Flex gap="2" height="45%" minHeight="0" direction={{ base: 'column', xl: 'row' }}>
         <SendEventForm actor={actor} />
         <EventLog actor={actor} />
       </Flex>
@@ -153,12 +153,20 @@ function layoutOf(machine: AnyStateMachine): Promise<ChartLayout> {
   return layout;
 }
 
+// Chakra's reset gives every element `font: inherit`, which outranks the SVG's font attributes: the text must keep
+// the font its boxes were sized for. A wide chart is scaled down to the panel's width, whole at a glance.
+const chartCss = {
+  '& svg': { fontFamily: FONT_FAMILY, fontSize: `${FONT_SIZE}px`, lineHeight: 'normal', maxWidth: '100%', height: 'auto' },
+  [`& svg [font-size="${SMALL_FONT_SIZE}"]`]: { fontSize: `${SMALL_FONT_SIZE}px` },
+  '& svg [font-weight="bold"]': { fontWeight: 'bold' },
+};
+
 function Chart({ machine, value }: { machine: AnyStateMachine; value: StateValue }) {
   const layout = use(layoutOf(machine));
   const key = JSON.stringify(value);
   // The markup is our own writer's, from the machine's definition, with every text escaped.
   const html = useMemo(() => chartSvg(layout, { active: activeStateIds(JSON.parse(key) as StateValue) }), [layout, key]);
-  return <Box role="figure" aria-label={`Statechart of ${machine.id}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Box role="figure" aria-label={`Statechart of ${machine.id}`} css={chartCss} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function SendEventForm({ actor }: { actor: InspectedActor }) {
@@ -183,7 +191,7 @@ function SendEventForm({ actor }: { actor: InspectedActor }) {
     actor.ref.send({ ...parsed, type: type.trim() });
   };
   return (
-    <Stack as="form" aria-label="Send an event" width="280px" flexShrink="0" gap="2" onSubmit={submit}>
+    <Stack as="form" aria-label="Send an event" width={{ base: 'full', xl: '260px' }} flexShrink="0" gap="2" onSubmit={submit}>
       <Field.Root required>
         <Field.Label fontSize="xs">Event type</Field.Label>
         <Input size="xs" value={type} onChange={(e) => setType(e.target.value)} fontFamily="mono" />
