@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Dialog, Field, HStack, Input, InputGroup, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import type { StorageConfig } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
 import { createLiveImportMachine, importSourceError, importSourceReady, type ImportActorRef, type ImportSnapshot } from '../../machines/import';

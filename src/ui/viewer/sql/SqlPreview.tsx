@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { LuDownload, LuPlay, LuSquare } from 'react-icons/lu';
 import type { ObjectStats } from '../../../api/types';
 import { SQL_MAX_ROWS_SHOWN } from '../../../lib/constants';

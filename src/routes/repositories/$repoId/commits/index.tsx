@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { logCommits } from '../../../../api/commits';
 import type { Commit, Page, Repository, ResolvedRef } from '../../../../api/types';
 import { GRAPH_PAGE_SIZE, PAGE_SIZE } from '../../../../lib/constants';
