@@ -61,7 +61,7 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** How long ago an ISO date was, in the largest whole unit: "3 hours ago", "yesterday", "now". */
+/** How long ago an ISO date was, in the largest whole unit: "3 hours ago", "yesterday"; "just now" under a minute. */
 export function formatRelativeTime(value: string, now: number = Date.now()): string {
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return value;
@@ -69,5 +69,5 @@ export function formatRelativeTime(value: string, now: number = Date.now()): str
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return relativeTime.format(Math.trunc(seconds / size), unit);
   }
-  return relativeTime.format(0, 'second');
+  return 'just now';
 }

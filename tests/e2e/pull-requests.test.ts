@@ -121,6 +121,7 @@ describe('pull requests', () => {
       await shows(row.getByText('Merged', { exact: true }), 'the merged badge under Closed');
       await statusLink('All').click();
       await shows(row.getByText('Merged', { exact: true }), 'the merged badge under All');
+      await screenshot(page, 'pull-requests-04-list');
       await row.getByRole('link', { name: TITLE }).click();
       const commitLink = page.getByText(/^Merged .* as commit/).getByRole('link', { name: /^[0-9a-f]{12}$/ });
       await commitLink.click();

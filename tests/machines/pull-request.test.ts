@@ -82,13 +82,13 @@ describe('pull request machine', () => {
     expect((await waitFor(actor, (s) => s.matches('idle'))).context.pull.status).toBe('open');
   });
 
-  it("keeps a refused close or reopen with the server's message, until dismissed", async () => {
+  it("keeps a refused close or reopen with the server's message, until the next attempt", async () => {
     const { actor, updates } = start();
     actor.send({ type: 'pull.close' });
     updates.last().reject(new ApiError(403, 'insufficient permissions'));
     const refused = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
     expect((refused.context.error as Error).message).toBe('insufficient permissions');
-    actor.send({ type: 'error.dismiss' });
+    actor.send({ type: 'pull.close' });
     expect(actor.getSnapshot().context.error).toBeNull();
 
     const closed = start({ pull: { ...pull, status: 'closed' } });

@@ -65,8 +65,8 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(400 * 24 * 3600), now)).toBe('last year');
   });
 
-  it('says now for the last minute, and gives an unreadable date back as it is', () => {
-    expect(formatRelativeTime(ago(20), now)).toBe('now');
+  it('says just now for the last minute, and gives an unreadable date back as it is', () => {
+    expect(formatRelativeTime(ago(20), now)).toBe('just now');
     expect(formatRelativeTime('soon', now)).toBe('soon');
   });
 });

@@ -2,7 +2,7 @@
 // outlives a change of branches (the page reads the new comparison; the title typed stays), so each submit names
 // the branches it is for. Create waits for a title, two different branches and a change between them; the server's
 // refusal stays on the form. The flow ends by announcing the new pull request's id.
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { PullRequestCreation } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
 
@@ -25,8 +25,6 @@ export interface PullRequestBranches {
 export interface CreatePullRequestContext extends CreatePullRequestInput {
   title: string;
   description: string;
-  /** What the running submit sends. */
-  request: PullRequestCreation | null;
   error: unknown;
 }
 
@@ -70,26 +68,14 @@ export const createPullRequestMachine = setup({
   },
 }).createMachine({
   id: 'createPullRequest',
-  context: ({ input }) => ({ ...input, title: '', description: '', request: null, error: null }),
+  context: ({ input }) => ({ ...input, title: '', description: '', error: null }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         'title.change': { actions: assign({ title: ({ event }) => event.value }) },
         'description.change': { actions: assign({ description: ({ event }) => event.value }) },
-        'create.submit': {
-          guard: { type: 'canCreate', params: ({ event }) => event },
-          target: 'creating',
-          actions: assign({
-            request: ({ context, event }) => ({
-              title: context.title.trim(),
-              description: context.description,
-              // Entered only through canCreate, which needs a source.
-              source_branch: event.source ?? '',
-              destination_branch: event.destination,
-            }),
-          }),
-        },
+        'create.submit': { guard: { type: 'canCreate', params: ({ event }) => event }, target: 'creating' },
       },
     },
     creating: {
@@ -97,10 +83,19 @@ export const createPullRequestMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'createPullRequest',
-        input: ({ context }) => ({
-          repoId: context.repoId,
-          creation: context.request ?? { title: '', source_branch: '', destination_branch: '' },
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'create.submit');
+          return {
+            repoId: context.repoId,
+            creation: {
+              title: context.title.trim(),
+              description: context.description,
+              // Entered only through canCreate, which needs a source.
+              source_branch: event.source ?? '',
+              destination_branch: event.destination,
+            },
+          };
+        },
         onDone: { target: 'created', actions: { type: 'created', params: ({ event }) => event.output } },
         onError: { target: 'editing', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
       },

@@ -31,8 +31,7 @@ export type PullRequestEvent =
   | { type: 'edit.cancel' }
   | { type: 'edit.save' }
   /** Sent by the merge flow once the pull request is merged. */
-  | { type: 'pull.merged' }
-  | { type: 'error.dismiss' };
+  | { type: 'pull.merged' };
 
 export interface PullRequestUpdate {
   repoId: string;
@@ -107,7 +106,6 @@ export const pullRequestMachine = setup({
           target: 'editing',
           actions: assign({ draftTitle: ({ context }) => context.pull.title, draftDescription: ({ context }) => context.pull.description }),
         },
-        'error.dismiss': { actions: assign({ error: null }) },
       },
     },
     editing: {

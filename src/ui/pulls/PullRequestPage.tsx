@@ -149,7 +149,7 @@ export function PullRequestPage({ repo, screen, changes }: PullRequestPageProps)
         </Stack>
       )}
       {error !== null && <ErrorAlert error={error} />}
-      {!editing && (
+      {!editing && pull.status !== 'merged' && (
         <Flex role="group" aria-label="Pull request actions" gap="2" wrap="wrap">
           {pull.status === 'open' && (
             <>
