@@ -14,3 +14,4 @@ export * from './actions';
 export * from './import';
 export * from './settings';
 export * from './access-control';
+export * from './pulls';

@@ -49,3 +49,25 @@ export function formatLocaleTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** How long ago an ISO date was, in the largest whole unit: "3 hours ago", "yesterday"; "just now" under a minute. */
+export function formatRelativeTime(value: string, now: number = Date.now()): string {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return value;
+  const seconds = Math.round((time - now) / 1000);
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return relativeTime.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}

@@ -83,3 +83,12 @@ export const actionRunSearch = z.object({ action: searchText });
 
 /** Invited-user activation's search (spec 2 §2): the activation token and the invited e-mail address. */
 export const activationSearch = z.object({ token: searchText, email: searchText });
+
+/** The pull-request list's search: the status shown (absent is open) and the `after` cursor. */
+export const pullRequestsSearch = z.object({
+  status: z.catch(z.optional(z.enum(['open', 'closed', 'all'])), undefined),
+  after: searchText,
+});
+
+/** Creating a pull request: the destination `ref` and the source `compare`, named as on the compare screen. */
+export const pullRequestCreateSearch = z.object({ ref: searchText, compare: searchText });
