@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import type { PullRequest, Repository } from '../../../../api/types';
 import { shortCommitId } from '../../../../lib/format';
 import { loadPullRequestPage, type PullRequestChanges } from '../../../../loaders/pull-request';

@@ -1,6 +1,6 @@
 // The tree of changes of the pull-request pages, started from what their loader read.
 import { useState, type ReactNode } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import type { DiffSource } from '../../../../api/diff';
 import type { Diff, Page } from '../../../../api/types';
 import { liveDiffTreeMachine } from '../../../../machines/diff-tree';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Text } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { loadComparison } from '../../../../loaders/compare';
 import { pullRequestCreateSearch } from '../../../../lib/search-schemas';
 import { liveCreatePullRequestMachine } from '../../../../machines/create-pull-request';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { listPullRequests } from '../../../../api/pulls';
 import type { Page, PullRequest, PullRequestStatusFilter } from '../../../../api/types';
 import { PAGE_SIZE } from '../../../../lib/page-sizes';
