@@ -194,9 +194,11 @@ function VirtualBody<T extends RowData>({
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
-  scrollToRowRef.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
-  // A row moved to by keyboard gets the focus once it is rendered.
-  useLayoutEffect(() => grid?.focusPending());
+  useLayoutEffect(() => {
+    scrollToRowRef.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
+    // A row moved to by keyboard gets the focus once it is rendered.
+    grid?.focusPending();
+  });
   // The tab stop: the active cell, or when its row has scrolled out of the window, the first rendered row's cell.
   const tabRow = grid && (items.some((item) => item.index === grid.active.row) ? grid.active.row : items[0]?.index);
 
