@@ -34,6 +34,8 @@ export type {
   LoginConfig,
   Merge,
   MergeResult,
+  ObjectError,
+  ObjectErrorList,
   ObjectStats,
   Page,
   Pagination,

@@ -24,3 +24,7 @@ export const DEFAULT_BRANCH_GC_RETENTION_DAYS = 28;
 export const ACL_BANNER_DISMISS_KEY = 'lakefs:ui:acl:dismissRBACAlert';
 export const IMPORT_FROM_INVENTORY_BRANCH = 'import-from-inventory';
 export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'yml', 'json'] as const;
+/** lakeFS's deleteObjects takes at most this many paths a request. */
+export const DELETE_OBJECTS_CHUNK = 1000;
+/** "Select all in this prefix" stops listing at this many objects, and says so. */
+export const SELECT_IN_PREFIX_CAP = 100_000;

@@ -17,6 +17,11 @@ export function shortCommitId(id: string): string {
   return id.slice(0, SHORT_COMMIT_ID_LENGTH);
 }
 
+/** A count with thousands separators: 2,500. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
 
 /** Human size with 1024-based units: 512 B, 1.5 KB, 20.0 MB. */

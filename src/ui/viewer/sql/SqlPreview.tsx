@@ -15,6 +15,7 @@ import { basename } from '../../objects/paths';
 import { openingQuery, sourceQuery, type DataFormat } from '../../../lib/sql/data-format';
 import { SqlEditor } from './SqlEditor';
 import { SqlResultTable } from './SqlResultTable';
+import { formatCount as count } from '../../../lib/format';
 
 export interface SqlPreviewProps {
   repoId: string;
@@ -25,7 +26,6 @@ export interface SqlPreviewProps {
   sql: string | undefined;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The SQL preview of a parquet, csv or tsv object (spec 1 §4, §9). The query in the address runs as the preview
