@@ -24,3 +24,7 @@ export const DEFAULT_BRANCH_GC_RETENTION_DAYS = 28;
 export const ACL_BANNER_DISMISS_KEY = 'lakefs:ui:acl:dismissRBACAlert';
 export const IMPORT_FROM_INVENTORY_BRANCH = 'import-from-inventory';
 export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'yml', 'json'] as const;
+/** The file finder (issue 12): the pause in typing before it searches, its page size and the most matches it keeps. */
+export const FINDER_DEBOUNCE_MS = 150;
+export const FINDER_PAGE_SIZE = 100;
+export const FINDER_MATCH_CAP = 1000;
