@@ -3,7 +3,7 @@
 // the background until the server has no more or the finder holds FINDER_MATCH_CAP matches; a new text or closing
 // cancels the reading. Matches are ranked by the console (lib/finder-rank) as they arrive; Up/Down move the active
 // one, and picking it opens the object, or its folder, through the `navigate` action the route provides.
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
 import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../lib/constants';
@@ -100,8 +100,6 @@ function takePage(found: FoundObject[], searched: string, page: FoundObjectList)
   };
 }
 
-const storeError = assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error });
-
 export const finderMachine = setup({
   types: {
     context: {} as FinderContext,
@@ -170,7 +168,7 @@ export const finderMachine = setup({
               target: 'received',
               actions: assign(({ context, event }) => ({ ...takePage([], searchedText(context), event.output), activePath: null })),
             },
-            onError: { target: 'searchFailed', actions: storeError },
+            onError: { target: 'searchFailed', actions: assign({ error: ({ event }) => event.error }) },
           },
         },
         reading: {
@@ -179,7 +177,7 @@ export const finderMachine = setup({
             src: 'findPage',
             input: ({ context }) => ({ ...context.scope, q: context.searched, after: context.after, amount: FINDER_PAGE_SIZE }),
             onDone: { target: 'received', actions: assign(({ context, event }) => takePage(context.found, context.searched, event.output)) },
-            onError: { target: 'readFailed', actions: storeError },
+            onError: { target: 'readFailed', actions: assign({ error: ({ event }) => event.error }) },
           },
         },
         received: {
