@@ -26,6 +26,7 @@ export {
   type UploadedPart,
   type UploadTarget,
 } from './multipart-uploads';
+export type { PullRequestChange, PullRequestFilter, PullRequestInput, PullRequests } from './pull-requests';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export type { ImportInput, ImportSettings, ImportStatus } from './imports';
 export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';
@@ -39,8 +40,11 @@ export type {
   DiffItem,
   GcRules,
   MergeBase,
+  MergeOptions,
   ObjectEntry,
   Page,
+  PullRequestRecord,
+  PullRequestStatus,
   Ref,
   RefsDump,
   Repository,
