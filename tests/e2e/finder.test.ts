@@ -57,7 +57,7 @@ describe('journey: file finder and keyboard shortcuts', () => {
       if (!credentials) throw new Error('no credentials: setup over the API failed');
       await loginThroughUi(page, credentials);
       await page.goto(`/repositories/${REPO}/objects`);
-      await shows(page.getByRole('link', { name: 'notes', exact: true }), 'the root folder listing');
+      await shows(page.getByRole('link', { name: 'notes/', exact: true }), 'the root folder listing');
     }));
 
   it('finds files anywhere in the ref with t, ranked, and opens one with the arrows and Enter', () =>

@@ -8,6 +8,8 @@ import { fakeLake, type FakeLake } from './objects-server';
 import { isOwnedByFocus, shortcutGroups } from '../../src/lib/shortcuts';
 
 const PATHS = ['archive/old-sales/2019.csv', 'data/my-sales.csv', 'data/sales.csv', 'reports/q1.txt', 'sales/readme.md'];
+/** Enough matches for several pages: `part-000.log` to `part-599.log`. */
+const LOGS = Array.from({ length: 600 }, (_, i) => `logs/part-${String(i).padStart(3, '0')}.log`);
 
 const server = setupServer();
 let lake: FakeLake;
@@ -20,7 +22,7 @@ const findHandler = http.get('*/api/v1/repositories/lake/refs/:ref/objects/find'
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const after = url.searchParams.get('after') ?? '';
   const amount = Number(url.searchParams.get('amount') ?? 100);
-  const all = PATHS.filter((p) => p > after && p.toLowerCase().includes(q));
+  const all = [...PATHS, ...LOGS].filter((p) => p > after && p.toLowerCase().includes(q));
   const results = all.slice(0, amount).map((path) => ({ path, size_bytes: 10, mtime: 1_700_000_000 }));
   const hasMore = all.length > amount;
   return HttpResponse.json({
@@ -116,6 +118,27 @@ describe('file finder', () => {
     fireEvent.change(box, { target: { value: 'readme' } });
     fireEvent.click(await within(dialog).findByRole('option', { name: 'sales/readme.md' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'sales/readme.md' }));
+  });
+
+  it('reads the following pages in the background and renders only the options in view', async () => {
+    await openRepository();
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'part-' } });
+    await within(dialog).findByText('600 matches');
+    expect(finds.map((f) => f.searchParams.get('after'))).toEqual([null, 'logs/part-099.log', 'logs/part-199.log', 'logs/part-299.log', 'logs/part-399.log', 'logs/part-499.log']);
+    const options = within(dialog).getAllByRole('option');
+    expect(options.length).toBeLessThan(100);
+    expect(options[0]!.getAttribute('aria-setsize')).toBe('600');
+    fireEvent.keyDown(box, { key: 'PageDown' });
+    expect(box.getAttribute('aria-activedescendant')).toMatch(/-option-599$/);
+    // happy-dom does no layout, so the list cannot scroll itself to the active option: the test scrolls it there.
+    const viewport = within(dialog).getByRole('listbox').parentElement!;
+    viewport.scrollTop = 600 * 36;
+    fireEvent.scroll(viewport);
+    const last = await within(dialog).findByRole('option', { name: 'logs/part-599.log' });
+    expect(last.getAttribute('aria-selected')).toBe('true');
+    expect(last.getAttribute('aria-posinset')).toBe('600');
+    expect(box.getAttribute('aria-activedescendant')).toBe(last.id);
   });
 
   it('says when nothing matches, and closes on Escape', async () => {

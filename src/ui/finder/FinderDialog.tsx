@@ -99,6 +99,7 @@ export function FinderDialog({ finder }: { finder: FinderActorRef }) {
                 {view.failed && <ErrorAlert error={view.error} onRetry={() => finder.send({ type: 'finder.retry' })} />}
                 <MatchList
                   id={listId}
+                  searched={view.searched}
                   matches={matches}
                   active={view.active}
                   optionId={optionId}
@@ -127,6 +128,8 @@ export function FinderDialog({ finder }: { finder: FinderActorRef }) {
 
 interface MatchListProps {
   id: string;
+  /** The text the matches answer. */
+  searched: string;
   matches: readonly RankedPath<FoundObject>[];
   active: number;
   optionId: (index: number) => string;
@@ -134,7 +137,7 @@ interface MatchListProps {
 }
 
 /** Up to FINDER_MATCH_CAP options: only those in view are rendered. */
-function MatchList({ id, matches, active, optionId, onPick }: MatchListProps) {
+function MatchList({ id, searched, matches, active, optionId, onPick }: MatchListProps) {
   // State, not a ref: the virtualizer reads the viewport in a layout effect, before a ref would be attached.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({
@@ -143,10 +146,12 @@ function MatchList({ id, matches, active, optionId, onPick }: MatchListProps) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
   });
-  // Keyboard moves keep the active option in view (the text box keeps the focus, so the browser would not).
+  // Keyboard moves keep the active option in view (the text box keeps the focus, so the browser would not), and a
+  // new text starts at the top; pages read in the background leave the list where the user scrolled it.
+  const hasMatches = matches.length > 0;
   useEffect(() => {
-    if (matches.length > 0) virtualizer.scrollToIndex(active);
-  }, [active, matches.length, virtualizer]);
+    if (hasMatches) virtualizer.scrollToIndex(active);
+  }, [active, searched, hasMatches, virtualizer]);
 
   return (
     <Box ref={setViewport} data-scroll-viewport="" maxH={`${LIST_HEIGHT}px`} overflowY="auto" hidden={matches.length === 0}>
