@@ -5,6 +5,7 @@ export * from './branches';
 export * from './tags';
 export * from './refs';
 export * from './objects';
+export * from './finder';
 export * from './commits';
 export * from './diff';
 export * from './auth';

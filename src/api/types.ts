@@ -31,6 +31,8 @@ export type {
   CurrentUser,
   Diff,
   DiffType,
+  FoundObject,
+  FoundObjectList,
   LoginConfig,
   Merge,
   MergeResult,

@@ -28,3 +28,7 @@ export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'ym
 export const DELETE_OBJECTS_CHUNK = 1000;
 /** "Select all in this prefix" stops listing at this many objects, and says so. */
 export const SELECT_IN_PREFIX_CAP = 100_000;
+/** The file finder: the pause in typing before it searches, its page size and the most matches it keeps. */
+export const FINDER_DEBOUNCE_MS = 150;
+export const FINDER_PAGE_SIZE = 100;
+export const FINDER_MATCH_CAP = 1000;
