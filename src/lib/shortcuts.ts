@@ -50,9 +50,14 @@ export const shortcutGroups: readonly ShortcutGroup[] = [
     title: 'Object listing',
     shortcuts: [
       { chords: [['Up'], ['Down']], description: 'Move between the rows' },
-      { chords: [['Home'], ['End']], description: 'Go to the first or the last row' },
+      { chords: [['Left'], ['Right']], description: 'Move between the cells of a row' },
+      { chords: [['Home'], ['End'], [CTRL, 'Home'], [CTRL, 'End']], description: 'Go to the first or the last loaded row' },
+      { chords: [['Page Up'], ['Page Down']], description: 'Move ten rows' },
       { chords: [['Enter']], description: 'Open the object or the folder' },
       { chords: [['Space']], description: 'Select the row' },
+      { chords: [['Shift', 'Space']], description: 'Select the rows from the last one selected to this one' },
+      { chords: [['F2']], description: "Move into the cell's buttons (Left and Right move between them)" },
+      { chords: [['Escape']], description: 'Back from the buttons to the cell' },
     ],
   },
 ];

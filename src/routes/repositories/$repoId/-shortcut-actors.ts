@@ -2,7 +2,7 @@
 // object it picked, or its folder; the permalink puts the commit id into the address in place of the ref.
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
 import { liveFinderMachine, type FinderActorRef, type FinderPick } from '../../../machines/finder';
 import { livePermalinkMachine, type PermalinkActorRef } from '../../../machines/permalink';
 import { parentPrefix } from '../../../ui/objects/paths';
