@@ -24,6 +24,7 @@ describe('accessibility of every screen', () => {
   let credentials: AdminCredentials | undefined;
   let commitId = '';
   let runId = '';
+  let pullId = '';
   const { step, records, currentStep } = stepRunner('accessibility', () => page, () => tarn);
 
   beforeAll(async () => {
@@ -52,6 +53,15 @@ describe('accessibility of every screen', () => {
     ).json()) as { results: { run_id: string }[] };
     runId = runs.results[0]?.run_id ?? '';
     await api.uploadObject(REPO, 'main', 'notes.txt', 'uncommitted\n', 'text/plain');
+    const created = await fetch(`${tarn.url}/api/v1/repositories/${REPO}/pulls`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.accessKeyId}:${credentials.secretAccessKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ title: 'Rename a row', description: 'Changes **one** row.', source_branch: 'feature', destination_branch: 'main' }),
+    });
+    pullId = ((await created.json()) as { id: string }).id;
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -73,10 +83,14 @@ describe('accessibility of every screen', () => {
     { name: 'object viewer (csv)', path: `/repositories/${REPO}/object?path=data%2Ftable.csv` },
     { name: 'uncommitted changes', path: `/repositories/${REPO}/changes` },
     { name: 'commits', path: `/repositories/${REPO}/commits` },
+    { name: 'commit graph', path: `/repositories/${REPO}/commits?view=graph` },
     { name: 'commit', path: `/repositories/${REPO}/commits/${commitId}` },
     { name: 'branches', path: `/repositories/${REPO}/branches` },
     { name: 'tags', path: `/repositories/${REPO}/tags` },
     { name: 'compare', path: `/repositories/${REPO}/compare?ref=main&compare=feature` },
+    { name: 'pull requests', path: `/repositories/${REPO}/pulls?status=all` },
+    { name: 'create pull request', path: `/repositories/${REPO}/pulls/create?ref=main&compare=feature` },
+    { name: 'pull request', path: `/repositories/${REPO}/pulls/${pullId}` },
     { name: 'actions', path: `/repositories/${REPO}/actions` },
     { name: 'action run', path: `/repositories/${REPO}/actions/${runId}` },
     { name: 'settings (general)', path: `/repositories/${REPO}/settings/general` },
@@ -114,18 +128,32 @@ describe('accessibility of every screen', () => {
   /** Opens the dialogs users open most and checks each once it has finished opening. */
   async function checkDialogs(theme: string): Promise<void> {
     const failures: string[] = [];
-    const dialogs: { path: string; button: string; dialog: string }[] = [
-      { path: `/repositories/${REPO}/branches`, button: 'Create Branch', dialog: 'Create Branch' },
-      { path: `/repositories/${REPO}/objects`, button: 'Upload', dialog: "Upload Objects to Branch 'main'" },
-      { path: `/repositories/${REPO}/changes`, button: 'Commit Changes', dialog: 'Commit Changes' },
-      { path: `/repositories/${REPO}/compare?ref=main&compare=feature`, button: 'Merge', dialog: 'Merge branch feature into main' },
-    ];
-    for (const { path, button, dialog } of dialogs) {
-      await open(path);
+    const clicking = (button: string) => async () => {
       const trigger = page.getByRole('button', { name: button, exact: true });
-      await expect.poll(() => trigger.first().isEnabled(), { message: `${button} on ${path} becomes enabled` }).toBe(true);
+      await expect.poll(() => trigger.first().isEnabled(), { message: `${button} becomes enabled` }).toBe(true);
       await trigger.first().click();
-      await shows(page.getByRole('dialog', { name: dialog }), `the ${dialog} dialog`);
+    };
+    const pressing = (key: string) => async () => {
+      await page.getByRole('main').click({ position: { x: 1, y: 1 } });
+      await page.keyboard.press(key);
+    };
+    const selectingARow = async () => {
+      await page.getByRole('checkbox', { name: 'Select notes.txt' }).check();
+      await page.getByRole('group', { name: 'Selection' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    };
+    const dialogs: { path: string; opening: () => Promise<void>; dialog: string; role?: 'dialog' | 'alertdialog' }[] = [
+      { path: `/repositories/${REPO}/branches`, opening: clicking('Create Branch'), dialog: 'Create Branch' },
+      { path: `/repositories/${REPO}/objects`, opening: clicking('Upload'), dialog: "Upload Objects to Branch 'main'" },
+      { path: `/repositories/${REPO}/objects`, opening: pressing('t'), dialog: 'Find a file' },
+      { path: `/repositories/${REPO}/objects`, opening: pressing('?'), dialog: 'Keyboard shortcuts' },
+      { path: `/repositories/${REPO}/objects`, opening: selectingARow, dialog: 'Delete objects', role: 'alertdialog' },
+      { path: `/repositories/${REPO}/changes`, opening: clicking('Commit Changes'), dialog: 'Commit Changes' },
+      { path: `/repositories/${REPO}/compare?ref=main&compare=feature`, opening: clicking('Merge'), dialog: 'Merge branch feature into main' },
+    ];
+    for (const { path, opening, dialog, role = 'dialog' } of dialogs) {
+      await open(path);
+      await opening();
+      await shows(page.getByRole(role, { name: dialog }), `the ${dialog} dialog`);
       for (const violation of await seriousViolations(page)) failures.push(`${dialog} dialog (${theme}): ${violation}`);
       await page.keyboard.press('Escape');
     }

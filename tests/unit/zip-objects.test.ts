@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zipEntryName, zipObjects, type ZipFailure, type ZipProgress } from '../../src/machines/bulk-download/zip-objects';
+import { ZIP_LOOKAHEAD, zipEntryName, zipObjects, type ZipFailure, type ZipProgress } from '../../src/machines/bulk-download/zip-objects';
 import { readZip } from '../e2e/fixtures/zip-reader';
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
@@ -15,11 +15,11 @@ describe('zip of objects', () => {
     expect(zipEntryName('data/..', 'data/')).toBe('_');
   });
 
-  it('fetches the objects one at a time, skips and reports the ones that fail, and reports progress', async () => {
+  it('fetches the objects a few ahead of the writer, skips and reports the ones that fail, and reports progress', async () => {
     const contents: Record<string, string> = { 'data/a.csv': 'id\n1\n', 'data/sub/b.txt': 'bee', 'data/c.json': '{}' };
     const fetched: string[] = [];
     const read: string[] = [];
-    // When an object is asked for, every object before it has been read to its end: one response open at a time.
+    // When an object is asked for, fewer than ZIP_LOOKAHEAD earlier responses are still unread.
     const unreadWhenFetched: string[][] = [];
     const fetchObject = async (path: string) => {
       unreadWhenFetched.push(fetched.filter((p) => contents[p] !== undefined && !read.includes(p)));
@@ -54,7 +54,35 @@ describe('zip of objects', () => {
     expect(failures).toEqual([{ path: 'data/gone.csv', message: 'data/gone.csv: not found' }]);
     expect(progress.at(-1)).toEqual({ files: 3, bytes: 'id\n1\n'.length + 3 + 2 });
     expect(fetched).toEqual(['data/a.csv', 'data/gone.csv', 'data/sub/b.txt', 'data/c.json']);
-    expect(unreadWhenFetched).toEqual([[], [], [], []]);
+    expect(unreadWhenFetched.every((unread) => unread.length < ZIP_LOOKAHEAD)).toBe(true);
+  });
+
+  it('keeps at most ZIP_LOOKAHEAD responses open, and does request ahead', async () => {
+    const paths = Array.from({ length: 12 }, (_, i) => `f${i}`);
+    let open = 0;
+    let mostOpen = 0;
+    const zip = zipObjects({
+      paths,
+      dir: '',
+      fetchObject: async (path) => {
+        open += 1;
+        mostOpen = Math.max(mostOpen, open);
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(new TextEncoder().encode(path));
+            controller.close();
+            open -= 1;
+          },
+        });
+        return new Response(body);
+      },
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+      onFailure: () => undefined,
+    });
+    expect(readZip(await collect(zip)).map((e) => e.name)).toEqual(paths);
+    expect(mostOpen).toBeGreaterThan(1);
+    expect(mostOpen).toBeLessThanOrEqual(ZIP_LOOKAHEAD);
   });
 
   it('stops fetching once aborted', async () => {

@@ -40,7 +40,7 @@ export async function chooseZipTarget(name: string): Promise<ZipTarget | null> {
       // Without the File System Access API a page cannot stream to a file of the user's choosing (short of a service
       // worker serving the stream as a download), so the zip is gathered into a Blob and handed over as a download.
       // The browser keeps a large Blob out of the page's heap (Chromium and Firefox page it to disk), and the objects
-      // are still fetched and zipped one at a time.
+      // are still fetched a few at a time and streamed into the zip.
       const blob = await new Response(zip, { headers: { 'content-type': 'application/zip' } }).blob();
       if (!signal.aborted) saveFile(blob, name);
     },

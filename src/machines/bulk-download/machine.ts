@@ -1,5 +1,5 @@
 // Downloading the selected objects as one zip made in the browser (issue 12 "Bulk operations"): the user picks where
-// to save it (when the browser can stream to a file), then the objects are fetched one by one and streamed into the
+// to save it (when the browser can stream to a file), then the objects are fetched, a few ahead, and streamed into the
 // zip, with progress (files and bytes). Cancel aborts the fetch in flight and the writing. An object that cannot be
 // read is skipped and listed in the summary; the zip still completes with the others.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

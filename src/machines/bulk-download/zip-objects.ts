@@ -1,5 +1,5 @@
-// Streaming objects into one zip in the browser: each object is fetched when the zip writer asks for it, so at most
-// one object's response is open at a time and no object is held whole in memory (client-zip stores entries as they
+// Streaming objects into one zip in the browser: objects are fetched a few ahead of the zip writer, so at most a
+// handful of responses are open at a time and no object is held whole in memory (client-zip stores entries as they
 // stream, with the sizes after the data). A failed fetch skips the object and reports why; the zip still completes.
 import { downloadZip } from 'client-zip';
 import { errorMessage } from '../../lib/error-message';
@@ -27,6 +27,9 @@ export interface ZipObjectsOptions {
   onFailure: (failure: ZipFailure) => void;
 }
 
+/** Objects requested ahead of the one being written. */
+export const ZIP_LOOKAHEAD = 4;
+
 /** Bytes between two progress reports while one object streams (every object's end is reported too). */
 const PROGRESS_STEP_BYTES = 1 << 20;
 
@@ -40,7 +43,7 @@ export function zipEntryName(path: string, dir: string): string {
   return segments.length > 0 ? segments.join('/') : '_';
 }
 
-/** The zip of `paths` as a stream; objects are fetched one by one as the stream is read. */
+/** The zip of `paths` as a stream; objects are fetched, a few ahead, as the stream is read. */
 export function zipObjects({ paths, dir, fetchObject, signal, onProgress, onFailure }: ZipObjectsOptions): ReadableStream<Uint8Array> {
   const progress: ZipProgress = { files: 0, bytes: 0 };
   let reported = 0;
@@ -57,18 +60,34 @@ export function zipObjects({ paths, dir, fetchObject, signal, onProgress, onFail
     });
 
   async function* entries() {
-    for (const path of paths) {
+    // The next few objects are requested while one is written, so small objects do not each wait a round trip;
+    // each waiting response holds only what the network has buffered of its body.
+    const waiting: { path: string; response: Promise<Response> }[] = [];
+    let next = 0;
+    const requestAhead = () => {
+      while (waiting.length < ZIP_LOOKAHEAD && next < paths.length && !signal.aborted) {
+        const path = paths[next++] as string;
+        const response = fetchObject(path, signal);
+        // Its failure is reported when its turn comes; until then it must not count as unhandled.
+        response.catch(() => undefined);
+        waiting.push({ path, response });
+      }
+    };
+    requestAhead();
+    for (let entry = waiting.shift(); entry; entry = waiting.shift()) {
       if (signal.aborted) return;
       let response: Response;
       try {
-        response = await fetchObject(path, signal);
+        response = await entry.response;
       } catch (error) {
         if (signal.aborted) return;
-        onFailure({ path, message: errorMessage(error) });
+        onFailure({ path: entry.path, message: errorMessage(error) });
+        requestAhead();
         continue;
       }
+      requestAhead();
       const input = response.body ? new Response(response.body.pipeThrough(counter()), { headers: response.headers }) : response;
-      yield { name: zipEntryName(path, dir), input };
+      yield { name: zipEntryName(entry.path, dir), input };
       // The writer asks for the next entry only once it has read this one to its end.
       progress.files += 1;
       reported = progress.bytes;

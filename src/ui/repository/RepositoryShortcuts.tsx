@@ -31,10 +31,13 @@ export function RepositoryShortcuts({ finder, permalink, repoId, refName }: Repo
   });
   return (
     <HStack gap="1" ms="auto">
-      <Button size="sm" variant="outline" aria-label="Find a file" aria-keyshortcuts="t Control+K Meta+K" onClick={openFinder}>
+      <Button size="sm" variant="outline" aria-keyshortcuts="t Control+K Meta+K" onClick={openFinder}>
         <LuSearch />
         Find a file
-        <Kbd size="sm">t</Kbd>
+        {/* The key is announced through aria-keyshortcuts; as text it would be read as part of the name. */}
+        <Kbd size="sm" aria-hidden="true">
+          t
+        </Kbd>
       </Button>
       <IconButton size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setHelpOpen(true)}>
         <LuKeyboard />
