@@ -59,7 +59,7 @@ describe('journey: import a local folder', () => {
   });
 
   const dialog = () => page.getByRole('dialog', { name: "Import Data to Branch 'main'" });
-  const objectsTable = () => page.getByRole('table', { name: 'Objects' });
+  const objectsTable = () => page.getByRole('grid', { name: 'Objects' });
   const tab = (name: string) => page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name, exact: true });
 
   it('logs in and opens the import dialog from the objects page', () =>

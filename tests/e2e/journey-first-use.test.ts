@@ -49,7 +49,7 @@ describe('journey: first use', () => {
     rmSync(files, { recursive: true, force: true });
   });
 
-  const objectsTable = () => page.getByRole('table', { name: 'Objects' });
+  const objectsTable = () => page.getByRole('grid', { name: 'Objects' });
   const changesTree = () => page.getByRole('list', { name: 'Uncommitted changes of main' });
 
   it('sets up the first admin at /setup and shows the credentials once', () =>

@@ -141,7 +141,7 @@ describe('journey: branches, tags, compare and merge', () => {
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/commits\\?ref=main`));
       await shows(page.getByRole('table', { name: 'Commits of main' }).getByRole('link', { name: MERGE_MESSAGE }), 'the merge commit');
       await tab('Objects').click();
-      await shows(page.getByRole('table', { name: 'Objects' }).getByRole('link', { name: FILE, exact: true }), `${FILE} on main`);
+      await shows(page.getByRole('grid', { name: 'Objects' }).getByRole('link', { name: FILE, exact: true }), `${FILE} on main`);
     }));
 
   it('creates tags, one from a commit found by its id, then lists, filters and deletes them', () =>

@@ -33,7 +33,7 @@ describe('journey: sample repository', () => {
     await tarn?.stop();
   });
 
-  const objectsTable = () => page.getByRole('table', { name: 'Objects' });
+  const objectsTable = () => page.getByRole('grid', { name: 'Objects' });
   const entry = (name: string) => objectsTable().getByRole('link', { name, exact: true });
   const breadcrumb = () => page.getByRole('navigation', { name: 'Path' });
 

@@ -88,7 +88,7 @@ describe('journey: SQL preview', () => {
     step('parquet preview', async () => {
       await page.goto(`/repositories/${SAMPLE}/objects?ref=main`);
       const opened = Date.now();
-      await page.getByRole('table', { name: 'Objects' }).getByRole('link', { name: 'lakes.parquet', exact: true }).click();
+      await page.getByRole('grid', { name: 'Objects' }).getByRole('link', { name: 'lakes.parquet', exact: true }).click();
       await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/object\\?`));
       await shows(result(), 'the result of the opening query', ENGINE_TIMEOUT);
       const resultShown = Date.now();

@@ -128,7 +128,7 @@ describe('large prefix: 100,000 objects in one folder', () => {
     return url.searchParams.get('prefix') === repo.prefix ? url.searchParams : undefined;
   }
 
-  const objectsTable = () => page.getByRole('table', { name: 'Objects' });
+  const objectsTable = () => page.getByRole('grid', { name: 'Objects' });
   const instruments = () => page.evaluate(() => window.__listing as ListingInstruments);
   const setRecording = (recording: boolean) =>
     page.evaluate((on) => {

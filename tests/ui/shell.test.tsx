@@ -160,22 +160,30 @@ describe('Repository layout', () => {
   });
 });
 
+/** Clicks the user menu's button once the menu's code has loaded (until then the button is disabled). */
+async function openUserMenu(name: string) {
+  await waitFor(() => expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(false));
+  fireEvent.click(screen.getByRole('button', { name }));
+  await screen.findByRole('menu');
+}
+
 describe('User menu', () => {
   it('shows the upgrade notice and the server version, and logs out to the configured address', async () => {
     version = { version: '1.2.3', upgrade_recommended: true, upgrade_url: 'https://example.com/upgrade' };
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     renderApp('/repositories');
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu for Ada Lovelace' }));
+    await openUserMenu('User menu for Ada Lovelace');
     const notice = await screen.findByRole('menuitem', { name: 'New lakeFS version is available!' });
     expect(notice.getAttribute('href')).toBe('https://example.com/upgrade');
     expect(screen.getByRole('menuitem', { name: '1.2.3' })).toBeTruthy();
-    // As a keyboard user does: the menu takes focus, the arrows move to Logout, Enter selects it.
+    // As a keyboard user does: the menu takes focus, the arrow reaches the notice, End jumps past the theme choices
+    // to Logout (the version below it is not selectable), Enter selects it.
     const menu = screen.getByRole('menu');
     await waitFor(() => expect(document.activeElement).toBe(menu));
     const logout = screen.getByRole('menuitem', { name: 'Logout' });
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     await waitFor(() => expect(notice.hasAttribute('data-highlighted')).toBe(true));
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    fireEvent.keyDown(menu, { key: 'End' });
     await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true));
     fireEvent.keyDown(menu, { key: 'Enter' });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/sso/logout'));
@@ -184,9 +192,27 @@ describe('User menu', () => {
   it('names a user without a friendly name by id, and has no upgrade notice by default', async () => {
     user = { id: 'grace', creation_date: 1 };
     renderApp('/repositories');
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu for grace' }));
+    await openUserMenu('User menu for grace');
     await screen.findByRole('menuitem', { name: 'Logout' });
     expect(screen.queryByText('New lakeFS version is available!')).toBeNull();
+  });
+});
+
+describe('Theme choice', () => {
+  afterEach(() => localStorage.removeItem('tarn:color-mode'));
+
+  // These tests fix the mode to light, so the class on <html> is the e2e accessibility test's to check.
+  it('marks the chosen theme in the user menu and keeps it for the next visit', async () => {
+    renderApp('/repositories');
+    await openUserMenu('User menu for Ada Lovelace');
+    const system = await screen.findByRole('menuitemradio', { name: 'Same as the system' });
+    expect(system.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+    await waitFor(() => expect(localStorage.getItem('tarn:color-mode')).toBe('dark'));
+    await openUserMenu('User menu for Ada Lovelace');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true'),
+    );
   });
 });
 
@@ -195,11 +221,11 @@ describe('logout', () => {
     server.use(http.get('*/api/v1/setup_lakefs', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     renderApp('/repositories');
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu for Ada Lovelace' }));
+    await openUserMenu('User menu for Ada Lovelace');
     const logout = await screen.findByRole('menuitem', { name: 'Logout' });
     const menu = screen.getByRole('menu');
     await waitFor(() => expect(document.activeElement).toBe(menu));
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    fireEvent.keyDown(menu, { key: 'End' });
     await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true));
     fireEvent.keyDown(menu, { key: 'Enter' });
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/logout'));
