@@ -1,4 +1,5 @@
 import { EntryArena, type RangeData, type RangeInfo } from './range-codec';
+import type { TreeItem, TreePart } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -12,9 +13,12 @@ export interface RangeWriterOptions {
 const DEFAULT_MAX_RANGE_BYTES = 8 * 1024 * 1024;
 const MAX_IN_FLIGHT = 8;
 
-/** FNV-1a over UTF-16 units: cheap, stable, and only used to pick boundaries. */
-function keyHash(key: string): number {
-  let h = 0x811c9dc5;
+/**
+ * FNV-1a over UTF-16 units: cheap, stable, and only used to pick boundaries. Another seed gives boundaries
+ * independent of these (a metarange's parts are cut at its rows' last keys, which are range boundaries).
+ */
+export function keyHash(key: string, seed = 0x811c9dc5): number {
+  let h = seed;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
@@ -26,7 +30,6 @@ function keyHash(key: string): number {
   return h >>> 0;
 }
 
-
 /**
  * Cuts a sorted stream of records into ranges at content-defined boundaries: a range ends after any key whose hash
  * hits the modulus. Boundaries depend on keys alone, so an edit rewrites only the ranges around it and every other
@@ -35,7 +38,7 @@ function keyHash(key: string): number {
 export class RangeWriter {
   private arena = new EntryArena();
   private keyBytes = 0;
-  private readonly out: (RangeInfo | Promise<RangeInfo>)[] = [];
+  private readonly out: (TreeItem | Promise<RangeInfo>)[] = [];
   private readonly inFlight = new Set<Promise<RangeInfo>>();
   private readonly maxBytes: number;
 
@@ -89,6 +92,12 @@ export class RangeWriter {
     this.out.push(range);
   }
 
+  /** Keeps a whole part of the tree being changed, by reference; only valid between ranges. */
+  addPart(part: TreePart): void {
+    if (this.hasPending) throw new Error('cannot reuse a part while records are pending');
+    this.out.push({ part });
+  }
+
   private flush(): void {
     if (this.arena.length === 0) return;
     const p = this.store.writeRange(this.namespace, this.arena);
@@ -102,8 +111,8 @@ export class RangeWriter {
     p.then(done, done);
   }
 
-  /** Closes the last range and returns every range in key order. */
-  async finish(): Promise<RangeInfo[]> {
+  /** Closes the last range and returns every range and kept part in key order. */
+  async finish(): Promise<TreeItem[]> {
     this.flush();
     return Promise.all(this.out);
   }
