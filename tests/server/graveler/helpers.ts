@@ -73,14 +73,18 @@ export async function listAll(g: Graveler, repo: string, ref: string, options: {
 }
 
 /**
- * A committed tree as its files say, read straight from the block store: the part files (the metarange itself
- * when it is a tree of one part) and every row in order.
+ * A committed tree as its files say, read straight from the block store: its parts (the metarange itself when it
+ * is a tree of one part) and every row in order.
  */
-export async function treeFiles(blockstore: BlockStore, ns: string, metaRangeId: string): Promise<{ parts: string[]; rows: RangeInfo[] }> {
+export async function treeFiles(
+  blockstore: BlockStore,
+  ns: string,
+  metaRangeId: string,
+): Promise<{ parts: { id: string; rows: number }[]; rows: RangeInfo[] }> {
   const file = (id: string) => blockstore.getBytes(ns, `_tarn/metaranges/${id}`);
   const top = decodeMetaRangeFile(await file(metaRangeId));
-  if ('rows' in top) return { parts: [metaRangeId], rows: top.rows };
+  if ('rows' in top) return { parts: [{ id: metaRangeId, rows: top.rows.length }], rows: top.rows };
   const rows: RangeInfo[] = [];
   for (const part of top.parts) rows.push(...decodeMetaRange(await file(part.id)));
-  return { parts: top.parts.map((p) => p.id), rows };
+  return { parts: top.parts.map(({ id, rows }) => ({ id, rows })), rows };
 }
