@@ -38,7 +38,9 @@ export interface CommitScalingResult {
   /** Median bytes of range and metarange files written per commit. */
   clusteredBytes: number;
   scatteredBytes: number;
-  /** Median metarange rows (and parts listed) and bytes written per commit: what grows with the tree if anything does. */
+  /** Median metarange files, rows (and parts listed) and bytes written per commit: what grows with the tree if anything does. */
+  clusteredMetarangeFiles: number;
+  scatteredMetarangeFiles: number;
   clusteredMetarangeRows: number;
   scatteredMetarangeRows: number;
   clusteredMetarangeBytes: number;
@@ -193,6 +195,7 @@ interface MeasuredCommit {
   cpuMs: number;
   records: number;
   bytes: number;
+  metarangeFiles: number;
   metarangeRows: number;
   metarangeBytes: number;
 }
@@ -209,6 +212,7 @@ async function measuredCommit(g: Graveler, message: string): Promise<MeasuredCom
     cpuMs: (user + system) / 1000,
     records: after.records - before.records,
     bytes: after.bytes - before.bytes,
+    metarangeFiles: after.metaranges - before.metaranges,
     metarangeRows: after.metarangeRows - before.metarangeRows,
     metarangeBytes: after.metarangeBytes - before.metarangeBytes,
   };
@@ -247,6 +251,8 @@ export async function benchCommitScaling(n: number): Promise<CommitScalingResult
       scatteredRecords: median(scattered.map((c) => c.records)),
       clusteredBytes: median(clustered.map((c) => c.bytes)),
       scatteredBytes: median(scattered.map((c) => c.bytes)),
+      clusteredMetarangeFiles: median(clustered.map((c) => c.metarangeFiles)),
+      scatteredMetarangeFiles: median(scattered.map((c) => c.metarangeFiles)),
       clusteredMetarangeRows: median(clustered.map((c) => c.metarangeRows)),
       scatteredMetarangeRows: median(scattered.map((c) => c.metarangeRows)),
       clusteredMetarangeBytes: median(clustered.map((c) => c.metarangeBytes)),
@@ -453,8 +459,9 @@ function formatCommits(commits: readonly CommitScalingResult[]): string[] {
         `scattered ${c.scatteredRecords.toLocaleString('en-US')} records / ${kib(c.scatteredBytes)}`,
     );
     lines.push(
-      `  metarange written per commit: clustered ${c.clusteredMetarangeRows.toLocaleString('en-US')} rows and parts / ${kib(c.clusteredMetarangeBytes)}, ` +
-        `scattered ${c.scatteredMetarangeRows.toLocaleString('en-US')} / ${kib(c.scatteredMetarangeBytes)}; ` +
+      `  metarange written per commit: clustered ${c.clusteredMetarangeFiles} files, ${c.clusteredMetarangeRows.toLocaleString('en-US')} rows and parts, ` +
+        `${c.clusteredMetarangeBytes.toLocaleString('en-US')} bytes; scattered ${c.scatteredMetarangeFiles} files, ` +
+        `${c.scatteredMetarangeRows.toLocaleString('en-US')} rows and parts, ${c.scatteredMetarangeBytes.toLocaleString('en-US')} bytes; ` +
         `tree at the end ${c.finalRows.toLocaleString('en-US')} rows in ${c.finalParts.toLocaleString('en-US')} parts`,
     );
   }
