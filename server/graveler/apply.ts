@@ -44,7 +44,7 @@ export async function applyChanges(
       await insert(change);
       change = await changes.next();
     }
-    if ((change === undefined || compareKeys(change.key, part.maxKey) > 0) && update.keptPart(part)) continue;
+    if ((change === undefined || compareKeys(change.key, part.maxKey) > 0) && (await update.keptPart(part))) continue;
     for (const row of await store.readRows(namespace, part.id)) {
       while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
         await insert(change);

@@ -68,10 +68,12 @@ export class TreeUpdate {
   }
 
   /**
-   * Keeps a part of the base tree none of whose records changed, unread, when nothing is pending before it; false
-   * when its rows must go through `addRow`.
+   * Keeps a part of the base tree none of whose records changed, unread, unless a touched segment runs on into it;
+   * false when its rows must go through `addRow`.
    */
-  keptPart(part: TreePart): boolean {
+  async keptPart(part: TreePart): Promise<boolean> {
+    // Untouched rows of an open segment are kept as they are however far it runs on, so it may close here.
+    if (!this.touched && this.pieces.length > 0) await this.closeSegment();
     if (this.pieces.length > 0 || this.writer.hasPending) return false;
     this.writer.addPart(part);
     return true;
