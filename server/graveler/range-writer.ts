@@ -1,3 +1,4 @@
+import { keyHash } from './key-hash';
 import { EntryArena, type RangeData, type RangeInfo } from './range-codec';
 import type { TreeItem, TreePart } from './tree-parts';
 import type { TreeStore } from './tree-store';
@@ -12,23 +13,6 @@ export interface RangeWriterOptions {
 
 const DEFAULT_MAX_RANGE_BYTES = 8 * 1024 * 1024;
 const MAX_IN_FLIGHT = 8;
-
-/**
- * FNV-1a over UTF-16 units: cheap, stable, and only used to pick boundaries. Another seed gives boundaries
- * independent of these (a metarange's parts are cut at its rows' last keys, which are range boundaries).
- */
-export function keyHash(key: string, seed = 0x811c9dc5): number {
-  let h = seed;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  // A final avalanche so the low bits, which the modulo reads, depend on every unit.
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  return h >>> 0;
-}
 
 /**
  * Cuts a sorted stream of records into ranges at content-defined boundaries: a range ends after any key whose hash

@@ -1,5 +1,5 @@
+import { keyHash } from './key-hash';
 import type { PartInfo, RangeInfo } from './range-codec';
-import { keyHash } from './range-writer';
 
 /**
  * A large metarange is cut into parts of about 160 rows, each its own file, at content-defined places: after a
