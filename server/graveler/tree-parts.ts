@@ -2,17 +2,17 @@ import { keyHash } from './key-hash';
 import type { PartInfo, RangeInfo } from './range-codec';
 
 /**
- * A large metarange is cut into parts of about 160 rows, each its own file, at content-defined places: after a
+ * A large metarange is cut into parts of about 320 rows, each its own file, at content-defined places: after a
  * row whose last key hashes to 0 modulo PART_MODULUS (once the part has MIN_PART_ROWS rows), or at MAX_PART_ROWS.
  * So where parts end depends on the rows alone, an edit re-cuts only the parts around it, and equal rows always
- * give equal parts and equal ids. The size weighs a clustered commit, which rewrites one part, against a commit
- * of changes spread over the tree, which rewrites every part: each file written costs about as much as encoding a
- * few hundred rows (a local file is four system calls, an S3 object a request), so 1M objects (1,600 rows when
- * fragmented) are some ten parts.
+ * give equal parts and equal ids. The size weighs a clustered commit, which rewrites one part and the index,
+ * against a commit of changes spread over the tree, which rewrites every part: each file written costs about as
+ * much as encoding several hundred rows (a local file is four system calls, an S3 object a request), so 1M objects
+ * (1,600 rows when fragmented) are some five parts.
  */
-const PART_MODULUS = 128;
-const MIN_PART_ROWS = 32;
-export const MAX_PART_ROWS = 512;
+const PART_MODULUS = 256;
+const MIN_PART_ROWS = 64;
+export const MAX_PART_ROWS = 1024;
 /** Independent of the range boundaries, which every canonical row's last key is. */
 const PART_SEED = 0x9e3779b9;
 
