@@ -154,9 +154,9 @@ export class TreeStore {
       rows: (part) => this.readRows(namespace, part.id),
       write: (rows) => this.writePart(namespace, rows),
     });
-    if (parts.length <= 1) return parts[0]?.id ?? '';
-    const bytes = encodePartedMetaRange(parts);
-    const id = await this.putMetaRange(namespace, bytes, parts.length);
+    if (parts.length === 0) return '';
+    // The next commit starts from this tree: a tree of one part is that part's file, cached as a tree too.
+    const id = parts.length === 1 ? (parts[0] as TreePart).id : await this.putMetaRange(namespace, encodePartedMetaRange(parts), parts.length);
     this.trees.set(`${namespace}\0tree\0${id}`, parts, { size: cacheSize(metaRangeWeight(parts)) });
     return id;
   }
