@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const rootActorMessage = 'Create root actors with src/lib/root-actors (same signatures), so that the dev statechart inspector sees them.';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/routeTree.gen.ts', 'bench/results/**', 'tests/e2e/screenshots/**'] },
   js.configs.recommended,
@@ -31,6 +33,22 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'src/ui may import only types from src/api: reads belong to route loaders (src/loaders), flows to machines (src/machines).',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Root actors are created in one place, which attaches the dev statechart inspector (src/dev/inspector).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/root-actors.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'xstate', importNames: ['createActor', 'interpret'], message: rootActorMessage },
+            { name: '@xstate/react', importNames: ['useActorRef', 'useMachine', 'useActor', 'createActorContext'], message: rootActorMessage },
           ],
         },
       ],

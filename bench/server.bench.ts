@@ -5,7 +5,8 @@
  * TARN_BENCH_SIZES=10000,100000 limits the tree sizes (TARN_BENCH_SIZES=none skips the storage part); TARN_BENCH_SECONDS sets each HTTP phase's length. The HTTP
  * load runs again with the metadata in PostgreSQL: TARN_BENCH_DATABASE_URL (an empty database), else a local
  * throwaway cluster when PostgreSQL is installed. TARN_BENCH_IMPORT_OBJECTS sets the import's size.
- * TARN_BENCH_ONLY=import runs the import alone and updates only its figures in server.json.
+ * TARN_BENCH_ONLY=import runs the import alone and updates only its figures in server.json. Then the commit graph's
+ * pages over a long history (TARN_BENCH_GRAPH_COMMITS, default 100,000); TARN_BENCH_ONLY=graph runs it alone likewise.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,22 +15,38 @@ import { formatStorageResults, runStorageBench } from './storage';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
 import { formatImportResults, runImportBench } from './import';
+import { formatCommitGraphResults, runCommitGraphBench } from './commit-graph';
 
 const sizesSetting = process.env.TARN_BENCH_SIZES;
 const sizes = sizesSetting === 'none' ? [] : (sizesSetting?.split(',').map(Number) ?? [10_000, 100_000, 1_000_000]);
 const seconds = Number(process.env.TARN_BENCH_SECONDS ?? 10);
 
 const importObjects = Number(process.env.TARN_BENCH_IMPORT_OBJECTS ?? 1_000_000);
+const graphCommits = Number(process.env.TARN_BENCH_GRAPH_COMMITS ?? 100_000);
 const resultsFile = join(import.meta.dirname, 'results', 'server.json');
 
 console.log(`Tarn server benchmark — ${cpus().length} cores, Node ${process.version}\n`);
-if (process.env.TARN_BENCH_ONLY === 'import') {
-  const imported = await runImportBench(importObjects);
-  console.log(formatImportResults(imported));
+/** Runs one part alone and updates only its figures in server.json. */
+async function runOnly(name: string, run: () => Promise<object>): Promise<never> {
+  const figures = await run();
   const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(resultsFile, JSON.stringify({ ...previous, ...imported }, null, 2) + '\n');
-  console.log(`\nUpdated the import figures in bench/results/server.json`);
+  writeFileSync(resultsFile, JSON.stringify({ ...previous, ...figures }, null, 2) + '\n');
+  console.log(`\nUpdated the ${name} figures in bench/results/server.json`);
   process.exit(0);
+}
+if (process.env.TARN_BENCH_ONLY === 'import') {
+  await runOnly('import', async () => {
+    const imported = await runImportBench(importObjects);
+    console.log(formatImportResults(imported));
+    return imported;
+  });
+}
+if (process.env.TARN_BENCH_ONLY === 'graph') {
+  await runOnly('commit graph', async () => {
+    const graph = await runCommitGraphBench(graphCommits);
+    console.log(formatCommitGraphResults(graph));
+    return graph;
+  });
 }
 const storage = sizes.length > 0 ? await runStorageBench(sizes) : undefined;
 if (storage) console.log(formatStorageResults(storage));
@@ -108,6 +125,9 @@ const pgFigures = pg
 const imported = await runImportBench(importObjects);
 console.log(`\n${formatImportResults(imported)}`);
 
+const graph = await runCommitGraphBench(graphCommits);
+console.log(`\n${formatCommitGraphResults(graph)}`);
+
 const smallest = storage?.commits[0];
 const largest = storage?.commits.at(-1);
 const results = {
@@ -138,9 +158,16 @@ const results = {
   gc_ms: storage?.gc.ms,
   gc_dry_run_ms: storage?.gc.dryRunMs,
   gc_bytes_freed: storage?.gc.bytesFreed,
+  find_frequent_first_page_at_1m_ms: storage?.find.frequentFirstPageMs,
+  find_frequent_first_page_cold_at_1m_ms: storage?.find.frequentFirstPageColdMs,
+  find_absent_first_page_at_1m_ms: storage?.find.absentFirstPageMs,
+  find_absent_first_page_cold_at_1m_ms: storage?.find.absentFirstPageColdMs,
+  find_paths_per_s: storage?.find.pathsPerSecond,
+  find_paths_per_s_cold: storage?.find.pathsPerSecondCold,
   ...http,
   ...pgFigures,
   ...imported,
+  ...graph,
 };
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');

@@ -5,7 +5,8 @@
  *
  * Run alone: `npx tsx bench/storage.ts` (set TARN_BENCH_SIZES=10000,100000 to skip the 1M tree).
  * `TARN_BENCH_ONLY=commits npx tsx bench/storage.ts` runs only the commit scaling (10k and 1M unless
- * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios.
+ * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios; TARN_BENCH_ONLY=find runs
+ * the file finder's figures alone, at the largest size.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,6 +77,24 @@ export interface StorageBenchResults {
   /** Sequential branch creations per second. */
   branchCreatesPerSecond: number;
   gc: GcBenchResult;
+  find: FindBenchResult;
+}
+
+/** The file finder at the largest size: time to its first page, and how fast it walks paths. */
+export interface FindBenchResult {
+  objects: number;
+  /** A query matching 1 path in 100 ('FILE-004'): the first page of 100 fills after about 10,000 paths. */
+  frequentFirstPageMs: number;
+  frequentFirstPageColdMs: number;
+  /** A query matching nothing: the first page walks until the time budget ends it, or to the end. */
+  absentFirstPageMs: number;
+  absentFirstPageColdMs: number;
+  /** Paths the absent query's first page looked at (its next_offset's position; all of them when it ended), warm and cold. */
+  absentFirstPagePaths: number;
+  absentFirstPageColdPaths: number;
+  /** The absent query followed through every page to the end: paths looked at per second. */
+  pathsPerSecond: number;
+  pathsPerSecondCold: number;
 }
 
 export interface GcBenchResult {
@@ -342,6 +361,80 @@ export async function benchDiffMergeList(n: number): Promise<DiffMergeResult> {
   }
 }
 
+const FIND_FREQUENT = 'FILE-004';
+const FIND_ABSENT = 'no-such-path';
+
+/** Follows a query through every page; returns the pages it took. */
+async function findAll(g: Graveler, query: string): Promise<number> {
+  let pages = 0;
+  let after: string | undefined;
+  for (;;) {
+    const page = await g.findObjects(REPO, 'main', { query, after });
+    pages++;
+    if (!page.hasMore) return pages;
+    after = page.nextOffset;
+  }
+}
+
+export async function benchFind(n: number): Promise<FindBenchResult> {
+  const b = await open();
+  const reopen = () => createGraveler({ kv: b.kv, blockstore: openLocalBlockStore({ root: path.join(b.dir, 'blocks') }) });
+  try {
+    await build(b, n);
+    await b.g.close();
+    const firstPage = async (g: Graveler, query: string, filled: boolean) => {
+      let nextOffset = '';
+      const ms = await timed(async () => {
+        const page = await g.findObjects(REPO, 'main', { query });
+        if (filled && page.results.length !== 100) throw new Error(`the first page of '${query}' holds ${page.results.length} paths`);
+        nextOffset = page.nextOffset;
+      });
+      return { ms, nextOffset };
+    };
+    // Each cold figure on a fresh store (a restarted process: same files, empty caches).
+    let g = reopen();
+    const frequentCold = await firstPage(g, FIND_FREQUENT, true);
+    await g.close();
+    g = reopen();
+    const absentCold = await firstPage(g, FIND_ABSENT, false);
+    await g.close();
+    g = reopen();
+    const scanColdMs = await timed(() => findAll(g, FIND_ABSENT));
+    // Warm: the same store again, its caches filled by the walk above.
+    const warmOf = async (query: string, filled: boolean) => {
+      const runs = [];
+      for (let k = 0; k < 3; k++) runs.push(await firstPage(g, query, filled));
+      return { ms: median(runs.map((r) => r.ms)), nextOffset: (runs[0] as { nextOffset: string }).nextOffset };
+    };
+    const frequent = await warmOf(FIND_FREQUENT, true);
+    const absent = await warmOf(FIND_ABSENT, false);
+    const scans: number[] = [];
+    for (let k = 0; k < 3; k++) scans.push(await timed(() => findAll(g, FIND_ABSENT)));
+    await g.close();
+    const position = (offset: string) => (offset === '' ? n : keyIndex(offset) + 1);
+    return {
+      objects: n,
+      frequentFirstPageMs: frequent.ms,
+      frequentFirstPageColdMs: frequentCold.ms,
+      absentFirstPageMs: absent.ms,
+      absentFirstPageColdMs: absentCold.ms,
+      absentFirstPagePaths: position(absent.nextOffset),
+      absentFirstPageColdPaths: position(absentCold.nextOffset),
+      pathsPerSecond: n / (median(scans) / 1000),
+      pathsPerSecondCold: n / (scanColdMs / 1000),
+    };
+  } finally {
+    await b.close();
+  }
+}
+
+/** The i of keyFor(i). */
+function keyIndex(key: string): number {
+  const m = /part=(\d+)\/file-(\d+)/.exec(key);
+  if (!m) throw new Error(`not a bench key: ${key}`);
+  return Number(m[1]) * FILES_PER_PARTITION + Number(m[2]);
+}
+
 export async function benchBranchCreates(count = 1000): Promise<number> {
   const b = await open();
   try {
@@ -435,6 +528,7 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
     listPage1000ColdMs: dm.listPage1000ColdMs,
     branchCreatesPerSecond: await benchBranchCreates(),
     gc: await benchGc(Math.min(largest, GC_MAX_OBJECTS), Math.min(largest, GC_MAX_OBJECTS) / 10),
+    find: await benchFind(largest),
   };
 }
 
@@ -504,6 +598,7 @@ export function formatStorageResults(r: StorageBenchResults): string {
     `gc @ ${gc.objects.toLocaleString('en-US')} objects, ${gc.expiredVersions.toLocaleString('en-US')} expired versions: ` +
       `${fmt(gc.ms)} (dry run ${fmt(gc.dryRunMs)}), ${gc.bytesFreed.toLocaleString('en-US')} bytes freed`,
   );
+  lines.push(formatFindResults(r.find));
   return lines.join('\n');
 }
 
@@ -525,10 +620,24 @@ async function runCommitScaling(sizes: number[], runs: number): Promise<void> {
   console.log(formatCommitRatios(medians, `median of ${runs} runs, largest/smallest`));
 }
 
+export function formatFindResults(f: FindBenchResult): string {
+  const rate = (perSecond: number) => `${(perSecond / 1e6).toFixed(1)} M paths/s`;
+  const reach = (paths: number) => (paths === f.objects ? 'whole tree' : `${paths.toLocaleString('en-US')} paths, then the budget`);
+  return [
+    `find, first page @ ${f.objects.toLocaleString('en-US')} objects (goal ≤ 300 ms): ` +
+      `frequent '${FIND_FREQUENT}' ${fmt(f.frequentFirstPageMs)} warm, ${fmt(f.frequentFirstPageColdMs)} cold; ` +
+      `absent '${FIND_ABSENT}' ${fmt(f.absentFirstPageMs)} warm (${reach(f.absentFirstPagePaths)}), ` +
+      `${fmt(f.absentFirstPageColdMs)} cold (${reach(f.absentFirstPageColdPaths)})`,
+    `find, every page of the absent query: ${rate(f.pathsPerSecond)} warm, ${rate(f.pathsPerSecondCold)} cold`,
+  ].join('\n');
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const sizes = process.env.TARN_BENCH_SIZES?.split(',').map(Number) ?? undefined;
   if (process.env.TARN_BENCH_ONLY === 'commits') {
     await runCommitScaling(sizes ?? [10_000, 1_000_000], Number(process.env.TARN_BENCH_RUNS ?? 5));
+  } else if (process.env.TARN_BENCH_ONLY === 'find') {
+    console.log(formatFindResults(await benchFind(sizes?.at(-1) ?? 1_000_000)));
   } else {
     console.log(formatStorageResults(await runStorageBench(sizes)));
   }

@@ -44,6 +44,7 @@ export type NotFoundSubject =
   | 'import'
   | 'run'
   | 'hook run'
+  | 'pull request'
   | 'user'
   | 'group'
   | 'policy'

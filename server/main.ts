@@ -56,6 +56,8 @@ export interface StartOptions {
   sharedMetadata?: boolean;
   /** Print the address and where to begin (default); a worker leaves that to its primary. */
   announce?: boolean;
+  /** How long the file finder walks paths before it answers a partial page (default 200 ms; tests shorten it). */
+  findBudgetMs?: number;
 }
 
 function smtpMailer(url: string): InvitationMailer {
@@ -109,7 +111,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const sharedStore = options.databaseUrl !== undefined || options.sharedMetadata === true;
   const installationKey = loadOrCreateInstallationKey(dataDir);
-  const graveler = createGraveler({ kv, blockstore: blocks });
+  const graveler = createGraveler({
+    kv,
+    blockstore: blocks,
+    ...(options.findBudgetMs !== undefined ? { findBudgetMs: options.findBudgetMs } : {}),
+  });
   const actions = new Actions({
     kv,
     reader: catalogObjectReader(graveler, blocks),

@@ -1,5 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { createActor } from 'xstate';
+import { createActor } from './lib/root-actors';
 import { loginRedirectPath, onSessionLost } from './api/client';
 import { liveSessionMachine, type SessionActorRef } from './machines/session';
 import { routeTree } from './routeTree.gen';

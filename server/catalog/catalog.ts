@@ -23,6 +23,7 @@ import type {
   CommitOptions,
   DiffItem,
   DiffOptions,
+  FindOptions,
   ForceOption,
   GcRules,
   Graveler,
@@ -32,6 +33,7 @@ import type {
   MergeBase,
   MergeOptions,
   ObjectEntry,
+  ObjectRecord,
   Page,
   PageOptions,
   Ref,
@@ -42,9 +44,11 @@ import type {
   TaskStatus,
 } from '../graveler';
 import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
+import { commitGraph, type CommitGraphOptions, type CommitGraphPage } from './commit-graph';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
 import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
+import { PullRequests } from './pull-requests';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 import { signStagingAddress, verifyStagingAddress } from './staging-address';
 
@@ -197,6 +201,7 @@ type BeforeBranchMove = (commit: Commit) => Promise<void>;
 export class Catalog {
   /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
   readonly multipartUploads: MultipartUploads<ObjectStats>;
+  readonly pullRequests: PullRequests;
   private readonly importer: Importer;
 
   constructor(
@@ -219,6 +224,7 @@ export class Catalog {
       upload: (repo, branch, path, body, input) => this.upload(repo, branch, path, body, input),
       now,
     });
+    this.pullRequests = new PullRequests(store, (repo, source, destination, o) => this.merge(repo, source, destination, o), now);
   }
 
   /** The repository's hooks: none on a read-only repository, as in lakeFS (even when a write is forced). */
@@ -448,6 +454,11 @@ export class Catalog {
     return this.store.log(repo, ref, o);
   }
 
+  /** A page of the history of every visible branch and tag, children before parents (commit-graph.ts). */
+  commitGraph(repo: string, o: CommitGraphOptions): Promise<CommitGraphPage> {
+    return commitGraph(this.store, repo, o);
+  }
+
   revert(repo: string, branch: string, ref: string, o: RevertOptions): Promise<Commit> {
     return this.committing('revert', repo, branch, (hook) => this.store.revert(repo, branch, ref, { ...o, ...hook }));
   }
@@ -670,6 +681,11 @@ export class Catalog {
         ),
       ),
     };
+  }
+
+  /** The file finder: paths of the ref containing the query, in any case; a page may stop early on time. */
+  findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
+    return this.store.findObjects(repo, ref, o);
   }
 
   /** The entry with where its data is: presigned when asked and the store offers it, else the store's URI. */

@@ -26,6 +26,8 @@ export {
   type UploadedPart,
   type UploadTarget,
 } from './multipart-uploads';
+export type { CommitGraphOptions, CommitGraphPage } from './commit-graph';
+export type { PullRequestChange, PullRequestFilter, PullRequestInput, PullRequests } from './pull-requests';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 export type { ImportInput, ImportSettings, ImportStatus } from './imports';
 export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';
@@ -39,8 +41,11 @@ export type {
   DiffItem,
   GcRules,
   MergeBase,
+  MergeOptions,
   ObjectEntry,
   Page,
+  PullRequestRecord,
+  PullRequestStatus,
   Ref,
   RefsDump,
   Repository,

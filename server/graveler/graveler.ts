@@ -26,6 +26,7 @@ import {
   ReadOnlyRepositoryError,
   ValidationError,
 } from '../errors';
+import { deadlineIn, findObjects, findScope, type FindOptions } from './find';
 import { TreeIterator, type Rec } from './iterators';
 import {
   cherryPickCommit,
@@ -37,6 +38,14 @@ import {
   type ImportOptions,
 } from './history';
 import { LaterQueue } from './later';
+import {
+  createPullRequestRecord,
+  pullRequestIdGenerator,
+  readPullRequestRecord,
+  updatePullRequestRecord,
+  type PullRequestRecord,
+  type PullRequestStatus,
+} from './pull-requests';
 import { logCommits } from './log';
 import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
@@ -112,6 +121,8 @@ export interface GravelerOptions {
   stagingGraceMs?: number;
   /** The clock of short-lived caches, milliseconds (tests; default Date.now). */
   cacheClockMs?: () => number;
+  /** How long the file finder walks paths before it answers a partial page (default 200 ms). */
+  findBudgetMs?: number;
 }
 
 export interface ForceOption {
@@ -122,6 +133,7 @@ export interface ForceOption {
 const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const DEFAULT_RAGGEDNESS = 2048;
 const DEFAULT_STAGING_GRACE_MS = 10_000;
+const DEFAULT_FIND_BUDGET_MS = 200;
 /** lakeFS's repository metadata key for the time (unix seconds) of the last import. */
 const LAST_IMPORT_KEY = '.lakefs.last.import.timestamp';
 
@@ -142,6 +154,7 @@ export class Graveler {
   private readonly ctx: Ctx;
   private readonly cleanup = new LaterQueue();
   private readonly tasks: TaskRunner;
+  private readonly pullRequestId = pullRequestIdGenerator();
 
   constructor(readonly options: GravelerOptions) {
     const trees = new TreeStore(options.blockstore, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
@@ -429,6 +442,56 @@ export class Graveler {
     const commit = await this.refs.commit(repo, resolved.commitId);
     const tree = await this.ctx.trees.readTree(ns, commit.metaRangeId);
     return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, tree, from), o, toItem, toPrefix);
+  }
+
+  /** Paths of the ref that contain `query`, in any case (find.ts); staging included on a branch. */
+  async findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
+    const deadline = deadlineIn(this.options.findBudgetMs ?? DEFAULT_FIND_BUDGET_MS);
+    const r = await this.refs.repositoryForRead(repo);
+    const { resolved, branch: first } = await this.refs.resolveReading(repo, ref);
+    if (resolved.includeStaging && resolved.branchId !== undefined) {
+      return readStable(
+        this.ctx,
+        repo,
+        resolved.branchId,
+        async (b) => {
+          const scope = await findScope(this.ctx, repo, r.storageNamespace, b.commitId, [b.stagingToken, ...b.sealedTokens]);
+          return { value: await findObjects(scope, o, deadline), needsCheck: true };
+        },
+        first,
+      );
+    }
+    return findObjects(await findScope(this.ctx, repo, r.storageNamespace, resolved.commitId, []), o, deadline);
+  }
+
+  // Pull requests (their rules are the catalog's)
+
+  /** Stores a new pull request under a fresh, time-ordered id; answers the id. */
+  async createPullRequest(repo: string, record: Omit<PullRequestRecord, 'id' | 'creationDate'>): Promise<string> {
+    await this.refs.repository(repo);
+    const id = this.pullRequestId();
+    await createPullRequestRecord(this.ctx, repo, { ...record, id, creationDate: this.ctx.now() });
+    return id;
+  }
+
+  async getPullRequest(repo: string, id: string): Promise<PullRequestRecord> {
+    await this.refs.repository(repo);
+    return readPullRequestRecord(this.ctx, repo, id);
+  }
+
+  /** In creation order; `statuses` keeps only those (all when absent). */
+  async listPullRequests(repo: string, o: PageOptions & { statuses?: readonly PullRequestStatus[] }): Promise<Page<PullRequestRecord>> {
+    await this.refs.repository(repo);
+    return this.listRecords(keys.pullRequests(repo), o, (_id, raw) => {
+      const pr = decodeJson<PullRequestRecord>(raw);
+      return !o.statuses || o.statuses.includes(pr.status) ? pr : undefined;
+    });
+  }
+
+  /** A compare-and-set change of the record: `change` sees the current one and may throw to refuse. */
+  async updatePullRequest(repo: string, id: string, change: (current: PullRequestRecord) => PullRequestRecord): Promise<PullRequestRecord> {
+    await this.refs.repository(repo);
+    return updatePullRequestRecord(this.ctx, repo, id, change);
   }
 
   // Diff

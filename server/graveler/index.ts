@@ -8,3 +8,5 @@ export type { RefsDump } from './refs-dump';
 export type { RepositoryMetadata } from './repository-metadata';
 export type { TaskKind, TaskStatus } from './tasks';
 export type { TreeWriteStats } from './tree-store';
+export type { FindOptions } from './find';
+export type { PullRequestRecord, PullRequestStatus } from './pull-requests';

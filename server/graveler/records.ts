@@ -21,6 +21,8 @@ export const keys = {
   repositoryMetadata: (repo: string) => `graveler/r/${repo}/metadata`,
   task: (repo: string, id: string) => `graveler/r/${repo}/tasks/${id}`,
   import: (repo: string, id: string) => `graveler/r/${repo}/imports/${id}`,
+  pullRequest: (repo: string, id: string) => `graveler/r/${repo}/pulls/${id}`,
+  pullRequests: (repo: string) => `graveler/r/${repo}/pulls/`,
 };
 
 /** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */

@@ -79,6 +79,7 @@ const repoPath = '/repositories/{repository}';
 const branchPath = `${repoPath}/branches/{branch}`;
 const refPath = `${repoPath}/refs/{ref}`;
 const mergePath = `${repoPath}/refs/{sourceRef}/merge/{destinationBranch}`;
+const pullsPath = `${repoPath}/pulls`;
 const userPath = '/auth/users/{userId}';
 const groupPath = '/auth/groups/{groupId}';
 
@@ -131,6 +132,15 @@ export const accessTable: Record<string, Access> = {
 
   // Objects. A copy reads its source and writes its destination; a bulk delete deletes each path.
   [`GET ${refPath}/objects/ls`]: onRepo('fs:ListObjects'),
+  [`GET ${refPath}/objects/find`]: onRepo('fs:ListObjects'),
+
+  // Pull requests. Merging one also needs what the merge call needs on its destination branch, which only the
+  // record names: its handler requires that once it has read the record.
+  [`GET ${pullsPath}`]: onRepo('pr:ListPullRequests'),
+  [`POST ${pullsPath}`]: onRepo('pr:WritePullRequest'),
+  [`GET ${pullsPath}/{pull_request}`]: onRepo('pr:ReadPullRequest'),
+  [`PATCH ${pullsPath}/{pull_request}`]: onRepo('pr:WritePullRequest'),
+  [`PUT ${pullsPath}/{pull_request}/merge`]: onRepo('pr:WritePullRequest'),
   [`GET ${refPath}/objects`]: onObject('fs:ReadObject'),
   [`HEAD ${refPath}/objects`]: onObject('fs:ReadObject'),
   [`GET ${refPath}/objects/stat`]: onObject('fs:ReadObject'),
@@ -159,6 +169,8 @@ export const accessTable: Record<string, Access> = {
   [`POST ${branchPath}/commits`]: onBranch('fs:CreateCommit'),
   [`GET ${refPath}/commits`]: check((r) => need('fs:ReadBranch', branch(r, 'ref'))),
   [`GET ${repoPath}/commits/{commitId}`]: onRepo('fs:ReadCommit'),
+  // The graph starts at every branch and tag, so it lists them as well as reading commits.
+  [`GET ${repoPath}/graph`]: check((r) => allOf(need('fs:ReadCommit', repo(r)), need('fs:ListBranches', repo(r)), need('fs:ListTags', repo(r)))),
   [`POST ${repoPath}/commits`]: onRepo('fs:CreateCommit'),
   [`GET ${branchPath}/diff`]: onRepo('fs:ListObjects'),
   [`GET ${repoPath}/refs/{leftRef}/diff/{rightRef}`]: onRepo('fs:ListObjects'),

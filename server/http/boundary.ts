@@ -57,6 +57,7 @@ function permitted(route: RouteConfig, access: Access | undefined, guard: Access
       const principal = principalOf(c);
       // A listing shows only what the caller may see (lakeFS filters repositories so).
       c.set('allows', (requirement) => guard.allows(principal, requirement));
+      c.set('require', (requirement) => guard.require(principal, requirement));
       if (access.kind === 'check') {
         await guard.require(principal, access.requires({ params: c.req.param(), query: (name) => c.req.query(name), body: c.get('jsonBody') }));
       }

@@ -17,6 +17,8 @@ export interface AppEnv {
     jsonBody: unknown;
     /** Whether the signed-in caller's policies allow something (set by the boundary for every non-public route). */
     allows: ((requirement: Requirement) => Promise<boolean>) | undefined;
+    /** Refuses (403 naming what is missing) unless the caller's policies allow something (set with `allows`). */
+    require: ((requirement: Requirement) => Promise<void>) | undefined;
   };
 }
 
@@ -36,6 +38,13 @@ export function allowsOf(c: AppContext): (requirement: Requirement) => Promise<b
   const allows = c.get('allows');
   if (!allows) throw unauthenticated();
   return allows;
+}
+
+/** Requires a permission the access table cannot name, as it depends on a record the handler reads first. */
+export function requireOf(c: AppContext): (requirement: Requirement) => Promise<void> {
+  const require = c.get('require');
+  if (!require) throw unauthenticated();
+  return require;
 }
 
 /** The signed-in principal of a non-public route (its boundary has already refused anonymous calls). */

@@ -2,7 +2,7 @@
 // that drifts from the published schema does not compile.
 import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
-import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, Ref, Repository } from '../catalog';
+import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, PullRequestRecord, Ref, Repository } from '../catalog';
 import type * as wire from './wire';
 
 export const repositoryJson = (r: Repository): wire.Repository => ({
@@ -52,6 +52,13 @@ export function objectStatsJson(
     ...(withMetadata ? { metadata: entry.metadata } : {}),
   };
 }
+
+export const foundObjectJson = (path: string, entry: ObjectEntry): wire.FoundObject => ({
+  path,
+  size_bytes: entry.size,
+  mtime: entry.mtime,
+  content_type: contentTypeOf(entry),
+});
 
 /** A common prefix has no data of its own, but ObjectStats requires these fields: lakeFS sends them empty. */
 export const commonPrefixJson = (path: string): wire.ObjectStats => ({
@@ -121,6 +128,21 @@ export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({
   source_commit_id: b.sourceCommitId,
   destination_commit_id: b.destinationCommitId,
   base_commit_id: b.baseCommitId,
+});
+
+const isoSeconds = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+export const pullRequestJson = (pr: PullRequestRecord): wire.PullRequest => ({
+  id: pr.id,
+  status: pr.status,
+  title: pr.title,
+  description: pr.description,
+  creation_date: isoSeconds(pr.creationDate),
+  author: pr.author,
+  source_branch: pr.sourceBranch,
+  destination_branch: pr.destinationBranch,
+  ...(pr.mergedCommitId !== undefined ? { merged_commit_id: pr.mergedCommitId } : {}),
+  ...(pr.closedDate !== undefined ? { closed_date: isoSeconds(pr.closedDate) } : {}),
 });
 
 export const gcRulesJson = (r: GcRules): wire.GarbageCollectionRules => ({

@@ -20,6 +20,17 @@ export function logCommits(repo: string, ref: string, params: LogParams = {}, si
   return api.get(`${repoPath(repo)}/refs/${seg(ref)}/commits`, { searchParams, signal }).json();
 }
 
+/**
+ * A page of the history of every branch and tag at once, children before parents (Tarn's own call, for the commit
+ * graph). `after` is the previous page's `next_offset`, an opaque cursor.
+ */
+export function commitGraph(repo: string, params: { after?: string; amount?: number } = {}, signal?: AbortSignal): Promise<Page<Commit>> {
+  const searchParams = new URLSearchParams();
+  if (params.after !== undefined) searchParams.set('after', params.after);
+  if (params.amount !== undefined) searchParams.set('amount', String(params.amount));
+  return api.get(`${repoPath(repo)}/graph`, { searchParams, signal }).json();
+}
+
 export function getCommit(repo: string, id: string, signal?: AbortSignal): Promise<Commit> {
   return api.get(`${repoPath(repo)}/commits/${seg(id)}`, { signal }).json();
 }

@@ -1,7 +1,7 @@
 import { api, query, repoPath, seg } from './client';
 import { AuthorizationError } from './errors';
 import { refObjects } from './object-listing';
-import type { ObjectStats } from './types';
+import type { ObjectErrorList, ObjectStats } from './types';
 
 export { objectUrl } from '../lib/api-address';
 export { listObjects, type ListObjectsParams } from './object-listing';
@@ -26,6 +26,16 @@ export async function getObjectBlob(repo: string, ref: string, path: string, typ
 
 export async function deleteObject(repo: string, branch: string, path: string): Promise<void> {
   await api.delete(branchObjects(repo, branch), { searchParams: query({ path }) });
+}
+
+/** lakeFS's deleteObjects: at most 1,000 paths; the answer lists the paths that could not be deleted, with why. */
+export function deleteObjects(repo: string, branch: string, paths: readonly string[], signal?: AbortSignal): Promise<ObjectErrorList> {
+  return api.post(`${branchObjects(repo, branch)}/delete`, { json: { paths }, signal }).json();
+}
+
+/** An object's content as the server streams it (a non-OK answer throws, as every call does). */
+export function getObjectResponse(repo: string, ref: string, path: string, signal?: AbortSignal): Promise<Response> {
+  return api.get(refObjects(repo, ref), { searchParams: query({ path }), signal });
 }
 
 /** Upload preflight: 204 means allowed; a 401 that is not a lost session means not allowed. */

@@ -30,17 +30,28 @@ export interface MergeOptions {
   conflictResolutions?: Record<string, ConflictSide>;
 }
 
-/** Merges `source` into the branch `dest`; a 409 always comes back as MergeConflictError. */
-export async function merge(repo: string, source: string, dest: string, options: MergeOptions = {}): Promise<MergeResult> {
+/** The merge call's body: the default strategy is sent as '', resolutions only when there are some. */
+export function mergeBody(options: MergeOptions = {}): Merge {
   const json: Merge = { strategy: options.strategy ?? '', message: options.message ?? '', metadata: options.metadata ?? {} };
   const resolutions = options.conflictResolutions ?? {};
   if (Object.keys(resolutions).length > 0) json.conflict_resolutions = resolutions;
+  return json;
+}
+
+/** Runs a merge call; its 409 always comes back as MergeConflictError (lakeFS's own body lists no paths). */
+export async function mergeCall(send: () => Promise<MergeResult>): Promise<MergeResult> {
   try {
-    return await api.post(`${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`, { json }).json<MergeResult>();
+    return await send();
   } catch (e) {
     if (e instanceof ConflictError && !(e instanceof MergeConflictError)) {
       throw new MergeConflictError(e.message === '' ? 'conflict found' : e.message, [], e.body);
     }
     throw e;
   }
+}
+
+/** Merges `source` into the branch `dest`; a 409 always comes back as MergeConflictError. */
+export function merge(repo: string, source: string, dest: string, options: MergeOptions = {}): Promise<MergeResult> {
+  const path = `${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`;
+  return mergeCall(() => api.post(path, { json: mergeBody(options) }).json<MergeResult>());
 }

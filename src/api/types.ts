@@ -1,7 +1,7 @@
 // Wire types of the lakeFS-compatible REST API. They are declared once, as the server's zod schemas
 // (server/http/wire), and only their types are imported here: no server code reaches the console's bundle.
 import type { PagingQuery } from '../../server/http/query';
-import type { CommPrefsInput, LoginConfig, mergeStrategies, resetTypes } from '../../server/http/wire';
+import type { CommPrefsInput, LoginConfig, mergeStrategies, pullRequestStatusFilters, resetTypes } from '../../server/http/wire';
 
 export type {
   ACL,
@@ -31,13 +31,24 @@ export type {
   CurrentUser,
   Diff,
   DiffType,
+  FoundObject,
+  FoundObjectList,
   LoginConfig,
   Merge,
   MergeResult,
+  ObjectError,
+  ObjectErrorList,
   ObjectStats,
   Page,
   Pagination,
   PathType,
+  PullRequest,
+  PullRequestBasic,
+  PullRequestCreation,
+  PullRequestCreationResponse,
+  PullRequestMerge,
+  PullRequestStatus,
+  PullRequestsList,
   Ref,
   Repository,
   RepositoryCreation,
@@ -58,6 +69,9 @@ export type CommPrefs = Required<Pick<CommPrefsInput, 'email' | 'featureUpdates'
 export type ResetType = (typeof resetTypes)[number];
 
 export type MergeStrategy = (typeof mergeStrategies)[number];
+
+/** What the pull-request listing shows: one status, or all of them. */
+export type PullRequestStatusFilter = (typeof pullRequestStatusFilters)[number];
 
 export type RbacMode = NonNullable<LoginConfig['RBAC']>;
 

@@ -1,6 +1,6 @@
 // Business constants of the console (spec 1 §9, spec 2 §9).
 
-export { LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
+export { GRAPH_PAGE_SIZE, LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
 export const PICKER_SEARCH_RESULTS = 5;
 export const FILTER_DEBOUNCE_MS = 300;
 export const UPLOAD_CONCURRENCY = 5;
@@ -24,3 +24,11 @@ export const DEFAULT_BRANCH_GC_RETENTION_DAYS = 28;
 export const ACL_BANNER_DISMISS_KEY = 'lakefs:ui:acl:dismissRBACAlert';
 export const IMPORT_FROM_INVENTORY_BRANCH = 'import-from-inventory';
 export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'yml', 'json'] as const;
+/** lakeFS's deleteObjects takes at most this many paths a request. */
+export const DELETE_OBJECTS_CHUNK = 1000;
+/** "Select all in this prefix" stops listing at this many objects, and says so. */
+export const SELECT_IN_PREFIX_CAP = 100_000;
+/** The file finder: the pause in typing before it searches, its page size and the most matches it keeps. */
+export const FINDER_DEBOUNCE_MS = 150;
+export const FINDER_PAGE_SIZE = 100;
+export const FINDER_MATCH_CAP = 1000;

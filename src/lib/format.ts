@@ -17,6 +17,11 @@ export function shortCommitId(id: string): string {
   return id.slice(0, SHORT_COMMIT_ID_LENGTH);
 }
 
+/** A count with thousands separators: 2,500. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
 
 /** Human size with 1024-based units: 512 B, 1.5 KB, 20.0 MB. */
@@ -48,4 +53,26 @@ export function commitMessage(message: string | undefined | null): string {
 export function formatLocaleTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** How long ago an ISO date was, in the largest whole unit: "3 hours ago", "yesterday"; "just now" under a minute. */
+export function formatRelativeTime(value: string, now: number = Date.now()): string {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return value;
+  const seconds = Math.round((time - now) / 1000);
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return relativeTime.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
 }

@@ -38,6 +38,16 @@ export const prefixSearch = z.object({ prefix: searchText });
 /** A log's search: the `after` cursor it starts from. */
 export const cursorSearch = z.object({ after: searchText });
 
+/** How the Commits page shows history: the ref's log as a list (the default) or every branch's as a graph. */
+export const commitsViews = ['list', 'graph'] as const;
+export type CommitsView = (typeof commitsViews)[number];
+
+/** The Commits page's search: the log's `after` cursor, and `view=graph` for the graph of every branch. */
+export const commitsSearch = z.object({
+  after: searchText,
+  view: z.catch(z.optional(z.enum(['graph'])), undefined),
+});
+
 /** The object viewer's search: the object's path, and the SQL query its data preview runs (spec 1 §4, §9). */
 export const objectSearch = z.object({ path: searchText, sql: searchText });
 
@@ -73,3 +83,12 @@ export const actionRunSearch = z.object({ action: searchText });
 
 /** Invited-user activation's search (spec 2 §2): the activation token and the invited e-mail address. */
 export const activationSearch = z.object({ token: searchText, email: searchText });
+
+/** The pull-request list's search: the status shown (absent is open) and the `after` cursor. */
+export const pullRequestsSearch = z.object({
+  status: z.catch(z.optional(z.enum(['open', 'closed', 'all'])), undefined),
+  after: searchText,
+});
+
+/** Creating a pull request: the destination `ref` and the source `compare`, named as on the compare screen. */
+export const pullRequestCreateSearch = z.object({ ref: searchText, compare: searchText });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../lib/root-actors';
 import { liveSetupMachine } from '../machines/setup';
 import { useFlowRedirect } from '../ui/auth/useFlowRedirect';
 import { SetupPage } from '../ui/setup/SetupPage';

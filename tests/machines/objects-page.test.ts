@@ -1,10 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor, type AnyActorRef, type EventObject } from 'xstate';
-import type { Commit, ObjectStats, Page } from '../../src/api/types';
+import { createActor, createMachine, fromCallback, fromPromise, waitFor, type AnyActorRef, type EventObject } from 'xstate';
+import type { Commit, ObjectErrorList, ObjectStats, Page } from '../../src/api/types';
 import type { BlameInput } from '../../src/machines/blame';
 import { blameMachine } from '../../src/machines/blame';
+import { bulkDeleteMachine, type DeleteChunkInput } from '../../src/machines/bulk-delete';
+import { bulkDownloadMachine, type ZipRunEvent, type ZipRunInput, type ZipTarget } from '../../src/machines/bulk-download';
 import { deleteObjectMachine, type DeleteObjectInput } from '../../src/machines/delete-object';
-import { objectsPageMachine, canDeleteObjects, deleteObjectFlow, blameFlow, type ObjectsPageInput } from '../../src/machines/objects-page';
+import { objectSelectionMachine } from '../../src/machines/object-selection';
+import {
+  objectsPageMachine,
+  blameFlow,
+  bulkDeleteFlow,
+  bulkDownloadFlow,
+  canDeleteObjects,
+  deleteObjectFlow,
+  type ObjectsPageInput,
+} from '../../src/machines/objects-page';
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
 import { transitionCoverage } from './transition-coverage';
 
@@ -20,6 +31,10 @@ function start(input: Partial<ObjectsPageInput> = {}) {
   const listed: PageRequest[] = [];
   const deleted: DeleteObjectInput[] = [];
   const calls: string[] = [];
+  const deleteRequests: DeleteChunkInput[] = [];
+  const zipRuns: ZipRunInput[] = [];
+  /** What the save dialog answers: a target, or null when the user closes it. */
+  let saveTo: ZipTarget | null = { write: async () => undefined };
   const permissionEvents: EventObject[] = [];
   const permissions = createActor(createMachine({ on: { '*': { actions: ({ event }) => permissionEvents.push(event) } } })).start();
   const machine = objectsPageMachine.provide({
@@ -42,6 +57,25 @@ function start(input: Partial<ObjectsPageInput> = {}) {
       blame: blameMachine.provide({
         actors: { lastCommit: fromPromise<Commit | undefined, BlameInput>(() => new Promise(() => undefined)) },
       }),
+      selection: objectSelectionMachine,
+      bulkDelete: bulkDeleteMachine.provide({
+        actors: {
+          deleteChunk: fromPromise<ObjectErrorList, DeleteChunkInput>(async ({ input: request }) => {
+            deleteRequests.push(request);
+            return { errors: [{ path: 'data/b.csv', status_code: 403, message: 'not allowed' }] };
+          }),
+        },
+      }),
+      bulkDownload: bulkDownloadMachine.provide({
+        actors: {
+          chooseTarget: fromPromise<ZipTarget | null, { archiveName: string }>(async () => saveTo),
+          zip: fromCallback<ZipRunEvent, ZipRunInput>(({ input: run, sendBack }) => {
+            zipRuns.push(run);
+            sendBack({ type: 'zip.progress', files: run.paths.length, bytes: 3 });
+            sendBack({ type: 'zip.done' });
+          }),
+        },
+      }),
     },
     actions: {
       invalidate: () => calls.push('invalidate'),
@@ -63,7 +97,11 @@ function start(input: Partial<ObjectsPageInput> = {}) {
     inspect: coverage.inspect,
   }).start();
   const list = () => pagedListView(actor.getSnapshot().context.list.getSnapshot() as never);
-  return { actor, listed, deleted, calls, permissionEvents, list };
+  const selection = () => actor.getSnapshot().context.selection;
+  const declineSave = () => {
+    saveTo = null;
+  };
+  return { actor, listed, deleted, calls, permissionEvents, list, selection, deleteRequests, zipRuns, declineSave };
 }
 
 describe('objects page machine', () => {
@@ -150,6 +188,69 @@ describe('objects page machine', () => {
     expect(blameFlow(actor.getSnapshot())?.getSnapshot().context.target).toEqual({ path: 'data/', pathType: 'common_prefix' });
     actor.send({ type: 'blame.close' });
     expect(blameFlow(actor.getSnapshot())).toBeUndefined();
+  });
+
+  describe('bulk operations', () => {
+    it('deletes the selection after confirming, sums up, keeps what was refused selected and lists again', async () => {
+      const { actor, selection, deleteRequests, listed, calls } = start();
+      actor.send({ type: 'bulk.delete' });
+      expect(bulkDeleteFlow(actor.getSnapshot())).toBeUndefined();
+      selection().send({ type: 'select.page', paths: ['data/a.csv', 'data/b.csv'], checked: true });
+
+      actor.send({ type: 'bulk.delete' });
+      bulkDeleteFlow(actor.getSnapshot())!.send({ type: 'delete.cancel' });
+      await waitFor(actor, (s) => s.matches({ dialog: 'closed' }));
+      expect(deleteRequests).toEqual([]);
+
+      actor.send({ type: 'bulk.delete' });
+      bulkDeleteFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
+      const summary = await waitFor(actor, (s) => s.matches({ dialog: 'summary' }));
+      expect(deleteRequests).toEqual([{ repoId: 'lake', branch: 'main', paths: ['data/a.csv', 'data/b.csv'] }]);
+      expect(summary.context.bulkSummary).toMatchObject({ kind: 'delete', total: 2, deleted: 1, failures: [{ path: 'data/b.csv' }] });
+      expect(selection().getSnapshot().context.selected).toEqual(['data/b.csv']);
+      expect(calls).toEqual(['invalidate']);
+      await vi.waitFor(() => expect(listed).toHaveLength(1));
+      actor.send({ type: 'bulk.dismiss' });
+      expect(actor.getSnapshot().context.bulkSummary).toBeNull();
+      expect(actor.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
+    });
+
+    it.each([{ refKind: 'tag' as const }, { readOnly: true }])('offers no bulk delete when %o, but downloads', async (input) => {
+      const { actor, selection, zipRuns } = start(input);
+      selection().send({ type: 'select.toggle', path: 'data/a.csv' });
+      actor.send({ type: 'bulk.delete' });
+      expect(bulkDeleteFlow(actor.getSnapshot())).toBeUndefined();
+      actor.send({ type: 'bulk.download' });
+      const summary = await waitFor(actor, (s) => s.matches({ dialog: 'summary' }));
+      expect(zipRuns).toMatchObject([{ repoId: 'lake', dir: 'data/', paths: ['data/a.csv'] }]);
+      expect(summary.context.bulkSummary).toMatchObject({ kind: 'download', files: 1, bytes: 3, failures: [] });
+    });
+
+    it('downloads nothing without a selection or when the save dialog is closed', async () => {
+      const { actor, selection, zipRuns, declineSave } = start();
+      actor.send({ type: 'bulk.download' });
+      expect(bulkDownloadFlow(actor.getSnapshot())).toBeUndefined();
+      selection().send({ type: 'select.toggle', path: 'data/a.csv' });
+      declineSave();
+      actor.send({ type: 'bulk.download' });
+      expect(bulkDownloadFlow(actor.getSnapshot())).toBeDefined();
+      await waitFor(actor, (s) => s.matches({ dialog: 'closed' }));
+      expect(zipRuns).toEqual([]);
+      expect(actor.getSnapshot().context.bulkSummary).toBeNull();
+    });
+
+    it('clears the selection when a search changes what is listed', () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, selection } = start();
+        selection().send({ type: 'select.toggle', path: 'data/a.csv' });
+        actor.send({ type: 'search.input', text: 'b' });
+        vi.advanceTimersByTime(300);
+        expect(selection().getSnapshot().context.selected).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('takes every transition', () => coverage.expectAllTaken());

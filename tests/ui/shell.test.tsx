@@ -108,6 +108,7 @@ describe('Repository layout', () => {
       'Branches',
       'Tags',
       'Compare',
+      'Pull Requests',
       'Actions',
       'Settings',
     ]);

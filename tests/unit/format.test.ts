@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitMessage, commitMessageForPicker, formatDate, formatSize, shortCommitId } from '../../src/lib/format';
+import { commitMessage, commitMessageForPicker, formatDate, formatRelativeTime, formatSize, shortCommitId } from '../../src/lib/format';
 
 describe('formatDate', () => {
   it('formats unix seconds as MM/DD/YYYY HH:mm:ss in local time', () => {
@@ -51,5 +51,22 @@ describe('commit messages', () => {
     expect(commitMessageForPicker('')).toBe('repository epoch');
     expect(commitMessage('')).toBe('(No commit message)');
     expect(commitMessage('add data')).toBe('add data');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says how long ago in the largest whole unit', () => {
+    expect(formatRelativeTime(ago(3 * 3600 + 120), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(24 * 3600), now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(400 * 24 * 3600), now)).toBe('last year');
+  });
+
+  it('says just now for the last minute, and gives an unreadable date back as it is', () => {
+    expect(formatRelativeTime(ago(20), now)).toBe('just now');
+    expect(formatRelativeTime('soon', now)).toBe('soon');
   });
 });

@@ -10,6 +10,7 @@ import { enterpriseRouter } from './enterprise';
 import { gcPrepareRouter } from './gc-prepare';
 import { importRouter } from './import';
 import { objectRouter } from './objects';
+import { pullRequestRouter } from './pulls';
 import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
 import { repositoryMetadataRouter } from './repository-metadata';
@@ -35,5 +36,6 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     settingsRouter(catalog),
     gcPrepareRouter(catalog),
     actionRouter(catalog, actions),
+    pullRequestRouter(catalog),
   ];
 }

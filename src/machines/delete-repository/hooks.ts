@@ -1,7 +1,7 @@
 // The deletion flow as a repository route starts it: the 410 warning of the layout, and the modal of Settings → General.
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
 import { deleteRepositoryActors } from './actors';
 import { deleteRepositoryMachine, type DeleteRepositoryActorRef } from './machine';
 

@@ -6,6 +6,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent, ty
 import { promisePlaceholder } from '../../lib/actors';
 import { errorMessage } from '../../lib/error-message';
 import { createPrincipalMachine, type PrincipalKind } from '../create-principal/machine';
+import { toggled, type Selection } from './selection';
 
 export interface ListSelectionInput {
   /** Rows that are never selected (the signed-in user's own row in Users). */
@@ -23,7 +24,7 @@ export interface DeleteOutcome {
 
 export interface ListSelectionContext {
   protectedIds: string[];
-  selected: string[];
+  selected: Selection;
   failures: DeleteFailure[];
   error: unknown;
 }
@@ -84,10 +85,7 @@ export const listSelectionMachine = setup({
       on: {
         'select.toggle': {
           guard: { type: 'selectable', params: ({ event }) => event.id },
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id],
-          }),
+          actions: assign({ selected: ({ context, event }) => toggled(context.selected, event.id) }),
         },
         'delete.request': { guard: 'hasSelection', target: 'confirming' },
         'create.open': 'creating',
@@ -100,7 +98,7 @@ export const listSelectionMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'deleteSelected',
-        input: ({ context }) => ({ ids: context.selected }),
+        input: ({ context }) => ({ ids: [...context.selected] }),
         onDone: [
           {
             guard: { type: 'allDeleted', params: ({ event }) => event.output },

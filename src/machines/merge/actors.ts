@@ -6,7 +6,18 @@ import type { MergeResult } from '../../api/types';
 import { objectDiffLoader, objectDiffMachine } from '../object-diff';
 import { mergeMachine, type MergeRequest } from './machine';
 
-export function liveMergeMachine({ repoId, source, dest }: { repoId: string; source: string; dest: string }) {
+interface MergeBranches {
+  repoId: string;
+  source: string;
+  dest: string;
+}
+
+/** The content comparison of a conflicting path: the destination's version (old) against the source's (new). */
+export function conflictContentMachine({ repoId, source, dest }: MergeBranches) {
+  return objectDiffMachine.provide({ actors: { loadObjectDiff: objectDiffLoader({ repoId, leftRef: dest, rightRef: source }) } });
+}
+
+export function liveMergeMachine(branches: MergeBranches) {
   return mergeMachine.provide({
     actors: {
       merge: fromPromise<MergeResult, MergeRequest>(({ input }) =>
@@ -17,9 +28,7 @@ export function liveMergeMachine({ repoId, source, dest }: { repoId: string; sou
           conflictResolutions: input.conflictResolutions,
         }),
       ),
-      objectDiff: objectDiffMachine.provide({
-        actors: { loadObjectDiff: objectDiffLoader({ repoId, leftRef: dest, rightRef: source }) },
-      }),
+      objectDiff: conflictContentMachine(branches),
     },
   });
 }

@@ -1,2 +1,2 @@
 export * from './machine';
-export { liveMergeMachine } from './actors';
+export { conflictContentMachine, liveMergeMachine } from './actors';

@@ -3,7 +3,10 @@ import { fromPromise } from 'xstate';
 import type { ObjectStats, Page } from '../../api/types';
 import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
 import { liveBlameMachine } from '../blame';
+import { liveBulkDeleteMachine } from '../bulk-delete';
+import { liveBulkDownloadMachine } from '../bulk-download';
 import { liveDeleteObjectMachine } from '../delete-object';
+import { liveObjectSelectionMachine } from '../object-selection';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
 import { objectsPageMachine } from './machine';
 import { listObjectsPage } from './reads';
@@ -36,7 +39,14 @@ export interface ObjectsPageWiring {
 /** The page machine over the real API, with the router's actions. */
 export function createLiveObjectsPageMachine({ repoId, refId, after, invalidate, showSearch }: ObjectsPageWiring) {
   return objectsPageMachine.provide({
-    actors: { list: objectsListMachine(repoId, refId, after), deleteObject: liveDeleteObjectMachine, blame: liveBlameMachine },
+    actors: {
+      list: objectsListMachine(repoId, refId, after),
+      deleteObject: liveDeleteObjectMachine,
+      blame: liveBlameMachine,
+      selection: liveObjectSelectionMachine(repoId, refId),
+      bulkDelete: liveBulkDeleteMachine,
+      bulkDownload: liveBulkDownloadMachine,
+    },
     actions: { invalidate, showSearch: (_, { search }) => showSearch(search) },
   });
 }

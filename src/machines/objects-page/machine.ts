@@ -1,12 +1,23 @@
 // The objects page of one folder of one ref (spec 1 "Objects page", §4, §9): the listing (a paged list whose first
 // page the route loader fetched), the prefix search (debounced 300 ms, kept in the URL), Refresh, and the dialogs
 // it opens, each a flow of its own: delete object (only on a branch of a writable repository) and blame. The Upload
-// button's permission lives in the route's permission actor, which this page asks about its branch.
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// button's permission lives in the route's permission actor, which this page asks about its branch. The listing's
+// selection is a child of its own; the bulk delete (same rule as the single one) and the zip download run over it,
+// and their summaries stay on screen until dismissed while the listing reloads behind them.
+import { and, assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ObjectStats, Page, RefKind } from '../../api/types';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZE } from '../../lib/constants';
 import { blameMachine, type BlameActorRef, type BlameTarget } from '../blame/machine';
+import { bulkDeleteMachine, type BulkDeleteActorRef, type BulkDeleteOutput, type BulkDeleteSummary } from '../bulk-delete/machine';
+import {
+  archiveName,
+  bulkDownloadMachine,
+  type BulkDownloadActorRef,
+  type BulkDownloadOutput,
+  type BulkDownloadSummary,
+} from '../bulk-download/machine';
 import { deleteObjectMachine, type DeleteObjectActorRef, type DeleteObjectOutput } from '../delete-object/machine';
+import { objectSelectionMachine, selectionReady, type ObjectSelectionActorRef } from '../object-selection/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
 import type { UploadPermissionActorRef } from '../upload-permission/machine';
 
@@ -31,9 +42,14 @@ export interface ObjectsPageContext extends Omit<ObjectsPageInput, 'firstPage'> 
   /** What is typed in the search box; it takes effect 300 ms after the last keystroke. */
   searchText: string;
   list: PagedListActorRef<ObjectStats>;
+  selection: ObjectSelectionActorRef;
   deletePath: string | null;
+  /** The outcome of the last bulk run, shown until dismissed. */
+  bulkSummary: BulkSummary | null;
   blameTarget: BlameTarget | null;
 }
+
+export type BulkSummary = ({ kind: 'delete' } & BulkDeleteSummary) | ({ kind: 'download' } & BulkDownloadSummary);
 
 export type ObjectsPageEvent =
   | { type: 'search.input'; text: string }
@@ -42,7 +58,12 @@ export type ObjectsPageEvent =
   | { type: 'objects.changed' }
   | { type: 'object.delete'; path: string }
   | { type: 'blame.open'; target: BlameTarget }
-  | { type: 'blame.close' };
+  | { type: 'blame.close' }
+  /** Delete the selected objects (lakeFS's deleteObjects), after a confirmation. */
+  | { type: 'bulk.delete' }
+  /** Download the selected objects as one zip. */
+  | { type: 'bulk.download' }
+  | { type: 'bulk.dismiss' };
 
 const uploadBranch = (context: Pick<ObjectsPageContext, 'repoId' | 'refId' | 'refKind' | 'readOnly'>) =>
   context.refKind === 'branch' && !context.readOnly ? { repoId: context.repoId, branch: context.refId } : undefined;
@@ -58,6 +79,10 @@ export const objectsPageMachine = setup({
     list: pagedListMachine<ObjectStats>(),
     deleteObject: deleteObjectMachine,
     blame: blameMachine,
+    /** The listing's selection; provided with a `listPage` for the page's repository and ref. */
+    selection: objectSelectionMachine,
+    bulkDelete: bulkDeleteMachine,
+    bulkDownload: bulkDownloadMachine,
   },
   actions: {
     /** Reloads the route loaders' data (repository, ref, README) — router.invalidate() in the browser. */
@@ -80,12 +105,24 @@ export const objectsPageMachine = setup({
     ),
     takeSearch: assign(({ context }) => ({ search: context.searchText, after: undefined })),
     filterList: sendTo(({ context }) => context.list, ({ context }) => ({ type: 'list.filter' as const, prefix: context.dir + context.search })),
+    // Rows no longer listed would stay selected unseen.
+    clearSelection: sendTo(({ context }) => context.selection, { type: 'select.clear' }),
+    // What could not be deleted stays selected, to try again or look at.
+    selectUndeleted: sendTo(
+      ({ context }) => context.selection,
+      (_, summary: BulkDeleteSummary) => ({
+        type: 'select.only' as const,
+        paths: summary.failures.map((failure) => failure.path).filter((path) => path !== ''),
+      }),
+    ),
   },
   guards: {
     canDelete: ({ context }) => uploadBranch(context) !== undefined,
     canUpload: ({ context }) => uploadBranch(context) !== undefined && context.permissions !== undefined,
     searchChanged: ({ context }) => context.searchText !== context.search,
     deleted: (_, output: DeleteObjectOutput) => output.deleted,
+    hasSelection: ({ context }) => selectionReady(context.selection.getSnapshot()),
+    ran: (_, output: BulkDeleteOutput | BulkDownloadOutput) => output.summary !== undefined,
   },
 }).createMachine({
   id: 'objectsPage',
@@ -98,8 +135,10 @@ export const objectsPageMachine = setup({
         id: 'list',
         input: { pageSize: PAGE_SIZE, prefix: input.dir + input.search, startAfter: input.after, firstPage },
       }),
+      selection: spawn('selection', { id: 'selection', input: {} }),
       deletePath: null,
       blameTarget: null,
+      bulkSummary: null,
     };
   },
   type: 'parallel',
@@ -137,7 +176,12 @@ export const objectsPageMachine = setup({
               {
                 guard: 'searchChanged',
                 target: 'idle',
-                actions: ['takeSearch', 'filterList', { type: 'showSearch', params: ({ context }) => ({ search: context.search }) }],
+                actions: [
+                  'takeSearch',
+                  'filterList',
+                  'clearSelection',
+                  { type: 'showSearch', params: ({ context }) => ({ search: context.search }) },
+                ],
               },
               { target: 'idle' },
             ],
@@ -152,7 +196,53 @@ export const objectsPageMachine = setup({
           on: {
             'object.delete': { guard: 'canDelete', target: 'deleting', actions: assign({ deletePath: ({ event }) => event.path }) },
             'blame.open': { target: 'blaming', actions: assign({ blameTarget: ({ event }) => event.target }) },
+            'bulk.delete': { guard: and(['canDelete', 'hasSelection']), target: 'bulkDeleting' },
+            'bulk.download': { guard: 'hasSelection', target: 'bulkDownloading' },
           },
+        },
+        bulkDeleting: {
+          invoke: {
+            id: 'bulkDelete',
+            src: 'bulkDelete',
+            input: ({ context }) => ({ repoId: context.repoId, branch: context.refId, paths: context.selection.getSnapshot().context.selected }),
+            onDone: [
+              {
+                guard: { type: 'ran', params: ({ event }) => event.output },
+                target: 'summary',
+                actions: [
+                  assign({ bulkSummary: ({ event }) => (event.output.summary ? { kind: 'delete' as const, ...event.output.summary } : null) }),
+                  { type: 'selectUndeleted', params: ({ event }) => event.output.summary! },
+                  'reloadList',
+                  'invalidate',
+                ],
+              },
+              { target: 'closed' },
+            ],
+          },
+        },
+        bulkDownloading: {
+          invoke: {
+            id: 'bulkDownload',
+            src: 'bulkDownload',
+            input: ({ context }) => ({
+              repoId: context.repoId,
+              refId: context.refId,
+              dir: context.dir,
+              paths: context.selection.getSnapshot().context.selected,
+              archiveName: archiveName(context.repoId, context.refId, context.dir),
+            }),
+            onDone: [
+              {
+                guard: { type: 'ran', params: ({ event }) => event.output },
+                target: 'summary',
+                actions: assign({ bulkSummary: ({ event }) => (event.output.summary ? { kind: 'download' as const, ...event.output.summary } : null) }),
+              },
+              { target: 'closed' },
+            ],
+          },
+        },
+        summary: {
+          on: { 'bulk.dismiss': { target: 'closed', actions: assign({ bulkSummary: null }) } },
         },
         deleting: {
           invoke: {
@@ -198,6 +288,16 @@ export function deleteObjectFlow(snapshot: ObjectsPageSnapshot): DeleteObjectAct
 /** The open blame dialog's read, if any. */
 export function blameFlow(snapshot: ObjectsPageSnapshot): BlameActorRef | undefined {
   return snapshot.children.blame as BlameActorRef | undefined;
+}
+
+/** The running bulk delete (its confirmation, progress and cancel), if any. */
+export function bulkDeleteFlow(snapshot: ObjectsPageSnapshot): BulkDeleteActorRef | undefined {
+  return snapshot.children.bulkDelete as BulkDeleteActorRef | undefined;
+}
+
+/** The running zip download, if any. */
+export function bulkDownloadFlow(snapshot: ObjectsPageSnapshot): BulkDownloadActorRef | undefined {
+  return snapshot.children.bulkDownload as BulkDownloadActorRef | undefined;
 }
 
 /** Whether the page offers deleting objects: only on a branch of a writable repository. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
 import { listCredentials } from '../../api/access-control';
 import type { Credentials, Page } from '../../api/types';
 import { liveCredentialsMachine } from '../../machines/credentials';

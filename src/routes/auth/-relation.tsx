@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
 import type { Page, PageParams } from '../../api/types';
 import { arn } from '../../lib/permission-names';
 import { liveRelationMachine, type RelationKind } from '../../machines/relation';

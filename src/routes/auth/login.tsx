@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
 import * as z from 'zod/mini';
 import { liveLoginMachine } from '../../machines/login';
 import { useSessionActor } from '../../machines/session';

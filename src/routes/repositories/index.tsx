@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { listRepositories } from '../../api/repositories';
 import type { Page, Repository, StorageConfig } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';

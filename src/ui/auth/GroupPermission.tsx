@@ -1,5 +1,6 @@
 import { Button, HStack, IconButton, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { LuChevronDown, LuTriangleAlert } from 'react-icons/lu';
 import { errorMessage } from '../../lib/error-message';
 import { arn } from '../../lib/permission-names';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
 import type { Page, PageParams } from '../../api/types';
 import { pagedListOf, type PagedListActorRef } from '../../machines/paged-list';
 

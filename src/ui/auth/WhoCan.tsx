@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { LuShieldQuestion } from 'react-icons/lu';
 import type { Principals } from '../../api/types';
 import { liveWhoCanMachine, whoCanResource, type WhoCanSnapshot } from '../../machines/who-can';

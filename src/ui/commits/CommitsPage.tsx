@@ -14,6 +14,8 @@ import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
 import { usePagedList } from '../components/usePagedList';
 import { RefSelector } from '../refs';
+import type { CommitsView } from '../../lib/search-schemas';
+import { ViewSwitch } from './ViewSwitch';
 
 export interface CommitsPageProps {
   /** The log from the URL's cursor. */
@@ -23,6 +25,7 @@ export interface CommitsPageProps {
   after?: string;
   onSelectRef: (ref: string) => void;
   onBackToStart: () => void;
+  onSelectView: (view: CommitsView) => void;
 }
 
 const column = listColumnHelper<Commit>();
@@ -73,7 +76,7 @@ function commitColumns(repoId: string): ListColumn<Commit>[] {
 }
 
 /** The log of a ref, newest first, a page at a time. */
-export function CommitsPage({ log, repo, resolvedRef, after, onSelectRef, onBackToStart }: CommitsPageProps) {
+export function CommitsPage({ log, repo, resolvedRef, after, onSelectRef, onBackToStart, onSelectView }: CommitsPageProps) {
   const ref = resolvedRef.id;
   const { view, table, retry, reload } = usePagedList(log);
   const columns = useMemo(() => commitColumns(repo.id), [repo.id]);
@@ -81,6 +84,7 @@ export function CommitsPage({ log, repo, resolvedRef, after, onSelectRef, onBack
   return (
     <Stack gap="4">
       <Flex gap="3" align="center">
+        <ViewSwitch view="list" onSelect={onSelectView} />
         <RefSelector
           repoId={repo.id}
           selected={{ id: resolvedRef.id, kind: resolvedRef.kind }}

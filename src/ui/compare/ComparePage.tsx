@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { LuArrowLeftRight, LuGitMerge, LuRefreshCw } from 'react-icons/lu';
+import { LuArrowLeftRight, LuGitMerge, LuGitPullRequestCreate, LuRefreshCw } from 'react-icons/lu';
 import type { Repository, ResolvedRef } from '../../api/types';
 import type { CompareActorRef } from '../../machines/compare/machine';
 import type { MergeActorRef } from '../../machines/merge/machine';
@@ -23,7 +24,7 @@ export interface CompareToolbarProps {
   onSelectCompared: (ref: string) => void;
   onSwitch: () => void;
   onRefresh: () => void;
-  /** The Merge button, where both refs are branches. */
+  /** The Merge button, where both refs are branches (a link to open a pull request for them goes beside it). */
   merge?: ReactNode;
 }
 
@@ -52,8 +53,25 @@ export function CompareToolbar({ repo, base, compared, onSelectBase, onSelectCom
       <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={onRefresh}>
         <LuRefreshCw />
       </IconButton>
-      {merge && <Flex ms="auto">{merge}</Flex>}
+      {merge && (
+        <Flex ms="auto" gap="2">
+          {compared && compared.id !== base.id && <CreatePullRequestLink repoId={repo.id} dest={base.id} source={compared.id} />}
+          {merge}
+        </Flex>
+      )}
     </Flex>
+  );
+}
+
+/** Opens the pull-request form for the two branches compared: the base is its destination. */
+function CreatePullRequestLink({ repoId, dest, source }: { repoId: string; dest: string; source: string }) {
+  return (
+    <Button asChild size="sm" variant="outline">
+      <RouterLink to="/repositories/$repoId/pulls/create" params={{ repoId }} search={{ ref: dest, compare: source }}>
+        <LuGitPullRequestCreate />
+        Create pull request
+      </RouterLink>
+    </Button>
   );
 }
 

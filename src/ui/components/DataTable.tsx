@@ -1,10 +1,11 @@
-import { memo, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Box, Button, HStack, Table } from '@chakra-ui/react';
 import { constructRow, FlexRender, useTable, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { rowHeightVar, tableClass, tableStyles, tableStylesHref } from './dataTableCss';
 import { listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';
 import { Loading } from './Loading';
+import { gridAttr, useGridNavigation, type GridNavigation } from './useGridNavigation';
 
 export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table. */
@@ -28,6 +29,12 @@ export interface DataTableProps<T extends RowData> {
    * is exact. Cell content must fit in it (the default fits an extra-small icon button, 32 px).
    */
   rowHeight?: number;
+  /**
+   * The table is a WAI-ARIA grid navigated by keyboard (see useGridNavigation). Its cells should then keep their
+   * controls out of the tab order (tabIndex -1), and mark the row's link that Enter follows with data-grid-open and
+   * its selection checkbox with data-grid-select.
+   */
+  grid?: boolean;
 }
 
 /** The table's data: always none (see the options in DataTable). */
@@ -53,6 +60,7 @@ export function DataTable<T extends RowData>({
   empty,
   maxHeight = '70vh',
   rowHeight = 44,
+  grid = false,
 }: DataTableProps<T>) {
   const rowHeightStyle = useMemo(() => ({ [rowHeightVar]: `${rowHeight}px` }) as CSSProperties, [rowHeight]);
   // The table gives the columns and headers only; its row model is never built, because that makes a row object for
@@ -64,21 +72,47 @@ export function DataTable<T extends RowData>({
   // State, not a ref: the body's virtualizer reads the viewport in its layout effect, which runs before a parent's
   // ref is attached; the body renders again once the viewport exists.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  // The body owns the virtualizer; it puts its scroll-to-row here for the grid's keys.
+  const scrollToRowRef = useRef<(row: number) => void>(() => undefined);
+  const scrollToRow = useCallback((row: number) => scrollToRowRef.current(row), []);
+  const columnCount = table.getAllLeafColumns().length;
+  const navigation = useGridNavigation({ rowCount: rows.length, colCount: columnCount, scrollToRow });
 
   if (rows.length === 0 && !hasMore && empty) return <>{empty}</>;
+
+  const gridProps = grid
+    ? {
+        role: 'grid',
+        // Unknown while the server has more rows (-1, as ARIA says); the header row counts.
+        'aria-rowcount': hasMore ? -1 : rows.length + 1,
+        ref: navigation.ref,
+        onKeyDown: navigation.onKeyDown,
+        onFocus: navigation.onFocus,
+      }
+    : {};
 
   return (
     <Box>
       <style href={tableStylesHref} precedence="default">
         {tableStyles}
       </style>
-      <Box ref={setViewport} data-scroll-viewport="" maxH={maxHeight} overflowY="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" aria-label={label} tableLayout="fixed" style={rowHeightStyle}>
+      <Box
+        ref={setViewport}
+        data-scroll-viewport=""
+        maxH={maxHeight}
+        overflowY="auto"
+        borderWidth="1px"
+        borderRadius="md"
+        // A cell focused by keyboard scrolls clear of the sticky header.
+        scrollPaddingTop={grid ? '10' : undefined}
+      >
+        <Table.Root size="sm" aria-label={label} tableLayout="fixed" style={rowHeightStyle} {...gridProps}>
           <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
             {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id}>
+              <Table.Row key={group.id} {...(grid ? { role: 'row', 'aria-rowindex': 1 } : {})}>
                 {group.headers.map((header) => (
                   <Table.ColumnHeader
+                    {...(grid ? { role: 'columnheader' } : {})}
                     key={header.id}
                     width={header.column.columnDef.meta?.width}
                     textAlign={header.column.columnDef.meta?.align}
@@ -93,10 +127,12 @@ export function DataTable<T extends RowData>({
             table={table}
             rows={rows}
             getRowId={getRowId}
-            columnCount={table.getAllLeafColumns().length}
+            columnCount={columnCount}
             viewport={viewport}
             rowHeight={rowHeight}
             onNearEnd={hasMore && !loadingMore ? onLoadMore : undefined}
+            grid={grid ? navigation : undefined}
+            scrollToRowRef={scrollToRowRef}
           />
         </Table.Root>
       </Box>
@@ -121,6 +157,9 @@ interface VirtualBodyProps<T extends RowData> {
   rowHeight: number;
   /** Called when the rows near the end of the loaded ones come into view (absent when nothing more is wanted). */
   onNearEnd: (() => void) | undefined;
+  /** The keyboard grid, when the table is one. */
+  grid: GridNavigation | undefined;
+  scrollToRowRef: { current: (row: number) => void };
 }
 
 /**
@@ -137,6 +176,8 @@ function VirtualBody<T extends RowData>({
   viewport,
   rowHeight,
   onNearEnd,
+  grid,
+  scrollToRowRef,
 }: VirtualBodyProps<T>) {
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -153,6 +194,13 @@ function VirtualBody<T extends RowData>({
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
+  useLayoutEffect(() => {
+    scrollToRowRef.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
+    // A row moved to by keyboard gets the focus once it is rendered.
+    grid?.focusPending();
+  });
+  // The tab stop: the active cell, or when its row has scrolled out of the window, the first rendered row's cell.
+  const tabRow = grid && (items.some((item) => item.index === grid.active.row) ? grid.active.row : items[0]?.index);
 
   useEffect(() => {
     if (onNearEnd && rows.length > 0 && lastVisible >= rows.length - LOAD_AHEAD_ROWS) onNearEnd();
@@ -168,7 +216,17 @@ function VirtualBody<T extends RowData>({
         const original = rows[item.index];
         if (original === undefined) return null;
         const id = getRowId(original);
-        return <BodyRow key={id} table={table} original={original} id={id} index={item.index} />;
+        return (
+          <BodyRow
+            key={id}
+            table={table}
+            original={original}
+            id={id}
+            index={item.index}
+            grid={grid !== undefined}
+            tabCol={grid && item.index === tabRow ? grid.active.col : undefined}
+          />
+        );
       })}
       {paddingBottom > 0 && <Spacer columnCount={columnCount} height={paddingBottom} />}
     </tbody>
@@ -194,18 +252,27 @@ interface BodyRowProps<T extends RowData> {
   original: T;
   id: string;
   index: number;
+  /** The row and its cells carry the grid's roles and positions. */
+  grid: boolean;
+  /** The cell of this row in the tab order, if it has it (grid only). */
+  tabCol: number | undefined;
 }
 
 /**
  * One row; renders again only when its data or its position changes, never merely because the window moved. Its
  * TanStack row (and cells) are made here, when the row enters the window.
  */
-const BodyRow = memo(function BodyRow<T extends RowData>({ table, original, id, index }: BodyRowProps<T>) {
+const BodyRow = memo(function BodyRow<T extends RowData>({ table, original, id, index, grid, tabCol }: BodyRowProps<T>) {
   const row = constructRow(table, id, original, index, 0);
+  const rowProps = grid ? { role: 'row', 'aria-rowindex': index + 2, [gridAttr.row]: index } : {};
   return (
-    <tr className={tableClass.row} data-index={index}>
-      {row.getAllCells().map((cell) => (
-        <td key={cell.id} className={cellClass[cell.column.columnDef.meta?.align ?? 'start']}>
+    <tr className={tableClass.row} data-index={index} {...rowProps}>
+      {row.getAllCells().map((cell, col) => (
+        <td
+          key={cell.id}
+          className={cellClass[cell.column.columnDef.meta?.align ?? 'start']}
+          {...(grid ? { role: 'gridcell', tabIndex: col === tabCol ? 0 : -1, [gridAttr.col]: col } : {})}
+        >
           <FlexRender cell={cell} />
         </td>
       ))}

@@ -23,6 +23,8 @@ export const tableClass = {
   iconButton: 'tarn-cell-icon-button',
   /** With iconButton: the red palette, for destructive actions. */
   danger: 'tarn-cell-danger',
+  /** A native checkbox (a row's selection). */
+  checkbox: 'tarn-cell-checkbox',
 } as const;
 
 /** Set on the table element: the body row height. */
@@ -51,6 +53,20 @@ export const tableStyles = `
   white-space: nowrap;
 }
 .${c.alignEnd} { text-align: end; }
+.${c.cell}:focus-visible {
+  outline: 2px solid var(--chakra-colors-color-palette-focus-ring);
+  outline-offset: -2px;
+}
+.${c.row}:focus-within { background: var(--chakra-colors-color-palette-subtle); }
+.${c.checkbox} {
+  width: var(--chakra-sizes-4);
+  height: var(--chakra-sizes-4);
+  margin: 0;
+  vertical-align: middle;
+  accent-color: var(--chakra-colors-color-palette-solid);
+  cursor: pointer;
+}
+.${c.checkbox}:disabled { cursor: not-allowed; opacity: 0.5; }
 .${c.alignCenter} { text-align: center; }
 .${c.line} { display: flex; align-items: center; gap: var(--chakra-spacing-2); min-width: 0; }
 .${c.link} {

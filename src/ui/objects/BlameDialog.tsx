@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { Box, Button, Code, Dialog, Grid, HStack, Link, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import type { Commit } from '../../api/types';
 import { liveBlameMachine, type BlameActorRef, type BlameTarget } from '../../machines/blame';
 import { commitMessage, formatDate, shortCommitId } from '../../lib/format';

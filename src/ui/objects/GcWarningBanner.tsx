@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, CloseButton } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import { gcWarningApplies, isGcWarningDismissed, liveGcWarningMachine } from '../../machines/gc-warning';
 

@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { Alert, Button, Code, Dialog, Field, HStack, Input, InputGroup, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import type { StorageConfig } from '../../api/types';
-import { shortCommitId } from '../../lib/format';
+import { formatCount as count, shortCommitId } from '../../lib/format';
 import { createLiveImportMachine, importSourceError, importSourceReady, type ImportActorRef, type ImportSnapshot } from '../../machines/import';
 import { CommitFields } from '../components/CommitFields';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -25,7 +26,6 @@ export interface ImportDialogProps {
   onImported: () => void;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 const perSecond = (rate: number) => rate.toLocaleString('en-US', { maximumFractionDigits: rate < 10 ? 1 : 0 });
 
 /** Open while mounted: the objects page renders it when the URL says so, with a fresh import each time. */

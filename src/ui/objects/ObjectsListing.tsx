@@ -5,10 +5,19 @@ import type { ObjectStats } from '../../api/types';
 import type { DeleteObjectActorRef } from '../../machines/delete-object';
 import { usePermissionCheck } from '../../machines/session/hooks';
 import { arn } from '../../lib/permission-names';
-import { blameFlow, canDeleteObjects, deleteObjectFlow, type ObjectsPageActorRef } from '../../machines/objects-page';
+import {
+  blameFlow,
+  bulkDeleteFlow,
+  bulkDownloadFlow,
+  canDeleteObjects,
+  deleteObjectFlow,
+  type ObjectsPageActorRef,
+} from '../../machines/objects-page';
 import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
 import { BlameFlowDialog } from './BlameDialog';
+import { BulkDeleteDialog, BulkDownloadDialog, BulkSummaryDialog } from './BulkDialogs';
 import { objectColumns } from './objectColumns';
+import { SelectionBar } from './SelectionBar';
 
 export interface ObjectsListingProps {
   page: ObjectsPageActorRef;
@@ -16,16 +25,22 @@ export interface ObjectsListingProps {
 
 const rowId = (entry: ObjectStats) => entry.path;
 
-/** The folder's entries, one server page at a time as the user scrolls, with the delete and blame dialogs. */
+/**
+ * The folder's entries, one server page at a time as the user scrolls, as a keyboard grid with a checkbox column; the
+ * selection's bar, and the dialogs of the delete, blame and bulk flows.
+ */
 export function ObjectsListing({ page }: ObjectsListingProps) {
   // The page's ref and folder never change; the search does once it takes effect.
-  const { repoId, refId, refKind, dir, list } = page.getSnapshot().context;
+  const { repoId, refId, refKind, dir, list, selection } = page.getSnapshot().context;
   const search = useSelector(page, (s) => s.context.search);
   const { view, table, retry } = usePagedList(list);
   const canDelete = useSelector(page, canDeleteObjects);
   const permission = usePermissionCheck();
   const deleting = useSelector(page, deleteObjectFlow);
   const blame = useSelector(page, blameFlow);
+  const bulkDelete = useSelector(page, bulkDeleteFlow);
+  const bulkDownload = useSelector(page, bulkDownloadFlow);
+  const bulkSummary = useSelector(page, (s) => s.context.bulkSummary);
 
   const columns = useMemo(
     () =>
@@ -37,8 +52,10 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
         deletePermission: (path) => permission('fs:DeleteObject', arn.object(repoId, path)),
         onDelete: (entry) => page.send({ type: 'object.delete', path: entry.path }),
         onBlame: (entry) => page.send({ type: 'blame.open', target: { path: entry.path, pathType: entry.path_type } }),
+        selection,
+        list,
       }),
-    [page, repoId, refId, dir, canDelete, permission],
+    [page, repoId, refId, dir, canDelete, permission, selection, list],
   );
 
   const empty =
@@ -52,16 +69,20 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
 
   return (
     <Stack gap="3">
+      {view.rows.length > 0 && <SelectionBar page={page} selection={selection} repoId={repoId} prefix={view.prefix} canDelete={canDelete} />}
       {view.loading ? (
         <Loading />
       ) : view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />
       ) : (
-        <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} />
+        <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} grid />
       )}
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {deleting && <DeleteObjectDialog flow={deleting} />}
       <BlameFlowDialog repoId={repoId} refId={refId} blame={blame} onClose={() => page.send({ type: 'blame.close' })} />
+      {bulkDelete && <BulkDeleteDialog flow={bulkDelete} />}
+      {bulkDownload && <BulkDownloadDialog flow={bulkDownload} />}
+      {bulkSummary && <BulkSummaryDialog summary={bulkSummary} onClose={() => page.send({ type: 'bulk.dismiss' })} />}
     </Stack>
   );
 }

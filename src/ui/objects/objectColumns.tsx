@@ -2,11 +2,15 @@ import { VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { objectUrl } from '../../lib/api-address';
 import type { ObjectStats } from '../../api/types';
+import type { ObjectSelectionActorRef } from '../../machines/object-selection';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import type { Permission } from '../../machines/session/machine';
 import { formatDate, formatSize } from '../../lib/format';
 import { CellIcon, listColumnHelper, tableClass, type ListColumn } from '../components';
 import { permittedState } from '../components/PermittedButton';
+import { gridAttr } from '../components/useGridNavigation';
 import { basename } from './paths';
+import { SelectLoadedCheckbox, SelectObjectCell } from './SelectionCells';
 
 export interface ObjectColumnsOptions {
   repoId: string;
@@ -19,6 +23,9 @@ export interface ObjectColumnsOptions {
   deletePermission: (path: string) => Permission;
   onDelete: (entry: ObjectStats) => void;
   onBlame: (entry: ObjectStats) => void;
+  /** The listing's selection, and its list (the loaded rows a header checkbox and a Shift range cover). */
+  selection: ObjectSelectionActorRef;
+  list: PagedListActorRef<ObjectStats>;
 }
 
 const column = listColumnHelper<ObjectStats>();
@@ -27,21 +34,51 @@ const column = listColumnHelper<ObjectStats>();
 // long folder mounts a window of fresh rows every frame, and each Chakra element resolves its styles at run time.
 const dangerButton = `${tableClass.iconButton} ${tableClass.danger}`;
 
+// The listing is a keyboard grid (useGridNavigation): the cells' controls stay out of the tab order, Enter follows the
+// name's link and Space clicks the checkbox.
+const outOfTabOrder = -1;
+const openLink = { [gridAttr.open]: '' };
+
 function displayName(entry: ObjectStats, dir: string): string {
   return entry.path.startsWith(dir) && entry.path !== dir ? entry.path.slice(dir.length) : entry.path;
 }
 
-export function objectColumns({ repoId, refId, dir, canDelete, deletePermission, onDelete, onBlame }: ObjectColumnsOptions): ListColumn<ObjectStats>[] {
+export function objectColumns({
+  repoId,
+  refId,
+  dir,
+  canDelete,
+  deletePermission,
+  onDelete,
+  onBlame,
+  selection,
+  list,
+}: ObjectColumnsOptions): ListColumn<ObjectStats>[] {
   return [
+    column.display({
+      id: 'select',
+      header: () => <SelectLoadedCheckbox selection={selection} list={list} />,
+      meta: { width: '2.75rem', align: 'center' },
+      cell: ({ row }) =>
+        row.original.path_type === 'object' ? (
+          <SelectObjectCell selection={selection} list={list} path={row.original.path} name={displayName(row.original, dir)} />
+        ) : null,
+    }),
     column.display({
       id: 'name',
       header: 'Name',
-      meta: { width: '50%' },
+      meta: { width: '46%' },
       cell: ({ row }) => {
         const entry = row.original;
         const isFolder = entry.path_type === 'common_prefix';
         const name = displayName(entry, dir);
-        const link = { params: { repoId }, search: { ref: refId, path: entry.path }, className: tableClass.link } as const;
+        const link = {
+          params: { repoId },
+          search: { ref: refId, path: entry.path },
+          className: tableClass.link,
+          tabIndex: outOfTabOrder,
+          ...openLink,
+        } as const;
         return (
           <span className={tableClass.line}>
             {isFolder ? <CellIcon name="folder" label="Folder" /> : <CellIcon name="file" label="File" />}
@@ -92,19 +129,28 @@ export function objectColumns({ repoId, refId, dir, canDelete, deletePermission,
                 className={tableClass.iconButton}
                 href={objectUrl(repoId, refId, entry.path)}
                 download={name}
+                tabIndex={outOfTabOrder}
                 aria-label={`Download ${name}`}
                 title="Download"
               >
                 <CellIcon name="download" />
               </a>
             )}
-            <button type="button" className={tableClass.iconButton} aria-label={`Blame ${name}`} title="Blame" onClick={() => onBlame(entry)}>
+            <button
+              type="button"
+              className={tableClass.iconButton}
+              tabIndex={outOfTabOrder}
+              aria-label={`Blame ${name}`}
+              title="Blame"
+              onClick={() => onBlame(entry)}
+            >
               <CellIcon name="history" />
             </button>
             {isObject && canDelete && (
               <button
                 type="button"
                 className={dangerButton}
+                tabIndex={outOfTabOrder}
                 aria-label={`Delete ${name}`}
                 {...permittedState(deletePermission(entry.path), { title: 'Delete' })}
                 onClick={() => onDelete(entry)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Code, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { LuArrowLeft, LuChevronRight, LuGitCommitHorizontal } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
 import { commitMessageForPicker, shortCommitId } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popover, Portal, Text } from '@chakra-ui/react';
+import { Button, Popover, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuChevronDown, LuGitBranch, LuGitCommitHorizontal, LuTag } from 'react-icons/lu';
 import type { RefKind } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
@@ -65,7 +65,9 @@ export function RefSelector({
           variant="outline"
           size="sm"
           maxW={{ base: '320px', md: '590px' }}
-          aria-label={selected ? `${labelPrefix}${selected.kind}: ${selected.id}` : `${labelPrefix}${placeholder}`}
+          // With a visible prefix the name comes from the text itself ("Base branch: main"), so that it contains what
+          // is shown, as speech-input users say it; without one the label names the kind and the full commit id.
+          aria-label={labelPrefix ? undefined : selected ? `${selected.kind}: ${selected.id}` : placeholder}
           disabled={disabled}
         >
           {labelPrefix && (
@@ -74,6 +76,7 @@ export function RefSelector({
             </Text>
           )}
           <Icon />
+          {labelPrefix && selected && <VisuallyHidden>{`${selected.kind}: `}</VisuallyHidden>}
           <Text as="span" truncate color={selected ? undefined : 'fg.muted'}>
             {shown}
           </Text>

@@ -5,6 +5,7 @@ import {
   LuGitBranch,
   LuGitCommitVertical,
   LuGitCompareArrows,
+  LuGitPullRequest,
   LuPencilLine,
   LuPlay,
   LuSettings,
@@ -21,6 +22,7 @@ const TABS = [
   { label: 'Branches', icon: LuGitBranch, to: '/repositories/$repoId/branches', sections: ['branches'] },
   { label: 'Tags', icon: LuTag, to: '/repositories/$repoId/tags', sections: ['tags'] },
   { label: 'Compare', icon: LuGitCompareArrows, to: '/repositories/$repoId/compare', sections: ['compare'] },
+  { label: 'Pull Requests', icon: LuGitPullRequest, to: '/repositories/$repoId/pulls', sections: ['pulls'] },
   { label: 'Actions', icon: LuPlay, to: '/repositories/$repoId/actions', sections: ['actions'] },
   { label: 'Settings', icon: LuSettings, to: '/repositories/$repoId/settings', sections: ['settings'] },
 ] as const;

@@ -1,7 +1,16 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { LuLogOut, LuSparkles } from 'react-icons/lu';
 import type { User, VersionConfig } from '../../api/types';
+import { useColorMode, type ColorModeChoice } from '../theme/colorMode';
 import { UserMenuButton } from './UserMenuButton';
+
+const THEMES: { value: ColorModeChoice; label: string }[] = [
+  { value: 'system', label: 'Same as the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+const isThemeChoice = (value: string): value is ColorModeChoice => THEMES.some((theme) => theme.value === value);
 
 export interface UserMenuProps {
   user: User;
@@ -11,6 +20,7 @@ export interface UserMenuProps {
 
 /** The menu with its positioning code: loaded after the first screen (TopNav), which shows its button meanwhile. */
 export default function UserMenu({ user, version, onLogout }: UserMenuProps) {
+  const { choice, setChoice } = useColorMode();
   const upgrade = version?.upgrade_recommended && version.upgrade_url ? version.upgrade_url : undefined;
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
@@ -28,6 +38,23 @@ export default function UserMenu({ user, version, onLogout }: UserMenuProps) {
                 </a>
               </Menu.Item>
             )}
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Theme</Menu.ItemGroupLabel>
+              <Menu.RadioItemGroup
+                value={choice}
+                onValueChange={(details) => {
+                  if (isThemeChoice(details.value)) setChoice(details.value);
+                }}
+              >
+                {THEMES.map((theme) => (
+                  <Menu.RadioItem key={theme.value} value={theme.value}>
+                    {theme.label}
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioItemGroup>
+            </Menu.ItemGroup>
+            <Menu.Separator />
             <Menu.Item value="logout" onSelect={onLogout}>
               <LuLogOut />
               Logout

@@ -15,7 +15,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useMachine } from '../../lib/root-actors';
 import { LuCircleAlert, LuCircleCheck, LuFileUp, LuFolderUp, LuX } from 'react-icons/lu';
 import { formatSize } from '../../lib/format';
 import {

@@ -126,6 +126,7 @@ const queries: Record<string, Record<string, string>> = {
   'GET /repositories/{repository}/restore': { task_id: 'none' },
   'GET /repositories/{repository}/branches/{branch}/import': { id: 'none' },
   'DELETE /repositories/{repository}/branches/{branch}/import': { id: 'none' },
+  'GET /repositories/{repository}/refs/{ref}/objects/find': { q: 'a' },
   'GET /auth/who-can': { action: 'fs:ReadObject', resource: 'arn:lakefs:fs:::repository/matrix/object/a.txt' },
 };
 
@@ -139,6 +140,7 @@ function bodyOf(key: string): unknown {
     'POST /repositories': { name: 'matrix-new', storage_namespace: 'local://matrix-new' },
     'POST /repositories/{repository}/branches': { name: 'matrix-branch', source: 'main' },
     'POST /repositories/{repository}/tags': { id: 'matrix-tag', ref: 'main' },
+    'POST /repositories/{repository}/pulls': { title: 'matrix', source_branch: 'dev', destination_branch: 'main' },
     'POST /repositories/{repository}/branches/{branch}/objects/delete': { paths: ['a.txt', 'b.txt'] },
     'POST /repositories/{repository}/branches/{branch}/objects/copy': { src_path: 'a.txt' },
     'POST /auth/users': { id: 'matrix-new-user' },

@@ -20,9 +20,10 @@ export interface TestServer {
 
 /**
  * Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime,
- * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts), import root.
+ * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts), import root,
+ * the file finder's time budget.
  */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot'>;
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot' | 'findBudgetMs'>;
 
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
 export async function startTestServer(

@@ -35,6 +35,13 @@ const lakeFS: Record<string, string> = {
   DiffObjectStat: 'checksum*:string mtime*:integer content_type*:string metadata:map',
   DiffList: 'pagination*:Pagination results*:Diff[]',
   MergeResult: 'reference*:string',
+  PullRequestBasic: 'status:open|closed|merged title:string description:string',
+  PullRequest:
+    'id*:string status*:open|closed|merged title*:string description*:string creation_date*:string author*:string ' +
+    'source_branch*:string destination_branch*:string merged_commit_id:string closed_date:string',
+  PullRequestsList: 'pagination*:Pagination results*:PullRequest[]',
+  PullRequestCreation: 'title*:string description:string source_branch*:string destination_branch*:string',
+  PullRequestCreationResponse: 'id*:string',
   FindMergeBaseResult: 'source_commit_id*:string destination_commit_id*:string base_commit_id*:string',
   ObjectCopyCreation: 'src_path*:string src_ref:string force:boolean shallow:boolean',
   UpdateObjectUserMetadata: 'set*:map',
@@ -91,6 +98,9 @@ const lakeFS: Record<string, string> = {
   Credentials: 'access_key_id*:string creation_date*:integer',
   CredentialsList: 'pagination*:Pagination results*:Credentials[]',
   UpdatePasswordByToken: 'token*:string newPassword*:string email:string',
+  // Tarn's own file finder.
+  FoundObject: 'path*:string size_bytes*:integer mtime*:integer content_type:string',
+  FoundObjectList: 'pagination*:Pagination results*:FoundObject[]',
   // Tarn's own answer to "who can do this?".
   Principals: 'users*:string[] groups*:string[]',
   GarbageCollectionRules: 'default_retention_days*:integer branches*:GarbageCollectionRule[]',
@@ -470,6 +480,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/branches/main/objects?path=gone.txt', 'bye');
     await get(api, '/repositories/shapes/refs/main/objects/ls?delimiter=/');
     await get(api, '/repositories/shapes/refs/main/objects/ls?user_metadata=false');
+    await get(api, '/repositories/shapes/refs/main/objects/find?q=B.CSV');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt');
     await call(api, 'HEAD', '/repositories/shapes/refs/main/objects?path=a.txt');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt', { range: 'bytes=100-200' });
@@ -520,6 +531,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     const first = await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'first', metadata: { k: 'v' } });
     await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'nothing' });
     await get(api, '/repositories/shapes/refs/main/commits');
+    await get(api, '/repositories/shapes/graph?amount=1');
     await get(api, `/repositories/shapes/commits/${String(first.body?.id)}`);
 
     // Branches and tags.
@@ -530,6 +542,16 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/tags', { id: 'v1', ref: 'main' });
     await get(api, '/repositories/shapes/tags');
     await get(api, '/repositories/shapes/tags/v1');
+
+    // Pull requests: created, listed, read, edited, merged.
+    await call(api, 'POST', '/repositories/shapes/branches', { name: 'proposal', source: 'main' });
+    await call(api, 'POST', '/repositories/shapes/branches/proposal/objects?path=proposed.txt', 'proposed');
+    await call(api, 'POST', '/repositories/shapes/branches/proposal/commits', { message: 'proposal' });
+    const pull = await call(api, 'POST', '/repositories/shapes/pulls', { title: 'Proposal', source_branch: 'proposal', destination_branch: 'main' });
+    await call(api, 'PATCH', `/repositories/shapes/pulls/${String(pull.body?.id)}`, { description: 'words' });
+    await call(api, 'PUT', `/repositories/shapes/pulls/${String(pull.body?.id)}/merge`);
+    await get(api, `/repositories/shapes/pulls/${String(pull.body?.id)}`);
+    await get(api, '/repositories/shapes/pulls?status=closed');
 
     // Diffs and merges: a clean merge, then a conflict.
     await call(api, 'POST', '/repositories/shapes/branches/dev/objects?path=dir/c.txt', 'dev');

@@ -1,8 +1,9 @@
 // Commits over the catalog.
 import type { Catalog } from '../../../catalog';
-import { listingOptions, pageJson } from '../../pagination';
+import { listingOptions, normaliseAmount, pageJson } from '../../pagination';
 import { principalOf, type AppRouteHandler } from '../../router';
 import { commitJson } from '../../serialize';
+import { encodeGraphCursor } from './graph-cursor';
 import type * as routes from './routes';
 
 export function commitHandlers(catalog: Catalog) {
@@ -39,6 +40,14 @@ export function commitHandlers(catalog: Catalog) {
     return c.json(pageJson(page, commitJson), 200);
   };
 
+  const commitGraph: AppRouteHandler<typeof routes.commitGraph> = async (c) => {
+    const { repository } = c.req.valid('param');
+    const q = c.req.valid('query');
+    const page = await catalog.commitGraph(repository, { ...(q.after ? { frontier: q.after } : {}), amount: normaliseAmount(q.amount) });
+    const hasMore = page.frontier.length > 0;
+    return c.json(pageJson({ results: page.results, hasMore, nextOffset: encodeGraphCursor(page.frontier) }, commitJson), 200);
+  };
+
   const getCommit: AppRouteHandler<typeof routes.getCommit> = async (c) => {
     const { repository, commitId } = c.req.valid('param');
     return c.json(commitJson(await catalog.getCommit(repository, commitId)), 200);
@@ -62,5 +71,5 @@ export function commitHandlers(catalog: Catalog) {
     return c.body(null, 204);
   };
 
-  return { commitBranch, logCommits, getCommit, createCommitRecord };
+  return { commitBranch, logCommits, commitGraph, getCommit, createCommitRecord };
 }

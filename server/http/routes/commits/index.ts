@@ -9,6 +9,7 @@ export function commitRouter(catalog: Catalog): Router {
   const router = createRouter();
   router.openapi(routes.commitBranch, handle.commitBranch);
   router.openapi(routes.logCommits, handle.logCommits);
+  router.openapi(routes.commitGraph, handle.commitGraph);
   router.openapi(routes.getCommit, handle.getCommit);
   router.openapi(routes.createCommitRecord, handle.createCommitRecord);
   return router;

@@ -1,10 +1,11 @@
-// Contracts of commits: commit a branch, the log of a ref, one commit by any ref expression, and a commit record
-// stored as given.
+// Contracts of commits: commit a branch, the log of a ref, the graph of every branch and tag, one commit by any ref
+// expression, and a commit record stored as given.
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryFlag, queryList } from '../../query';
 import { Commit, CommitCreation, CommitList, CommitRecordCreation } from '../../wire';
+import { graphCursor } from './graph-cursor';
 
 const tags = ['commits'];
 
@@ -49,6 +50,21 @@ export const logCommits = createRoute({
     }),
   },
   responses: { 200: jsonContent(CommitList, 'A page of the log'), default: failure },
+});
+
+export const commitGraph = createRoute({
+  method: 'get',
+  path: '/repositories/{repository}/graph',
+  tags,
+  summary: 'The history of every branch and tag: each reachable commit once, children before parents, newest first',
+  description:
+    'Commits reachable from the heads of the branches the branch listing shows and from every tag. A commit comes before ' +
+    'its parents, and otherwise by generation, creation date and id, newest first. `next_offset` is an opaque cursor.',
+  request: {
+    params: repositoryParams,
+    query: z.object({ after: graphCursor, amount: pagingQuery.amount }),
+  },
+  responses: { 200: jsonContent(CommitList, 'A page of the graph'), default: failure },
 });
 
 export const getCommit = createRoute({

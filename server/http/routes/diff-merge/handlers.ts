@@ -1,13 +1,10 @@
 // Diffs and merges over the catalog.
 import type { Catalog } from '../../../catalog';
-import { badRequest } from '../../../errors';
 import { listingOptions, pageJson } from '../../pagination';
 import { principalOf, type AppRouteHandler } from '../../router';
 import { diffJson, mergeBaseJson } from '../../serialize';
-import { mergeStrategies } from '../../wire';
+import { mergeOptions } from './merge-options';
 import type * as routes from './routes';
-
-const isMergeStrategy = (s: string): s is (typeof mergeStrategies)[number] => (mergeStrategies as readonly string[]).includes(s);
 
 export function diffMergeHandlers(catalog: Catalog) {
   const diffBranch: AppRouteHandler<typeof routes.diffBranch> = async (c) => {
@@ -26,19 +23,7 @@ export function diffMergeHandlers(catalog: Catalog) {
 
   const mergeRefs: AppRouteHandler<typeof routes.mergeRefs> = async (c) => {
     const { repository, sourceRef, destinationBranch } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const strategy = body.strategy ?? '';
-    if (!isMergeStrategy(strategy)) throw badRequest('invalid merge strategy');
-    const commit = await catalog.merge(repository, sourceRef, destinationBranch, {
-      committer: principalOf(c).userId,
-      ...(body.message ? { message: body.message } : {}),
-      ...(body.metadata ? { metadata: body.metadata } : {}),
-      strategy,
-      ...(body.conflict_resolutions ? { resolutions: body.conflict_resolutions } : {}),
-      force: body.force ?? false,
-      allowEmpty: body.allow_empty ?? false,
-      squashMerge: body.squash_merge ?? false,
-    });
+    const commit = await catalog.merge(repository, sourceRef, destinationBranch, mergeOptions(c.req.valid('json'), principalOf(c).userId));
     return c.json({ reference: commit.id }, 200);
   };
 

@@ -6,11 +6,11 @@ import type { Catalog, ObjectStats } from '../../../catalog';
 import { badRequest } from '../../../errors';
 import { toErrorAnswer } from '../../errors';
 import { multipartBoundary, readFilePart } from '../../multipart';
-import { listingOptions, pageJson } from '../../pagination';
+import { listingOptions, normaliseAmount, pageJson } from '../../pagination';
 import { parseRange } from '../../range';
 import { requestBody } from '../../request-body';
 import type { AppRouteHandler } from '../../router';
-import { commonPrefixJson, objectStatsJson } from '../../serialize';
+import { commonPrefixJson, foundObjectJson, objectStatsJson } from '../../serialize';
 import { matchesEtag, objectHeaders, uploadConditions, userMetadata } from './headers';
 import type * as routes from './routes';
 
@@ -47,6 +47,13 @@ export function objectHandlers(catalog: Catalog) {
       ),
       200,
     );
+  };
+
+  const findObjects: AppRouteHandler<typeof routes.findObjects> = async (c) => {
+    const { repository, ref } = c.req.valid('param');
+    const { q, after, amount } = c.req.valid('query');
+    const page = await catalog.findObjects(repository, ref, { query: q, ...(after ? { after } : {}), amount: normaliseAmount(amount) });
+    return c.json(pageJson(page, (found) => foundObjectJson(found.path, found.entry)), 200);
   };
 
   const getObject: AppRouteHandler<typeof routes.getObject> = async (c) => {
@@ -187,6 +194,7 @@ export function objectHandlers(catalog: Catalog) {
 
   return {
     listObjects,
+    findObjects,
     getObject,
     statObject,
     uploadObject,

@@ -8,6 +8,7 @@ export function objectRouter(catalog: Catalog): Router {
   const handle = objectHandlers(catalog);
   const router = createRouter();
   router.openapi(routes.listObjects, handle.listObjects);
+  router.openapi(routes.findObjects, handle.findObjects);
   router.openapi(routes.getObject, handle.getObject);
   router.openAPIRegistry.registerPath(routes.headObject);
   router.openapi(routes.statObject, handle.statObject);

@@ -8,6 +8,7 @@ import { branchParams, refParams } from '../../params';
 import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
 import {
   ErrorBody,
+  FoundObjectList,
   ObjectCopyCreation,
   ObjectErrorList,
   ObjectStageCreation,
@@ -47,6 +48,32 @@ export const listObjects = createRoute({
     }),
   },
   responses: { 200: jsonContent(ObjectStatsList, 'A page of objects and common prefixes'), default: failure },
+});
+
+export const findObjects = createRoute({
+  method: 'get',
+  path: `${refObjects}/find`,
+  tags,
+  summary: 'Find objects whose path contains a text, in any case (Tarn’s file finder)',
+  request: {
+    params: refParams,
+    query: z.object({
+      q: z
+        .string({ message: 'q is required' })
+        .min(1, { message: 'q is required' })
+        .max(1024, { message: 'q must be at most 1024 characters' })
+        .openapi({ description: 'The text the path must contain, in any case' }),
+      after: pagingQuery.after,
+      amount: pagingQuery.amount,
+    }),
+  },
+  responses: {
+    200: jsonContent(
+      FoundObjectList,
+      'Matching objects in path order; a page cut short by the time budget has more with next_offset the last path looked at',
+    ),
+    default: failure,
+  },
 });
 
 const readObjectContract = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
 import { activationSearch } from '../../../lib/search-schemas';
 import { liveActivationMachine } from '../../../machines/activation';
 import { ActivationPage } from '../../../ui/auth/ActivationPage';

@@ -2,7 +2,7 @@
 // from the loader's first page on each load.
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
 import type { Page, Ref, Repository } from '../../../api/types';
 import type { CreatedRefKind } from '../../../machines/create-ref';
 import { liveRefList } from '../../../machines/ref-picker';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
 import { listDiff, listDiffLevel } from '../../../api/diff';
 import type { Diff, Page, Repository } from '../../../api/types';
 import { PAGE_SIZE } from '../../../lib/constants';

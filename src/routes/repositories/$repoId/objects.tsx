@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
 import type { ObjectStats, Page, Repository, ResolvedRef } from '../../../api/types';
 import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type ReadmeRead } from '../../../loaders/objects';
 import { createLiveObjectsPageMachine } from '../../../machines/objects-page';

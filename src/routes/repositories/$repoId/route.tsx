@@ -7,6 +7,7 @@ import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { repositorySearch } from '../../../lib/search-schemas';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
 import { RepositoryLayout } from '../../../ui/repository/RepositoryLayout';
+import { useShortcutActors } from './-shortcut-actors';
 
 export const Route = createFileRoute('/repositories/$repoId')({
   validateSearch: repositorySearch,
@@ -28,9 +29,10 @@ function RepositoryRoute() {
   const { repo, resolvedRef } = Route.useLoaderData();
   const { ref } = Route.useSearch();
   const router = useRouter();
+  const shortcuts = useShortcutActors();
   const value = useMemo(() => ({ repo, resolvedRef, refresh: () => void router.invalidate() }), [repo, resolvedRef, router]);
   return (
-    <RepositoryLayout value={value} refParam={ref}>
+    <RepositoryLayout value={value} refParam={ref} shortcuts={shortcuts}>
       <Outlet />
     </RepositoryLayout>
   );

@@ -1,10 +1,10 @@
 import { SUMMARY_TOP_VALUES, type ColumnSummary } from '../../../lib/sql/column-summary';
+import { formatCount as count } from '../../../lib/format';
 
 const WIDTH = 96;
 const HEIGHT = 24;
 const GAP = 1;
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** What the chart shows, in words: its accessible name and its tooltip. */
 export function chartLabel(summary: ColumnSummary): string {

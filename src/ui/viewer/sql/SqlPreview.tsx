@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { LuDownload, LuPlay, LuSquare } from 'react-icons/lu';
 import type { ObjectStats } from '../../../api/types';
 import { SQL_MAX_ROWS_SHOWN } from '../../../lib/constants';
@@ -14,6 +15,7 @@ import { basename } from '../../objects/paths';
 import { openingQuery, sourceQuery, type DataFormat } from '../../../lib/sql/data-format';
 import { SqlEditor } from './SqlEditor';
 import { SqlResultTable } from './SqlResultTable';
+import { formatCount as count } from '../../../lib/format';
 
 export interface SqlPreviewProps {
   repoId: string;
@@ -24,7 +26,6 @@ export interface SqlPreviewProps {
   sql: string | undefined;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The SQL preview of a parquet, csv or tsv object (spec 1 §4, §9). The query in the address runs as the preview

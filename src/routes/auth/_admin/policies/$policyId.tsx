@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { getPolicy } from '../../../../api/access-control';
 import type { Policy } from '../../../../api/types';
 import { livePolicyEditorMachine } from '../../../../machines/policy-editor';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { listUsers } from '../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../lib/constants';
 import { listSearch } from '../../../../lib/search-schemas';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { readActionRun, type ActionRunRead } from '../../../../api/actions';
 import { actionRunSearch } from '../../../../lib/search-schemas';
 import { liveActionRunMachine } from '../../../../machines/action-run';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { listActionRuns } from '../../../../api/actions';
 import type { ActionRun, Page } from '../../../../api/types';
 import { PAGE_SIZE } from '../../../../lib/page-sizes';

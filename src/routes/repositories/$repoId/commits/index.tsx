@@ -1,25 +1,33 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { logCommits } from '../../../../api/commits';
 import type { Commit, Page, Repository, ResolvedRef } from '../../../../api/types';
-import { PAGE_SIZE } from '../../../../lib/constants';
-import { cursorSearch } from '../../../../lib/search-schemas';
+import { GRAPH_PAGE_SIZE, PAGE_SIZE } from '../../../../lib/constants';
+import { commitsSearch, type CommitsView } from '../../../../lib/search-schemas';
+import { loadCommitGraph, type CommitGraphData } from '../../../../loaders/commit-graph';
+import { liveCommitGraph } from '../../../../machines/commit-graph';
 import { liveCommitLog } from '../../../../machines/commit-log';
+import { CommitGraphPage } from '../../../../ui/commits/CommitGraphPage';
 import { CommitsPage } from '../../../../ui/commits/CommitsPage';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { useRepository, WithResolvedRef } from '../../../../ui/repository/RepositoryContext';
 import { pageRef, readAtRef } from '../-page-ref';
 
+type CommitsData = { view: 'list'; firstPage: Page<Commit> | undefined } | ({ view: 'graph' } & CommitGraphData);
+
 export const Route = createFileRoute('/repositories/$repoId/commits/')({
-  validateSearch: cursorSearch,
-  loaderDeps: ({ search }) => ({ ref: search.ref, after: search.after }),
-  loader: async ({ params, deps, parentMatchPromise, abortController }) => {
+  validateSearch: commitsSearch,
+  // The graph shows every branch, whatever the ref, and pages by scrolling: only the list depends on ref and cursor.
+  loaderDeps: ({ search }) => (search.view === 'graph' ? { view: search.view } : { ref: search.ref, after: search.after }),
+  loader: async ({ params, deps, parentMatchPromise, abortController }): Promise<CommitsData> => {
+    if ('view' in deps) return { view: 'graph', ...(await loadCommitGraph(params.repoId, abortController.signal)) };
     const ref = await pageRef(deps.ref, parentMatchPromise);
-    return readAtRef(
+    const firstPage = await readAtRef(
       () => logCommits(params.repoId, ref, { after: deps.after, amount: PAGE_SIZE }, abortController.signal),
       parentMatchPromise,
     );
+    return { view: 'list', firstPage };
   },
   component: CommitsRoute,
   errorComponent: RouteErrorAlert,
@@ -27,11 +35,16 @@ export const Route = createFileRoute('/repositories/$repoId/commits/')({
 
 function CommitsRoute() {
   const { repo } = useRepository();
-  const firstPage = Route.useLoaderData();
-  // Each load (another ref or cursor, an invalidation) starts the log over with what it read.
+  const data = Route.useLoaderData();
+  // Each load (another ref, cursor or view, an invalidation) starts the list or graph over with what it read.
   const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { after, ref } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const onSelectView = (view: CommitsView) => void navigate({ search: { ref, ...(view === 'graph' ? { view } : {}) } });
+  if (data.view === 'graph') {
+    return <CommitGraphView key={loadedAt} repo={repo} data={data} onSelectView={onSelectView} />;
+  }
+  const firstPage = data.firstPage;
   return (
     <WithResolvedRef>
       {(resolvedRef) =>
@@ -44,6 +57,7 @@ function CommitsRoute() {
             after={after}
             onSelectRef={(next) => void navigate({ search: { ref: next } })}
             onBackToStart={() => void navigate({ search: { ref } })}
+            onSelectView={onSelectView}
           />
         )
       }
@@ -58,9 +72,10 @@ interface CommitLogProps {
   after: string | undefined;
   onSelectRef: (ref: string) => void;
   onBackToStart: () => void;
+  onSelectView: (view: CommitsView) => void;
 }
 
-function CommitLog({ repo, resolvedRef, firstPage, after, onSelectRef, onBackToStart }: CommitLogProps) {
+function CommitLog({ repo, resolvedRef, firstPage, after, onSelectRef, onBackToStart, onSelectView }: CommitLogProps) {
   // Fixed for this load: another ref makes a new log.
   const [logic] = useState(() => liveCommitLog(repo.id, resolvedRef.id));
   const log = useActorRef(logic, { input: { firstPage, startAfter: after } });
@@ -72,6 +87,19 @@ function CommitLog({ repo, resolvedRef, firstPage, after, onSelectRef, onBackToS
       after={after}
       onSelectRef={onSelectRef}
       onBackToStart={onBackToStart}
+      onSelectView={onSelectView}
     />
   );
+}
+
+interface CommitGraphViewProps {
+  repo: Repository;
+  data: CommitGraphData;
+  onSelectView: (view: CommitsView) => void;
+}
+
+function CommitGraphView({ repo, data, onSelectView }: CommitGraphViewProps) {
+  const [logic] = useState(() => liveCommitGraph(repo.id));
+  const graph = useActorRef(logic, { input: { firstPage: data.firstPage, pageSize: GRAPH_PAGE_SIZE } });
+  return <CommitGraphPage repoId={repo.id} graph={graph} branches={data.branches} tags={data.tags} onSelectView={onSelectView} />;
 }

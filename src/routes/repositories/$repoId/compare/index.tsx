@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import type { Repository, ResolvedRef } from '../../../../api/types';
 import { loadComparison, type Comparison } from '../../../../loaders/compare';
 import { compareSearch } from '../../../../lib/search-schemas';

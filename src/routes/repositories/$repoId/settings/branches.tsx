@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { getBranchProtection, type BranchProtection } from '../../../../api/settings';
 import { liveBranchProtectionMachine } from '../../../../machines/branch-protection';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { useRepositoryDeletion } from '../../../../machines/delete-repository';
 import { liveRepositoryReadOnlyMachine } from '../../../../machines/repository-read-only';
 import { useRepository } from '../../../../ui/repository/RepositoryContext';

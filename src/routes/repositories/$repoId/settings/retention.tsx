@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../lib/root-actors';
 import { getGcRules } from '../../../../api/settings';
 import type { GarbageCollectionRules } from '../../../../api/types';
 import { liveGcPolicyMachine } from '../../../../machines/gc-policy';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef } from '../../../../../lib/root-actors';
 import { listDiffLevel } from '../../../../../api/diff';
 import type { Commit, Diff, Page } from '../../../../../api/types';
 import { PAGE_SIZE } from '../../../../../lib/constants';

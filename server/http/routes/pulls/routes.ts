@@ -1,0 +1,82 @@
+// Contracts of pull requests (lakeFS's pulls API): list, create, read, update (title, description, close, reopen)
+// and merge. Merging answers as a merge call does: the merge commit, or 409 with the conflicts left unsettled.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent } from '../../contract';
+import { repositoryParams } from '../../params';
+import { pagingQuery } from '../../query';
+import {
+  MergeConflict,
+  MergeResult,
+  PullRequest,
+  PullRequestBasic,
+  PullRequestCreation,
+  PullRequestCreationResponse,
+  PullRequestMerge,
+  PullRequestsList,
+  pullRequestStatusFilters,
+} from '../../wire';
+
+const tags = ['pulls'];
+const pullsPath = '/repositories/{repository}/pulls';
+const pullPath = `${pullsPath}/{pull_request}`;
+const pullParams = repositoryParams.extend({
+  pull_request: z.string().min(1).openapi({ description: 'The pull request’s id' }),
+});
+
+export const listPullRequests = createRoute({
+  method: 'get',
+  path: pullsPath,
+  tags,
+  summary: 'List pull requests in creation order (closed includes merged ones)',
+  request: {
+    params: repositoryParams,
+    query: z.object({
+      ...pagingQuery,
+      status: z
+        .enum(pullRequestStatusFilters, { message: 'status must be open, closed or all' })
+        .optional()
+        .openapi({ description: 'open, closed (merged included) or all (the default)' }),
+    }),
+  },
+  responses: { 200: jsonContent(PullRequestsList, 'A page of pull requests'), default: failure },
+});
+
+export const createPullRequest = createRoute({
+  method: 'post',
+  path: pullsPath,
+  tags,
+  summary: 'Propose merging one branch into another',
+  request: { params: repositoryParams, body: jsonBody(PullRequestCreation) },
+  responses: { 201: jsonContent(PullRequestCreationResponse, 'The new pull request’s id'), default: failure },
+});
+
+export const getPullRequest = createRoute({
+  method: 'get',
+  path: pullPath,
+  tags,
+  summary: 'A pull request',
+  request: { params: pullParams },
+  responses: { 200: jsonContent(PullRequest, 'The pull request'), default: failure },
+});
+
+export const updatePullRequest = createRoute({
+  method: 'patch',
+  path: pullPath,
+  tags,
+  summary: 'Change the title or description, close or reopen a pull request',
+  request: { params: pullParams, body: jsonBody(PullRequestBasic) },
+  responses: { 204: { description: 'Updated' }, default: failure },
+});
+
+export const mergePullRequest = createRoute({
+  method: 'put',
+  path: `${pullPath}/merge`,
+  tags,
+  summary: 'Merge a pull request’s source branch into its destination (the merge call’s rules and answers)',
+  request: { params: pullParams, body: jsonBody(PullRequestMerge, { required: false }) },
+  responses: {
+    200: jsonContent(MergeResult, 'The merge commit'),
+    409: jsonContent(MergeConflict, 'The conflicts left unsettled, with both sides; nothing was merged'),
+    default: failure,
+  },
+});

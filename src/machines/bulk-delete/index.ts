@@ -1,0 +1,2 @@
+export * from './machine';
+export { liveBulkDeleteMachine } from './actors';

@@ -1,0 +1,2 @@
+export * from './machine';
+export { liveBulkDownloadMachine } from './actors';

@@ -1,0 +1,151 @@
+// The selection of the objects listing (issue 12 "Bulk operations"): rows ticked one by one, a shift-click range,
+// the header checkbox for the loaded rows, and "Select all in this prefix", which lists every object under the
+// listing's prefix recursively (no delimiter), page after page, objects not loaded yet included, the count growing
+// as it goes and stopping at SELECT_IN_PREFIX_CAP. Only objects are selected: folders are reached through the
+// prefix. The objects page runs the bulk delete and the zip download over what is selected here.
+import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { ObjectStats, Page } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actors';
+import { SELECT_IN_PREFIX_CAP } from '../../lib/constants';
+import { toggled, withAll, withRange, type Selection } from '../list-selection/selection';
+
+export interface ObjectSelectionInput {
+  /** Where "Select all in this prefix" stops; SELECT_IN_PREFIX_CAP unless a test sets a smaller one. */
+  cap?: number;
+}
+
+/** How far the listing of "Select all in this prefix" went. */
+export interface PrefixListing {
+  prefix: string;
+  /** The cursor of the next page while the listing goes on (or after it failed). */
+  after: string | undefined;
+  complete: boolean;
+  /** The listing stopped at the cap with objects left under the prefix. */
+  capped: boolean;
+}
+
+export interface PrefixPageRequest {
+  prefix: string;
+  after: string | undefined;
+}
+
+export interface ObjectSelectionContext {
+  selected: Selection;
+  /** The row a shift-click extends from: the last one ticked by hand. */
+  anchor: string | null;
+  /** Set while the selection is "everything under this prefix"; a change by hand clears it. */
+  listing: PrefixListing | null;
+  cap: number;
+  error: unknown;
+}
+
+export type ObjectSelectionEvent =
+  | { type: 'select.toggle'; path: string }
+  /** Shift-click on `path`: `order` is the loaded objects' paths in listing order. */
+  | { type: 'select.range'; path: string; order: readonly string[] }
+  /** The header checkbox: every loaded object (`paths`) selected or not. */
+  | { type: 'select.page'; paths: readonly string[]; checked: boolean }
+  | { type: 'select.prefix'; prefix: string }
+  | { type: 'select.retry' }
+  | { type: 'select.clear' }
+  /** The selection becomes exactly `paths` (what a bulk delete could not delete). */
+  | { type: 'select.only'; paths: readonly string[] };
+
+const byHand = { listing: null, error: undefined } as const;
+
+export const objectSelectionMachine = setup({
+  types: {
+    input: {} as ObjectSelectionInput,
+    context: {} as ObjectSelectionContext,
+    events: {} as ObjectSelectionEvent,
+  },
+  actors: {
+    /** One page of every object under a prefix (no delimiter), as many as the server gives at once. */
+    listPage: promisePlaceholder<Page<ObjectStats>, PrefixPageRequest>('listPage'),
+  },
+  actions: {
+    takePage: assign(({ context }, page: Page<ObjectStats>) => {
+      const room = context.cap - context.selected.length;
+      const paths = page.results.filter((entry) => entry.path_type === 'object').map((entry) => entry.path);
+      const more = page.pagination.has_more;
+      const capped = paths.length > room || (paths.length === room && more);
+      return {
+        selected: withAll(context.selected, paths.slice(0, Math.max(room, 0)), true),
+        listing: context.listing && {
+          ...context.listing,
+          after: page.pagination.next_offset || undefined,
+          complete: !more || capped,
+          capped,
+        },
+      };
+    }),
+  },
+}).createMachine({
+  id: 'objectSelection',
+  context: ({ input }) => ({ selected: [], anchor: null, listing: null, cap: input.cap ?? SELECT_IN_PREFIX_CAP, error: undefined }),
+  initial: 'idle',
+  on: {
+    'select.clear': { target: '.idle', actions: assign({ selected: [], anchor: null, ...byHand }) },
+    'select.only': { target: '.idle', actions: assign({ selected: ({ event }) => event.paths, anchor: null, ...byHand }) },
+  },
+  states: {
+    idle: {
+      on: {
+        'select.toggle': {
+          actions: assign({ selected: ({ context, event }) => toggled(context.selected, event.path), anchor: ({ event }) => event.path, ...byHand }),
+        },
+        'select.range': {
+          actions: assign({
+            selected: ({ context, event }) => withRange(context.selected, event.order, context.anchor, event.path),
+            anchor: ({ event }) => event.path,
+            ...byHand,
+          }),
+        },
+        'select.page': {
+          actions: assign({ selected: ({ context, event }) => withAll(context.selected, event.paths, event.checked), ...byHand }),
+        },
+        'select.prefix': {
+          target: 'listing',
+          actions: assign({
+            selected: [],
+            anchor: null,
+            error: undefined,
+            listing: ({ event }) => ({ prefix: event.prefix, after: undefined, complete: false, capped: false }),
+          }),
+        },
+      },
+    },
+    listing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'listPage',
+        input: ({ context }) => ({ prefix: context.listing?.prefix ?? '', after: context.listing?.after }),
+        onDone: [
+          {
+            guard: ({ context, event }) =>
+              event.output.pagination.has_more && context.selected.length + event.output.results.length < context.cap,
+            target: 'listing',
+            reenter: true,
+            actions: { type: 'takePage', params: ({ event }) => event.output },
+          },
+          { target: 'idle', actions: { type: 'takePage', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
+      },
+    },
+    // The objects listed so far stay selected; retry goes on from the page that failed.
+    failed: {
+      on: {
+        'select.retry': { target: 'listing', actions: assign({ error: undefined }) },
+      },
+    },
+  },
+});
+
+export type ObjectSelectionActorRef = ActorRefFrom<typeof objectSelectionMachine>;
+export type ObjectSelectionSnapshot = SnapshotFrom<typeof objectSelectionMachine>;
+
+/** Whether the selection is settled, so a bulk run may start from it (not while "Select all" is listing). */
+export function selectionReady(snapshot: ObjectSelectionSnapshot): boolean {
+  return snapshot.matches('idle') && snapshot.context.selected.length > 0;
+}

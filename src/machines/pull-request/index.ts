@@ -1,0 +1,2 @@
+export * from './machine';
+export { livePullRequestMachine } from './actors';

@@ -1,0 +1,206 @@
+// The file finder's dialog (`t`, Ctrl+K): a combobox over a virtual listbox of the ranked matches (WAI-ARIA combobox
+// pattern: focus stays in the text box, the active option is named by aria-activedescendant).
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Button, CloseButton, Dialog, HStack, Input, Kbd, Mark, Portal, Stack, Text } from '@chakra-ui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useSelector } from '@xstate/react';
+import { LuFile, LuFolderOpen } from 'react-icons/lu';
+import type { FoundObject } from '../../api/types';
+import type { RankedPath } from '../../lib/finder-rank';
+import { FINDER_MATCH_CAP } from '../../lib/constants';
+import { finderActiveIndex, type FinderActorRef, type FinderSnapshot, type FinderTarget } from '../../machines/finder/machine';
+import { ErrorAlert } from '../components/ErrorAlert';
+
+export const FINDER_TITLE = 'Find a file';
+const ROW_HEIGHT = 36;
+const LIST_HEIGHT = 360;
+
+const selectView = (s: FinderSnapshot) => ({
+  ref: s.context.scope.ref,
+  query: s.context.query,
+  searched: s.context.searched,
+  ranked: s.context.ranked,
+  active: finderActiveIndex(s.context),
+  hasMore: s.context.hasMore,
+  searching: s.hasTag('searching'),
+  failed: s.hasTag('failed'),
+  // A failed first page leaves the previous text's matches in the context: they do not answer this text.
+  showMatches: !s.matches({ open: 'searchFailed' }) && !s.matches({ open: 'idle' }),
+  done: s.matches({ open: 'done' }),
+  error: s.context.error,
+});
+
+type FinderView = ReturnType<typeof selectView>;
+
+function statusText(view: FinderView): string {
+  if (view.searching) return 'Searching...';
+  if (!view.done) return '';
+  const count = view.ranked.length;
+  if (count === 0) return `No files match "${view.searched}"`;
+  // Stopped at the cap: the server has more than the finder keeps.
+  if (view.hasMore) return `The first ${FINDER_MATCH_CAP.toLocaleString('en-US')} matches: type more to narrow the search`;
+  return count === 1 ? '1 match' : `${count.toLocaleString('en-US')} matches`;
+}
+
+export function FinderDialog({ finder }: { finder: FinderActorRef }) {
+  const view = useSelector(finder, selectView);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const matches = view.showMatches ? view.ranked : [];
+  const pick = (target: FinderTarget, path?: string) => finder.send({ type: 'finder.pick', target, path });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const move = { ArrowDown: 'next', ArrowUp: 'previous', PageDown: 'last', PageUp: 'first' } as const;
+    if (event.key in move) {
+      event.preventDefault();
+      finder.send({ type: 'finder.move', to: move[event.key as keyof typeof move] });
+    } else if (event.key === 'Enter' && matches.length > 0) {
+      event.preventDefault();
+      pick(event.ctrlKey || event.metaKey ? 'folder' : 'object');
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open
+      size="lg"
+      placement="top"
+      initialFocusEl={() => inputRef.current}
+      onOpenChange={(details) => !details.open && finder.send({ type: 'finder.close' })}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{FINDER_TITLE}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Input
+                  ref={inputRef}
+                  role="combobox"
+                  aria-label={`${FINDER_TITLE} in ${view.ref}`}
+                  aria-expanded={matches.length > 0}
+                  aria-controls={listId}
+                  aria-autocomplete="list"
+                  aria-activedescendant={matches.length > 0 ? optionId(view.active) : undefined}
+                  placeholder={`Search the paths of ${view.ref}`}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={view.query}
+                  onChange={(event) => finder.send({ type: 'finder.query', text: event.target.value })}
+                  onKeyDown={onKeyDown}
+                />
+                <Text role="status" fontSize="sm" color="fg.muted" minH="5">
+                  {statusText(view)}
+                </Text>
+                {view.failed && <ErrorAlert error={view.error} onRetry={() => finder.send({ type: 'finder.retry' })} />}
+                <MatchList
+                  id={listId}
+                  searched={view.searched}
+                  matches={matches}
+                  active={view.active}
+                  optionId={optionId}
+                  onPick={(path) => pick('object', path)}
+                />
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer justifyContent="space-between">
+              <Text fontSize="xs" color="fg.muted">
+                <Kbd>Enter</Kbd> opens the file, <Kbd>Ctrl</Kbd>+<Kbd>Enter</Kbd> its folder
+              </Text>
+              <Button size="sm" variant="outline" disabled={matches.length === 0} onClick={() => pick('folder')}>
+                <LuFolderOpen />
+                Open folder
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+interface MatchListProps {
+  id: string;
+  /** The text the matches answer. */
+  searched: string;
+  matches: readonly RankedPath<FoundObject>[];
+  active: number;
+  optionId: (index: number) => string;
+  onPick: (path: string) => void;
+}
+
+/** Up to FINDER_MATCH_CAP options: only those in view are rendered. */
+function MatchList({ id, searched, matches, active, optionId, onPick }: MatchListProps) {
+  // State, not a ref: the virtualizer reads the viewport in a layout effect, before a ref would be attached.
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({
+    count: matches.length,
+    getScrollElement: () => viewport,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  // Keyboard moves keep the active option in view (the text box keeps the focus, so the browser would not), and a
+  // new text starts at the top; pages read in the background leave the list where the user scrolled it.
+  const hasMatches = matches.length > 0;
+  useEffect(() => {
+    if (hasMatches) virtualizer.scrollToIndex(active);
+  }, [active, searched, hasMatches, virtualizer]);
+
+  return (
+    <Box ref={setViewport} data-scroll-viewport="" maxH={`${LIST_HEIGHT}px`} overflowY="auto" hidden={matches.length === 0}>
+      <Box id={id} role="listbox" aria-label="Matching files" position="relative" h={`${virtualizer.getTotalSize()}px`}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const match = matches[row.index]!;
+          const selected = row.index === active;
+          return (
+            <HStack
+              key={match.item.path}
+              id={optionId(row.index)}
+              role="option"
+              // The name is the path, whole: the highlight's <mark> would otherwise split it into words.
+              aria-label={match.item.path}
+              aria-selected={selected}
+              aria-setsize={matches.length}
+              aria-posinset={row.index + 1}
+              position="absolute"
+              top="0"
+              left="0"
+              w="full"
+              h={`${ROW_HEIGHT}px`}
+              transform={`translateY(${row.start}px)`}
+              px="2"
+              gap="2"
+              borderRadius="sm"
+              cursor="pointer"
+              bg={selected ? 'bg.emphasized' : undefined}
+              _hover={{ bg: 'bg.muted' }}
+              onClick={() => onPick(match.item.path)}
+            >
+              <LuFile aria-hidden />
+              <HighlightedPath path={match.item.path} start={match.match.start} end={match.match.end} />
+            </HStack>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+function HighlightedPath({ path, start, end }: { path: string; start: number; end: number }) {
+  return (
+    <Text as="span" fontFamily="mono" fontSize="sm" truncate title={path}>
+      {path.slice(0, start)}
+      <Mark variant="subtle" fontWeight="semibold">
+        {path.slice(start, end)}
+      </Mark>
+      {path.slice(end)}
+    </Text>
+  );
+}

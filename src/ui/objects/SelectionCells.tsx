@@ -1,0 +1,74 @@
+// The objects listing's checkbox column: a checkbox per object (folders are selected through "Select all in this
+// prefix") and the header's, which stands for the loaded objects. Each follows the selection machine itself, so the
+// memoised table rows need not render again when the selection changes.
+import { useMemo } from 'react';
+import { Checkbox } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ObjectStats } from '../../api/types';
+import { coverage, membership } from '../../machines/list-selection/selection';
+import type { ObjectSelectionActorRef } from '../../machines/object-selection';
+import type { PagedListActorRef } from '../../machines/paged-list';
+import { tableClass } from '../components';
+import { gridAttr } from '../components/useGridNavigation';
+
+/** The loaded objects' paths in listing order (what a header checkbox and a shift-click range cover). */
+export function loadedObjectPaths(rows: readonly ObjectStats[]): string[] {
+  return rows.filter((entry) => entry.path_type === 'object').map((entry) => entry.path);
+}
+
+export interface SelectObjectCellProps {
+  selection: ObjectSelectionActorRef;
+  list: PagedListActorRef<ObjectStats>;
+  path: string;
+  name: string;
+}
+
+/** A row's checkbox; Shift extends the selection from the row ticked before. A plain input: it renders in every row. */
+export function SelectObjectCell({ selection, list, path, name }: SelectObjectCellProps) {
+  const checked = useSelector(selection, (s) => membership(s.context.selected).has(path));
+  const settled = useSelector(selection, (s) => s.matches('idle'));
+  return (
+    <input
+      type="checkbox"
+      className={tableClass.checkbox}
+      checked={checked}
+      // The click handler is the change handler: it needs the Shift key, which a change event does not carry.
+      readOnly
+      disabled={!settled}
+      tabIndex={-1}
+      aria-label={`Select ${name}`}
+      {...{ [gridAttr.select]: '' }}
+      onClick={(event) =>
+        selection.send(
+          event.shiftKey
+            ? { type: 'select.range', path, order: loadedObjectPaths(list.getSnapshot().context.rows) }
+            : { type: 'select.toggle', path },
+        )
+      }
+    />
+  );
+}
+
+export interface SelectLoadedCheckboxProps {
+  selection: ObjectSelectionActorRef;
+  list: PagedListActorRef<ObjectStats>;
+}
+
+/** The header checkbox: ticks or clears every loaded object, and is indeterminate when only some are selected. */
+export function SelectLoadedCheckbox({ selection, list }: SelectLoadedCheckboxProps) {
+  const rows = useSelector(list, (s) => s.context.rows);
+  const paths = useMemo(() => loadedObjectPaths(rows), [rows]);
+  const covered = useSelector(selection, (s) => coverage(s.context.selected, paths));
+  const settled = useSelector(selection, (s) => s.matches('idle'));
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={covered === 'all' ? true : covered === 'some' ? 'indeterminate' : false}
+      disabled={!settled || paths.length === 0}
+      onCheckedChange={() => selection.send({ type: 'select.page', paths, checked: covered !== 'all' })}
+    >
+      <Checkbox.HiddenInput aria-label="Select the loaded objects" />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}

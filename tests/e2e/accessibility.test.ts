@@ -1,0 +1,236 @@
+// Accessibility of every screen: axe-core finds no serious or critical violation on any of them, in the light theme
+// and in the dark one (which follows the system until the user switches it), and tabbing through the main screens
+// never lands on a control whose focus cannot be seen.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, invisibleFocusStops } from './axe';
+import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { lakeApi } from './lake-api';
+
+const REPO = 'a11y';
+
+interface Screen {
+  name: string;
+  path: string;
+}
+
+describe('accessibility of every screen', () => {
+  let tarn: RunningTarn | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let problems: string[] = [];
+  let credentials: AdminCredentials | undefined;
+  let commitId = '';
+  let runId = '';
+  let pullId = '';
+  const { step, records, currentStep } = stepRunner('accessibility', () => page, () => tarn);
+
+  beforeAll(async () => {
+    [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
+    credentials = await setupThroughApi(tarn.url);
+    const api = lakeApi(tarn.url, credentials);
+    await api.createRepository(REPO);
+    await api.commitFile(REPO, 'main', 'README.md', '# Accessibility\n\nA repository for the checks.\n', 'Add a readme');
+    commitId = await api.commitFile(REPO, 'main', 'data/table.csv', 'id,name\n1,one\n2,two\n', 'Add a table');
+    await api.createBranch(REPO, 'feature', 'main');
+    await api.commitFile(REPO, 'feature', 'data/table.csv', 'id,name\n1,one\n2,deux\n', 'Change a row');
+    // A pre-commit hook that cannot be reached makes a failed run, so the run's own page has something to show.
+    await api.commitFile(
+      REPO,
+      'main',
+      '_lakefs_actions/check.yaml',
+      ['name: check', 'on:', '  pre-commit:', '    branches: [feature]', 'hooks:', '  - id: unreachable', '    type: webhook', '    properties:', '      url: http://127.0.0.1:9/hook', ''].join('\n'),
+      'Add an action',
+    );
+    await api.uploadObject(REPO, 'feature', 'hooked.txt', 'x\n', 'text/plain');
+    await api.commit(REPO, 'feature', 'Blocked by the hook').catch(() => undefined);
+    const runs = (await (
+      await fetch(`${tarn.url}/api/v1/repositories/${REPO}/actions/runs`, {
+        headers: { authorization: `Basic ${Buffer.from(`${credentials.accessKeyId}:${credentials.secretAccessKey}`).toString('base64')}` },
+      })
+    ).json()) as { results: { run_id: string }[] };
+    runId = runs.results[0]?.run_id ?? '';
+    await api.uploadObject(REPO, 'main', 'notes.txt', 'uncommitted\n', 'text/plain');
+    const created = await fetch(`${tarn.url}/api/v1/repositories/${REPO}/pulls`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.accessKeyId}:${credentials.secretAccessKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ title: 'Rename a row', description: 'Changes **one** row.', source_branch: 'feature', destination_branch: 'main' }),
+    });
+    pullId = ((await created.json()) as { id: string }).id;
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    problems = watchPage(page, currentStep).problems;
+  });
+
+  afterAll(async () => {
+    console.log(formatTimings('accessibility', records));
+    await context?.close();
+    await browser?.close();
+    await tarn?.stop();
+  });
+
+  const screens = (): Screen[] => [
+    { name: 'repositories', path: '/repositories' },
+    { name: 'objects', path: `/repositories/${REPO}/objects` },
+    { name: 'objects in a folder', path: `/repositories/${REPO}/objects?path=data%2F` },
+    { name: 'object viewer (markdown)', path: `/repositories/${REPO}/object?path=README.md` },
+    { name: 'object viewer (csv)', path: `/repositories/${REPO}/object?path=data%2Ftable.csv` },
+    { name: 'uncommitted changes', path: `/repositories/${REPO}/changes` },
+    { name: 'commits', path: `/repositories/${REPO}/commits` },
+    { name: 'commit graph', path: `/repositories/${REPO}/commits?view=graph` },
+    { name: 'commit', path: `/repositories/${REPO}/commits/${commitId}` },
+    { name: 'branches', path: `/repositories/${REPO}/branches` },
+    { name: 'tags', path: `/repositories/${REPO}/tags` },
+    { name: 'compare', path: `/repositories/${REPO}/compare?ref=main&compare=feature` },
+    { name: 'pull requests', path: `/repositories/${REPO}/pulls?status=all` },
+    { name: 'create pull request', path: `/repositories/${REPO}/pulls/create?ref=main&compare=feature` },
+    { name: 'pull request', path: `/repositories/${REPO}/pulls/${pullId}` },
+    { name: 'actions', path: `/repositories/${REPO}/actions` },
+    { name: 'action run', path: `/repositories/${REPO}/actions/${runId}` },
+    { name: 'settings (general)', path: `/repositories/${REPO}/settings/general` },
+    { name: 'settings (retention)', path: `/repositories/${REPO}/settings/retention` },
+    { name: 'settings (branches)', path: `/repositories/${REPO}/settings/branches` },
+    { name: 'users', path: '/auth/users' },
+    { name: 'user', path: '/auth/users/admin/groups' },
+    { name: 'user credentials', path: '/auth/users/admin/credentials' },
+    { name: 'user policies', path: '/auth/users/admin/policies' },
+    { name: 'user effective policies', path: '/auth/users/admin/policies/effective' },
+    { name: 'groups', path: '/auth/groups' },
+    { name: 'group members', path: '/auth/groups/Admins/members' },
+    { name: 'group policies', path: '/auth/groups/Admins/policies' },
+    { name: 'policies', path: '/auth/policies' },
+    { name: 'policy', path: '/auth/policies/FSFullAccess' },
+    { name: 'my credentials', path: '/auth/credentials' },
+  ];
+
+  /** Opens a screen and waits until it has settled: its main landmark shown and no request in flight. */
+  async function open(path: string): Promise<void> {
+    await page.goto(path);
+    await shows(page.getByRole('main'), `the main region of ${path}`);
+    await page.waitForLoadState('networkidle');
+  }
+
+  async function checkEveryScreen(theme: string): Promise<void> {
+    const failures: string[] = [];
+    for (const screen of screens()) {
+      await open(screen.path);
+      for (const violation of await seriousViolations(page)) failures.push(`${screen.name} (${theme}): ${violation}`);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  }
+
+  /** Opens the dialogs users open most and checks each once it has finished opening. */
+  async function checkDialogs(theme: string): Promise<void> {
+    const failures: string[] = [];
+    const clicking = (button: string) => async () => {
+      const trigger = page.getByRole('button', { name: button, exact: true });
+      await expect.poll(() => trigger.first().isEnabled(), { message: `${button} becomes enabled` }).toBe(true);
+      await trigger.first().click();
+    };
+    const pressing = (key: string) => async () => {
+      await page.getByRole('main').click({ position: { x: 1, y: 1 } });
+      await page.keyboard.press(key);
+    };
+    const selectingARow = async () => {
+      await page.getByRole('checkbox', { name: 'Select notes.txt' }).check();
+      await page.getByRole('group', { name: 'Selection' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    };
+    const dialogs: { path: string; opening: () => Promise<void>; dialog: string; role?: 'dialog' | 'alertdialog' }[] = [
+      { path: `/repositories/${REPO}/branches`, opening: clicking('Create Branch'), dialog: 'Create Branch' },
+      { path: `/repositories/${REPO}/objects`, opening: clicking('Upload'), dialog: "Upload Objects to Branch 'main'" },
+      { path: `/repositories/${REPO}/objects`, opening: pressing('t'), dialog: 'Find a file' },
+      { path: `/repositories/${REPO}/objects`, opening: pressing('?'), dialog: 'Keyboard shortcuts' },
+      { path: `/repositories/${REPO}/objects`, opening: selectingARow, dialog: 'Delete objects', role: 'alertdialog' },
+      { path: `/repositories/${REPO}/changes`, opening: clicking('Commit Changes'), dialog: 'Commit Changes' },
+      { path: `/repositories/${REPO}/compare?ref=main&compare=feature`, opening: clicking('Merge'), dialog: 'Merge branch feature into main' },
+    ];
+    for (const { path, opening, dialog, role = 'dialog' } of dialogs) {
+      await open(path);
+      await opening();
+      await shows(page.getByRole(role, { name: dialog }), `the ${dialog} dialog`);
+      for (const violation of await seriousViolations(page)) failures.push(`${dialog} dialog (${theme}): ${violation}`);
+      await page.keyboard.press('Escape');
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  }
+
+  it('checks the login screen before signing in', () =>
+    step('login screen', async () => {
+      await page.goto('/auth/login');
+      await shows(page.getByRole('heading', { name: 'Login' }), 'the Login card');
+      expect(await seriousViolations(page)).toEqual([]);
+      if (!credentials) throw new Error('no credentials: setup over the API failed');
+      await loginThroughUi(page, credentials);
+    }));
+
+  it('checks the first-run setup screen of a server nobody has set up', () =>
+    step('setup screen', async () => {
+      const fresh = await startTarn();
+      try {
+        await page.goto(`${fresh.url}/setup`);
+        await shows(page.getByRole('main'), 'the setup screen');
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await fresh.stop();
+      }
+    }));
+
+  it('finds no serious violation on any screen in the light theme, dialogs included', () =>
+    step('light theme', async () => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await checkEveryScreen('light');
+      await checkDialogs('light');
+    }));
+
+  it('follows a dark system theme and finds no serious violation there either, dialogs included', () =>
+    step('dark theme', async () => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await open('/repositories');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await screenshot(page, 'a11y-dark-repositories');
+      await checkEveryScreen('dark');
+      await checkDialogs('dark');
+    }));
+
+  it('switches the theme from the header whatever the system says, and back to following the system', () =>
+    step('theme switch', async () => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await open('/repositories');
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+      await page.reload();
+      await shows(page.getByRole('button', { name: 'Switch to dark mode' }), 'the switch offering dark mode after a reload');
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      // The user menu hands the choice back to the system, which then decides again as it changes.
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.getByRole('button', { name: /^User menu for/ }).click();
+      await page.getByRole('menuitemradio', { name: 'Same as the system' }).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('tarn:color-mode'))).toBe('system');
+    }));
+
+  it('shows where the keyboard focus is on the main screens', () =>
+    step('visible focus', async () => {
+      const invisible: string[] = [];
+      for (const path of ['/repositories', `/repositories/${REPO}/objects`, `/repositories/${REPO}/commits`, `/repositories/${REPO}/compare?ref=main&compare=feature`, '/auth/users']) {
+        await open(path);
+        for (const stop of await invisibleFocusStops(page, 25)) invisible.push(`${path}: ${stop}`);
+      }
+      expect(invisible, invisible.join('\n')).toEqual([]);
+      await arrivesAt(page, /^\/auth\/users/);
+    }));
+
+  it('met no page errors, CSP violations or failed API calls', () => {
+    expect(problems).toEqual([]);
+  });
+});

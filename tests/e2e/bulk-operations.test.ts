@@ -1,0 +1,185 @@
+// Bulk operations on the objects listing, in the real console against the real server: 2,500 committed objects under
+// one prefix (some a level deeper) are found by keyboard in the listing's grid, all selected with "Select all in this
+// prefix" (most of them never loaded), downloaded as one zip made in the browser (read back here through its central
+// directory), then deleted with lakeFS's deleteObjects in three requests of at most 1,000 paths.
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { lakeApi, type LakeApi } from './lake-api';
+import { readZip } from './fixtures/zip-reader';
+
+const REPO = 'bulk-ops';
+const PREFIX = 'events/';
+const COUNT = 2500;
+/** Every tenth object lives a level deeper, under events/2024/, so the listing starts with that folder. */
+const pathAt = (i: number) => `${PREFIX}${i % 10 === 0 ? '2024/' : ''}part-${String(i).padStart(5, '0')}.json`;
+const contentAt = (i: number) => `{"event":${i}}\n`;
+const UPLOADS_AT_ONCE = 8;
+
+describe('bulk operations: select, zip and delete 2,500 objects; the listing as a keyboard grid', () => {
+  let tarn: RunningTarn | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let problems: string[] = [];
+  let credentials: AdminCredentials | undefined;
+  let api: LakeApi | undefined;
+  const { step, records, currentStep } = stepRunner('bulk-operations', () => page, () => tarn);
+
+  beforeAll(async () => {
+    [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
+    credentials = await setupThroughApi(tarn.url);
+    const lake = lakeApi(tarn.url, credentials);
+    api = lake;
+    await lake.createRepository(REPO);
+    const queue = Array.from({ length: COUNT }, (_, i) => i);
+    await Promise.all(
+      Array.from({ length: UPLOADS_AT_ONCE }, async () => {
+        for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+          await lake.uploadObject(REPO, 'main', pathAt(i), contentAt(i), 'application/json');
+        }
+      }),
+    );
+    await lake.uploadObject(REPO, 'main', 'keep.txt', 'outside the prefix\n', 'text/plain');
+    await lake.commit(REPO, 'main', 'Add 2,500 events');
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url, acceptDownloads: true });
+    // Playwright cannot answer the browser's own save dialog (the File System Access API's picker), so the page is
+    // given a browser without it: the zip then comes as a download, which Playwright captures. The picker's path is
+    // covered by the UI tests.
+    await context.addInitScript(() => Reflect.deleteProperty(window, 'showSaveFilePicker'));
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    problems = watchPage(page, currentStep).problems;
+  });
+
+  afterAll(async () => {
+    console.log(formatTimings('bulk-operations', records));
+    await context?.close();
+    await browser?.close();
+    await tarn?.stop();
+  });
+
+  const grid = () => page.getByRole('grid', { name: 'Objects' });
+  const selectionStatus = () => page.getByRole('group', { name: 'Selection' }).getByRole('status');
+  /** The focused cell's row (0 = the first body row) and column. */
+  const focusedCell = () =>
+    page.evaluate(() => {
+      const cell = document.activeElement;
+      return {
+        role: cell?.getAttribute('role'),
+        row: Number(cell?.parentElement?.getAttribute('aria-rowindex')) - 2,
+        col: Number(cell?.getAttribute('data-grid-col')),
+        text: cell?.parentElement?.textContent ?? '',
+      };
+    });
+
+  it('logs in and opens the prefix', () =>
+    step('open prefix', async () => {
+      if (!credentials) throw new Error('no credentials: setup over the API failed');
+      await loginThroughUi(page, credentials);
+      await page.goto(`/repositories/${REPO}/objects?ref=main&path=${encodeURIComponent(PREFIX)}`);
+      await shows(grid().getByRole('link', { name: 'part-00001.json', exact: true }), 'the first object of the prefix');
+    }));
+
+  it('moves through the listing by keyboard and opens a folder with Enter', () =>
+    step('keyboard grid', async () => {
+      const tabStops = grid().locator('[role="gridcell"][tabindex="0"]');
+      expect(await tabStops.count(), 'one cell of the grid in the tab order').toBe(1);
+      await tabStops.focus();
+      expect(await focusedCell()).toMatchObject({ role: 'gridcell', row: 0, col: 0 });
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      expect(await focusedCell()).toMatchObject({ row: 2, col: 1 });
+      expect((await focusedCell()).text).toContain('part-00002.json');
+      // The first page holds 100 entries: End goes to the last one loaded, scrolled in from outside the window.
+      await page.keyboard.press('End');
+      await expect.poll(async () => (await focusedCell()).row).toBe(99);
+      await expect.poll(async () => grid().getByRole('link', { name: 'part-00109.json', exact: true }).count(), { message: 'the next page' }).toBe(1);
+      expect(await focusedCell(), 'the focus stays on its row while the next page loads').toMatchObject({ row: 99, col: 1 });
+      await page.keyboard.press('Control+Home');
+      expect(await focusedCell()).toMatchObject({ row: 0, col: 1 });
+      expect((await focusedCell()).text).toContain('2024/');
+      await screenshot(page, 'bulk-01-grid-focus');
+      await page.keyboard.press('Enter');
+      await arrivesAt(page, /[?&]path=events%2F2024%2F/);
+      await shows(page.getByRole('link', { name: 'part-00000.json', exact: true }), 'the folder opened by Enter');
+      await page.goBack();
+      await shows(grid().getByRole('link', { name: 'part-00001.json', exact: true }), 'the prefix again');
+    }));
+
+  it('selects every object under the prefix, the ones not loaded included', () =>
+    step('select all in prefix', async () => {
+      await page.getByRole('button', { name: 'Select all in this prefix' }).click();
+      await shows(selectionStatus().getByText(`2,500 selected (all objects under ${PREFIX})`), 'the whole prefix selected', 20_000);
+      expect(await grid().getByRole('checkbox', { name: 'Select part-00001.json' }).isChecked()).toBe(true);
+      await screenshot(page, 'bulk-02-selected');
+    }));
+
+  it('downloads the selection as one zip made in the browser', () =>
+    step('download zip', async () => {
+      const objectReads: string[] = [];
+      const onRequest = (request: Request) => {
+        const url = new URL(request.url());
+        if (url.pathname === `/api/v1/repositories/${REPO}/refs/main/objects`) objectReads.push(url.searchParams.get('path') ?? '');
+      };
+      page.on('request', onRequest);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 120_000 }),
+        page.getByRole('button', { name: 'Download as zip' }).click(),
+      ]);
+      page.off('request', onRequest);
+      expect(download.suggestedFilename()).toBe(`${REPO}-main-events.zip`);
+      const entries = readZip(readFileSync(await download.path()));
+      expect(entries).toHaveLength(COUNT);
+      const byName = new Map(entries.map((entry) => [entry.name, entry.content.toString()]));
+      for (const i of [0, 1, 999, 1000, 2499]) expect(byName.get(pathAt(i).slice(PREFIX.length)), pathAt(i)).toBe(contentAt(i));
+      expect(byName.has('2024/part-00010.json')).toBe(true);
+      expect(objectReads).toHaveLength(COUNT);
+      const summary = page.getByRole('dialog', { name: 'Download as zip: summary' });
+      await shows(summary.getByText(/^Zipped 2,500 objects of 2,500/), 'the zip summary');
+      await screenshot(page, 'bulk-03-zip-summary');
+      await summary.getByRole('button', { name: 'Close', exact: true }).click();
+      await disappears(summary, 'the zip summary');
+    }));
+
+  it('deletes the selection in three requests of at most 1,000 paths, and the prefix is empty', () =>
+    step('bulk delete', async () => {
+      const deleteRequests: string[] = [];
+      const onRequest = (request: Request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() === 'POST' && pathname === `/api/v1/repositories/${REPO}/branches/main/objects/delete`) deleteRequests.push(pathname);
+      };
+      page.on('request', onRequest);
+      // The client sends request bodies as streams, which Chromium does not show Playwright: the page's fetch is
+      // wrapped to count the paths of each deleteObjects request.
+      await page.evaluate(() => {
+        const sizes: number[] = [];
+        Object.assign(window, { deleteSizes: sizes });
+        const original = window.fetch.bind(window);
+        window.fetch = async (input, init) => {
+          if (input instanceof Request && input.url.endsWith('/objects/delete')) {
+            sizes.push(((await input.clone().json()) as { paths: string[] }).paths.length);
+          }
+          return original(input, init);
+        };
+      });
+      await page.getByRole('group', { name: 'Selection' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete objects' });
+      await shows(confirm.getByText('Are you sure you wish to delete 2,500 objects from branch main?'), 'the confirmation with count and branch');
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      const summary = page.getByRole('dialog', { name: 'Delete objects: summary' });
+      await shows(summary.getByText('Deleted 2,500 objects of 2,500.'), 'the delete summary', 30_000);
+      page.off('request', onRequest);
+      expect(deleteRequests).toHaveLength(3);
+      expect(await page.evaluate(() => (window as unknown as { deleteSizes: number[] }).deleteSizes)).toEqual([1000, 1000, 500]);
+      await screenshot(page, 'bulk-04-delete-summary');
+      await summary.getByRole('button', { name: 'Close', exact: true }).click();
+      await disappears(summary, 'the delete summary');
+      await shows(page.getByText('No objects here'), 'the empty prefix');
+      expect(await api?.readObject(REPO, 'main', 'keep.txt'), 'the object outside the prefix').toBe('outside the prefix\n');
+      expect(problems, `problems seen during the journey:\n${problems.join('\n')}`).toEqual([]);
+    }));
+});

@@ -1,0 +1,230 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import { effectivePolicies } from './effective-policies';
+import { fakeLake, type FakeLake } from './objects-server';
+import { isOwnedByFocus, shortcutGroups } from '../../src/lib/shortcuts';
+
+const PATHS = ['archive/old-sales/2019.csv', 'data/my-sales.csv', 'data/sales.csv', 'reports/q1.txt', 'sales/readme.md'];
+/** Enough matches for several pages: `part-000.log` to `part-599.log`. */
+const LOGS = Array.from({ length: 600 }, (_, i) => `logs/part-${String(i).padStart(3, '0')}.log`);
+
+const server = setupServer();
+let lake: FakeLake;
+let finds: URL[];
+
+/** The server's finder: a case-insensitive substring of the path, in path order, `amount` a page after `after`. */
+const findHandler = http.get('*/api/v1/repositories/lake/refs/:ref/objects/find', ({ request }) => {
+  const url = new URL(request.url);
+  finds.push(url);
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const after = url.searchParams.get('after') ?? '';
+  const amount = Number(url.searchParams.get('amount') ?? 100);
+  const all = [...PATHS, ...LOGS].filter((p) => p > after && p.toLowerCase().includes(q));
+  const results = all.slice(0, amount).map((path) => ({ path, size_bytes: 10, mtime: 1_700_000_000 }));
+  const hasMore = all.length > amount;
+  return HttpResponse.json({
+    results,
+    pagination: { has_more: hasMore, next_offset: hasMore ? results.at(-1)!.path : '', results: results.length, max_per_page: 1000 },
+  });
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  lake = fakeLake();
+  finds = [];
+  server.use(...lake.handlers, findHandler, effectivePolicies([{ id: 'All', creation_date: 1, statement: [{ effect: 'allow', action: ['*'], resource: '*' }] }]));
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function openRepository(path = '/repositories/lake/objects', shown = 'notes.txt') {
+  const app = renderApp(path);
+  await screen.findByRole('link', { name: shown });
+  return app;
+}
+
+/** A key pressed on the page; awaited, as the dialogs it opens are loaded on first use (they suspend). */
+const press = (key: string, init: KeyboardEventInit = {}) =>
+  act(async () => {
+    fireEvent.keyDown(document.body, { key, ...init });
+  });
+
+async function openFinder() {
+  await press('t');
+  const dialog = await screen.findByRole('dialog', { name: 'Find a file' });
+  const box = within(dialog).getByRole('combobox', { name: 'Find a file in main' });
+  await waitFor(() => expect(document.activeElement).toBe(box));
+  return { dialog, box };
+}
+
+const optionTexts = (dialog: HTMLElement) => within(dialog).queryAllByRole('option').map((o) => o.textContent);
+
+describe('file finder', () => {
+  it('opens on t, searches the page’s ref and shows the matches ranked, with the match highlighted', async () => {
+    await openRepository();
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'sales' } });
+    await within(dialog).findByText('4 matches');
+    // In the name first, from its start; then in a folder, from the path's start.
+    expect(optionTexts(dialog)).toEqual(['data/sales.csv', 'data/my-sales.csv', 'sales/readme.md', 'archive/old-sales/2019.csv']);
+    expect(finds.map((f) => `${f.pathname}${f.search}`)).toEqual(['/api/v1/repositories/lake/refs/main/objects/find?q=sales&amount=100']);
+    const marks = within(dialog).getAllByRole('option')[1]!.querySelectorAll('mark');
+    expect([...marks].map((m) => m.textContent)).toEqual(['sales']);
+  });
+
+  it('searches the ref the URL names', async () => {
+    await openRepository('/repositories/lake/objects?ref=dev');
+    await press('t');
+    const dialog = await screen.findByRole('dialog', { name: 'Find a file' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Find a file in dev' }), { target: { value: 'q1' } });
+    await within(dialog).findByText('1 match');
+    expect(finds.map((f) => `${f.pathname}${f.search}`)).toEqual(['/api/v1/repositories/lake/refs/dev/objects/find?q=q1&amount=100']);
+  });
+
+  it('moves the active option with the arrows and opens it with Enter', async () => {
+    const { router } = await openRepository();
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'sales' } });
+    await within(dialog).findByText('4 matches');
+    const selected = () => within(dialog).getByRole('option', { selected: true });
+    expect(box.getAttribute('aria-activedescendant')).toBe(selected().id);
+    expect(selected().textContent).toBe('data/sales.csv');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(selected().textContent).toBe('data/my-sales.csv');
+    expect(box.getAttribute('aria-activedescendant')).toBe(selected().id);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/object'));
+    expect(router.state.location.search).toEqual({ ref: 'main', path: 'data/my-sales.csv' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find a file' })).toBeNull());
+  });
+
+  it('opens the folder of the active match with Ctrl+Enter, and a match by clicking it', async () => {
+    const { router } = await openRepository();
+    let { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'q1' } });
+    await within(dialog).findByText('1 match');
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'reports/' }));
+    expect(router.state.location.pathname).toBe('/repositories/lake/objects');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    ({ dialog, box } = await openFinder());
+    expect(box).toHaveProperty('value', '');
+    fireEvent.change(box, { target: { value: 'readme' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'sales/readme.md' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'sales/readme.md' }));
+  });
+
+  it('reads the following pages in the background and renders only the options in view', async () => {
+    await openRepository();
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'part-' } });
+    await within(dialog).findByText('600 matches');
+    expect(finds.map((f) => f.searchParams.get('after'))).toEqual([null, 'logs/part-099.log', 'logs/part-199.log', 'logs/part-299.log', 'logs/part-399.log', 'logs/part-499.log']);
+    const options = within(dialog).getAllByRole('option');
+    expect(options.length).toBeLessThan(100);
+    expect(options[0]!.getAttribute('aria-setsize')).toBe('600');
+    fireEvent.keyDown(box, { key: 'PageDown' });
+    expect(box.getAttribute('aria-activedescendant')).toMatch(/-option-599$/);
+    // happy-dom does no layout, so the list cannot scroll itself to the active option: the test scrolls it there.
+    const viewport = within(dialog).getByRole('listbox').parentElement!;
+    viewport.scrollTop = 600 * 36;
+    fireEvent.scroll(viewport);
+    const last = await within(dialog).findByRole('option', { name: 'logs/part-599.log' });
+    expect(last.getAttribute('aria-selected')).toBe('true');
+    expect(last.getAttribute('aria-posinset')).toBe('600');
+    expect(box.getAttribute('aria-activedescendant')).toBe(last.id);
+  });
+
+  it('says when nothing matches, and closes on Escape', async () => {
+    await openRepository();
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'parquet' } });
+    expect(await within(dialog).findByText('No files match "parquet"')).toBeTruthy();
+    expect(within(dialog).queryAllByRole('option')).toEqual([]);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find a file' })).toBeNull());
+  });
+
+  it('shows the server’s message when the search fails, and searches again on Retry', async () => {
+    await openRepository();
+    server.use(
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/find', () => HttpResponse.json({ message: 'scan exploded' }, { status: 500 }), {
+        once: true,
+      }),
+    );
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'q1' } });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('scan exploded');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('option', { name: 'reports/q1.txt' })).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('opens on Ctrl+K and ⌘K, but not while the user types in a field', async () => {
+    await openRepository();
+    const search = screen.getByPlaceholderText('Search by prefix');
+    fireEvent.keyDown(search, { key: 't' });
+    fireEvent.keyDown(search, { key: 'y' });
+    fireEvent.keyDown(search, { key: '?' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await press('k', { ctrlKey: true });
+    expect(await screen.findByRole('dialog', { name: 'Find a file' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await press('k', { metaKey: true });
+    expect(await screen.findByRole('dialog', { name: 'Find a file' })).toBeTruthy();
+  });
+});
+
+describe('permalink (y)', () => {
+  it('puts the commit the branch points at into the address, keeping the page and its parameters', async () => {
+    const { router } = await openRepository('/repositories/lake/objects?path=data%2F', 'a.csv');
+    await press('y');
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'c1', path: 'data/' }));
+    expect(router.state.location.pathname).toBe('/repositories/lake/objects');
+    expect(await screen.findByText('Permalink: the address now names commit c1')).toBeTruthy();
+    // The address was replaced, not added to: going back leaves the repository.
+    expect(router.history.length).toBe(1);
+  });
+});
+
+describe('keyboard shortcuts (?)', () => {
+  it('lists every shortcut with its keys', async () => {
+    await openRepository();
+    await press('?', { shiftKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const group of shortcutGroups) {
+      const table = within(dialog).getByRole('table', { name: group.title });
+      for (const shortcut of group.shortcuts) expect(within(table).getByText(shortcut.description)).toBeTruthy();
+    }
+    const find = within(dialog).getByText('Find a file in the current ref').closest('tr')!;
+    expect([...find.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['t', 'Ctrl', 'K', '⌘', 'K']);
+    const listing = within(dialog).getByRole('table', { name: 'Object listing' });
+    const listingKeys = [...listing.querySelectorAll('kbd')].map((k) => k.textContent);
+    expect(listingKeys.slice(0, 4)).toEqual(['Up', 'Down', 'Left', 'Right']);
+    expect(listingKeys).toEqual(expect.arrayContaining(['Home', 'End', 'Enter', 'Space', 'Shift', 'F2', 'Escape']));
+  });
+});
+
+describe('which key presses the page leaves alone', () => {
+  it('leaves those typed into a field, an editor or a dialog to them', () => {
+    document.body.innerHTML = `
+      <input id="text"><input id="box" type="checkbox"><textarea id="area"></textarea>
+      <div contenteditable="true"><p id="editable">x</p></div>
+      <div class="cm-editor"><div id="sql">SELECT</div></div>
+      <div role="dialog"><button id="in-dialog">OK</button></div>
+      <button id="page-button">Upload</button>`;
+    const at = (id: string) => document.getElementById(id);
+    for (const id of ['text', 'area', 'editable', 'sql', 'in-dialog']) expect(isOwnedByFocus(at(id)), id).toBe(true);
+    for (const id of ['box', 'page-button']) expect(isOwnedByFocus(at(id)), id).toBe(false);
+    expect(isOwnedByFocus(document.body)).toBe(false);
+    expect(isOwnedByFocus(null)).toBe(false);
+  });
+});

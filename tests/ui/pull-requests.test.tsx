@@ -1,0 +1,309 @@
+import './viewer-dom-env';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { renderApp } from './render';
+import type { PullRequest, Repository } from '../../src/api/types';
+
+const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
+const hex = (seed: string) => seed.repeat(64).slice(0, 64);
+let branches: Record<string, string>;
+let pulls: PullRequest[];
+let listRequests: URL[];
+let created: unknown[];
+let patches: unknown[];
+let mergeBodies: unknown[];
+let mergeAnswers: (() => Response)[];
+const SLOW = { timeout: 5000 };
+
+const page = <T,>(results: T[]) => ({ results, pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 } });
+const notFound = (message = 'not found') => HttpResponse.json({ message }, { status: 404 });
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+const pullRequest = (fields: Partial<PullRequest>): PullRequest => ({
+  id: '1',
+  status: 'open',
+  title: 'Add lakes',
+  description: '',
+  creation_date: hoursAgo(3),
+  author: 'alice',
+  source_branch: 'dev',
+  destination_branch: 'main',
+  ...fields,
+});
+const version = (checksum: string, size: number) => ({ size_bytes: size, mtime: 1_700_000_000, checksum, content_type: 'text/csv' });
+const conflictBody = { message: 'conflict found', reference: '', conflicts: [{ path: 'data/a.csv', source: version('s', 20), dest: version('d', 10) }] };
+
+const server = setupServer(
+  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'alice', creation_date: 1 } })),
+  http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
+  http.get('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
+    const commit = branches[String(params.id)];
+    return commit ? HttpResponse.json({ id: params.id, commit_id: commit }) : notFound('branch not found');
+  }),
+  http.get('*/api/v1/repositories/lake/tags/:id', () => notFound()),
+  http.get('*/api/v1/repositories/lake/branches', () => HttpResponse.json(page(Object.entries(branches).map(([id, commit_id]) => ({ id, commit_id }))))),
+  http.get('*/api/v1/repositories/lake/refs/:left/diff/:right', ({ params }) => {
+    if (!(String(params.left) in branches) && params.left !== 'parent0') return notFound();
+    if (!(String(params.right) in branches) && params.right !== hex('m')) return notFound();
+    if (params.left === params.right || params.right === 'empty') return HttpResponse.json(page([]));
+    return HttpResponse.json(
+      page([
+        { type: 'added', path: 'lakes.csv', path_type: 'object', size_bytes: 30 },
+        { type: 'changed', path: 'data/a.csv', path_type: 'object', size_bytes: 20 },
+      ]),
+    );
+  }),
+  http.get('*/api/v1/repositories/lake/commits/:id', ({ params }) =>
+    HttpResponse.json({ id: params.id, parents: ['parent0'], committer: 'alice', message: 'Merge', creation_date: 1, meta_range_id: '', metadata: {} }),
+  ),
+  http.get('*/api/v1/repositories/lake/pulls', ({ request }) => {
+    const url = new URL(request.url);
+    listRequests.push(url);
+    const status = url.searchParams.get('status') ?? 'all';
+    const shown = pulls.filter((p) => status === 'all' || p.status === status || (status === 'closed' && p.status === 'merged'));
+    return HttpResponse.json(page(shown));
+  }),
+  http.post('*/api/v1/repositories/lake/pulls', async ({ request }) => {
+    const body = (await request.json()) as { title: string; description?: string; source_branch: string; destination_branch: string };
+    created.push(body);
+    const id = String(pulls.length + 1);
+    pulls.push(pullRequest({ id, ...body, description: body.description ?? '' }));
+    return HttpResponse.json({ id }, { status: 201 });
+  }),
+  http.get('*/api/v1/repositories/lake/pulls/:id', ({ params }) => {
+    const found = pulls.find((p) => p.id === params.id);
+    return found ? HttpResponse.json(found) : notFound('pull request not found');
+  }),
+  http.patch('*/api/v1/repositories/lake/pulls/:id', async ({ params, request }) => {
+    const body = (await request.json()) as Partial<PullRequest>;
+    patches.push(body);
+    pulls = pulls.map((p) => (p.id === params.id ? { ...p, ...body, ...(body.status === 'closed' ? { closed_date: hoursAgo(0) } : {}) } : p));
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.put('*/api/v1/repositories/lake/pulls/:id/merge', async ({ params, request }) => {
+    mergeBodies.push(await request.json());
+    const answer = mergeAnswers.shift();
+    if (answer) return answer();
+    pulls = pulls.map((p) => (p.id === params.id ? { ...p, status: 'merged', merged_commit_id: hex('m'), closed_date: hoursAgo(0) } : p));
+    return HttpResponse.json({ reference: hex('m') });
+  }),
+  http.all('*/api/v1/*', () => notFound()),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  branches = { main: hex('a'), dev: hex('b'), empty: hex('a') };
+  pulls = [];
+  listRequests = [];
+  created = [];
+  patches = [];
+  mergeBodies = [];
+  mergeAnswers = [];
+});
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Pull Requests list', () => {
+  it('is a repository tab showing open pull requests with their status, age, author and branches', async () => {
+    pulls = [pullRequest({ id: '1', title: 'Add lakes' }), pullRequest({ id: '2', title: 'Old idea', status: 'closed' })];
+    renderApp('/repositories/lake/pulls');
+    const table = await screen.findByRole('table', { name: 'Pull requests' }, SLOW);
+    expect(screen.getByRole('link', { name: 'Pull Requests' }).getAttribute('aria-current')).toBe('page');
+    expect(within(table).getByRole('link', { name: 'Add lakes' }).getAttribute('href')).toBe('/repositories/lake/pulls/1');
+    expect(within(table).getByText('opened 3 hours ago by alice')).toBeTruthy();
+    expect(within(table).getByRole('group', { name: 'dev into main' })).toBeTruthy();
+    expect(within(table).queryByText('Old idea')).toBeNull();
+    expect(listRequests[0]?.searchParams.get('status')).toBe('open');
+  });
+
+  it('switches status through the URL, merged ones among the closed, and says when a status has none', async () => {
+    pulls = [pullRequest({ id: '1', title: 'Merged work', status: 'merged', merged_commit_id: hex('m'), closed_date: hoursAgo(1) })];
+    const { router } = renderApp('/repositories/lake/pulls');
+    expect(await screen.findByText('No open pull requests', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Closed' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ status: 'closed' }));
+    const table = await screen.findByRole('table', { name: 'Pull requests' }, SLOW);
+    expect(within(table).getByText('Merged', { selector: 'span' })).toBeTruthy();
+    expect(within(table).getByText('merged 1 hour ago, opened by alice')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Closed' }).getAttribute('aria-current')).toBe('page');
+    pulls = [];
+    fireEvent.click(screen.getByRole('link', { name: 'All' }));
+    expect(await screen.findByText('No pull requests yet', {}, SLOW)).toBeTruthy();
+    expect(listRequests.map((url) => url.searchParams.get('status'))).toEqual(['open', 'closed', 'all']);
+  });
+
+  it('opens the create form from the list', async () => {
+    const { router } = renderApp('/repositories/lake/pulls');
+    await screen.findByText('No open pull requests', {}, SLOW);
+    fireEvent.click(button('Create pull request'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/create'));
+  });
+});
+
+describe('Create pull request', () => {
+  it('waits for a source branch, then for a title', async () => {
+    const { router } = renderApp('/repositories/lake/pulls/create');
+    expect(await screen.findByText('Choose the branch to merge from to see its changes.', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Merge into branch: main' })).toBeTruthy();
+    expect(button('Create pull request').disabled).toBe(true);
+    expect(screen.getByText('Choose the branch to merge from.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'From Choose a branch...' }));
+    fireEvent.click(await screen.findByRole('option', { name: /dev/ }, SLOW));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ compare: 'dev' }));
+    expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeTruthy();
+    expect(screen.getByText('Give the pull request a title.')).toBeTruthy();
+    expect(button('Create pull request').disabled).toBe(true);
+  });
+
+  it('refuses the same branch twice and a branch without changes', async () => {
+    renderApp('/repositories/lake/pulls/create?ref=main&compare=main');
+    expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Something' } });
+    expect(screen.getByText(/same branch/)).toBeTruthy();
+    expect(button('Create pull request').disabled).toBe(true);
+  });
+
+  it('says there is nothing to merge when the source has no changes', async () => {
+    renderApp('/repositories/lake/pulls/create?ref=main&compare=empty');
+    expect(await screen.findByText('empty has no changes against main.', {}, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Something' } });
+    expect(screen.getByText('empty has no changes against main: there is nothing to merge.')).toBeTruthy();
+    expect(button('Create pull request').disabled).toBe(true);
+  });
+
+  it('creates with the title and description and opens the new pull request', async () => {
+    const { router } = renderApp('/repositories/lake/pulls/create?ref=main&compare=dev');
+    const tree = await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    expect(within(tree).getByText('lakes.csv')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: ' Add lakes ' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Adds **two** lakes' } });
+    await waitFor(() => expect(button('Create pull request').disabled).toBe(false));
+    fireEvent.click(button('Create pull request'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/1'), SLOW);
+    expect(created).toEqual([{ title: 'Add lakes', description: 'Adds **two** lakes', source_branch: 'dev', destination_branch: 'main' }]);
+    expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeTruthy();
+  });
+
+  it("shows the server's refusal on the form", async () => {
+    server.use(http.post('*/api/v1/repositories/lake/pulls', () => HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 })));
+    renderApp('/repositories/lake/pulls/create?ref=main&compare=dev');
+    await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Add lakes' } });
+    fireEvent.click(button('Create pull request'));
+    expect(await screen.findByText('insufficient permissions', {}, SLOW)).toBeTruthy();
+  });
+
+  it('is offered from Compare between two branches, with both filled in', async () => {
+    const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
+    fireEvent.click(await screen.findByRole('link', { name: 'Create pull request' }, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/create'));
+    expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev' });
+  });
+});
+
+describe('Pull request details', () => {
+  it('shows the title, status, who wants to merge what, the description as sanitised markdown and the changes', async () => {
+    pulls = [pullRequest({ description: '# Why\n\nMore **lakes**.<img src=x onerror="alert(1)">' })];
+    renderApp('/repositories/lake/pulls/1');
+    expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeTruthy();
+    expect(screen.getByText(/alice wants to merge/)).toBeTruthy();
+    const description = screen.getByRole('region', { name: 'Description' });
+    expect(await within(description).findByRole('heading', { name: 'Why' }, SLOW)).toBeTruthy();
+    expect(within(description).getByText('lakes').tagName).toBe('STRONG');
+    expect(description.innerHTML).not.toContain('onerror');
+    expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeTruthy();
+  });
+
+  it('merges through the merge dialog and then shows it merged, with the merge commit', async () => {
+    pulls = [pullRequest({})];
+    renderApp('/repositories/lake/pulls/1');
+    await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    await waitFor(() => expect(button('Merge').disabled).toBe(false));
+    fireEvent.click(button('Merge'));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
+    fireEvent.change(within(dialog).getByLabelText('Commit message'), { target: { value: 'Bring lakes in' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
+    expect(mergeBodies).toEqual([{ strategy: '', message: 'Bring lakes in', metadata: {} }]);
+    expect(await screen.findByText('Merged', { selector: 'span' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: hex('m').slice(0, 12) }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('m')}`);
+    expect(await screen.findByRole('list', { name: `Changes of the merge commit ${hex('m').slice(0, 12)}` }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close pull request' })).toBeNull();
+  });
+
+  it('lists a conflict in the merge dialog and merges again with the version chosen', async () => {
+    pulls = [pullRequest({})];
+    mergeAnswers = [() => HttpResponse.json(conflictBody, { status: 409 })];
+    renderApp('/repositories/lake/pulls/1');
+    await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    await waitFor(() => expect(button('Merge').disabled).toBe(false));
+    fireEvent.click(button('Merge'));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    const list = await within(dialog).findByRole('list', { name: 'Conflicting paths' }, SLOW);
+    expect(within(dialog).getByText('1 path conflicts between dev and main')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('radio', { name: /Keep Source \(dev\)/ }));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
+    expect(mergeBodies[1]).toEqual({ strategy: '', message: '', metadata: {}, conflict_resolutions: { 'data/a.csv': 'source' } });
+  });
+
+  it('closes and reopens', async () => {
+    pulls = [pullRequest({})];
+    renderApp('/repositories/lake/pulls/1');
+    await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
+    fireEvent.click(button('Close pull request'));
+    expect(await screen.findByRole('button', { name: 'Reopen pull request' }, SLOW)).toBeTruthy();
+    expect(screen.getByText('Closed', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText(/alice wanted to merge/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
+    fireEvent.click(button('Reopen pull request'));
+    expect(await screen.findByRole('button', { name: 'Close pull request' }, SLOW)).toBeTruthy();
+    expect(patches).toEqual([{ status: 'closed' }, { status: 'open' }]);
+  });
+
+  it("shows a refused close with the server's message", async () => {
+    pulls = [pullRequest({})];
+    server.use(http.patch('*/api/v1/repositories/lake/pulls/:id', () => HttpResponse.json({ message: 'pull request is already merged' }, { status: 409 })));
+    renderApp('/repositories/lake/pulls/1');
+    await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
+    fireEvent.click(button('Close pull request'));
+    expect(await screen.findByText('pull request is already merged', {}, SLOW)).toBeTruthy();
+  });
+
+  it('edits the title and description in place', async () => {
+    pulls = [pullRequest({ description: 'Old text' })];
+    renderApp('/repositories/lake/pulls/1');
+    await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
+    fireEvent.click(button('Edit'));
+    const form = screen.getByRole('form', { name: 'Edit pull request' });
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: '' } });
+    expect((within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Add three lakes' } });
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'New text' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Add three lakes' }, SLOW)).toBeTruthy();
+    expect(patches).toEqual([{ title: 'Add three lakes', description: 'New text' }]);
+    expect(await screen.findByText('New text', {}, SLOW)).toBeTruthy();
+  });
+
+  it('names a branch that no longer exists', async () => {
+    pulls = [pullRequest({ source_branch: 'gone' })];
+    renderApp('/repositories/lake/pulls/1');
+    expect(await screen.findByText('The branch gone no longer exists.', {}, SLOW)).toBeTruthy();
+  });
+
+  it('says when the pull request does not exist', async () => {
+    renderApp('/repositories/lake/pulls/42');
+    expect(await screen.findByText('Pull request not found', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all pull requests' }).getAttribute('href')).toBe('/repositories/lake/pulls?status=all');
+  });
+});
