@@ -3,8 +3,10 @@
  * Large committed trees are written through the bulk path (ranges straight from sorted records), as an import
  * would; every measured operation goes through the public API.
  *
- * Run alone: `npx tsx bench/storage.ts` (set TARN_BENCH_SIZES=10000,100000 to skip the 1M tree; TARN_BENCH_ONLY=find
- * runs the file finder's figures alone, at the largest size).
+ * Run alone: `npx tsx bench/storage.ts` (set TARN_BENCH_SIZES=10000,100000 to skip the 1M tree).
+ * `TARN_BENCH_ONLY=commits npx tsx bench/storage.ts` runs only the commit scaling (10k and 1M unless
+ * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios; TARN_BENCH_ONLY=find runs
+ * the file finder's figures alone, at the largest size.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { openLocalBlockStore } from '../server/blockstore/index';
 import { gcGracePeriodSeconds } from '../server/catalog/index';
 import { collectGarbage } from '../server/gc/index';
 import { createGraveler, type Graveler, type ObjectEntry, type ObjectRecord } from '../server/graveler/index';
+import { decodeMetaRangeFile } from '../server/graveler/range-codec';
 import { openSqliteKv, type KvStore } from '../server/kv/index';
 
 const REPO = 'bench';
@@ -36,8 +39,19 @@ export interface CommitScalingResult {
   /** Median bytes of range and metarange files written per commit. */
   clusteredBytes: number;
   scatteredBytes: number;
-  /** Rows of the metarange after the last commit (fragmentation). */
+  /** Median metarange files, rows (and parts listed) and bytes written per commit: what grows with the tree if anything does. */
+  clusteredMetarangeFiles: number;
+  scatteredMetarangeFiles: number;
+  clusteredMetarangeRows: number;
+  scatteredMetarangeRows: number;
+  clusteredMetarangeBytes: number;
+  scatteredMetarangeBytes: number;
+  /** Median CPU time of the process per commit: less sensitive than the wall time to other work on a shared machine. */
+  commitClusteredCpuMs: number;
+  commitScatteredCpuMs: number;
+  /** Rows of the metarange after the last commit (fragmentation), and the parts they are in. */
   finalRows: number;
+  finalParts: number;
 }
 
 export interface StorageBenchResults {
@@ -46,6 +60,9 @@ export interface StorageBenchResults {
   commitRatio: number;
   /** The same for 100 changes spread over the tree. */
   commitScatteredRatio: number;
+  /** The same ratios of CPU time per commit. */
+  commitCpuRatio: number;
+  commitScatteredCpuRatio: number;
   /** Two-dot diff of two commits differing by 100 objects (clustered / scattered), largest size. */
   diff100ClusteredMs: number;
   diff100ScatteredMs: number;
@@ -192,21 +209,48 @@ async function build(b: Bench, n: number): Promise<number> {
   });
 }
 
+interface MeasuredCommit {
+  ms: number;
+  cpuMs: number;
+  records: number;
+  bytes: number;
+  metarangeFiles: number;
+  metarangeRows: number;
+  metarangeBytes: number;
+}
+
 /** Commits the staging of main, timing it and counting what it encoded. */
-async function measuredCommit(g: Graveler, message: string): Promise<{ ms: number; records: number; bytes: number; rows: number }> {
+async function measuredCommit(g: Graveler, message: string): Promise<MeasuredCommit> {
   const before = g.treeWriteStats();
+  const cpu = process.cpuUsage();
   const ms = await timed(() => g.commit(REPO, 'main', { committer: 'bench', message }));
+  const { user, system } = process.cpuUsage(cpu);
   const after = g.treeWriteStats();
-  const rows = after.metarangeRows - before.metarangeRows;
-  return { ms, records: after.records - before.records, bytes: after.bytes - before.bytes, rows };
+  return {
+    ms,
+    cpuMs: (user + system) / 1000,
+    records: after.records - before.records,
+    bytes: after.bytes - before.bytes,
+    metarangeFiles: after.metaranges - before.metaranges,
+    metarangeRows: after.metarangeRows - before.metarangeRows,
+    metarangeBytes: after.metarangeBytes - before.metarangeBytes,
+  };
+}
+
+/** Rows and parts of the tree at the branch's head, from its metarange file. */
+async function treeShape(g: Graveler, branch: string): Promise<{ rows: number; parts: number }> {
+  const head = await g.getCommit(REPO, (await g.getBranch(REPO, branch)).commitId);
+  const file = decodeMetaRangeFile(await g.readTreeFile(REPO, 'metarange', head.metaRangeId));
+  if ('rows' in file) return { rows: file.rows.length, parts: 1 };
+  return { rows: file.parts.reduce((sum, p) => sum + p.rows, 0), parts: file.parts.length };
 }
 
 export async function benchCommitScaling(n: number): Promise<CommitScalingResult> {
   const b = await open();
   try {
     const buildMs = await build(b, n);
-    const clustered: Awaited<ReturnType<typeof measuredCommit>>[] = [];
-    const scattered: Awaited<ReturnType<typeof measuredCommit>>[] = [];
+    const clustered: MeasuredCommit[] = [];
+    const scattered: MeasuredCommit[] = [];
     // Round 0 warms the code paths and is not counted.
     for (let r = -1; r < ROUNDS; r++) {
       await stage(b.g, 'main', clusteredChanges(n, r + 2), `c${r}`);
@@ -226,7 +270,15 @@ export async function benchCommitScaling(n: number): Promise<CommitScalingResult
       scatteredRecords: median(scattered.map((c) => c.records)),
       clusteredBytes: median(clustered.map((c) => c.bytes)),
       scatteredBytes: median(scattered.map((c) => c.bytes)),
-      finalRows: (scattered[scattered.length - 1] as { rows: number }).rows,
+      clusteredMetarangeFiles: median(clustered.map((c) => c.metarangeFiles)),
+      scatteredMetarangeFiles: median(scattered.map((c) => c.metarangeFiles)),
+      clusteredMetarangeRows: median(clustered.map((c) => c.metarangeRows)),
+      scatteredMetarangeRows: median(scattered.map((c) => c.metarangeRows)),
+      clusteredMetarangeBytes: median(clustered.map((c) => c.metarangeBytes)),
+      scatteredMetarangeBytes: median(scattered.map((c) => c.metarangeBytes)),
+      commitClusteredCpuMs: median(clustered.map((c) => c.cpuMs)),
+      commitScatteredCpuMs: median(scattered.map((c) => c.cpuMs)),
+      ...(await treeShape(b.g, 'main').then(({ rows, parts }) => ({ finalRows: rows, finalParts: parts }))),
     };
   } finally {
     await b.close();
@@ -464,12 +516,9 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
   for (const n of sizes) commits.push(await benchCommitScaling(n));
   const largest = sizes[sizes.length - 1] as number;
   const dm = await benchDiffMergeList(largest);
-  const first = commits[0] as CommitScalingResult;
-  const last = commits[commits.length - 1] as CommitScalingResult;
   return {
     commits,
-    commitRatio: last.commitClusteredMs / first.commitClusteredMs,
-    commitScatteredRatio: last.commitScatteredMs / first.commitScatteredMs,
+    ...commitRatios(commits),
     diff100ClusteredMs: dm.diffClusteredMs,
     diff100ScatteredMs: dm.diffScatteredMs,
     merge100ClusteredMs: dm.mergeClusteredMs,
@@ -491,19 +540,52 @@ function fmt(ms: number): string {
   return `${ms.toFixed(1)} ms`;
 }
 
-export function formatStorageResults(r: StorageBenchResults): string {
+/** Each size's commit figures. */
+function formatCommits(commits: readonly CommitScalingResult[]): string[] {
   const lines: string[] = [];
-  for (const c of r.commits) {
+  for (const c of commits) {
     lines.push(
-      `commit 100 changes @ ${c.objects.toLocaleString('en-US')} objects: clustered ${fmt(c.commitClusteredMs)}, scattered ${fmt(c.commitScatteredMs)} (tree built in ${fmt(c.buildMs)})`,
+      `commit 100 changes @ ${c.objects.toLocaleString('en-US')} objects: clustered ${fmt(c.commitClusteredMs)}, scattered ${fmt(c.commitScatteredMs)} ` +
+        `(CPU ${fmt(c.commitClusteredCpuMs)}, ${fmt(c.commitScatteredCpuMs)}; tree built in ${fmt(c.buildMs)})`,
     );
     lines.push(
       `  re-encoded per commit: clustered ${c.clusteredRecords.toLocaleString('en-US')} records / ${kib(c.clusteredBytes)}, ` +
-        `scattered ${c.scatteredRecords.toLocaleString('en-US')} records / ${kib(c.scatteredBytes)}; metarange rows at the end ${c.finalRows.toLocaleString('en-US')}`,
+        `scattered ${c.scatteredRecords.toLocaleString('en-US')} records / ${kib(c.scatteredBytes)}`,
+    );
+    lines.push(
+      `  metarange written per commit: clustered ${c.clusteredMetarangeFiles} files, ${c.clusteredMetarangeRows.toLocaleString('en-US')} rows and parts, ` +
+        `${c.clusteredMetarangeBytes.toLocaleString('en-US')} bytes; scattered ${c.scatteredMetarangeFiles} files, ` +
+        `${c.scatteredMetarangeRows.toLocaleString('en-US')} rows and parts, ${c.scatteredMetarangeBytes.toLocaleString('en-US')} bytes; ` +
+        `tree at the end ${c.finalRows.toLocaleString('en-US')} rows in ${c.finalParts.toLocaleString('en-US')} parts`,
     );
   }
+  return lines;
+}
+
+type CommitRatios = Pick<StorageBenchResults, 'commitRatio' | 'commitScatteredRatio' | 'commitCpuRatio' | 'commitScatteredCpuRatio'>;
+
+function commitRatios(commits: readonly CommitScalingResult[]): CommitRatios {
+  const first = commits[0] as CommitScalingResult;
+  const last = commits[commits.length - 1] as CommitScalingResult;
+  return {
+    commitRatio: last.commitClusteredMs / first.commitClusteredMs,
+    commitScatteredRatio: last.commitScatteredMs / first.commitScatteredMs,
+    commitCpuRatio: last.commitClusteredCpuMs / first.commitClusteredCpuMs,
+    commitScatteredCpuRatio: last.commitScatteredCpuMs / first.commitScatteredCpuMs,
+  };
+}
+
+function formatCommitRatios(r: CommitRatios, label = 'commit ratio largest/smallest'): string {
+  return (
+    `${label}: clustered ${r.commitRatio.toFixed(2)}, scattered ${r.commitScatteredRatio.toFixed(2)} (goal ≤ 1.5); ` +
+    `CPU ${r.commitCpuRatio.toFixed(2)}, ${r.commitScatteredCpuRatio.toFixed(2)}`
+  );
+}
+
+export function formatStorageResults(r: StorageBenchResults): string {
+  const lines = formatCommits(r.commits);
   const largest = r.commits[r.commits.length - 1]?.objects.toLocaleString('en-US') ?? '?';
-  lines.push(`commit ratio largest/smallest: clustered ${r.commitRatio.toFixed(2)}, scattered ${r.commitScatteredRatio.toFixed(2)} (goal ≤ 1.5)`);
+  lines.push(formatCommitRatios(r));
   lines.push(`diff of 100 changes @ ${largest}: clustered ${fmt(r.diff100ClusteredMs)}, scattered ${fmt(r.diff100ScatteredMs)}`);
   lines.push(
     `merge of 100 changes @ ${largest}: clustered ${fmt(r.merge100ClusteredMs)}, scattered ${fmt(r.merge100ScatteredMs)}, ` +
@@ -520,6 +602,24 @@ export function formatStorageResults(r: StorageBenchResults): string {
   return lines.join('\n');
 }
 
+/**
+ * The commit scaling alone, `runs` times over: on a shared machine one run's ratio says little, the median of
+ * several says more. Prints each run and the medians of the ratios (largest size over smallest).
+ */
+async function runCommitScaling(sizes: number[], runs: number): Promise<void> {
+  await benchCommitScaling(2_000);
+  const ratios: CommitRatios[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const commits: CommitScalingResult[] = [];
+    for (const n of sizes) commits.push(await benchCommitScaling(n));
+    ratios.push(commitRatios(commits));
+    console.log([`run ${run}:`, ...formatCommits(commits), formatCommitRatios(commitRatios(commits))].join('\n'));
+  }
+  const m = (pick: keyof CommitRatios) => median(ratios.map((r) => r[pick]));
+  const medians = { commitRatio: m('commitRatio'), commitScatteredRatio: m('commitScatteredRatio'), commitCpuRatio: m('commitCpuRatio'), commitScatteredCpuRatio: m('commitScatteredCpuRatio') };
+  console.log(formatCommitRatios(medians, `median of ${runs} runs, largest/smallest`));
+}
+
 export function formatFindResults(f: FindBenchResult): string {
   const rate = (perSecond: number) => `${(perSecond / 1e6).toFixed(1)} M paths/s`;
   const reach = (paths: number) => (paths === f.objects ? 'whole tree' : `${paths.toLocaleString('en-US')} paths, then the budget`);
@@ -534,10 +634,11 @@ export function formatFindResults(f: FindBenchResult): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const sizes = process.env.TARN_BENCH_SIZES?.split(',').map(Number) ?? undefined;
-  if (process.env.TARN_BENCH_ONLY === 'find') {
+  if (process.env.TARN_BENCH_ONLY === 'commits') {
+    await runCommitScaling(sizes ?? [10_000, 1_000_000], Number(process.env.TARN_BENCH_RUNS ?? 5));
+  } else if (process.env.TARN_BENCH_ONLY === 'find') {
     console.log(formatFindResults(await benchFind(sizes?.at(-1) ?? 1_000_000)));
   } else {
-    const results = await runStorageBench(sizes);
-    console.log(formatStorageResults(results));
+    console.log(formatStorageResults(await runStorageBench(sizes)));
   }
 }

@@ -1,28 +1,30 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
 import { identity, lowerBound, rowSpan, type RecordIterator, type Rec } from './iterators';
-import type { RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
+import type { Tree, TreeItem } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import { TreeUpdate } from './tree-update';
 import type { ObjectEntry } from './types';
 
 export interface ApplyResult {
-  ranges: RangeInfo[];
+  /** The new tree's rows and the base's parts it keeps whole, for `TreeStore.writeMetaRange`. */
+  tree: TreeItem[];
   /** Changes that actually altered the tree (no-op sets and deletes of absent keys are not counted). */
   changed: number;
 }
 
 /**
- * Applies sorted changes (a null value deletes) to a committed tree. A base row no change reaches is kept by
- * reference without being read; in a row that changes, each change is found by binary search and the records
- * between changes stay where they are as runs of the old file (see TreeUpdate for how a touched segment is
- * written). So the cost follows the number of changes and of the rows they touch, not the size of the tree.
+ * Applies sorted changes (a null value deletes) to a committed tree. A base part no change reaches is kept by
+ * reference without being read, and so is a row; in a row that changes, each change is found by binary search and
+ * the records between changes stay where they are as runs of the old file (see TreeUpdate for how a touched
+ * segment is written). So the cost follows the number of changes and of the parts and rows they touch, not the
+ * size of the tree.
  */
 export async function applyChanges(
   store: TreeStore,
   namespace: string,
-  base: readonly RangeInfo[],
+  base: Tree,
   changes: RecordIterator,
   raggedness: number,
 ): Promise<ApplyResult> {
@@ -37,46 +39,53 @@ export async function applyChanges(
     await update.addRecord(c.key, c.value);
   };
 
-  for (const row of base) {
-    while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
+  for (const part of base) {
+    while (change !== undefined && compareKeys(change.key, part.minKey) < 0) {
       await insert(change);
       change = await changes.next();
     }
-    if (change === undefined || compareKeys(change.key, row.maxKey) > 0) {
-      if (!update.keptAlone(row)) await update.addRow(row);
-      continue;
-    }
-    const data = await store.readRange(namespace, row.id);
-    const { keys } = data;
-    const { lo, hi } = rowSpan(data, row);
-    // Records runStart..at are untouched so far; `at` moves from change to change.
-    let runStart = lo;
-    let at = lo;
-    while (change !== undefined && compareKeys(change.key, row.maxKey) <= 0) {
-      at = lowerBound(keys, change.key, identity, at, hi);
-      const value = change.value;
-      if (keys[at] !== change.key) {
-        if (value !== null) {
-          await update.addRun(row, data, runStart, at);
-          runStart = at;
-          await insert(change);
-        }
-      } else if (value === null || !sameIdentity(data.entry(at), value)) {
-        // Keep the old record when only the address or mtime would differ: the tree's content is unchanged.
-        await update.addRun(row, data, runStart, at);
-        runStart = at + 1;
-        changed++;
-        if (value !== null) await update.addRecord(change.key, value);
+    if ((change === undefined || compareKeys(change.key, part.maxKey) > 0) && (await update.keptPart(part))) continue;
+    for (const row of await store.readRows(namespace, part.id)) {
+      while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
+        await insert(change);
+        change = await changes.next();
       }
-      change = await changes.next();
+      if (change === undefined || compareKeys(change.key, row.maxKey) > 0) {
+        if (!update.keptAlone(row)) await update.addRow(row);
+        continue;
+      }
+      const data = await store.readRange(namespace, row.id);
+      const { keys } = data;
+      const { lo, hi } = rowSpan(data, row);
+      // Records runStart..at are untouched so far; `at` moves from change to change.
+      let runStart = lo;
+      let at = lo;
+      while (change !== undefined && compareKeys(change.key, row.maxKey) <= 0) {
+        at = lowerBound(keys, change.key, identity, at, hi);
+        const value = change.value;
+        if (keys[at] !== change.key) {
+          if (value !== null) {
+            await update.addRun(row, data, runStart, at);
+            runStart = at;
+            await insert(change);
+          }
+        } else if (value === null || !sameIdentity(data.entry(at), value)) {
+          // Keep the old record when only the address or mtime would differ: the tree's content is unchanged.
+          await update.addRun(row, data, runStart, at);
+          runStart = at + 1;
+          changed++;
+          if (value !== null) await update.addRecord(change.key, value);
+        }
+        change = await changes.next();
+      }
+      await update.addRun(row, data, runStart, hi);
     }
-    await update.addRun(row, data, runStart, hi);
   }
   while (change !== undefined) {
     await insert(change);
     change = await changes.next();
   }
-  return { ranges: await update.finish(), changed };
+  return { tree: await update.finish(), changed };
 }
 
 /** Writes a tree from records already in ascending key order (bulk loads, imports). */
@@ -85,7 +94,7 @@ export async function writeTree(
   namespace: string,
   records: Iterable<{ path: string; entry: ObjectEntry }> | AsyncIterable<{ path: string; entry: ObjectEntry }>,
   raggedness: number,
-): Promise<RangeInfo[]> {
+): Promise<TreeItem[]> {
   const writer = new RangeWriter(store, namespace, { raggedness });
   let prev: string | undefined;
   for await (const r of records) {

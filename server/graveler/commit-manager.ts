@@ -133,13 +133,13 @@ export async function commitStaging(ctx: Ctx, repo: string, namespace: string, b
     if (previous !== undefined && tokens.length >= previous.length) await backoff(++stalls);
     previous = tokens;
     const parent = await ctx.refs.commit(repo, b.value.commitId);
-    const base = await ctx.trees.readMetaRange(namespace, parent.metaRangeId);
+    const base = await ctx.trees.readTree(namespace, parent.metaRangeId);
     const applied = await applyChanges(ctx.trees, namespace, base, sealedChanges(ctx, repo, tokens), ctx.raggedness);
     if (applied.changed === 0 && !o.allowEmpty) {
       await unseal(ctx, repo, branchId, parent.id, tokens);
       throw new NoChangesError();
     }
-    const metaRangeId = await ctx.trees.writeMetaRange(namespace, applied.ranges);
+    const metaRangeId = await ctx.trees.writeMetaRange(namespace, applied.tree);
     const commit = commitOnTop(ctx, parent, metaRangeId, o);
     await ctx.refs.putCommit(repo, commit);
     if (o.beforeBranchMove) await o.beforeBranchMove(commit);

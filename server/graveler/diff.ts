@@ -44,8 +44,8 @@ function fromTreeChanges(it: { next(): Promise<TreeChange | undefined> }): DiffI
 export function diffCommitted(ctx: Ctx, namespace: string, leftMetaRange: string, rightMetaRange: string, from: string): Promise<DiffIterator> {
   return (async () => {
     const [left, right] = await Promise.all([
-      ctx.trees.readMetaRange(namespace, leftMetaRange),
-      ctx.trees.readMetaRange(namespace, rightMetaRange),
+      ctx.trees.readTree(namespace, leftMetaRange),
+      ctx.trees.readTree(namespace, rightMetaRange),
     ]);
     return fromTreeChanges(diffTrees(ctx.trees, namespace, left, right, from));
   })();

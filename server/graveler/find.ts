@@ -229,13 +229,20 @@ export interface FindScope {
   stagingPrefixes: readonly string[];
 }
 
+/** Every row of a committed tree, part after part (a search may run over all of them). */
+async function treeRows(trees: TreeStore, namespace: string, metaRangeId: string): Promise<RangeInfo[]> {
+  const parts = await trees.readTree(namespace, metaRangeId);
+  const rows = await Promise.all(parts.map((part) => trees.readRows(namespace, part.id)));
+  return rows.flat();
+}
+
 export async function findScope(ctx: Ctx, repo: string, namespace: string, commitId: string, tokens: readonly string[]): Promise<FindScope> {
   const commit = await ctx.refs.commit(repo, commitId);
   return {
     kv: ctx.kv,
     trees: ctx.trees,
     namespace,
-    rows: await ctx.trees.readMetaRange(namespace, commit.metaRangeId),
+    rows: await treeRows(ctx.trees, namespace, commit.metaRangeId),
     stagingPrefixes: tokens.map((t) => keys.staging(repo, t)),
   };
 }

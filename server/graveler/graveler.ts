@@ -440,8 +440,8 @@ export class Graveler {
       );
     }
     const commit = await this.refs.commit(repo, resolved.commitId);
-    const ranges = await this.ctx.trees.readMetaRange(ns, commit.metaRangeId);
-    return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, ranges, from), o, toItem, toPrefix);
+    const tree = await this.ctx.trees.readTree(ns, commit.metaRangeId);
+    return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, tree, from), o, toItem, toPrefix);
   }
 
   /** Paths of the ref that contain `query`, in any case (find.ts); staging included on a branch. */
@@ -678,8 +678,8 @@ export class Graveler {
   /** Writes committed data directly from records in ascending path order; returns the metarange id. */
   async writeMetaRange(repo: string, records: Iterable<ObjectRecord> | AsyncIterable<ObjectRecord>): Promise<string> {
     const r = await this.refs.repository(repo);
-    const ranges = await writeTree(this.ctx.trees, r.storageNamespace, records, this.ctx.raggedness);
-    return this.ctx.trees.writeMetaRange(r.storageNamespace, ranges);
+    const rows = await writeTree(this.ctx.trees, r.storageNamespace, records, this.ctx.raggedness);
+    return this.ctx.trees.writeMetaRange(r.storageNamespace, rows);
   }
 
   /**

@@ -49,7 +49,7 @@ export function mergeCommit(
     } else {
       const policy = { strategy, ...(o.resolutions ? { resolutions: o.resolutions } : {}) };
       const merged = await mergeTrees(ctx, namespace, base.metaRangeId, source.metaRangeId, head.metaRangeId, policy);
-      metaRangeId = await ctx.trees.writeMetaRange(namespace, merged.ranges);
+      metaRangeId = await ctx.trees.writeMetaRange(namespace, merged.tree);
     }
     return makeCommit({
       parents: o.squashMerge ? [head.id] : [head.id, source.id],
@@ -73,7 +73,7 @@ export function revertCommit(ctx: Ctx, namespace: string, target: Commit, parent
       committer: o.committer,
       message: o.overrides?.message || `Revert ${ref}`,
       creationDate: ctx.now(),
-      metaRangeId: await ctx.trees.writeMetaRange(namespace, merged.ranges),
+      metaRangeId: await ctx.trees.writeMetaRange(namespace, merged.tree),
       metadata: o.overrides?.metadata ?? {},
       generation: head.generation + 1,
     });
@@ -90,7 +90,7 @@ export function cherryPickCommit(ctx: Ctx, namespace: string, picked: Commit, pa
       committer: o.committer,
       message: o.overrides?.message ?? picked.message,
       creationDate: ctx.now(),
-      metaRangeId: await ctx.trees.writeMetaRange(namespace, merged.ranges),
+      metaRangeId: await ctx.trees.writeMetaRange(namespace, merged.tree),
       metadata: {
         ...(o.overrides?.metadata ?? picked.metadata),
         'cherry-pick-origin': picked.id,
@@ -122,8 +122,8 @@ export interface ImportOptions extends CommitOptions {
  */
 export function importCommit(ctx: Ctx, namespace: string, importedMetaRangeId: string, o: ImportOptions): CommitBuilder {
   return async (head) => {
-    const base = await ctx.trees.readMetaRange(namespace, head.metaRangeId);
-    const imported = new TreeIterator(ctx.trees, namespace, await ctx.trees.readMetaRange(namespace, importedMetaRangeId));
+    const base = await ctx.trees.readTree(namespace, head.metaRangeId);
+    const imported = new TreeIterator(ctx.trees, namespace, await ctx.trees.readTree(namespace, importedMetaRangeId));
     const changes = importChanges(ctx, namespace, base, imported, o.replacePrefixes ?? [], o.signal);
     const applied = await applyChanges(ctx.trees, namespace, base, changes, ctx.raggedness);
     if (applied.changed === 0 && !o.allowEmpty) throw new NoChangesError();
@@ -132,7 +132,7 @@ export function importCommit(ctx: Ctx, namespace: string, importedMetaRangeId: s
       committer: o.committer,
       message: o.message || 'Import objects',
       creationDate: o.date ?? ctx.now(),
-      metaRangeId: await ctx.trees.writeMetaRange(namespace, applied.ranges),
+      metaRangeId: await ctx.trees.writeMetaRange(namespace, applied.tree),
       metadata: { ...(o.metadata ?? {}), '.lakefs.merge.strategy': 'source-wins' },
       generation: head.generation + 1,
     });

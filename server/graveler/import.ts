@@ -2,10 +2,10 @@ import { compareKeys } from '../kv/keys';
 import type { Ctx } from './context';
 import { TreeIterator, type Rec, type RecordIterator } from './iterators';
 import { joinByKey } from './join';
-import type { RangeInfo } from './range-codec';
+import type { Tree } from './tree-parts';
 
 /** Every committed key under the given prefixes, once each, in order, as a deletion. */
-function deletionsUnder(ctx: Ctx, namespace: string, ranges: readonly RangeInfo[], prefixes: readonly string[]): RecordIterator {
+function deletionsUnder(ctx: Ctx, namespace: string, tree: Tree, prefixes: readonly string[]): RecordIterator {
   const sorted = [...new Set(prefixes)].sort(compareKeys);
   let pi = 0;
   let it: RecordIterator | undefined;
@@ -15,7 +15,7 @@ function deletionsUnder(ctx: Ctx, namespace: string, ranges: readonly RangeInfo[
       for (;;) {
         const prefix = sorted[pi];
         if (prefix === undefined) return undefined;
-        it ??= new TreeIterator(ctx.trees, namespace, ranges, prefix);
+        it ??= new TreeIterator(ctx.trees, namespace, tree, prefix);
         const r = await it.next();
         if (!r || !r.key.startsWith(prefix)) {
           pi++;
@@ -42,7 +42,7 @@ const RECORDS_PER_YIELD = 1024;
 export function importChanges(
   ctx: Ctx,
   namespace: string,
-  head: readonly RangeInfo[],
+  head: Tree,
   imported: RecordIterator,
   replacePrefixes: readonly string[],
   signal?: AbortSignal,

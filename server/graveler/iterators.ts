@@ -2,6 +2,7 @@ import { compareKeys } from '../kv/keys';
 import type { KvStore } from '../kv/index';
 import { decodeStaged } from './codec';
 import type { RangeData, RangeInfo } from './range-codec';
+import type { Tree, TreePart } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -27,7 +28,7 @@ export function lowerBound<T>(items: readonly T[], key: string, keyOf: (item: T)
 }
 
 export const identity = (s: string): string => s;
-export const maxKeyOf = (r: RangeInfo): string => r.maxKey;
+export const maxKeyOf = (r: { maxKey: string }): string => r.maxKey;
 
 /**
  * The records of a range file that a metarange row refers to: data.keys[lo..hi). A row names a run of a file's
@@ -54,11 +55,14 @@ export interface Slot {
 export const entryOf = (s: Slot): ObjectEntry => s.data.entry(s.index);
 
 /**
- * Walks a tree record by record, reading only the ranges actually reached, and can tell when it stands at the
- * start of a range so that a caller may skip it whole.
+ * Walks a tree record by record, reading only the parts and ranges actually reached, and can tell when it stands at
+ * the start of a part or of a range so that a caller may skip it whole.
  */
 export class RangeCursor {
-  private ri: number;
+  private pi: number;
+  /** The current part's rows, once it is entered; then ri is the current row. */
+  private rows: readonly RangeInfo[] | undefined;
+  private ri = 0;
   private data: RangeData | undefined;
   private pos = 0;
   /** End of the current row's records in its file. */
@@ -67,17 +71,41 @@ export class RangeCursor {
   constructor(
     private readonly store: TreeStore,
     private readonly namespace: string,
-    private readonly ranges: readonly RangeInfo[],
+    private readonly parts: Tree,
     private from: string,
   ) {
-    this.ri = from === '' ? 0 : lowerBound(ranges, from, maxKeyOf);
-    // A start inside a range cannot skip that range, so it is never "at its start".
+    this.pi = from === '' ? 0 : lowerBound(parts, from, maxKeyOf);
+    // A start inside a part or a range cannot skip it, so it is never "at its start".
   }
 
-  /** The range about to be entered, when no record of it has been read yet. */
+  /** The part about to be entered, when none of its rows has been looked at yet. */
+  atPartStart(): TreePart | undefined {
+    if (this.rows) return undefined;
+    const p = this.parts[this.pi];
+    if (!p || (this.from !== '' && compareKeys(this.from, p.minKey) > 0)) return undefined;
+    return p;
+  }
+
+  skipPart(): void {
+    this.pi++;
+    this.rows = undefined;
+    this.data = undefined;
+  }
+
+  /** Reads the current part's rows, unless they are read already or the walk is over. */
+  async enter(): Promise<void> {
+    const part = this.parts[this.pi];
+    if (this.rows || !part) return;
+    const rows = await this.store.readRows(this.namespace, part.id);
+    this.ri = this.from === '' ? 0 : lowerBound(rows, this.from, maxKeyOf);
+    this.rows = rows;
+    if (this.ri >= rows.length) this.skipPart();
+  }
+
+  /** The range about to be entered, when the part is entered and no record of the range has been read yet. */
   atRangeStart(): RangeInfo | undefined {
-    if (this.data) return undefined;
-    const r = this.ranges[this.ri];
+    if (this.data || !this.rows) return undefined;
+    const r = this.rows[this.ri];
     if (!r || (this.from !== '' && compareKeys(this.from, r.minKey) > 0)) return undefined;
     return r;
   }
@@ -85,12 +113,18 @@ export class RangeCursor {
   skipRange(): void {
     this.ri++;
     this.data = undefined;
+    if (this.rows && this.ri >= this.rows.length) this.skipPart();
   }
 
   async peek(): Promise<Slot | undefined> {
-    while (this.ri < this.ranges.length) {
+    for (;;) {
+      if (!this.rows) {
+        if (this.pi >= this.parts.length) return undefined;
+        await this.enter();
+        continue;
+      }
       if (!this.data) {
-        const row = this.ranges[this.ri] as RangeInfo;
+        const row = this.rows[this.ri] as RangeInfo;
         this.data = await this.store.readRange(this.namespace, row.id);
         const { lo, hi } = rowSpan(this.data, row);
         this.end = hi;
@@ -101,7 +135,6 @@ export class RangeCursor {
       }
       this.skipRange();
     }
-    return undefined;
   }
 
   /** The current record's range when it is already loaded: lets a walk skip equal records without awaiting. */
@@ -126,8 +159,8 @@ export class RangeCursor {
 export class TreeIterator implements RecordIterator {
   private readonly cursor: RangeCursor;
 
-  constructor(store: TreeStore, namespace: string, ranges: readonly RangeInfo[], from = '') {
-    this.cursor = new RangeCursor(store, namespace, ranges, from);
+  constructor(store: TreeStore, namespace: string, tree: Tree, from = '') {
+    this.cursor = new RangeCursor(store, namespace, tree, from);
   }
 
   async next(): Promise<Rec | undefined> {

@@ -44,8 +44,8 @@ async function touches(ctx: Ctx, repo: string, namespace: string, c: Commit, obj
   }
   if (prefixes.length === 0) return false;
   const [left, right] = await Promise.all([
-    ctx.trees.readMetaRange(namespace, parentTree),
-    ctx.trees.readMetaRange(namespace, c.metaRangeId),
+    ctx.trees.readTree(namespace, parentTree),
+    ctx.trees.readTree(namespace, c.metaRangeId),
   ]);
   for (const prefix of prefixes) {
     const first = await diffTrees(ctx.trees, namespace, left, right, prefix).next();

@@ -91,9 +91,9 @@ export async function mergeTrees(
   policy: ConflictPolicy,
 ): Promise<ApplyResult> {
   const [base, source, dest] = await Promise.all([
-    ctx.trees.readMetaRange(namespace, baseId),
-    ctx.trees.readMetaRange(namespace, sourceId),
-    ctx.trees.readMetaRange(namespace, destId),
+    ctx.trees.readTree(namespace, baseId),
+    ctx.trees.readTree(namespace, sourceId),
+    ctx.trees.readTree(namespace, destId),
   ]);
   const changes = mergeChanges(ctx, namespace, base, source, dest, policy);
   return applyChanges(ctx.trees, namespace, dest, changes, ctx.raggedness);

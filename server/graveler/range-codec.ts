@@ -92,6 +92,24 @@ const METARANGE_MAGIC = 0x54524e4d; // "TRNM"
 const VERSION = 1;
 /** Metaranges since rows may name runs of files: keys prefix-compressed, as a fragmented tree has many rows. */
 const METARANGE_VERSION = 2;
+/** A metarange of parts: each names a version-2 file holding a bounded run of the tree's rows. */
+const PARTED_VERSION = 3;
+
+/**
+ * A part of a large metarange: a version-2 metarange file of at most a few hundred rows, so that a commit rewrites
+ * the parts its changes reach and a small index of parts instead of every row of the tree.
+ */
+export interface PartInfo {
+  /** Content id of the part's file (in `_tarn/metaranges/`). */
+  id: string;
+  /** The first row's minKey and the last row's maxKey. */
+  minKey: string;
+  maxKey: string;
+  /** Rows in the file, and the records and encoded bytes those rows name. */
+  rows: number;
+  count: number;
+  size: number;
+}
 
 export function contentId(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -205,9 +223,14 @@ export function encodeMetaRange(ranges: readonly RangeInfo[]): Buffer {
   return w.finish();
 }
 
+/** A file of rows (version 1 or 2): a whole small tree, or one part of a large one. */
 export function decodeMetaRange(bytes: Uint8Array): RangeInfo[] {
   const r = new Reader(bytes);
   const compressed = checkHeader(r, METARANGE_MAGIC, 'metarange', [VERSION, METARANGE_VERSION]) === METARANGE_VERSION;
+  return readRows(r, compressed);
+}
+
+function readRows(r: Reader, compressed: boolean): RangeInfo[] {
   const n = r.varint();
   const out: RangeInfo[] = [];
   let prev = '';
@@ -221,4 +244,40 @@ export function decodeMetaRange(bytes: Uint8Array): RangeInfo[] {
     prev = maxKey;
   }
   return out;
+}
+
+/** Part i: the 32 id bytes, minKey against part i-1's maxKey, maxKey against minKey, rows, count, size. */
+export function encodePartedMetaRange(parts: readonly PartInfo[]): Buffer {
+  const w = new Writer(64 + parts.length * 64);
+  header(w, METARANGE_MAGIC, PARTED_VERSION);
+  w.varint(parts.length);
+  let prev = '';
+  for (const p of parts) {
+    w.hex(p.id);
+    writeKey(w, prev, p.minKey);
+    writeKey(w, p.minKey, p.maxKey);
+    w.varint(p.rows);
+    w.varint(p.count);
+    w.varint(p.size);
+    prev = p.maxKey;
+  }
+  return w.finish();
+}
+
+/** Any metarange file: rows (a whole tree of one part, or a part) or the parts of a large tree. */
+export function decodeMetaRangeFile(bytes: Uint8Array): { rows: RangeInfo[] } | { parts: PartInfo[] } {
+  const r = new Reader(bytes);
+  const version = checkHeader(r, METARANGE_MAGIC, 'metarange', [VERSION, METARANGE_VERSION, PARTED_VERSION]);
+  if (version !== PARTED_VERSION) return { rows: readRows(r, version === METARANGE_VERSION) };
+  const n = r.varint();
+  const parts: PartInfo[] = [];
+  let prev = '';
+  for (let i = 0; i < n; i++) {
+    const id = Buffer.from(r.raw(32)).toString('hex');
+    const minKey = readKey(r, prev);
+    const maxKey = readKey(r, minKey);
+    parts.push({ id, minKey, maxKey, rows: r.varint(), count: r.varint(), size: r.varint() });
+    prev = maxKey;
+  }
+  return { parts };
 }

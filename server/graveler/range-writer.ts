@@ -1,4 +1,6 @@
+import { keyHash } from './key-hash';
 import { EntryArena, type RangeData, type RangeInfo } from './range-codec';
+import type { TreeItem, TreePart } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -12,21 +14,6 @@ export interface RangeWriterOptions {
 const DEFAULT_MAX_RANGE_BYTES = 8 * 1024 * 1024;
 const MAX_IN_FLIGHT = 8;
 
-/** FNV-1a over UTF-16 units: cheap, stable, and only used to pick boundaries. */
-function keyHash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  // A final avalanche so the low bits, which the modulo reads, depend on every unit.
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  return h >>> 0;
-}
-
-
 /**
  * Cuts a sorted stream of records into ranges at content-defined boundaries: a range ends after any key whose hash
  * hits the modulus. Boundaries depend on keys alone, so an edit rewrites only the ranges around it and every other
@@ -35,7 +22,7 @@ function keyHash(key: string): number {
 export class RangeWriter {
   private arena = new EntryArena();
   private keyBytes = 0;
-  private readonly out: (RangeInfo | Promise<RangeInfo>)[] = [];
+  private readonly out: (TreeItem | Promise<RangeInfo>)[] = [];
   private readonly inFlight = new Set<Promise<RangeInfo>>();
   private readonly maxBytes: number;
 
@@ -89,6 +76,12 @@ export class RangeWriter {
     this.out.push(range);
   }
 
+  /** Keeps a whole part of the tree being changed, by reference; only valid between ranges. */
+  addPart(part: TreePart): void {
+    if (this.hasPending) throw new Error('cannot reuse a part while records are pending');
+    this.out.push({ part });
+  }
+
   private flush(): void {
     if (this.arena.length === 0) return;
     const p = this.store.writeRange(this.namespace, this.arena);
@@ -102,8 +95,8 @@ export class RangeWriter {
     p.then(done, done);
   }
 
-  /** Closes the last range and returns every range in key order. */
-  async finish(): Promise<RangeInfo[]> {
+  /** Closes the last range and returns every range and kept part in key order. */
+  async finish(): Promise<TreeItem[]> {
     this.flush();
     return Promise.all(this.out);
   }

@@ -17,17 +17,22 @@ export async function* stagedEntries(ctx: Ctx, repo: string, branchId: string): 
 }
 
 /**
- * The entries of a committed tree, skipping the rows in `seen` and adding the ones it reads: trees of related
- * commits share most rows, so a walk over many commits reads each once. A row may name only part of its file, and
- * only that part is the tree's: the rest may hold versions a later commit replaced.
+ * The entries of a committed tree, skipping the parts and rows in `seen` and adding the ones it reads: trees of
+ * related commits share most parts and rows, so a walk over many commits reads each once. A row may name only part
+ * of its file, and only that part is the tree's: the rest may hold versions a later commit replaced.
  */
 export async function* treeEntries(ctx: Ctx, namespace: string, metaRangeId: string, seen: Set<string>): AsyncGenerator<ObjectEntry> {
-  for (const range of await ctx.trees.readMetaRange(namespace, metaRangeId)) {
-    const row = `${range.id}/${range.count}/${range.minKey}`;
-    if (seen.has(row)) continue;
-    seen.add(row);
-    const data = await ctx.trees.readRange(namespace, range.id);
-    const { lo, hi } = rowSpan(data, range);
-    for (let i = lo; i < hi; i++) yield data.entry(i);
+  for (const part of await ctx.trees.readTree(namespace, metaRangeId)) {
+    // A part's id is the hash of its rows, so a part seen is every one of its rows seen.
+    if (seen.has(part.id)) continue;
+    seen.add(part.id);
+    for (const range of await ctx.trees.readRows(namespace, part.id)) {
+      const row = `${range.id}/${range.count}/${range.minKey}`;
+      if (seen.has(row)) continue;
+      seen.add(row);
+      const data = await ctx.trees.readRange(namespace, range.id);
+      const { lo, hi } = rowSpan(data, range);
+      for (let i = lo; i < hi; i++) yield data.entry(i);
+    }
   }
 }

@@ -41,12 +41,12 @@ export async function branchRecords(
   from = '',
 ): Promise<RecordIterator> {
   const head = await ctx.refs.commit(repo, branch.commitId);
-  const ranges = await ctx.trees.readMetaRange(namespace, head.metaRangeId);
+  const tree = await ctx.trees.readTree(namespace, head.metaRangeId);
   const tokens = [branch.stagingToken, ...branch.sealedTokens];
   return new LiveIterator(
     new MergedIterator([
       ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), from)),
-      new TreeIterator(ctx.trees, namespace, ranges, from),
+      new TreeIterator(ctx.trees, namespace, tree, from),
     ]),
   );
 }

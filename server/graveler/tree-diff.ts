@@ -1,7 +1,7 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
 import { entryOf, RangeCursor, sameRow, type Slot } from './iterators';
-import type { RangeInfo } from './range-codec';
+import type { Tree } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -22,14 +22,15 @@ function sameEntry(a: Slot, b: Slot): boolean {
 }
 
 /**
- * The changes from one tree to another, in key order, from `from` onwards. Rows naming the same records on both
- * sides at the same position are skipped without being read, so the cost follows the size of the difference.
+ * The changes from one tree to another, in key order, from `from` onwards. Equal parts, and rows naming the same
+ * records, on both sides at the same position are skipped without being read, so the cost follows the size of the
+ * difference.
  */
 export function diffTrees(
   store: TreeStore,
   namespace: string,
-  left: readonly RangeInfo[],
-  right: readonly RangeInfo[],
+  left: Tree,
+  right: Tree,
   from = '',
 ): TreeChangeIterator {
   const l = new RangeCursor(store, namespace, left, from);
@@ -37,6 +38,16 @@ export function diffTrees(
   return {
     async next() {
       for (;;) {
+        const lp = l.atPartStart();
+        const rp = r.atPartStart();
+        if (lp && rp && lp.id === rp.id) {
+          l.skipPart();
+          r.skipPart();
+          continue;
+        }
+        // A part that differs is entered, so that its rows can still be skipped one by one.
+        if (lp) await l.enter();
+        if (rp) await r.enter();
         const lr = l.atRangeStart();
         const rr = r.atRangeStart();
         if (lr && rr && sameRow(lr, rr)) {

@@ -3,9 +3,12 @@ import type { Ctx } from './context';
 import { identity, lowerBound, maxKeyOf } from './iterators';
 import type { ObjectEntry } from './types';
 
-/** Point lookup in a committed tree: one metarange search, one range search. */
+/** Point lookup in a committed tree: one search among its parts, one among the part's rows, one in the range. */
 export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: string, key: string): Promise<ObjectEntry | undefined> {
-  const ranges = await ctx.trees.readMetaRange(namespace, metaRangeId);
+  const parts = await ctx.trees.readTree(namespace, metaRangeId);
+  const part = parts[lowerBound(parts, key, maxKeyOf)];
+  if (!part || compareKeys(key, part.minKey) < 0) return undefined;
+  const ranges = await ctx.trees.readRows(namespace, part.id);
   const range = ranges[lowerBound(ranges, key, maxKeyOf)];
   if (!range || compareKeys(key, range.minKey) < 0) return undefined;
   const data = await ctx.trees.readRange(namespace, range.id);

@@ -3,13 +3,16 @@ import type { BlockStore } from '../blockstore/index';
 import {
   contentId,
   decodeMetaRange,
+  decodeMetaRangeFile,
   decodeRange,
   encodeMetaRange,
+  encodePartedMetaRange,
   encodeRange,
   type EntryArena,
   type RangeData,
   type RangeInfo,
 } from './range-codec';
+import { cutParts, partOf, type Tree, type TreeItem, type TreePart } from './tree-parts';
 
 const RANGES = '_tarn/ranges/';
 const CONTENT_ID = /^[0-9a-f]{64}$/;
@@ -21,10 +24,10 @@ export function treeFileKey(kind: 'range' | 'metarange', id: string): string | u
   return (kind === 'range' ? RANGES : METARANGES) + id;
 }
 
-/** Memory held by a decoded metarange: per row an object, its id and two keys (UTF-16), measured roughly. */
-function metaRangeWeight(ranges: readonly RangeInfo[]): number {
+/** Memory held by decoded rows or parts: per item an object, its id and two keys (UTF-16), measured roughly. */
+function metaRangeWeight(items: readonly { minKey: string; maxKey: string }[]): number {
   let weight = 0;
-  for (const r of ranges) weight += 200 + 2 * (r.minKey.length + r.maxKey.length);
+  for (const r of items) weight += 200 + 2 * (r.minKey.length + r.maxKey.length);
   return weight;
 }
 
@@ -42,9 +45,10 @@ export interface TreeWriteStats {
   /** Range files encoded, and the records in them (each one re-encoded). */
   ranges: number;
   records: number;
-  /** Metarange files encoded, and their rows. */
+  /** Metarange files encoded (parts and the indexes of parted trees), the rows and parts in them, their bytes. */
   metaranges: number;
   metarangeRows: number;
+  metarangeBytes: number;
   /** Bytes of range and metarange files encoded. */
   bytes: number;
 }
@@ -56,16 +60,20 @@ export interface TreeWriteStats {
  */
 export class TreeStore {
   private readonly ranges: LRUCache<string, RangeData>;
+  /** Rows of metarange files (whole small trees and parts), by file. */
   private readonly metaranges: LRUCache<string, RangeInfo[]>;
+  /** Trees as parts, by metarange id. */
+  private readonly trees: LRUCache<string, Tree>;
   private readonly loading = new Map<string, Promise<unknown>>();
-  readonly written: TreeWriteStats = { ranges: 0, records: 0, metaranges: 0, metarangeRows: 0, bytes: 0 };
+  readonly written: TreeWriteStats = { ranges: 0, records: 0, metaranges: 0, metarangeRows: 0, metarangeBytes: 0, bytes: 0 };
 
   constructor(
     private readonly blockstore: BlockStore,
     cacheBytes: number,
   ) {
     this.ranges = new LRUCache({ maxSize: cacheSize(Math.floor(cacheBytes * 0.9)) });
-    this.metaranges = new LRUCache({ maxSize: cacheSize(cacheBytes * 0.1) });
+    this.metaranges = new LRUCache({ maxSize: cacheSize(cacheBytes * 0.08) });
+    this.trees = new LRUCache({ maxSize: cacheSize(cacheBytes * 0.02) });
   }
 
   private async load<T extends object>(cache: LRUCache<string, T>, key: string, read: () => Promise<{ value: T; weight: number }>): Promise<T> {
@@ -95,13 +103,29 @@ export class TreeStore {
     });
   }
 
-  /** The empty id stands for the empty tree (a repository's first commit). */
-  readMetaRange(namespace: string, id: string): Promise<RangeInfo[]> {
+  /**
+   * A committed tree as parts; the empty id stands for the empty tree (a repository's first commit). A metarange of
+   * rows is a tree of one part, that file itself.
+   */
+  readTree(namespace: string, id: string): Promise<Tree> {
     if (id === '') return Promise.resolve([]);
+    return this.load(this.trees, `${namespace}\0tree\0${id}`, async () => {
+      const file = decodeMetaRangeFile(verified(await this.blockstore.getBytes(namespace, METARANGES + id), id));
+      if ('parts' in file) {
+        const tree = file.parts.map((p) => ({ ...p, canonical: true }));
+        return { value: tree, weight: metaRangeWeight(tree) };
+      }
+      this.metaranges.set(`${namespace}\0${id}`, file.rows, { size: cacheSize(metaRangeWeight(file.rows)) });
+      const part = partOf(id, file.rows);
+      return { value: [part], weight: metaRangeWeight([part]) };
+    });
+  }
+
+  /** The rows of a tree's part. */
+  readRows(namespace: string, id: string): Promise<RangeInfo[]> {
     return this.load(this.metaranges, `${namespace}\0${id}`, async () => {
-      const bytes = verified(await this.blockstore.getBytes(namespace, METARANGES + id), id);
-      const ranges = decodeMetaRange(bytes);
-      return { value: ranges, weight: metaRangeWeight(ranges) };
+      const rows = decodeMetaRange(verified(await this.blockstore.getBytes(namespace, METARANGES + id), id));
+      return { value: rows, weight: metaRangeWeight(rows) };
     });
   }
 
@@ -120,25 +144,45 @@ export class TreeStore {
     return { id, minKey: keys[0] as string, maxKey: keys[keys.length - 1] as string, count: keys.length, size: bytes.length };
   }
 
-  /** The empty tree is always the empty id, so equal trees always have equal ids. */
-  async writeMetaRange(namespace: string, ranges: RangeInfo[]): Promise<string> {
-    if (ranges.length === 0) return '';
-    const bytes = encodeMetaRange(ranges);
+  /**
+   * Writes a tree from its rows and the parts of an older tree it keeps: only parts that changed are encoded, and
+   * the index of parts when there is more than one (a tree of one part is that part's file). The empty tree is always
+   * the empty id, and equal rows always give equal parts, so equal trees always have equal ids.
+   */
+  async writeMetaRange(namespace: string, items: readonly TreeItem[]): Promise<string> {
+    const parts = await cutParts(items, {
+      rows: (part) => this.readRows(namespace, part.id),
+      write: (rows) => this.writePart(namespace, rows),
+    });
+    if (parts.length === 0) return '';
+    // The next commit starts from this tree: a tree of one part is that part's file, cached as a tree too.
+    const id = parts.length === 1 ? (parts[0] as TreePart).id : await this.putMetaRange(namespace, encodePartedMetaRange(parts), parts.length);
+    this.trees.set(`${namespace}\0tree\0${id}`, parts, { size: cacheSize(metaRangeWeight(parts)) });
+    return id;
+  }
+
+  private async writePart(namespace: string, rows: RangeInfo[]): Promise<TreePart> {
+    const id = await this.putMetaRange(namespace, encodeMetaRange(rows), rows.length);
+    this.metaranges.set(`${namespace}\0${id}`, rows, { size: cacheSize(metaRangeWeight(rows)) });
+    return partOf(id, rows);
+  }
+
+  /** Counts a metarange file and stores it unless this process already holds it. */
+  private async putMetaRange(namespace: string, bytes: Buffer, rows: number): Promise<string> {
     this.written.metaranges++;
-    this.written.metarangeRows += ranges.length;
+    this.written.metarangeRows += rows;
+    this.written.metarangeBytes += bytes.length;
     this.written.bytes += bytes.length;
     const id = contentId(bytes);
-    const cacheKey = `${namespace}\0${id}`;
-    if (!this.metaranges.has(cacheKey)) {
+    if (!this.metaranges.has(`${namespace}\0${id}`) && !this.trees.has(`${namespace}\0tree\0${id}`)) {
       await this.blockstore.put(namespace, METARANGES + id, bytes);
-      this.metaranges.set(cacheKey, ranges, { size: cacheSize(metaRangeWeight(ranges)) });
     }
     return id;
   }
 
   /** Whether a metarange exists; ids that are not content hashes never name one. */
   async hasMetaRange(namespace: string, id: string): Promise<boolean> {
-    if (id === '' || this.metaranges.has(`${namespace}\0${id}`)) return true;
+    if (id === '' || this.trees.has(`${namespace}\0tree\0${id}`) || this.metaranges.has(`${namespace}\0${id}`)) return true;
     if (!CONTENT_ID.test(id)) return false;
     return this.blockstore.exists(namespace, METARANGES + id);
   }
@@ -146,5 +190,6 @@ export class TreeStore {
   clear(): void {
     this.ranges.clear();
     this.metaranges.clear();
+    this.trees.clear();
   }
 }

@@ -2,6 +2,7 @@ import { FreshRanges, sliceRow } from './fresh-ranges';
 import { rowSpan } from './iterators';
 import type { RangeData, RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
+import type { TreeItem, TreePart } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -63,6 +64,18 @@ export class TreeUpdate {
   keptAlone(row: RangeInfo): boolean {
     if (this.pieces.length > 0 || this.writer.hasPending || !RangeWriter.isBoundary(row.maxKey, this.raggedness)) return false;
     this.writer.addRange(row);
+    return true;
+  }
+
+  /**
+   * Keeps a part of the base tree none of whose records changed, unread, unless a touched segment runs on into it;
+   * false when its rows must go through `addRow`.
+   */
+  async keptPart(part: TreePart): Promise<boolean> {
+    // Untouched rows of an open segment are kept as they are however far it runs on, so it may close here.
+    if (!this.touched && this.pieces.length > 0) await this.closeSegment();
+    if (this.pieces.length > 0 || this.writer.hasPending) return false;
+    this.writer.addPart(part);
     return true;
   }
 
@@ -139,8 +152,8 @@ export class TreeUpdate {
     if (this.writer.backlogged) await this.writer.drain();
   }
 
-  /** Every row of the new tree, in key order. */
-  async finish(): Promise<RangeInfo[]> {
+  /** Every row and kept part of the new tree, in key order. */
+  async finish(): Promise<TreeItem[]> {
     await this.closeSegment();
     this.fresh.finish();
     return this.writer.finish();

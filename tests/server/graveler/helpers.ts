@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openLocalBlockStore, type BlockStore } from '../../../server/blockstore/index';
 import { createGraveler, type Graveler, type ObjectEntry } from '../../../server/graveler/index';
 import { openSqliteKv, type KvStore } from '../../../server/kv/index';
+import { decodeMetaRange, decodeMetaRangeFile, type RangeInfo } from '../../../server/graveler/range-codec';
 
 export interface Env {
   dir: string;
@@ -69,4 +70,21 @@ export async function listAll(g: Graveler, repo: string, ref: string, options: {
     if (!page.hasMore) return out;
     after = page.nextOffset;
   }
+}
+
+/**
+ * A committed tree as its files say, read straight from the block store: its parts (the metarange itself when it
+ * is a tree of one part) and every row in order.
+ */
+export async function treeFiles(
+  blockstore: BlockStore,
+  ns: string,
+  metaRangeId: string,
+): Promise<{ parts: { id: string; rows: number }[]; rows: RangeInfo[] }> {
+  const file = (id: string) => blockstore.getBytes(ns, `_tarn/metaranges/${id}`);
+  const top = decodeMetaRangeFile(await file(metaRangeId));
+  if ('rows' in top) return { parts: [{ id: metaRangeId, rows: top.rows.length }], rows: top.rows };
+  const rows: RangeInfo[] = [];
+  for (const part of top.parts) rows.push(...decodeMetaRange(await file(part.id)));
+  return { parts: top.parts.map(({ id, rows }) => ({ id, rows })), rows };
 }

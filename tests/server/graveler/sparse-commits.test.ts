@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Writer } from '../../../server/graveler/codec';
 import { decodeMetaRange, encodeMetaRange, type RangeInfo } from '../../../server/graveler/range-codec';
-import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
+import { entry, listAll, openEnv, tickingClock, treeFiles, type Env } from './helpers';
 
 /**
  * Trees large enough that a segment (what a canonical write makes one range) holds hundreds of records, so sparse
@@ -24,7 +24,7 @@ function lcg(seed: number): () => number {
 }
 
 async function rows(env: Env, metaRangeId: string): Promise<RangeInfo[]> {
-  return decodeMetaRange(await env.blockstore.getBytes(ns, `_tarn/metaranges/${metaRangeId}`));
+  return (await treeFiles(env.blockstore, ns, metaRangeId)).rows;
 }
 
 async function head(env: Env, branch: string): Promise<{ id: string; metaRangeId: string }> {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlockStore } from '../../../server/blockstore/index';
 import { createGraveler, type ObjectRecord } from '../../../server/graveler/index';
-import { decodeMetaRange, decodeRange, encodeRange, EntryArena } from '../../../server/graveler/range-codec';
-import { entry, openEnv, type Env } from './helpers';
+import { decodeRange, encodeRange, EntryArena } from '../../../server/graveler/range-codec';
+import { entry, openEnv, treeFiles, type Env } from './helpers';
 
 const repo = 'trees';
 const ns = `local://${repo}`;
@@ -28,7 +28,7 @@ function counting(blockstore: BlockStore): { store: BlockStore; reads: string[] 
 }
 
 async function rangeIds(env: Env, metaRangeId: string): Promise<string[]> {
-  return decodeMetaRange(await env.blockstore.getBytes(ns, `_tarn/metaranges/${metaRangeId}`)).map((r) => r.id);
+  return (await treeFiles(env.blockstore, ns, metaRangeId)).rows.map((r) => r.id);
 }
 
 describe('committed trees', () => {
