@@ -131,8 +131,10 @@ describe('commit graph', () => {
       await graph().getByRole('link', { name: /Feature work/ }).locator('circle').click();
       await arrivesAt(page, new RegExp(`^/repositories/lanes/commits/${sideId}$`));
       await page.goBack();
-      await graph().getByRole('link', { name: /Merge feature into main/ }).focus();
-      await page.keyboard.press('Enter');
+      await arrivesAt(page, /^\/repositories\/lanes\/commits\?view=graph$/);
+      // The page loads the graph again; the link is found once drawn, and focused and pressed in one action.
+      await shows(merge, 'the merge commit again');
+      await merge.press('Enter');
       await arrivesAt(page, new RegExp(`^/repositories/lanes/commits/${mergeId}$`));
     }));
 
