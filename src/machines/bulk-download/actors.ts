@@ -4,7 +4,6 @@ import { getObjectResponse } from '../../api/objects';
 import { errorMessage } from '../../lib/error-message';
 import { saveFile } from '../../lib/save-file';
 import { bulkDownloadMachine, type ZipRunEvent, type ZipRunInput, type ZipTarget } from './machine';
-import { zipObjects } from './zip-objects';
 
 /** An object's content at a ref of a repository. */
 export type FetchObject = (at: Pick<ZipRunInput, 'repoId' | 'refId'>, path: string, signal: AbortSignal) => Promise<Response>;
@@ -55,22 +54,24 @@ export function zipRunActor(fetchObject: FetchObject) {
     const report = (event: ZipRunEvent) => {
       if (!signal.aborted) sendBack(event);
     };
-    try {
-      const zip = zipObjects({
-        paths: input.paths,
-        dir: input.dir,
-        fetchObject: (path, fetchSignal) => fetchObject(input, path, fetchSignal),
-        signal,
-        onProgress: (progress) => report({ type: 'zip.progress', ...progress }),
-        onFailure: (failure) => report({ type: 'zip.failure', failure }),
-      });
-      input.target.write(zip, signal).then(
-        () => report({ type: 'zip.done' }),
-        (error: unknown) => report({ type: 'zip.error', message: errorMessage(error) }),
-      );
-    } catch (error) {
-      report({ type: 'zip.error', message: errorMessage(error) });
-    }
+    // The zip writer (client-zip) loads with the first download, not with the objects page.
+    import('./zip-objects')
+      .then(({ zipObjects }) => {
+        if (signal.aborted) return;
+        const zip = zipObjects({
+          paths: input.paths,
+          dir: input.dir,
+          fetchObject: (path, fetchSignal) => fetchObject(input, path, fetchSignal),
+          signal,
+          onProgress: (progress) => report({ type: 'zip.progress', ...progress }),
+          onFailure: (failure) => report({ type: 'zip.failure', failure }),
+        });
+        input.target.write(zip, signal).then(
+          () => report({ type: 'zip.done' }),
+          (error: unknown) => report({ type: 'zip.error', message: errorMessage(error) }),
+        );
+      })
+      .catch((error: unknown) => report({ type: 'zip.error', message: errorMessage(error) }));
     return () => controller.abort();
   });
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
@@ -15,7 +15,6 @@ import {
 } from '../../machines/objects-page';
 import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
 import { BlameFlowDialog } from './BlameDialog';
-import { BulkDeleteDialog, BulkDownloadDialog, BulkSummaryDialog } from './BulkDialogs';
 import { objectColumns } from './objectColumns';
 import { SelectionBar } from './SelectionBar';
 
@@ -24,6 +23,11 @@ export interface ObjectsListingProps {
 }
 
 const rowId = (entry: ObjectStats) => entry.path;
+
+// The bulk flows' dialogs load when one first opens: most visits to a folder never select anything.
+const BulkDeleteDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkDeleteDialog })));
+const BulkDownloadDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkDownloadDialog })));
+const BulkSummaryDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkSummaryDialog })));
 
 /**
  * The folder's entries, one server page at a time as the user scrolls, as a keyboard grid with a checkbox column; the
@@ -80,9 +84,11 @@ export function ObjectsListing({ page }: ObjectsListingProps) {
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {deleting && <DeleteObjectDialog flow={deleting} />}
       <BlameFlowDialog repoId={repoId} refId={refId} blame={blame} onClose={() => page.send({ type: 'blame.close' })} />
-      {bulkDelete && <BulkDeleteDialog flow={bulkDelete} />}
-      {bulkDownload && <BulkDownloadDialog flow={bulkDownload} />}
-      {bulkSummary && <BulkSummaryDialog summary={bulkSummary} onClose={() => page.send({ type: 'bulk.dismiss' })} />}
+      <Suspense>
+        {bulkDelete && <BulkDeleteDialog flow={bulkDelete} />}
+        {bulkDownload && <BulkDownloadDialog flow={bulkDownload} />}
+        {bulkSummary && <BulkSummaryDialog summary={bulkSummary} onClose={() => page.send({ type: 'bulk.dismiss' })} />}
+      </Suspense>
     </Stack>
   );
 }
