@@ -70,13 +70,36 @@ export function readFilePart(
     if (missed !== undefined) throw missed === sourceError ? missed : truncated();
   }
 
+  // Dicer's 'finish' comes once the closing boundary is parsed and every part read (or after its 'error'). When the
+  // write that brought that boundary also filled the last part's buffer, Dicer never completes that write, so no
+  // 'drain' follows: the feed must stop waiting then, and drop the epilogue that may follow.
+  let parsed = false;
+  const parsing = new Promise<void>((done) => {
+    const settle = () => {
+      parsed = true;
+      done();
+    };
+    parser.once('finish', settle);
+    parser.once('error', settle);
+  });
+  const drainedOrParsed = () =>
+    new Promise<void>((go) => {
+      const onDrain = () => go();
+      parser.once('drain', onDrain);
+      void parsing.then(() => {
+        parser.off('drain', onDrain);
+        go();
+      });
+    });
+
   return new Promise((resolve, reject) => {
     async function feed(): Promise<void> {
       try {
         for await (const chunk of source) {
-          if (!parser.write(chunk)) await new Promise((drained) => parser.once('drain', drained));
+          if (parsed) continue;
+          if (!parser.write(chunk)) await drainedOrParsed();
         }
-        parser.end();
+        if (!parsed) parser.end();
       } catch (err) {
         sourceError = err;
         if (wanted) wanted.destroy(err as Error);

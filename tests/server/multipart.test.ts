@@ -73,6 +73,27 @@ describe('multipart reader', () => {
     );
   });
 
+  it('finishes when the part fills its buffer in the same write that brings the closing boundary', async () => {
+    // The part's buffer holds 16 KiB: a larger part pushed whole makes the parser wait for its reader, and the
+    // closing boundary in that same write must still let the body be read to its end.
+    const boundary = 'bigBoundary';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 16 * 1024, max: 256 * 1024 }),
+        fc.array(fc.integer({ min: 1024, max: 300 * 1024 }), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        async (size, sizes, epilogue) => {
+          const content = Buffer.alloc(size, 7);
+          const body = Buffer.concat([form(boundary, [{ name: 'content', body: content }]), Buffer.from(epilogue ? 'epilogue to ignore' : '')]);
+          const { part, finish } = await readFilePart(chunked(body, sizes), boundary, 'content');
+          expect((await collect(part.body)).equals(content)).toBe(true);
+          await finish();
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
   it('keeps a part Content-Type as sent, and application/octet-stream when there is none', async () => {
     const boundary = 'typeBoundary';
     for (const [type, expected] of [
