@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const JOURNEY = 'access-control';
 const USER = 'viv';
@@ -38,19 +38,12 @@ describe(`journey: ${JOURNEY}`, () => {
 
   beforeAll(async () => {
     [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { permissions: ['clipboard-read', 'clipboard-write'] }));
     credentials = await setupThroughApi(tarn.url);
   });
 
   afterAll(async () => {
-    console.log(formatTimings(JOURNEY, records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney(JOURNEY, records, { context, browser, tarn });
     await simplified?.stop();
   });
 

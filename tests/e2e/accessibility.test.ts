@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, invisibleFocusStops } from './axe';
 import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
 const REPO = 'a11y';
@@ -62,17 +62,11 @@ describe('accessibility of every screen', () => {
       body: JSON.stringify({ title: 'Rename a row', description: 'Changes **one** row.', source_branch: 'feature', destination_branch: 'main' }),
     });
     pullId = ((await created.json()) as { id: string }).id;
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('accessibility', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('accessibility', records, { context, browser, tarn });
   });
 
   const screens = (): Screen[] => [

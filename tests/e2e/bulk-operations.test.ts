@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 import { readZip } from './fixtures/zip-reader';
 
@@ -44,21 +44,17 @@ describe('bulk operations: select, zip and delete 2,500 objects; the listing as 
     );
     await lake.uploadObject(REPO, 'main', 'keep.txt', 'outside the prefix\n', 'text/plain');
     await lake.commit(REPO, 'main', 'Add 2,500 events');
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url, acceptDownloads: true });
-    // Playwright cannot answer the browser's own save dialog (the File System Access API's picker), so the page is
-    // given a browser without it: the zip then comes as a download, which Playwright captures. The picker's path is
-    // covered by the UI tests.
-    await context.addInitScript(() => Reflect.deleteProperty(window, 'showSaveFilePicker'));
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, {
+      acceptDownloads: true,
+      // Playwright cannot answer the browser's own save dialog (the File System Access API's picker), so the page is
+      // given a browser without it: the zip then comes as a download, which Playwright captures. The picker's path is
+      // covered by the UI tests.
+      prepare: (opened) => opened.addInitScript(() => Reflect.deleteProperty(window, 'showSaveFilePicker')),
+    }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('bulk-operations', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('bulk-operations', records, { context, browser, tarn });
   });
 
   const grid = () => page.getByRole('grid', { name: 'Objects' });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 import { seedLongHistory, type LongHistoryRepo } from './fixtures/long-history';
 
@@ -92,17 +92,11 @@ describe('commit graph', () => {
     });
     expect(merged.status).toBe(200);
     mergeId = ((await merged.json()) as { reference: string }).reference;
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('commit-graph', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('commit-graph', records, { context, browser, tarn });
   });
 
   const graph = () => page.getByRole('list', { name: 'Commit graph' });

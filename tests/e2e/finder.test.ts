@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 import { shortcutGroups } from '../../src/lib/shortcuts';
 
@@ -32,17 +32,11 @@ describe('journey: file finder and keyboard shortcuts', () => {
     await api.createRepository(REPO);
     for (const [path, content] of Object.entries(FILES)) await api.uploadObject(REPO, 'main', path, content, 'text/plain');
     head = await api.commit(REPO, 'main', 'Sales files');
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('finder', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('finder', records, { context, browser, tarn });
   });
 
   const finder = () => page.getByRole('dialog', { name: 'Find a file' });

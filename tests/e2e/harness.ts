@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const root = join(import.meta.dirname, '..', '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
@@ -152,6 +152,53 @@ export function watchPage(page: Page, currentStep: () => string = () => ''): { p
     }
   });
   return { problems };
+}
+
+export interface JourneyPageOptions extends BrowserContextOptions {
+  /** Runs on the new context before its page opens: init scripts, routes, permissions. */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
+}
+
+/**
+ * A journey's browser context and page on the console at `baseURL`: 1280×800 unless told, actions waiting 10 s at
+ * most, and the page watched for problems (see watchPage).
+ */
+export async function openJourneyPage(
+  browser: Browser,
+  baseURL: string,
+  currentStep: () => string,
+  { prepare, ...options }: JourneyPageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL, ...options });
+  await prepare?.(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page, problems: watchPage(page, currentStep).problems };
+}
+
+/** A `prepare` that aborts every request leaving `baseURL`'s origin and records its address in `offsite`. */
+export function refuseOffsite(baseURL: string, offsite: string[]): (context: BrowserContext) => Promise<unknown> {
+  const origin = new URL(baseURL).origin;
+  return (context) =>
+    context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        offsite.push(route.request().url());
+        return route.abort();
+      },
+    );
+}
+
+/** Prints a journey's step timings, then closes its context and browser and stops its server, each if it started. */
+export async function endJourney(
+  journey: string,
+  records: readonly StepRecord[],
+  { context, browser, tarn }: { context: BrowserContext | undefined; browser: Browser | undefined; tarn: RunningTarn | undefined },
+): Promise<void> {
+  console.log(formatTimings(journey, records));
+  await context?.close();
+  await browser?.close();
+  await tarn?.stop();
 }
 
 export interface StepRecord {

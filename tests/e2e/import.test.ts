@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
 const REPO = 'imports';
@@ -44,17 +44,11 @@ describe('journey: import a local folder', () => {
     validityRegex = config.storage_config?.import_validity_regex ?? '';
     const pattern = new RegExp(validityRegex);
     source = [`local://${FOLDER}/`, `local://${join(importRoot, FOLDER)}/`].find((name) => pattern.test(name)) ?? '';
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { viewport: { width: 1280, height: 900 } }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('import', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('import', records, { context, browser, tarn });
     rmSync(importRoot, { recursive: true, force: true });
   });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const REPO = 'e2e-journey';
 const NOTES = 'Notes written by the first-use journey.\nSecond line of the notes.\n';
@@ -30,22 +30,14 @@ describe('journey: first use', () => {
     mkdirSync(join(files, 'tables', 'daily'), { recursive: true });
     writeFileSync(join(files, 'tables', 'daily', 'values.csv'), VALUES_CSV);
     [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
-    context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      baseURL: tarn.url,
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, {
       acceptDownloads: true,
       permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('journey-first-use', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('journey-first-use', records, { context, browser, tarn });
     rmSync(files, { recursive: true, force: true });
   });
 

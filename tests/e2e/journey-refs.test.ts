@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
 const REPO = 'refs-journey';
@@ -30,17 +30,11 @@ describe('journey: branches, tags, compare and merge', () => {
     api = lakeApi(tarn.url, credentials);
     await api.createRepository(REPO);
     firstCommit = await api.commitFile(REPO, 'main', 'README.txt', 'The refs journey.\n', 'Initial data');
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('journey-refs', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('journey-refs', records, { context, browser, tarn });
   });
 
   const tab = (name: string) => page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name, exact: true });

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const SAMPLE = 'quickstart';
 const SAMPLE_COMMIT = 'Add sample data';
@@ -20,17 +20,11 @@ describe('journey: sample repository', () => {
   beforeAll(async () => {
     [tarn, browser] = await Promise.all([startTarn(), launchChromium()]);
     credentials = await setupThroughApi(tarn.url);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('journey-sample', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('journey-sample', records, { context, browser, tarn });
   });
 
   const objectsTable = () => page.getByRole('grid', { name: 'Objects' });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, refuseOffsite, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
 const SAMPLE = 'quickstart';
@@ -37,27 +37,16 @@ describe('journey: SQL preview', () => {
     if (created.status !== 201) throw new Error(`creating the sample answered ${created.status}: ${await created.text()}`);
     // The sample's main is protected: results are written to a branch of it.
     await lakeApi(tarn.url, credentials).createBranch(SAMPLE, BRANCH, 'main');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
     // Offline: any request that leaves the local server (a CDN, DuckDB's extension site) fails the journey.
-    const origin = new URL(tarn.url).origin;
-    await context.route(
-      (url) => url.origin !== origin,
-      (route) => {
-        offsite.push(route.request().url());
-        return route.abort();
-      },
-    );
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, {
+      viewport: { width: 1280, height: 900 },
+      prepare: refuseOffsite(tarn.url, offsite),
+    }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('journey-sql-preview', records));
     console.log(`journey-sql-preview figures:\n  ${figures.join('\n  ')}`);
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('journey-sql-preview', records, { context, browser, tarn });
   });
 
   const editor = () => page.getByRole('textbox', { name: 'SQL query' });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { seedLargePrefix, type LargePrefixRepo } from './fixtures/large-prefix';
 import {
   formatFrameTable,
@@ -93,11 +93,9 @@ describe('large prefix: 100,000 objects in one folder', () => {
     })();
     [tarn, browser] = await Promise.all([seeding, launchChromium()]);
     credentials = await setupThroughApi(tarn.url);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    await context.addInitScript(installListingInstruments);
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, {
+      prepare: (opened) => opened.addInitScript(installListingInstruments),
+    }));
     page.on('request', (request) => {
       const params = listParams(request);
       if (!params) return;
@@ -115,10 +113,7 @@ describe('large prefix: 100,000 objects in one folder', () => {
   });
 
   afterAll(async () => {
-    console.log(formatTimings('large-prefix', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('large-prefix', records, { context, browser, tarn });
   });
 
   /** The query of a listing request for the big folder, or undefined for any other request. */

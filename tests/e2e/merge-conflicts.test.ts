@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
 const REPO = 'merge-conflicts';
@@ -43,17 +43,11 @@ describe('merge conflicts resolved per path', () => {
     await api.commitFile(REPO, 'main', SHARED, 'id,value\n1,main\n', 'Main changes the shared data');
     await api.commitFile(REPO, 'main', NOTES, MAIN_NOTES, 'Main changes the notes');
     await api.deleteFile(REPO, 'main', DELETED_ON_MAIN, 'Main deletes the file');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { viewport: { width: 1280, height: 900 } }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('merge-conflicts', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('merge-conflicts', records, { context, browser, tarn });
   });
 
   const dialog = () => page.getByRole('dialog', { name: `Merge branch ${SOURCE} into main` });

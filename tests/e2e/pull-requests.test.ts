@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
 const REPO = 'pull-requests';
@@ -38,17 +38,11 @@ describe('pull requests', () => {
     await api.commitFile(REPO, 'main', NOTES, 'first notes\n', 'First notes');
     await api.createBranch(REPO, BRANCH, 'main');
     await api.commitFile(REPO, BRANCH, FILE, LAKES, 'Add Loch');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { viewport: { width: 1280, height: 900 } }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('pull-requests', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('pull-requests', records, { context, browser, tarn });
   });
 
   const tab = (name: string) => page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name, exact: true });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const JOURNEY = 'repository-settings-actions';
 const SETTINGS_REPO = 'e2e-settings';
@@ -114,19 +114,13 @@ describe(`journey: ${JOURNEY}`, () => {
 
   beforeAll(async () => {
     [tarn, browser, webhook] = await Promise.all([startTarn(), launchChromium(), startWebhook()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
     credentials = await setupThroughApi(tarn.url);
     await createRepository(SETTINGS_REPO);
   });
 
   afterAll(async () => {
-    console.log(formatTimings(JOURNEY, records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney(JOURNEY, records, { context, browser, tarn });
     await new Promise((resolve) => (webhook ? webhook.server.close(resolve) : resolve(undefined)));
   });
 

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, refuseOffsite, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
 const REPO = 'ledger';
@@ -36,26 +36,15 @@ describe('row diff', () => {
     await lake.commitFile(REPO, 'main', FILE, OLD, 'Amounts');
     await lake.createBranch(REPO, BRANCH, 'main');
     await lake.uploadObject(REPO, BRANCH, FILE, NEW, 'text/csv');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
     // Offline: any request that leaves the local server (a CDN, DuckDB's extension site) fails the test.
-    const origin = new URL(tarn.url).origin;
-    await context.route(
-      (url) => url.origin !== origin,
-      (route) => {
-        offsite.push(route.request().url());
-        return route.abort();
-      },
-    );
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, {
+      viewport: { width: 1280, height: 900 },
+      prepare: refuseOffsite(tarn.url, offsite),
+    }));
   });
 
   afterAll(async () => {
-    console.log(formatTimings('row-diff', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('row-diff', records, { context, browser, tarn });
   });
 
   /** Opens the folder of the file in the tree, presses Compare rows and checks what it finds. */

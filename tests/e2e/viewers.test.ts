@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_SIZE_CAP_BYTES } from '../../src/lib/constants';
 import { loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { formatTimings, launchChromium, screenshot, startTarn, stepRunner, watchPage, type RunningTarn } from './harness';
+import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
 const REPO = 'viewers';
@@ -71,10 +71,7 @@ describe('the object viewer’s renderers', () => {
     await api.createRepository(REPO);
     for (const file of files) await api.uploadObject(REPO, 'main', file.path, file.content, file.type);
     await api.commit(REPO, 'main', 'One file of each kind');
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: tarn.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    problems = watchPage(page, currentStep).problems;
+    ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { viewport: { width: 1280, height: 900 } }));
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (/\/refs\/[^/]+\/objects$/.test(url.pathname)) contentReads.push(url.searchParams.get('path') ?? '');
@@ -82,10 +79,7 @@ describe('the object viewer’s renderers', () => {
   });
 
   afterAll(async () => {
-    console.log(formatTimings('viewers', records));
-    await context?.close();
-    await browser?.close();
-    await tarn?.stop();
+    await endJourney('viewers', records, { context, browser, tarn });
   });
 
   /** Opens the viewer on `path` and answers its renderer once it shows, checking it is the expected one. */
