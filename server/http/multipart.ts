@@ -74,22 +74,25 @@ export function readFilePart(
   // write that brought that boundary also filled the last part's buffer, Dicer never completes that write, so no
   // 'drain' follows: the feed must stop waiting then, and drop the epilogue that may follow.
   let parsed = false;
-  const parsing = new Promise<void>((done) => {
-    const settle = () => {
-      parsed = true;
-      done();
-    };
-    parser.once('finish', settle);
-    parser.once('error', settle);
-  });
+  const settle = () => {
+    parsed = true;
+  };
+  parser.once('finish', settle);
+  parser.once('error', settle);
+  // Registered after `settle`, so `parsed` is already set when the parser's end wakes the feed; each wait leaves no
+  // listener behind, however many writes an upload waits on.
   const drainedOrParsed = () =>
     new Promise<void>((go) => {
-      const onDrain = () => go();
-      parser.once('drain', onDrain);
-      void parsing.then(() => {
-        parser.off('drain', onDrain);
+      if (parsed) return go();
+      const wake = () => {
+        parser.off('drain', wake);
+        parser.off('finish', wake);
+        parser.off('error', wake);
         go();
-      });
+      };
+      parser.on('drain', wake);
+      parser.on('finish', wake);
+      parser.on('error', wake);
     });
 
   return new Promise((resolve, reject) => {
