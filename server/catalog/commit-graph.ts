@@ -5,7 +5,7 @@
 // the ids in the heap are the whole state of the walk. A page ends by handing that frontier back, so the next one
 // resumes from it at a cost of O(amount × log frontier), however deep in the history it starts.
 import { NotFoundError, ValidationError } from '../errors';
-import type { Commit, Graveler } from '../graveler';
+import { listAll, type Commit, type Graveler } from '../graveler';
 // The store's own newest-first heap (generation, date, id), so the graph and the log agree on the order of ties.
 import { CommitQueue } from '../graveler/commit-queue';
 
@@ -22,18 +22,6 @@ export interface CommitGraphPage {
 }
 
 type Store = Pick<Graveler, 'getRepository' | 'getCommit' | 'listBranches' | 'listTags'>;
-
-/** Every id a listing holds, page after page (hidden branches stay out, as in the branch listing). */
-async function allRefTargets(list: (after: string | undefined) => Promise<{ results: { commitId: string }[]; hasMore: boolean; nextOffset: string }>) {
-  const ids: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await list(after);
-    for (const r of page.results) ids.push(r.commitId);
-    if (!page.hasMore) return ids;
-    after = page.nextOffset;
-  }
-}
 
 /** A frontier commit by its full id; a frontier naming no commit of the repository is a bad cursor, not a 404. */
 async function frontierCommit(store: Store, repo: string, id: string): Promise<Commit> {
@@ -55,9 +43,10 @@ export async function commitGraph(store: Store, repo: string, o: CommitGraphOpti
     queued.add(c.id);
     queue.push(c);
   };
+  // Hidden branches stay out, as in the branch listing.
   const starts = o.frontier ?? [
-    ...(await allRefTargets((after) => store.listBranches(repo, { amount: 1000, ...(after ? { after } : {}) }))),
-    ...(await allRefTargets((after) => store.listTags(repo, { amount: 1000, ...(after ? { after } : {}) }))),
+    ...(await listAll((after) => store.listBranches(repo, { after, amount: 1000 }))).map((branch) => branch.commitId),
+    ...(await listAll((after) => store.listTags(repo, { after, amount: 1000 }))).map((tag) => tag.commitId),
   ];
   for (const id of new Set(starts)) {
     enqueue(o.frontier ? await frontierCommit(store, repo, id) : await store.getCommit(repo, id));

@@ -9,9 +9,9 @@
 // the grace period (an upload stores its bytes before it stages their entry) are never deleted.
 import type { BlockStore, ListedObject } from '../blockstore';
 import { NotFoundError, RepositoryInDeletionError, SettingNotFoundError } from '../errors';
-import type { Branch, Commit, Graveler, GcRules, ObjectEntry, Repository } from '../graveler';
+import { listAll, type Branch, type Commit, type Graveler, type GcRules, type ObjectEntry, type Repository } from '../graveler';
 import { namespaceKeyOf } from './namespace-key';
-import { cutoffOf, GcRefusedError, keepEverything, listAll, RetentionWalk, type RetentionVisitor } from './retention';
+import { cutoffOf, GcRefusedError, keepEverything, RetentionWalk, type RetentionVisitor } from './retention';
 
 /** What `newDataKey` makes: any other file in the data area (another namespace nested inside it) is not ours. */
 const DATA_KEY = /^data\/[0-9a-z]+\/[0-9a-z]+$/;

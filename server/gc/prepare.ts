@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BlockStore } from '../blockstore';
 import { NotFoundError, TooManyAttemptsError, ValidationError } from '../errors';
-import type { Branch, Graveler, ObjectEntry } from '../graveler';
+import { listAll, type Branch, type Graveler, type ObjectEntry } from '../graveler';
 import { namespaceKeyOf } from './namespace-key';
-import { cutoffOf, GcRefusedError, listAll, RetentionWalk } from './retention';
+import { cutoffOf, GcRefusedError, RetentionWalk } from './retention';
 
 const GC_ROOT = '_lakefs/retention/gc/';
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,7 +1,7 @@
 // Which commits a repository's GC rules keep: for each branch, the head, and every commit reachable from it created
 // within the branch's retention (its own rule, else the default); every tagged commit. The collector deletes the
 // data only other commits refer to; the prepare calls write the same verdict to commits.csv for lakeFS's GC job.
-import type { Branch, Commit, GcRules, Graveler, Page } from '../graveler';
+import { listAll, type Branch, type Commit, type GcRules, type Graveler } from '../graveler';
 
 const DAY_SECONDS = 86_400;
 
@@ -21,16 +21,6 @@ export function cutoffOf(rules: GcRules, now: number): Cutoff {
 
 /** Keeps the whole history of every branch (a repository sharing the namespace, whose rules are not ours to apply). */
 export const keepEverything: Cutoff = () => Number.NEGATIVE_INFINITY;
-
-export async function listAll<T extends { id: string }>(page: (after: string) => Promise<Page<T>>): Promise<T[]> {
-  const all: T[] = [];
-  for (let after = ''; ; ) {
-    const p = await page(after);
-    all.push(...p.results);
-    if (!p.hasMore) return all;
-    after = p.nextOffset;
-  }
-}
 
 /** What a walk tells its user, each at most once per repository and commit. */
 export interface RetentionVisitor {

@@ -91,8 +91,9 @@ class CommittedMatches implements MatchSource {
         }
       }
       const data = this.data as RangeData;
-      const found = this.matchBefore(Math.min(this.pos + this.untilCheck, this.end));
-      const to = found === undefined ? Math.min(this.pos + this.untilCheck, this.end) : found + 1;
+      const stop = Math.min(this.pos + this.untilCheck, this.end);
+      const found = this.matchBefore(stop);
+      const to = found === undefined ? stop : found + 1;
       this.untilCheck -= to - this.pos;
       this.lastLooked = data.keys[to - 1] as string;
       this.pos = to;

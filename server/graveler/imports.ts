@@ -3,7 +3,7 @@
 // (server/catalog/imports.ts); the store keeps the records and changes them by compare-and-set only.
 import { NotFoundError } from '../errors';
 import type { Ctx } from './context';
-import { decodeJson, encodeJson, keys, readJson } from './records';
+import { decodeJson, encodeJson, keys, updateJson } from './records';
 
 /** running: listing the source into a tree; committing: its commit exists and the branch is about to move. */
 export type ImportState = 'running' | 'committing' | 'completed' | 'failed';
@@ -36,22 +36,12 @@ export async function readImportRecord(ctx: Ctx, repo: string, id: string): Prom
   return decodeJson<ImportRecord>(raw);
 }
 
-/**
- * Applies `change` to the current record and writes the result if the record did not change meanwhile, else tries
- * again on the newer one. `change` answers undefined to leave the record as it is. Answers the record as it stands.
- */
-export async function updateImportRecord(
+/** Applies `change` to the import's record as updateJson does (undefined leaves it as it is). */
+export function updateImportRecord(
   ctx: Ctx,
   repo: string,
   id: string,
   change: (current: ImportRecord) => ImportRecord | undefined,
 ): Promise<ImportRecord> {
-  const key = keys.import(repo, id);
-  for (;;) {
-    const current = await readJson<ImportRecord>(ctx.kv, key);
-    if (!current) throw new NotFoundError('import');
-    const next = change(current.value);
-    if (next === undefined) return current.value;
-    if (await ctx.kv.setIf(key, encodeJson(next), current.raw)) return next;
-  }
+  return updateJson(ctx.kv, keys.import(repo, id), 'import', change);
 }

@@ -9,4 +9,5 @@ export type { RepositoryMetadata } from './repository-metadata';
 export type { TaskKind, TaskStatus } from './tasks';
 export type { TreeWriteStats } from './tree-store';
 export type { FindOptions } from './find';
+export { listAll } from './paginate';
 export type { PullRequestRecord, PullRequestStatus } from './pull-requests';

@@ -2,6 +2,17 @@ import { compareKeys, prefixEnd } from '../kv/keys';
 import type { ListOptions, Page } from './types';
 
 export const MAX_AMOUNT = 1000;
+
+/** Every item of a paged listing, page after page. */
+export async function listAll<T>(page: (after: string) => Promise<Page<T>>): Promise<T[]> {
+  const all: T[] = [];
+  for (let after = ''; ; ) {
+    const p = await page(after);
+    all.push(...p.results);
+    if (!p.hasMore) return all;
+    after = p.nextOffset;
+  }
+}
 export const DEFAULT_AMOUNT = 100;
 
 /** lakeFS's paging rule: missing or <= 0 means 100, more than 1000 means 1000. */

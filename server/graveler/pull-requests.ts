@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '../errors';
 import type { Ctx } from './context';
-import { encodeJson, keys, readJson } from './records';
+import { encodeJson, keys, readJson, updateJson } from './records';
 
 export type PullRequestStatus = 'open' | 'closed' | 'merged';
 
@@ -52,21 +52,12 @@ export async function readPullRequestRecord(ctx: Ctx, repo: string, id: string):
   return found.value;
 }
 
-/**
- * Applies `change` to the current record and writes the result if the record did not change meanwhile, else tries
- * again on the newer one. `change` may throw to refuse the change. Answers the record as written.
- */
-export async function updatePullRequestRecord(
+/** Applies `change` to the pull request as updateJson does (it may throw to refuse); answers the record as written. */
+export function updatePullRequestRecord(
   ctx: Ctx,
   repo: string,
   id: string,
   change: (current: PullRequestRecord) => PullRequestRecord,
 ): Promise<PullRequestRecord> {
-  const key = keys.pullRequest(repo, id);
-  for (;;) {
-    const current = await readJson<PullRequestRecord>(ctx.kv, key);
-    if (!current) throw new NotFoundError('pull request');
-    const next = change(current.value);
-    if (await ctx.kv.setIf(key, encodeJson(next), current.raw)) return next;
-  }
+  return updateJson(ctx.kv, keys.pullRequest(repo, id), 'pull request', change);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NotFoundError, type NotFoundSubject } from '../errors';
 import type { KvStore } from '../kv/index';
 import type { Commit, Repository } from './types';
 
@@ -58,6 +59,21 @@ export function decodeJson<T>(raw: Uint8Array): T {
 export async function readJson<T>(kv: KvStore, key: string): Promise<Stored<T> | undefined> {
   const raw = await kv.get(key);
   return raw === undefined ? undefined : { value: decodeJson<T>(raw), raw };
+}
+
+/**
+ * Applies `change` to the JSON record at `key` and writes the result if the record did not change meanwhile, else
+ * tries again on the newer one. `change` may throw to refuse the change, or answer undefined to leave the record as
+ * it is. Answers the record as it stands; a missing record is a NotFoundError naming `subject`.
+ */
+export async function updateJson<T>(kv: KvStore, key: string, subject: NotFoundSubject, change: (current: T) => T | undefined): Promise<T> {
+  for (;;) {
+    const current = await readJson<T>(kv, key);
+    if (!current) throw new NotFoundError(subject);
+    const next = change(current.value);
+    if (next === undefined) return current.value;
+    if (await kv.setIf(key, encodeJson(next), current.raw)) return next;
+  }
 }
 
 export function encodeBranch(b: BranchRecord): Uint8Array {
