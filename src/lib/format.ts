@@ -22,6 +22,11 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** A count of objects: 1 object, 2,500 objects. */
+export function formatObjectCount(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'object' : 'objects'}`;
+}
+
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
 
 /** Human size with 1024-based units: 512 B, 1.5 KB, 20.0 MB. */
@@ -66,13 +71,23 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
+/** `seconds` from now (negative: ago) in the largest whole unit of a minute or more; undefined under a minute. */
+function inLargestUnit(seconds: number): string | undefined {
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return relativeTime.format(Math.trunc(seconds / size), unit);
+  }
+  return undefined;
+}
+
 /** How long ago an ISO date was, in the largest whole unit: "3 hours ago", "yesterday"; "just now" under a minute. */
 export function formatRelativeTime(value: string, now: number = Date.now()): string {
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return value;
-  const seconds = Math.round((time - now) / 1000);
-  for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relativeTime.format(Math.trunc(seconds / size), unit);
-  }
-  return 'just now';
+  return inLargestUnit(Math.round((time - now) / 1000)) ?? 'just now';
+}
+
+/** How long ago a unix time was, as a glance at a history wants it: "3 days ago"; in seconds under a minute. */
+export function formatRelativeUnixTime(unixSeconds: number, nowMs: number = Date.now()): string {
+  const seconds = unixSeconds - nowMs / 1000;
+  return inLargestUnit(seconds) ?? relativeTime.format(Math.trunc(seconds), 'second');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../../src/lib/relative-time';
+import { formatRelativeUnixTime as relativeTime } from '../../src/lib/format';
 
 const now = Date.UTC(2024, 5, 15, 12, 0, 0);
 const ago = (seconds: number) => Math.floor(now / 1000) - seconds;

@@ -20,14 +20,8 @@ export function conflictContentMachine({ repoId, source, dest }: MergeBranches) 
 export function liveMergeMachine(branches: MergeBranches) {
   return mergeMachine.provide({
     actors: {
-      merge: fromPromise<MergeResult, MergeRequest>(({ input }) =>
-        merge(input.repoId, input.source, input.dest, {
-          strategy: input.strategy,
-          message: input.message,
-          metadata: input.metadata,
-          conflictResolutions: input.conflictResolutions,
-        }),
-      ),
+      // mergeBody reads only the merge options of the request.
+      merge: fromPromise<MergeResult, MergeRequest>(({ input }) => merge(input.repoId, input.source, input.dest, input)),
       objectDiff: conflictContentMachine(branches),
     },
   });

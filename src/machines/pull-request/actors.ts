@@ -19,14 +19,8 @@ export function livePullRequestMachine(
       merge: pullRequestMergeMachine.provide({
         actors: {
           objectDiff: conflictContentMachine({ repoId, source: pull.source_branch, dest: pull.destination_branch }),
-          merge: fromPromise<MergeResult, MergeRequest>(({ input }) =>
-            mergePullRequest(input.repoId, pull.id, {
-              strategy: input.strategy,
-              message: input.message,
-              metadata: input.metadata,
-              conflictResolutions: input.conflictResolutions,
-            }),
-          ),
+          // mergeBody reads only the merge options of the request.
+          merge: fromPromise<MergeResult, MergeRequest>(({ input }) => mergePullRequest(input.repoId, pull.id, input)),
         },
       }),
     },

@@ -3,8 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Commit } from '../../api/types';
 import type { GraphLayout, GraphRow, RefLabels } from '../../lib/commit-graph';
-import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
-import { relativeTime } from '../../lib/relative-time';
+import { commitMessage, formatDate, formatRelativeUnixTime, shortCommitId } from '../../lib/format';
 import { GRAPH_ROW_HEIGHT, graphClass, graphStyles, graphStylesHref, LANE_WIDTH, laneColors } from './commitGraphCss';
 
 /** Rows from the end of the loaded ones at which the next page is asked for. */
@@ -104,7 +103,7 @@ const Row = memo(function Row({ repoId, row, labels, graphWidth, index, start }:
         <span className={graphClass.message}>{commitMessage(commit.message)}</span>
         <span className={graphClass.muted}>{commit.committer || <span className={graphClass.hidden}>no committer</span>}</span>
         <span className={graphClass.muted} title={formatDate(commit.creation_date)}>
-          {relativeTime(commit.creation_date)}
+          {formatRelativeUnixTime(commit.creation_date)}
         </span>
         <span className={graphClass.id}>
           <span className={graphClass.hidden}>commit </span>

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format';
 import { useMemo, useState } from 'react';
 import { Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
@@ -24,8 +25,8 @@ export interface CommitGraphPageProps {
 /** Why some heads may show no label: the lists of branches and tags were cut at their first page. */
 function capNote(branches: Page<Ref>, tags: Page<Ref>): string | undefined {
   const cut = [
-    branches.pagination.has_more && `the first ${branches.results.length.toLocaleString('en-US')} branches`,
-    tags.pagination.has_more && `the first ${tags.results.length.toLocaleString('en-US')} tags`,
+    branches.pagination.has_more && `the first ${formatCount(branches.results.length)} branches`,
+    tags.pagination.has_more && `the first ${formatCount(tags.results.length)} tags`,
   ].filter(Boolean);
   return cut.length > 0 ? `Labels show ${cut.join(' and ')} only.` : undefined;
 }

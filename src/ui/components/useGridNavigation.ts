@@ -8,7 +8,7 @@
 // Rows may be virtualised: moving to a row that is not in the DOM scrolls it in first, and the focus follows once it
 // is rendered (the body calls `focusPending` after each render). Rows keep their DOM node while pages are appended,
 // so the focused cell keeps the focus when more rows load.
-import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 export interface GridPosition {
   row: number;
@@ -97,7 +97,6 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
       cell.focus();
     }
   }, [grid, row, col]);
-  useLayoutEffect(focusPending);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {

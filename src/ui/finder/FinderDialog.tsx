@@ -1,5 +1,6 @@
 // The file finder's dialog (`t`, Ctrl+K): a combobox over a virtual listbox of the ranked matches (WAI-ARIA combobox
 // pattern: focus stays in the text box, the active option is named by aria-activedescendant).
+import { formatCount } from '../../lib/format';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, CloseButton, Dialog, HStack, Input, Kbd, Mark, Portal, Stack, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -38,8 +39,8 @@ function statusText(view: FinderView): string {
   const count = view.ranked.length;
   if (count === 0) return `No files match "${view.searched}"`;
   // Stopped at the cap: the server has more than the finder keeps.
-  if (view.hasMore) return `The first ${FINDER_MATCH_CAP.toLocaleString('en-US')} matches: type more to narrow the search`;
-  return count === 1 ? '1 match' : `${count.toLocaleString('en-US')} matches`;
+  if (view.hasMore) return `The first ${formatCount(FINDER_MATCH_CAP)} matches: type more to narrow the search`;
+  return count === 1 ? '1 match' : `${formatCount(count)} matches`;
 }
 
 export function FinderDialog({ finder }: { finder: FinderActorRef }) {

@@ -5,10 +5,9 @@ import { useSelector } from '@xstate/react';
 import type { BulkDeleteActorRef } from '../../machines/bulk-delete';
 import type { BulkDownloadActorRef } from '../../machines/bulk-download';
 import type { BulkSummary } from '../../machines/objects-page';
-import { formatCount, formatSize } from '../../lib/format';
+import { formatCount, formatObjectCount, formatSize } from '../../lib/format';
 import { ConfirmDialog, TaskDialog } from '../components';
 
-const objects = (n: number) => `${formatCount(n)} ${n === 1 ? 'object' : 'objects'}`;
 
 /** Failures listed in a summary; the rest are counted (a failed run over 100,000 objects would list them all). */
 const LISTED_FAILURES = 100;
@@ -35,7 +34,7 @@ export function BulkDeleteDialog({ flow }: { flow: BulkDeleteActorRef }) {
         onConfirm={() => flow.send({ type: 'delete.confirm' })}
         onCancel={() => flow.send({ type: 'delete.cancel' })}
       >
-        Are you sure you wish to delete {objects(paths.length)} from branch {branch}?
+        Are you sure you wish to delete {formatObjectCount(paths.length)} from branch {branch}?
       </ConfirmDialog>
     );
   }
@@ -45,7 +44,7 @@ export function BulkDeleteDialog({ flow }: { flow: BulkDeleteActorRef }) {
         <Stack gap="3">
           <RunProgress label="Delete progress" value={done} max={paths.length} />
           <Text role="status">
-            {formatCount(done)} of {objects(paths.length)} done
+            {formatCount(done)} of {formatObjectCount(paths.length)} done
             {cancelRequested && ' (stopping after the request in flight)'}
           </Text>
         </Stack>
@@ -70,7 +69,7 @@ export function BulkDownloadDialog({ flow }: { flow: BulkDownloadActorRef }) {
         <Stack gap="3">
           <RunProgress label="Zip progress" value={files + failures.length} max={paths.length} />
           <Text role="status">
-            {formatCount(files)} of {objects(paths.length)} zipped, {formatSize(bytes)}
+            {formatCount(files)} of {formatObjectCount(paths.length)} zipped, {formatSize(bytes)}
             {failures.length > 0 && `, ${formatCount(failures.length)} skipped`}
           </Text>
           <Text fontSize="sm" color="fg.muted">
@@ -127,10 +126,10 @@ function DeleteSummary({ summary }: { summary: Extract<BulkSummary, { kind: 'del
   return (
     <>
       <Text role="status">
-        Deleted {objects(summary.deleted)} of {formatCount(summary.total)}.
-        {summary.cancelled && ` Cancelled: ${objects(summary.notSent)} not sent.`}
+        Deleted {formatObjectCount(summary.deleted)} of {formatCount(summary.total)}.
+        {summary.cancelled && ` Cancelled: ${formatObjectCount(summary.notSent)} not sent.`}
       </Text>
-      {failed > 0 && <Text>{objects(failed)} could not be deleted:</Text>}
+      {failed > 0 && <Text>{formatObjectCount(failed)} could not be deleted:</Text>}
       <FailureList items={summary.failures.map((f) => ({ what: f.path || '(no path)', message: f.message }))} />
       {summary.failedRequests.length > 0 && (
         <Text>
@@ -138,7 +137,7 @@ function DeleteSummary({ summary }: { summary: Extract<BulkSummary, { kind: 'del
         </Text>
       )}
       <FailureList
-        items={summary.failedRequests.map((r) => ({ what: `${objects(r.count)} from ${r.firstPath}`, message: r.message }))}
+        items={summary.failedRequests.map((r) => ({ what: `${formatObjectCount(r.count)} from ${r.firstPath}`, message: r.message }))}
       />
     </>
   );
@@ -151,10 +150,10 @@ function DownloadSummary({ summary }: { summary: Extract<BulkSummary, { kind: 'd
         {summary.error !== undefined
           ? `The zip could not be written: ${summary.error}`
           : summary.cancelled
-            ? `Cancelled after ${objects(summary.files)} (${formatSize(summary.bytes)}); the zip was not saved.`
-            : `Zipped ${objects(summary.files)} of ${formatCount(summary.total)} (${formatSize(summary.bytes)}).`}
+            ? `Cancelled after ${formatObjectCount(summary.files)} (${formatSize(summary.bytes)}); the zip was not saved.`
+            : `Zipped ${formatObjectCount(summary.files)} of ${formatCount(summary.total)} (${formatSize(summary.bytes)}).`}
       </Text>
-      {summary.failures.length > 0 && <Text>{objects(summary.failures.length)} could not be read and were left out:</Text>}
+      {summary.failures.length > 0 && <Text>{formatObjectCount(summary.failures.length)} could not be read and were left out:</Text>}
       <FailureList items={summary.failures.map((f) => ({ what: f.path, message: f.message }))} />
     </>
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuDownload, LuListChecks, LuTrash2, LuX } from 'react-icons/lu';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatObjectCount } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import type { ObjectSelectionActorRef } from '../../machines/object-selection';
 import type { ObjectsPageActorRef } from '../../machines/objects-page';
@@ -21,7 +21,6 @@ export interface SelectionBarProps {
   canDelete: boolean;
 }
 
-const objects = (n: number) => `${formatCount(n)} ${n === 1 ? 'object' : 'objects'}`;
 const where = (prefix: string) => (prefix === '' ? 'the repository root' : prefix);
 
 /**
@@ -62,12 +61,12 @@ export function SelectionBar({ page, selection, repoId, prefix, canDelete }: Sel
       </Button>
       <Text fontSize="sm" role="status" aria-live="polite">
         {listingNow && listing
-          ? `Selecting every object under ${where(listing.prefix)}... ${objects(count)} so far`
+          ? `Selecting every object under ${where(listing.prefix)}... ${formatObjectCount(count)} so far`
           : count > 0
             ? `${formatCount(count)} selected`
             : ''}
         {!listingNow && listing?.complete && !listing.capped && count > 0 && ` (all objects under ${where(listing.prefix)})`}
-        {listing?.capped && ` (stopped at the cap of ${objects(cap)}: more objects under ${where(listing.prefix)} are not selected)`}
+        {listing?.capped && ` (stopped at the cap of ${formatObjectCount(cap)}: more objects under ${where(listing.prefix)} are not selected)`}
       </Text>
       {(count > 0 || listingNow) && (
         <HStack gap="2" ms="auto">
