@@ -39,8 +39,7 @@ export const prefixSearch = z.object({ prefix: searchText });
 export const cursorSearch = z.object({ after: searchText });
 
 /** How the Commits page shows history: the ref's log as a list (the default) or every branch's as a graph. */
-export const commitsViews = ['list', 'graph'] as const;
-export type CommitsView = (typeof commitsViews)[number];
+export type CommitsView = 'list' | 'graph';
 
 /** The Commits page's search: the log's `after` cursor, and `view=graph` for the graph of every branch. */
 export const commitsSearch = z.object({

@@ -16,11 +16,8 @@ export interface BulkDeleteInput {
   paths: readonly string[];
 }
 
-export interface DeleteChunkInput {
-  repoId: string;
-  branch: string;
-  paths: readonly string[];
-}
+/** One deleteObjects request: the same shape as the run's input, with at most DELETE_OBJECTS_CHUNK paths. */
+export type DeleteChunkInput = BulkDeleteInput;
 
 export interface PathFailure {
   path: string;

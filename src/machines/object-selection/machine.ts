@@ -53,6 +53,11 @@ export type ObjectSelectionEvent =
 
 const byHand = { listing: null, error: undefined } as const;
 
+/** The objects' paths among listing rows, in listing order (folders are not selectable). */
+export function objectPaths(rows: readonly ObjectStats[]): string[] {
+  return rows.filter((entry) => entry.path_type === 'object').map((entry) => entry.path);
+}
+
 export const objectSelectionMachine = setup({
   types: {
     input: {} as ObjectSelectionInput,
@@ -66,7 +71,7 @@ export const objectSelectionMachine = setup({
   actions: {
     takePage: assign(({ context }, page: Page<ObjectStats>) => {
       const room = context.cap - context.selected.length;
-      const paths = page.results.filter((entry) => entry.path_type === 'object').map((entry) => entry.path);
+      const paths = objectPaths(page.results);
       const more = page.pagination.has_more;
       const capped = paths.length > room || (paths.length === room && more);
       return {

@@ -6,15 +6,10 @@ import { Checkbox } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import { coverage, membership } from '../../machines/list-selection/selection';
-import type { ObjectSelectionActorRef } from '../../machines/object-selection';
+import { objectPaths, type ObjectSelectionActorRef } from '../../machines/object-selection';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { tableClass } from '../components';
 import { gridAttr } from '../components/useGridNavigation';
-
-/** The loaded objects' paths in listing order (what a header checkbox and a shift-click range cover). */
-export function loadedObjectPaths(rows: readonly ObjectStats[]): string[] {
-  return rows.filter((entry) => entry.path_type === 'object').map((entry) => entry.path);
-}
 
 export interface SelectObjectCellProps {
   selection: ObjectSelectionActorRef;
@@ -41,7 +36,7 @@ export function SelectObjectCell({ selection, list, path, name }: SelectObjectCe
       onClick={(event) =>
         selection.send(
           event.shiftKey
-            ? { type: 'select.range', path, order: loadedObjectPaths(list.getSnapshot().context.rows) }
+            ? { type: 'select.range', path, order: objectPaths(list.getSnapshot().context.rows) }
             : { type: 'select.toggle', path },
         )
       }
@@ -57,7 +52,7 @@ export interface SelectLoadedCheckboxProps {
 /** The header checkbox: ticks or clears every loaded object, and is indeterminate when only some are selected. */
 export function SelectLoadedCheckbox({ selection, list }: SelectLoadedCheckboxProps) {
   const rows = useSelector(list, (s) => s.context.rows);
-  const paths = useMemo(() => loadedObjectPaths(rows), [rows]);
+  const paths = useMemo(() => objectPaths(rows), [rows]);
   const covered = useSelector(selection, (s) => coverage(s.context.selected, paths));
   const settled = useSelector(selection, (s) => s.matches('idle'));
   return (
