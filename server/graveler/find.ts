@@ -11,6 +11,7 @@ import { keyAt, loweredKeys, type LoweredKeys } from './lowered-keys';
 import { normalizeAmount, startKey } from './paginate';
 import { keys } from './records';
 import type { RangeData, RangeInfo } from './range-codec';
+import type { Tree } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry, ObjectRecord, Page } from './types';
 
@@ -48,9 +49,11 @@ export function deadlineIn(ms: number): Deadline {
   return { passed: () => performance.now() >= end };
 }
 
-/** The matches in the rows of one metarange, from `from` on. */
+/** The matches in one committed tree, from `from` on: each part's rows are read when the search reaches it. */
 class CommittedMatches implements MatchSource {
-  private ri: number;
+  private pi: number;
+  private rows: readonly RangeInfo[] = [];
+  private ri = 0;
   private data: RangeData | undefined;
   private index: LoweredKeys | undefined;
   /** The current row's records: data.keys[pos..end). */
@@ -65,12 +68,12 @@ class CommittedMatches implements MatchSource {
   constructor(
     private readonly store: TreeStore,
     private readonly namespace: string,
-    private readonly rows: readonly RangeInfo[],
+    private readonly parts: Tree,
     private from: string,
     private readonly needle: string,
     private readonly deadline: Deadline,
   ) {
-    this.ri = lowerBound(rows, from, maxKeyOf);
+    this.pi = lowerBound(parts, from, maxKeyOf);
   }
 
   async next(): Promise<Step> {
@@ -80,10 +83,11 @@ class CommittedMatches implements MatchSource {
         if (this.deadline.passed()) return { key: this.lastLooked, paused: true };
       }
       if (!this.data) {
-        const row = this.rows[this.ri];
-        if (!row) return undefined;
+        if (this.ri >= this.rows.length && this.pi >= this.parts.length) return undefined;
         // Reading a file not in the cache is the slow step: not begun once time is up.
         if (this.lastLooked !== '' && this.deadline.passed()) return { key: this.lastLooked, paused: true };
+        const row = await this.nextRow();
+        if (!row) return undefined;
         await this.enter(row);
         if (this.pos >= this.end) {
           this.leave();
@@ -100,6 +104,18 @@ class CommittedMatches implements MatchSource {
       if (this.pos >= this.end) this.leave();
       if (found !== undefined) return { key: this.lastLooked, value: () => data.entry(found) };
     }
+  }
+
+  /** The current row, reading the next part's rows when this part's are done. */
+  private async nextRow(): Promise<RangeInfo | undefined> {
+    while (this.ri >= this.rows.length) {
+      const part = this.parts[this.pi++];
+      if (!part) return undefined;
+      this.rows = await this.store.readRows(this.namespace, part.id);
+      // `from` is cleared once a range is entered, so only the first part read starts past its beginning.
+      this.ri = lowerBound(this.rows, this.from, maxKeyOf);
+    }
+    return this.rows[this.ri];
   }
 
   private async enter(row: RangeInfo): Promise<void> {
@@ -225,16 +241,9 @@ export interface FindScope {
   kv: KvStore;
   trees: TreeStore;
   namespace: string;
-  rows: readonly RangeInfo[];
+  tree: Tree;
   /** Key prefixes of the staging tokens to read, newest first; none for a commit. */
   stagingPrefixes: readonly string[];
-}
-
-/** Every row of a committed tree, part after part (a search may run over all of them). */
-async function treeRows(trees: TreeStore, namespace: string, metaRangeId: string): Promise<RangeInfo[]> {
-  const parts = await trees.readTree(namespace, metaRangeId);
-  const rows = await Promise.all(parts.map((part) => trees.readRows(namespace, part.id)));
-  return rows.flat();
 }
 
 export async function findScope(ctx: Ctx, repo: string, namespace: string, commitId: string, tokens: readonly string[]): Promise<FindScope> {
@@ -243,7 +252,7 @@ export async function findScope(ctx: Ctx, repo: string, namespace: string, commi
     kv: ctx.kv,
     trees: ctx.trees,
     namespace,
-    rows: await treeRows(ctx.trees, namespace, commit.metaRangeId),
+    tree: await ctx.trees.readTree(namespace, commit.metaRangeId),
     stagingPrefixes: tokens.map((t) => keys.staging(repo, t)),
   };
 }
@@ -258,7 +267,7 @@ export async function findObjects(scope: FindScope, o: FindOptions, deadline: De
   const from = startKey('', o.after, '') as string;
   const merged = new MergedMatches([
     ...scope.stagingPrefixes.map((prefix) => new StagedMatches(scope.kv, prefix, from, needle, deadline)),
-    new CommittedMatches(scope.trees, scope.namespace, scope.rows, from, needle, deadline),
+    new CommittedMatches(scope.trees, scope.namespace, scope.tree, from, needle, deadline),
   ]);
   const results: ObjectRecord[] = [];
   while (results.length <= amount) {

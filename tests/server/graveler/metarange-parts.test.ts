@@ -205,6 +205,26 @@ describe('trees of many parts', () => {
     }
   });
 
+  it('find paths across parts from any after, as filtering every path would', async () => {
+    const all = [...model.keys()].sort();
+    expect((await treeFiles(env.blockstore, ns, (await head()).metaRangeId)).parts.length).toBeGreaterThan(8);
+    for (const [query, after] of [
+      ['F07', ''],
+      ['p=05', all[3000] as string],
+      ['f099', all[OBJECTS - 150] as string],
+      ['absent', all[6000] as string],
+    ] as const) {
+      const found: string[] = [];
+      for (let cursor = after; ; ) {
+        const page = await env.g.findObjects(repo, 'main', { query, after: cursor, amount: 1000 });
+        found.push(...page.results.map((r) => r.path));
+        if (!page.hasMore) break;
+        cursor = page.nextOffset;
+      }
+      expect(found).toEqual(all.filter((p) => p > after && p.toLowerCase().includes(query.toLowerCase())));
+    }
+  });
+
   it('diff, merge and look up through parts, reading only the parts that differ', async () => {
     const rand = lcg(21);
     await env.g.createBranch(repo, 'feature', 'main');
