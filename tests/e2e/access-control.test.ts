@@ -146,8 +146,10 @@ describe(`journey: ${JOURNEY}`, () => {
       await arrivesAt(page, /^\/auth\/users/);
       const users = table('Users');
       expect(await users.getByLabel('Select admin').isDisabled(), "the signed-in user's own row").toBe(true);
-      await button('Create User').click();
-      const create = page.getByRole('dialog', { name: 'Create User' });
+      // Tarn invites by e-mail, so a user created by name is an API user.
+      await shows(button('Invite User'), 'Invite User');
+      await button('Create API User').click();
+      const create = page.getByRole('dialog', { name: 'Create API User' });
       await create.getByLabel('User name').fill('bad%name');
       await shows(create.getByText('User name cannot include the % sign'), 'the % refusal');
       await create.getByLabel('User name').fill(USER);
