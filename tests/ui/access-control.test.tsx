@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import type { ErrorBody } from '../../server/http/wire';
 import type { AuthCapabilities, Credentials, Group, LoginConfig, Policy, User } from '../../src/api/types';
 
 const page = <T,>(results: T[]) => ({
@@ -249,8 +250,12 @@ describe('Access control: users', () => {
     myPolicies = [readOnly];
     usersStatus = 403;
     renderApp('/auth/users');
-    expect(await screen.findByText('Permission denied')).toBeTruthy();
-    expect(screen.getByText('insufficient permissions: not allowed to auth:ListUsers')).toBeTruthy();
+    // The refusal names the action, then the server's words naming the missing permission.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Permission deniedcould not list users: insufficient permissions: not allowed to auth:ListUsersRetry',
+      ),
+    );
     // The admin menu is still there beside the error.
     expect(screen.getByRole('navigation', { name: 'Administration' })).toBeTruthy();
   });
@@ -264,6 +269,15 @@ describe('Access control: users', () => {
 });
 
 describe('Access control: groups, policies and simplified mode', () => {
+  it.each([
+    ['/auth/groups', 'could not list groups: store unavailable'],
+    ['/auth/policies', 'could not list policies: store unavailable'],
+  ])('names the action of a failed list at %s', async (path, shown) => {
+    server.use(http.get(`*/api/v1${path}`, () => HttpResponse.json<ErrorBody>({ message: 'store unavailable' }, { status: 500 })));
+    renderApp(path);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${shown}Retry`), { timeout: 5_000 });
+  });
+
   it('creates and deletes groups', async () => {
     renderApp('/auth/groups');
     const table = await screen.findByRole('table', { name: 'Groups' });

@@ -196,6 +196,6 @@ describe('Action run detail', () => {
 
   it('reports a run that does not exist', async () => {
     renderApp('/repositories/lake/actions/nope');
-    expect(await screen.findByText('not found')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not find action run nope'));
   });
 });

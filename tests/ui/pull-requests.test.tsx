@@ -196,7 +196,7 @@ describe('Create pull request', () => {
     await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Add lakes' } });
     fireEvent.click(button('Create pull request'));
-    expect(await screen.findByText('insufficient permissions', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Permission deniedcould not create pull request: insufficient permissions'), SLOW);
   });
 
   it('is offered from Compare between two branches, with both filled in', async () => {
@@ -282,7 +282,7 @@ describe('Pull request details', () => {
     renderApp('/repositories/lake/pulls/1');
     await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
     fireEvent.click(button('Close pull request'));
-    expect(await screen.findByText('pull request is already merged', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('could not update pull request: pull request is already merged'), SLOW);
   });
 
   it('edits the title and description in place', async () => {

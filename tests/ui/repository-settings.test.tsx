@@ -137,7 +137,9 @@ describe('Settings: General', () => {
     );
     renderApp('/repositories/lake/settings/general');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Read-only repository' }));
-    expect(await screen.findByText('insufficient permissions')).toBeTruthy();
+    expect((await screen.findByText(/^could not make the repository read-only:/)).textContent).toBe(
+      'could not make the repository read-only: insufficient permissions',
+    );
     expect((screen.getByRole('checkbox', { name: 'Read-only repository' }) as HTMLInputElement).checked).toBe(false);
   });
 
