@@ -2,7 +2,7 @@
 import ky, { type KyResponse, type Options } from 'ky';
 import { version } from '../../package.json';
 import { API_PREFIX } from '../lib/api-address';
-import { AuthenticationError, errorFromResponse, parseErrorBody, type FailureWording } from './errors';
+import { AuthenticationError, AuthorizationError, errorFromResponse, parseErrorBody, type FailureWording } from './errors';
 import { reportSessionLost } from './session';
 
 export * from './errors';
@@ -55,6 +55,20 @@ export const api = ky.create({
     ],
   },
 });
+
+/**
+ * A preflight call (stage_allowed, set_allowed): 204 means allowed, a refusal (401 or 403 naming a permission)
+ * means not; any other failure throws.
+ */
+export async function preflight(path: string, options: Options): Promise<boolean> {
+  try {
+    await api.get(path, options);
+    return true;
+  } catch (e) {
+    if (e instanceof AuthorizationError) return false;
+    throw e;
+  }
+}
 
 /** Query parameters without the unset ones (ky would send "undefined"). */
 export function query(params: Record<string, string | number | boolean | undefined | null>): URLSearchParams {

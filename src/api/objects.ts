@@ -1,5 +1,4 @@
-import { api, failsAs, query, repoPath, seg } from './client';
-import { AuthorizationError } from './errors';
+import { api, failsAs, preflight, query, repoPath, seg } from './client';
 import { refObjects } from './object-listing';
 import type { ObjectErrorList, ObjectStats } from './types';
 
@@ -39,13 +38,7 @@ export function getObjectResponse(repo: string, ref: string, path: string, signa
 }
 
 /** Upload preflight: 204 means allowed; a 401 that is not a lost session means not allowed. */
-export async function stageAllowed(repo: string, branch: string, path: string, signal?: AbortSignal): Promise<boolean> {
-  try {
-    await api.get(`${branchObjects(repo, branch)}/stage_allowed`, { searchParams: query({ path }), signal, ...failsAs('check upload permission') });
-    return true;
-  } catch (e) {
-    if (e instanceof AuthorizationError) return false;
-    throw e;
-  }
+export function stageAllowed(repo: string, branch: string, path: string, signal?: AbortSignal): Promise<boolean> {
+  return preflight(`${branchObjects(repo, branch)}/stage_allowed`, { searchParams: query({ path }), signal, ...failsAs('check upload permission') });
 }
 

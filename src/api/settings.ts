@@ -1,5 +1,5 @@
 // Repository settings: garbage-collection rules, branch protection rules and the read-only flag.
-import { api, failsAs, repoPath } from './client';
+import { api, failsAs, preflight, repoPath } from './client';
 import { NotFoundError } from './errors';
 import type { BranchProtectionRule, GarbageCollectionRules, Repository, RepositoryReadOnlySetting } from './types';
 
@@ -21,6 +21,19 @@ export async function setGcRules(repo: string, rules: GarbageCollectionRules): P
 
 export async function deleteGcRules(repo: string): Promise<void> {
   await api.delete(settingsPath(repo, 'gc_rules'), failsAs('delete gc policy'));
+}
+
+/** The server's preflight (spec 1 §6): whether the user may set the garbage-collection rules. */
+export function gcRulesSetAllowed(repo: string, signal?: AbortSignal): Promise<boolean> {
+  return preflight(`${repoPath(repo)}/gc/rules/set_allowed`, { signal, ...failsAs('check whether you may change the gc policy') });
+}
+
+/** The server's preflight (spec 1 §6): whether the user may set the branch protection rules. */
+export function branchProtectionSetAllowed(repo: string, signal?: AbortSignal): Promise<boolean> {
+  return preflight(`${repoPath(repo)}/branch_protection/set_allowed`, {
+    signal,
+    ...failsAs('check whether you may change the branch protection rules'),
+  });
 }
 
 /** The branch protection rules with the checksum they were read at (the `ETag`, '' when no rules were ever set). */
