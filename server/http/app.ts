@@ -16,6 +16,7 @@ import { accessControlRouter } from './routes/access-control';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { setupRouter } from './routes/setup';
+import { refuseUnansweredMethods } from './unsupported-methods';
 import { usageRouter } from './routes/usage';
 
 export const apiPrefix = '/api/v1';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.res.headers.set('x-content-type-options', 'nosniff');
     c.res.headers.set('x-frame-options', 'DENY');
   });
+  app.use('*', refuseUnansweredMethods);
   const { gateway } = deps;
   if (gateway) {
     app.use('*', async (c, next) => {
