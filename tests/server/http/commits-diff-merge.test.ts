@@ -243,6 +243,30 @@ describe('merge', () => {
   });
 });
 
+describe('an empty tree', () => {
+  it('is a real metarange of its own once a commit deletes everything, and merging from it is a merge', async () => {
+    expect((await api.post('/repositories', { name: 'emptied', storage_namespace: 'local://emptied' })).status).toBe(201);
+    const log = await api.get<Page<Commit>>('/repositories/emptied/refs/main/commits');
+    // Only the repository's first commit has no metarange.
+    expect(log.body.results.map((c) => c.meta_range_id)).toEqual(['']);
+    expect((await api.post('/repositories/emptied/branches', { name: 'scratch', source: 'main' })).status).toBe(201);
+    await api.upload('emptied', 'scratch', 'tmp.txt', 'x');
+    const added = await api.post<Commit>('/repositories/emptied/branches/scratch/commits', { message: 'add' });
+    expect((await api.delete(`/repositories/emptied/branches/scratch/objects?path=tmp.txt`)).status).toBe(204);
+    const removed = await api.post<Commit>('/repositories/emptied/branches/scratch/commits', { message: 'remove' });
+    expect(removed.status).toBe(201);
+    expect(removed.body.meta_range_id).toMatch(/^[0-9a-f]{64}$/);
+    expect(removed.body.meta_range_id).not.toBe(added.body.meta_range_id);
+    const merged = await api.post<MergeResult>('/repositories/emptied/refs/scratch/merge/main', {});
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const head = await api.get<Commit>('/repositories/emptied/commits/main');
+    expect(head.body.parents).toHaveLength(2);
+    expect(head.body.meta_range_id).toBe(removed.body.meta_range_id);
+    const listing = await api.get<Page<unknown>>('/repositories/emptied/refs/main/objects/ls');
+    expect(listing.body.results).toEqual([]);
+  });
+});
+
 describe('merge base', () => {
   it('is the commit where the two histories parted, and 404 for a ref that does not exist', async () => {
     await api.post('/repositories/hist/branches', { name: 'base-a', source: 'main' });
