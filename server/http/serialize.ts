@@ -69,13 +69,18 @@ export const commonPrefixJson = (path: string): wire.ObjectStats => ({
   mtime: 0,
 });
 
-export function diffJson(d: DiffItem, includeRightStats: boolean): wire.Diff {
+/**
+ * A change as lakeFS reports it. A removed object keeps its old size in a diff of two refs; in a branch's
+ * uncommitted diff lakeFS reads the staged tombstone, whose size is 0 (`uncommitted`).
+ */
+export function diffJson(d: DiffItem, { includeRightStats = false, uncommitted = false }: { includeRightStats?: boolean; uncommitted?: boolean } = {}): wire.Diff {
   const sized = d.right ?? d.left;
+  const size = uncommitted && d.type === 'removed' ? 0 : sized?.size;
   return {
     type: d.type,
     path: d.path,
     path_type: d.pathType,
-    ...(d.pathType === 'object' && sized ? { size_bytes: sized.size } : {}),
+    ...(d.pathType === 'object' && size !== undefined ? { size_bytes: size } : {}),
     ...(includeRightStats && d.right
       ? {
           right: {
