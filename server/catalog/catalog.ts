@@ -52,8 +52,13 @@ import { PullRequests } from './pull-requests';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 import { signStagingAddress, verifyStagingAddress } from './staging-address';
 
+/** The id of Tarn's one block store, as lakeFS names its default (and, outside its Enterprise edition, only) store. */
+export const defaultStorageId = '';
+
 export interface CreateRepositoryInput {
   id: string;
+  /** The block store to keep it in, by id; Tarn has one, lakeFS's default, whose id is empty. */
+  storageId?: string;
   storageNamespace: string;
   defaultBranch: string;
   readOnly: boolean;
@@ -263,6 +268,7 @@ export class Catalog {
   /** All or nothing: when a step fails, sample data included, nothing of the repository remains. */
   async createRepository(input: CreateRepositoryInput): Promise<Repository> {
     const { initialFiles } = input;
+    if (input.storageId !== undefined && input.storageId !== defaultStorageId) throw new ValidationError('storage id: invalid value');
     return this.store.createRepository(
       {
         id: input.id,

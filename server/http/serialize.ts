@@ -2,15 +2,14 @@
 // that drifts from the published schema does not compile.
 import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
-import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, PullRequestRecord, Ref, Repository } from '../catalog';
+import { defaultStorageId, type Commit, type DiffItem, type GcRules, type MergeBase, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
 import type * as wire from './wire';
 
 export const repositoryJson = (r: Repository): wire.Repository => ({
   id: r.id,
   creation_date: r.creationDate,
   default_branch: r.defaultBranch,
-  // One block store, lakeFS's default storage, whose id is empty.
-  storage_id: '',
+  storage_id: defaultStorageId,
   storage_namespace: r.storageNamespace,
   read_only: r.readOnly,
 });
