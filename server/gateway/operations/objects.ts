@@ -5,7 +5,7 @@ import type { ObjectEntry, UploadInput } from '../../catalog';
 import { byteSpan, evaluateConditions } from '../conditions';
 import { objectArn } from '../permissions';
 import { metaPrefix, splitKey, type Operation } from '../request';
-import { emptyResponse, httpTime, isoTime, quotedEtag, xmlResponse } from '../responses';
+import { emptyResponse, httpTime, isoTime, objectEtag, xmlResponse } from '../responses';
 import { notImplemented, S3Error } from '../s3-errors';
 
 /** Objects up to this size are answered from memory; larger ones are streamed. */
@@ -17,7 +17,7 @@ const overridable = ['content-type', 'content-language', 'expires', 'cache-contr
 function objectHeaders(entry: ObjectEntry): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': entry.contentType || 'application/octet-stream',
-    etag: quotedEtag(entry.checksum),
+    etag: objectEtag(entry),
     'last-modified': httpTime(entry.mtime),
     'accept-ranges': 'bytes',
     // Objects are user content, and a presigned address serves them from the console's origin: never let a
@@ -85,7 +85,7 @@ export async function putObject(op: Operation): Promise<Response> {
   await op.authorize({ action: 'fs:WriteObject', resource: objectArn(op.repository, path) });
   const input = { ...op.objectAttributes(), ...writeConditions(op) };
   const { entry } = await op.writing(ref, () => op.catalog.upload(op.repository, ref, path, op.content(), input));
-  return emptyResponse(200, { etag: quotedEtag(entry.checksum) });
+  return emptyResponse(200, { etag: objectEtag(entry) });
 }
 
 export async function deleteObject(op: Operation): Promise<Response> {
@@ -133,5 +133,5 @@ export async function copyObject(op: Operation): Promise<Response> {
       ...(directive === 'REPLACE' ? { replace: op.objectAttributes() } : {}),
     }),
   );
-  return xmlResponse('CopyObjectResult', { ETag: quotedEtag(entry.checksum), LastModified: isoTime(entry.mtime) });
+  return xmlResponse('CopyObjectResult', { ETag: objectEtag(entry), LastModified: isoTime(entry.mtime) });
 }
