@@ -7,7 +7,7 @@ import { repositoryArn } from '../permissions';
 import { splitKey, type Operation } from '../request';
 import { isoTime, objectEtag, xmlResponse } from '../responses';
 import { notImplemented, S3Error } from '../s3-errors';
-import { awsEncode } from '../sigv4';
+import { awsEncode } from '../signing';
 import type { XmlElement } from '../xml';
 
 const maxKeysLimit = 1000;
