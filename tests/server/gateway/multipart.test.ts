@@ -10,6 +10,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   ListPartsCommand,
+  PutObjectCommand,
   S3ServiceException,
   UploadPartCommand,
   UploadPartCopyCommand,
@@ -147,6 +148,17 @@ describe('multipart calls', () => {
     expect(Buffer.from(await got.arrayBuffer())).toEqual(Buffer.from(source).subarray(10, 20));
   });
 
+  it('takes the multipart ETag in a conditional read and write', async () => {
+    const etag = `"${multipartEtag([partBytes(1), partBytes(2)])}"`;
+    const read = await f.s3.send(new GetObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet', IfMatch: etag }));
+    expect(read.ContentLength).toBe(5 * MiB + partBytes(2).length);
+    await read.Body?.transformToByteArray();
+    const stale = f.s3.send(new PutObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet', Body: 'x', IfMatch: etag.replace(/-2"$/, '-3"') }));
+    expect(await failure(stale)).toBe('PreconditionFailed');
+    await f.s3.send(new PutObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet', Body: 'replaced', IfMatch: etag }));
+    expect(await (await f.api.raw('/repositories/lake/refs/main/objects?path=parts/table.parquet')).text()).toBe('replaced');
+  });
+
   it('refuses a completion with a wrong ETag, parts out of order or a small part before the last', async () => {
     const key = 'main/parts/refused.bin';
     const id = await startUpload(key);
@@ -165,7 +177,16 @@ describe('multipart calls', () => {
     const key = 'main/parts/aborted.bin';
     const id = await startUpload(key);
     await part(key, id, 1, Buffer.from('x'));
-    expect(multipartFiles('lake').filter((file) => file.includes(id)).length).toBeGreaterThan(0);
+    // A part refused for its digest is not kept: the record, part 1 and its record remain.
+    const badDigest = f.s3.send(
+      new UploadPartCommand({ Bucket: 'lake', Key: key, UploadId: id, PartNumber: 2, Body: Buffer.from('y'), ContentMD5: Buffer.alloc(16).toString('base64') }),
+    );
+    expect(await failure(badDigest)).toBe('BadDigest');
+    expect(multipartFiles('lake').filter((file) => file.includes(id)).map((file) => file.slice(file.lastIndexOf('/') + 1)).sort()).toEqual([
+      '00001',
+      '00001.json',
+      'upload.json',
+    ]);
     expect((await f.s3.send(new AbortMultipartUploadCommand({ Bucket: 'lake', Key: key, UploadId: id }))).$metadata.httpStatusCode).toBe(204);
     expect(multipartFiles('lake').filter((file) => file.includes(id))).toEqual([]);
     expect(await failure(part(key, id, 2, Buffer.from('y')))).toBe('NoSuchUpload');
