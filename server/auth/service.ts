@@ -10,6 +10,7 @@ import {
   constantTimeEqual,
   decryptSecret,
   encryptSecret,
+  hmacWithSecret,
   issueToken,
   sigV4SigningKey,
   verifyToken,
@@ -297,6 +298,20 @@ export class AuthService {
   ): Promise<{ principal: Principal; signingKey: Buffer } | undefined> {
     const known = await this.lookUpKey(accessKeyId);
     return known && { principal: known.principal, signingKey: sigV4SigningKey(known.secret, scope) };
+  }
+
+  /**
+   * For AWS Signature Version 2 and its Java form (the S3 gateway), which key their HMACs with the secret itself:
+   * the principal of an access key and the HMACs of `texts` under its secret, or undefined when there is no such
+   * access key. The caller compares signatures; the secret stays here.
+   */
+  async sigV2Signatures(
+    accessKeyId: string,
+    algorithm: 'sha1' | 'sha256',
+    texts: readonly string[],
+  ): Promise<{ principal: Principal; signatures: Buffer[] } | undefined> {
+    const known = await this.lookUpKey(accessKeyId);
+    return known && { principal: known.principal, signatures: texts.map((text) => hmacWithSecret(known.secret, algorithm, text)) };
   }
 
   /** The access key's principal and secret, from the short cache or decrypted from its record. */
