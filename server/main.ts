@@ -18,6 +18,7 @@ import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreCon
 import { byPolicies, createGateway } from './gateway';
 import { createApp, type RequestFailure } from './http/app';
 import { formatFailure } from './http/failure-log';
+import { answerOutsideTheApp } from './http/unsupported-methods';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { sendMail, smtpSettings } from './mail/smtp';
@@ -175,6 +176,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Node cuts any request after 5 minutes by default, which would fail a large upload on a slow link; headers
   // still have to arrive within headersTimeout.
   server.requestTimeout = 0;
+  answerOutsideTheApp(server);
   let port: number;
   try {
     port = await listen(server, options.port, options.host);

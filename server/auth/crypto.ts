@@ -50,6 +50,11 @@ export function sigV4SigningKey(secret: string, scope: { date: string; region: s
   return key;
 }
 
+/** An HMAC keyed by an access key's secret itself, as AWS Signature Version 2 signs. */
+export function hmacWithSecret(secret: string, algorithm: 'sha1' | 'sha256', text: string): Buffer {
+  return createHmac(algorithm, secret).update(text, 'utf8').digest();
+}
+
 /** Equal strings, compared in time that depends only on their length (secrets here have a fixed, public length). */
 export function constantTimeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');

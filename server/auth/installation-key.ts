@@ -18,6 +18,11 @@ function readKey(path: string): Buffer | undefined {
   }
 }
 
+/** The installation's key, or undefined when the data folder has none (a tool must not make one up). */
+export function loadInstallationKey(dataDir: string): Buffer | undefined {
+  return readKey(join(dataDir, fileName));
+}
+
 export function loadOrCreateInstallationKey(dataDir: string): Buffer {
   const path = join(dataDir, fileName);
   const existing = readKey(path);

@@ -10,6 +10,7 @@ import {
   constantTimeEqual,
   decryptSecret,
   encryptSecret,
+  hmacWithSecret,
   issueToken,
   sigV4SigningKey,
   verifyToken,
@@ -299,6 +300,20 @@ export class AuthService {
     return known && { principal: known.principal, signingKey: sigV4SigningKey(known.secret, scope) };
   }
 
+  /**
+   * For AWS Signature Version 2 and its Java form (the S3 gateway), which key their HMACs with the secret itself:
+   * the principal of an access key and the HMACs of `texts` under its secret, or undefined when there is no such
+   * access key. The caller compares signatures; the secret stays here.
+   */
+  async sigV2Signatures(
+    accessKeyId: string,
+    algorithm: 'sha1' | 'sha256',
+    texts: readonly string[],
+  ): Promise<{ principal: Principal; signatures: Buffer[] } | undefined> {
+    const known = await this.lookUpKey(accessKeyId);
+    return known && { principal: known.principal, signatures: texts.map((text) => hmacWithSecret(known.secret, algorithm, text)) };
+  }
+
   /** The access key's principal and secret, from the short cache or decrypted from its record. */
   private async lookUpKey(accessKeyId: string): Promise<{ principal: Principal; secret: string } | undefined> {
     const now = this.now();
@@ -396,13 +411,36 @@ export class AuthService {
     for (const [token, cached] of this.tokenCache) if (match(cached.principal)) this.tokenCache.delete(token);
   }
 
+  /**
+   * What `npm run superuser` does on the server's machine, as lakeFS's `lakefs superuser`: a new access key for
+   * `username`, who is created as an administrator (a member of Admins) when there is no such user yet. An existing
+   * user keeps their groups and policies; this is how an administrator who lost their keys gets back in.
+   */
+  async superuserCredentials(
+    username: string,
+    key?: { access_key_id: string; secret_access_key: string },
+  ): Promise<{ credentials: CredentialsWithSecret; createdUser: boolean }> {
+    if (!(await this.isInitialized())) throw preconditionFailed('Tarn is not set up yet: start the server and open /setup to create the first admin');
+    validateName('user', username);
+    const createdUser = (await this.directory.findUser(username)) === undefined;
+    if (createdUser) {
+      await this.directory.createUser({ id: username, creation_date: this.seconds() });
+      await this.directory.addGroupMember(adminsGroup, username);
+    }
+    return { credentials: await this.createCredentials(username, key), createdUser };
+  }
+
   // Credentials of any user
 
-  async createCredentials(userId: string): Promise<CredentialsWithSecret> {
+  /** A new access key of the user; `key` fixes its id and secret (an operator's choice, as lakeFS's superuser takes). */
+  async createCredentials(userId: string, key?: { access_key_id: string; secret_access_key: string }): Promise<CredentialsWithSecret> {
     await this.directory.getUser(userId);
+    if (key && (key.access_key_id.trim() === '' || key.secret_access_key === '')) {
+      throw badRequest('access key id and secret must not be empty');
+    }
     const created = this.seconds();
-    const accessKeyId = newAccessKeyId();
-    const secret = newSecretAccessKey();
+    const accessKeyId = key?.access_key_id ?? newAccessKeyId();
+    const secret = key?.secret_access_key ?? newSecretAccessKey();
     const record: CredentialRecord = {
       access_key_id: accessKeyId,
       user_id: userId,
@@ -413,7 +451,8 @@ export class AuthService {
       [keys.credential(accessKeyId), record],
       [keys.userCredential(userId, accessKeyId), { id: accessKeyId, creation_date: created } satisfies Link],
     ]);
-    // Two keys of 14 random characters from 32 colliding is as likely as guessing one: a retry would hide a bug.
+    // Two keys of 14 random characters from 32 colliding is as likely as guessing one: a retry would hide a bug. A
+    // key chosen by the caller may well be taken.
     if (!written) throw conflict('access key already exists');
     return { access_key_id: accessKeyId, secret_access_key: secret, creation_date: created };
   }

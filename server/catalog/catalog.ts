@@ -47,13 +47,18 @@ import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type Unco
 import { commitGraph, type CommitGraphOptions, type CommitGraphPage } from './commit-graph';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
 import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
-import { MultipartUploads, type ObjectAttributes } from './multipart-uploads';
+import { MultipartUploads, type MultipartChecksum, type ObjectAttributes } from './multipart-uploads';
 import { PullRequests } from './pull-requests';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 import { signStagingAddress, verifyStagingAddress } from './staging-address';
 
+/** The id of Tarn's one block store, as lakeFS names its default (and, outside its Enterprise edition, only) store. */
+export const defaultStorageId = '';
+
 export interface CreateRepositoryInput {
   id: string;
+  /** The block store to keep it in, by id; Tarn has one, lakeFS's default, whose id is empty. */
+  storageId?: string;
   storageNamespace: string;
   defaultBranch: string;
   readOnly: boolean;
@@ -89,6 +94,8 @@ export interface StageConditions {
 export interface UploadInput extends StageConditions {
   contentType: string;
   metadata: Record<string, string>;
+  /** The body joins the parts of an S3 multipart upload: its checksum is theirs, not the MD5 of its bytes. */
+  multipart?: MultipartChecksum;
 }
 
 /** An object's entry with the full URI of its data, or a presigned address of it with that address's expiry. */
@@ -220,7 +227,11 @@ export class Catalog {
     this.importer = new Importer(store, blocks, (repo, branch, metaRangeId, o) => this.importMetaRange(repo, branch, metaRangeId, o), imports);
     this.multipartUploads = new MultipartUploads(blocks, {
       repository: (id) => store.getRepository(id),
-      branch: (repo, id) => store.getBranch(repo, id),
+      writableBranch: async (repo, branch) => {
+        const repository = await this.writableRepository(repo, branch, {});
+        await store.getBranch(repo, branch);
+        return repository;
+      },
       upload: (repo, branch, path, body, input) => this.upload(repo, branch, path, body, input),
       now,
     });
@@ -263,6 +274,7 @@ export class Catalog {
   /** All or nothing: when a step fails, sample data included, nothing of the repository remains. */
   async createRepository(input: CreateRepositoryInput): Promise<Repository> {
     const { initialFiles } = input;
+    if (input.storageId !== undefined && input.storageId !== defaultStorageId) throw new ValidationError('storage id: invalid value');
     return this.store.createRepository(
       {
         id: input.id,
@@ -497,10 +509,11 @@ export class Catalog {
       address,
       addressType: 'relative',
       size: written.size,
-      checksum: written.checksum,
+      checksum: input.multipart?.checksum ?? written.checksum,
       mtime: this.now(),
       contentType: input.contentType,
       metadata: input.metadata,
+      ...(input.multipart ? { parts: input.multipart.parts } : {}),
     };
     try {
       // A body received whole was stored in moments, so the checks made before storing it hold for staging it; a

@@ -2,6 +2,7 @@
 // they check inputs against, and the storage facts the console is told about.
 export {
   Catalog,
+  defaultStorageId,
   maxUploadParts,
   type CompleteMultipartInput,
   type CopyInput,

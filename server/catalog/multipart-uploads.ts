@@ -2,11 +2,12 @@
 // namespace under `_tarn/multipart/<upload id>/`: its record, each part's bytes and each part's record (size and
 // MD5), so every server process sharing the block store sees the same uploads. Completing streams the chosen parts,
 // in order, through the catalog's ordinary upload (one new object, staged on the branch), then removes the folder.
+// The object's checksum is S3's multipart one (the MD5 of the parts' MD5s), as lakeFS's local store computes it.
 // The garbage collector deletes only under `data/`, so the parts of an upload in progress are never collected.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { BlockStore, PutBody } from '../blockstore';
-import { BlockNotFoundError, InvalidPartsError, NoSuchUploadError, ReadOnlyRepositoryError, ValidationError } from '../errors';
-import type { Branch, Repository } from '../graveler';
+import { BlockNotFoundError, InvalidPartsError, NoSuchUploadError, ValidationError } from '../errors';
+import type { Repository } from '../graveler';
 
 /** What the finished object gets from its upload's start. */
 export interface ObjectAttributes {
@@ -33,6 +34,21 @@ export interface UploadedPart {
   mtime: number;
 }
 
+/**
+ * A multipart object's checksum: the hex MD5 of its parts' binary MD5s, in order; its S3 ETag is that with
+ * `-<parts>`. lakeFS stores and reports the checksum without the suffix.
+ */
+export interface MultipartChecksum {
+  checksum: string;
+  parts: number;
+}
+
+export function multipartChecksum(partMd5s: readonly string[]): MultipartChecksum {
+  const hash = createHash('md5');
+  for (const md5 of partMd5s) hash.update(Buffer.from(md5, 'hex'));
+  return { checksum: hash.digest('hex'), parts: partMd5s.length };
+}
+
 /** A part named by the completion request, with the ETag its upload answered. */
 export interface ChosenPart {
   partNumber: number;
@@ -54,8 +70,12 @@ const partRecordPattern = /\/(\d{5})\.json$/;
 /** What the uploads need of the catalog; `Stored` is what its upload answers. */
 export interface MultipartPorts<Stored> {
   repository(id: string): Promise<Repository>;
-  branch(repo: string, id: string): Promise<Branch>;
-  upload(repo: string, branch: string, path: string, body: PutBody, attributes: ObjectAttributes): Promise<Stored>;
+  /**
+   * The repository, once a write to the branch may start: ReadOnlyRepositoryError, ProtectedBranchError, or
+   * NotFoundError('branch') when it may not.
+   */
+  writableBranch(repo: string, branch: string): Promise<Repository>;
+  upload(repo: string, branch: string, path: string, body: PutBody, input: ObjectAttributes & { multipart: MultipartChecksum }): Promise<Stored>;
   now(): number;
 }
 
@@ -66,13 +86,11 @@ export class MultipartUploads<Stored> {
   ) {}
 
   /**
-   * Starts an upload to `path` on `branch`; NotFoundError('branch') when there is no such branch. Completing it
-   * checks again everything an upload checks (branch protection included).
+   * Starts an upload to `path` on `branch`, refused up front (nothing is written) where the object could never be
+   * written: a read-only repository, a protected branch, no such branch. Completing it checks all again.
    */
   async create(repo: string, branch: string, path: string, input: ObjectAttributes): Promise<MultipartUpload> {
-    const { storageNamespace, readOnly } = await this.ports.repository(repo);
-    if (readOnly) throw new ReadOnlyRepositoryError();
-    await this.ports.branch(repo, branch);
+    const { storageNamespace } = await this.ports.writableBranch(repo, branch);
     const upload: MultipartUpload = {
       id: randomBytes(16).toString('hex'),
       branch,
@@ -94,6 +112,12 @@ export class MultipartUploads<Stored> {
     const written = await this.blocks.put(namespace, partDataKey(upload.id, partNumber), body);
     const part: UploadedPart = { partNumber, etag: written.checksum, size: written.size, mtime: this.ports.now() };
     await this.blocks.put(namespace, partRecordKey(upload.id, partNumber), Buffer.from(JSON.stringify(part)));
+    // An abort (or completion) that ran while the part streamed in has removed the folder already: so must the part.
+    if (!(await this.blocks.stat(namespace, recordKey(upload.id)))) {
+      await this.blocks.delete(namespace, partDataKey(upload.id, partNumber));
+      await this.blocks.delete(namespace, partRecordKey(upload.id, partNumber));
+      throw new NoSuchUploadError();
+    }
     return part;
   }
 
@@ -132,6 +156,7 @@ export class MultipartUploads<Stored> {
     const stats = await this.ports.upload(repo, upload.branch, upload.path, joined(), {
       contentType: upload.contentType,
       metadata: upload.metadata,
+      multipart: multipartChecksum(parts.map((p) => p.etag)),
     });
     await this.remove(namespace, upload.id);
     return stats;

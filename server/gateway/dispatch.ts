@@ -17,7 +17,7 @@ import { notImplemented, S3Error } from './s3-errors';
 
 type Handler = (op: Operation) => Promise<Response>;
 
-const unsupportedSubresources = [
+export const unsupportedSubresources = [
   'accelerate',
   'acl',
   'analytics',

@@ -1,15 +1,17 @@
 // The S3 gateway: Tarn's port also speaks S3, path-style, as lakeFS's does: bucket = repository, key =
-// `<ref>/<path>`. A request signed with AWS Signature V4 (header or presigned query) is the gateway's; it is
-// verified with Tarn's access keys, dispatched to its operation and answered in S3's XML, errors included.
+// `<ref>/<path>`. A request that looks like S3's (recognize.ts) is the gateway's; its caller is the console's
+// session or its AWS signature (authenticate.ts), and it is dispatched to its operation and answered in S3's XML,
+// errors included.
 import { randomBytes } from 'node:crypto';
 import type { AuthService } from '../auth/service';
 import type { Catalog } from '../catalog';
+import { authenticate, type GatewaySession } from './authenticate';
 import { operationFor } from './dispatch';
 import { anyAuthenticatedUser, type Authorize } from './permissions';
 import { Operation } from './request';
 import { errorResponse } from './responses';
+import { isS3Request } from './recognize';
 import { S3Error, toS3Error } from './s3-errors';
-import { isS3Signed, verifyRequest } from './sigv4';
 
 /** A failed request, for the server's log: never with bodies, query strings or credentials. */
 export interface GatewayFailure {
@@ -37,11 +39,13 @@ export interface GatewayRequest {
   body: AsyncIterable<Uint8Array> | undefined;
   /** The request target exactly as sent (path and query, still encoded), when the server knows it. */
   target?: string | undefined;
+  /** The caller the console's session (cookie or bearer token) names, if the request carries one. */
+  session?: GatewaySession | undefined;
 }
 
 export interface Gateway {
-  /** Whether the request is an S3 one: it carries an AWS signature. */
-  accepts(request: Request): boolean;
+  /** Whether the request is S3's (see recognize.ts); under `apiPrefix`, only a signed one is. */
+  accepts(request: Request, apiPrefix: string): boolean;
   handle(input: GatewayRequest): Promise<Response>;
 }
 
@@ -73,10 +77,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
   async function answer(input: GatewayRequest, rawPath: string, rawQuery: string): Promise<Response> {
     const { request } = input;
     const queryPairs = parseQuery(rawQuery);
-    const { principal, payload } = await verifyRequest(
+    const { principal, payload } = await authenticate(
       deps.auth,
       { method: request.method, rawPath, query: queryPairs, headers: request.headers },
       now(),
+      input.session,
     );
     const path = rawPath.replace(/^\/+/, '');
     const slash = path.indexOf('/');
@@ -89,8 +94,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   }
 
   return {
-    accepts(request) {
-      return isS3Signed(request.headers.get('authorization'), request.url);
+    accepts(request, apiPrefix) {
+      return isS3Request(request, apiPrefix);
     },
 
     async handle(input) {

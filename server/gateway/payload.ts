@@ -5,7 +5,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { S3Error } from './s3-errors';
-import { emptySha256, hmacHex, sameSignature, type PayloadSigning } from './sigv4';
+import { emptySha256, hmacHex, sameSignature, type PayloadSigning } from './signing';
 
 type Chunked = Extract<PayloadSigning, { kind: 'chunks' }>;
 

@@ -6,7 +6,7 @@ import { NotFoundError } from '../errors';
 import { checkedBody } from './payload';
 import type { Authorize, Permission } from './permissions';
 import { S3Error } from './s3-errors';
-import type { PayloadSigning } from './sigv4';
+import type { PayloadSigning } from './signing';
 
 export interface S3Request {
   method: string;

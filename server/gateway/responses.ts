@@ -1,4 +1,5 @@
 // The gateway's answers: XML documents, empty answers with headers, and S3's error document.
+import type { ObjectEntry } from '../catalog';
 import { S3Error } from './s3-errors';
 import { xmlDocument, type XmlElement } from './xml';
 
@@ -14,6 +15,9 @@ export function emptyResponse(status: number, headers: Record<string, string> = 
 export const isoTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 export const httpTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toUTCString();
 export const quotedEtag = (checksum: string) => `"${checksum}"`;
+/** An object's ETag as S3 gives it: a multipart upload's carries its part count (`"<md5 of md5s>-<parts>"`). */
+export const objectEtag = (entry: Pick<ObjectEntry, 'checksum' | 'parts'>) =>
+  quotedEtag(entry.parts === undefined ? entry.checksum : `${entry.checksum}-${entry.parts}`);
 
 /** S3's error document; a HEAD answer carries only the status, as S3's does. */
 export function errorResponse(error: S3Error, resource: string, requestId: string, head: boolean): Response {

@@ -154,9 +154,11 @@ export class Reader {
 }
 
 const FULL_ADDRESS = 1;
+/** The entry ends with the part count of the multipart upload that wrote it. */
+const MULTIPART = 2;
 
 export function writeEntry(w: Writer, e: ObjectEntry): void {
-  w.byte(e.addressType === 'full' ? FULL_ADDRESS : 0);
+  w.byte((e.addressType === 'full' ? FULL_ADDRESS : 0) | (e.parts !== undefined ? MULTIPART : 0));
   w.string(e.address);
   w.varint(e.size);
   w.string(e.checksum);
@@ -168,6 +170,7 @@ export function writeEntry(w: Writer, e: ObjectEntry): void {
     w.string(k);
     w.string(e.metadata[k] as string);
   }
+  if (e.parts !== undefined) w.varint(e.parts);
 }
 
 export function readEntry(r: Reader): ObjectEntry {
@@ -183,7 +186,9 @@ export function readEntry(r: Reader): ObjectEntry {
     const k = r.string();
     metadata[k] = r.string();
   }
-  return { address, addressType: flags & FULL_ADDRESS ? 'full' : 'relative', size, checksum, mtime, contentType, metadata };
+  const entry: ObjectEntry = { address, addressType: flags & FULL_ADDRESS ? 'full' : 'relative', size, checksum, mtime, contentType, metadata };
+  if (flags & MULTIPART) entry.parts = r.varint();
+  return entry;
 }
 
 /** Identity equality: the fields that decide whether an object changed (address and mtime are not among them). */

@@ -115,6 +115,8 @@ export class TreeStore {
         const tree = file.parts.map((p) => ({ ...p, canonical: true }));
         return { value: tree, weight: metaRangeWeight(tree) };
       }
+      // A file of no rows is the empty tree that a commit deleting everything made.
+      if (file.rows.length === 0) return { value: [], weight: metaRangeWeight([]) };
       this.metaranges.set(`${namespace}\0${id}`, file.rows, { size: cacheSize(metaRangeWeight(file.rows)) });
       const part = partOf(id, file.rows);
       return { value: [part], weight: metaRangeWeight([part]) };
@@ -146,15 +148,21 @@ export class TreeStore {
 
   /**
    * Writes a tree from its rows and the parts of an older tree it keeps: only parts that changed are encoded, and
-   * the index of parts when there is more than one (a tree of one part is that part's file). The empty tree is always
-   * the empty id, and equal rows always give equal parts, so equal trees always have equal ids.
+   * the index of parts when there is more than one (a tree of one part is that part's file). Equal rows always give
+   * equal parts, so equal trees always have equal ids. The empty tree is a file of no rows with an id of its own, as
+   * lakeFS writes it: only a repository's first commit has the empty id "", so a commit that deleted everything
+   * differs from that first commit, and merging it is a merge, not "no changes".
    */
   async writeMetaRange(namespace: string, items: readonly TreeItem[]): Promise<string> {
     const parts = await cutParts(items, {
       rows: (part) => this.readRows(namespace, part.id),
       write: (rows) => this.writePart(namespace, rows),
     });
-    if (parts.length === 0) return '';
+    if (parts.length === 0) {
+      const id = await this.putMetaRange(namespace, encodeMetaRange([]), 0);
+      this.trees.set(`${namespace}\0tree\0${id}`, [], { size: cacheSize(metaRangeWeight([])) });
+      return id;
+    }
     // The next commit starts from this tree: a tree of one part is that part's file, cached as a tree too.
     const id = parts.length === 1 ? (parts[0] as TreePart).id : await this.putMetaRange(namespace, encodePartedMetaRange(parts), parts.length);
     this.trees.set(`${namespace}\0tree\0${id}`, parts, { size: cacheSize(metaRangeWeight(parts)) });

@@ -6,8 +6,13 @@ export interface ObjectEntry {
   address: string;
   addressType: 'relative' | 'full';
   size: number;
-  /** Hex MD5 for uploads, or the client's ETag for linked objects. */
+  /**
+   * Hex MD5 for uploads; for an S3 multipart upload, the MD5 of its parts' MD5s (as lakeFS stores it, without S3's
+   * `-<parts>`); the client's ETag for linked objects.
+   */
   checksum: string;
+  /** The part count of the S3 multipart upload that wrote the object (its S3 ETag is `<checksum>-<parts>`). */
+  parts?: number;
   /** Unix seconds. */
   mtime: number;
   contentType: string;

@@ -1,5 +1,5 @@
-// The Hono app: S3 requests (signed with AWS Signature V4) to the gateway, the API under /api/v1 (api.ts),
-// /logout, and the console for everything else.
+// The Hono app: S3 requests (signed, or shaped as S3's: server/gateway/recognize.ts) to the gateway, the API under
+// /api/v1 (api.ts), /logout, and the console for everything else.
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { AuthService, InvitationMailer, LoginSettings } from '../auth';
@@ -7,7 +7,7 @@ import type { StorageConfig } from '../catalog';
 import type { Gateway } from '../gateway';
 import type { UsageCounter } from '../usage';
 import { createApi } from './api';
-import { identifier, sessionCookieName } from './authenticate';
+import { gatewaySessionOf, identifier, sessionCookieName } from './authenticate';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
 import { requestBody } from './request-body';
@@ -16,6 +16,7 @@ import { accessControlRouter } from './routes/access-control';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { setupRouter } from './routes/setup';
+import { refuseUnansweredMethods } from './unsupported-methods';
 import { usageRouter } from './routes/usage';
 
 export const apiPrefix = '/api/v1';
@@ -35,7 +36,7 @@ export interface AppDeps {
   dataRouters: Router[];
   /** Counts every authenticated API call, for the usage report. */
   usage: UsageCounter;
-  /** The S3 gateway, which answers every request signed with AWS Signature V4 (none without it). */
+  /** The S3 gateway, which answers every request that is S3's (none without it). */
   gateway?: Gateway;
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
@@ -98,11 +99,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.res.headers.set('x-content-type-options', 'nosniff');
     c.res.headers.set('x-frame-options', 'DENY');
   });
+  app.use('*', refuseUnansweredMethods);
   const { gateway } = deps;
   if (gateway) {
+    const sessionOf = gatewaySessionOf(deps.auth);
     app.use('*', async (c, next) => {
-      if (!gateway.accepts(c.req.raw)) return next();
-      return gateway.handle({ request: c.req.raw, body: requestBody(c), target: c.env?.incoming?.url });
+      if (!gateway.accepts(c.req.raw, apiPrefix)) return next();
+      return gateway.handle({ request: c.req.raw, body: requestBody(c), target: c.env?.incoming?.url, session: await sessionOf(c) });
     });
   }
   app.route(apiPrefix, api);

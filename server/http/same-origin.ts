@@ -30,16 +30,20 @@ export function originMatchesHost(origin: string, host: string): boolean {
 }
 
 /**
- * Throws 403 unless the browser vouches that the request comes from our origin: `Sec-Fetch-Site: same-origin`, or
- * an `Origin` equal to the Host it was sent to. Browsers send Origin on every non-GET request, so a cookie-signed
- * write with neither header is not from our console and is refused too.
+ * Whether the browser vouches that the request comes from our origin: `Sec-Fetch-Site: same-origin`, or an `Origin`
+ * equal to the Host it was sent to. Browsers send Origin on every non-GET request, so a cookie-signed write with
+ * neither header is not from our console.
  */
-export function requireSameOrigin(c: AppContext): void {
+export function isSameOrigin(c: AppContext): boolean {
   const site = c.req.header('sec-fetch-site');
-  if (site === 'same-origin') return;
-  if (site === 'cross-site' || site === 'same-site') throw crossOriginRefused();
+  if (site === 'same-origin') return true;
+  if (site === 'cross-site' || site === 'same-site') return false;
   const origin = c.req.header('origin');
   const host = c.req.header('host');
-  if (origin && host && originMatchesHost(origin, host)) return;
-  throw crossOriginRefused();
+  return origin !== undefined && host !== undefined && originMatchesHost(origin, host);
+}
+
+/** Throws 403 unless the request comes from our origin (`isSameOrigin`). */
+export function requireSameOrigin(c: AppContext): void {
+  if (!isSameOrigin(c)) throw crossOriginRefused();
 }

@@ -2,15 +2,14 @@
 // that drifts from the published schema does not compile.
 import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
-import type { Commit, DiffItem, GcRules, MergeBase, ObjectEntry, PullRequestRecord, Ref, Repository } from '../catalog';
+import { defaultStorageId, type Commit, type DiffItem, type GcRules, type MergeBase, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
 import type * as wire from './wire';
 
 export const repositoryJson = (r: Repository): wire.Repository => ({
   id: r.id,
   creation_date: r.creationDate,
   default_branch: r.defaultBranch,
-  // One block store, lakeFS's default storage, whose id is empty.
-  storage_id: '',
+  storage_id: defaultStorageId,
   storage_namespace: r.storageNamespace,
   read_only: r.readOnly,
 });
@@ -69,13 +68,18 @@ export const commonPrefixJson = (path: string): wire.ObjectStats => ({
   mtime: 0,
 });
 
-export function diffJson(d: DiffItem, includeRightStats: boolean): wire.Diff {
+/**
+ * A change as lakeFS reports it. A removed object keeps its old size in a diff of two refs; in a branch's
+ * uncommitted diff lakeFS reads the staged tombstone, whose size is 0 (`uncommitted`).
+ */
+export function diffJson(d: DiffItem, { includeRightStats = false, uncommitted = false }: { includeRightStats?: boolean; uncommitted?: boolean } = {}): wire.Diff {
   const sized = d.right ?? d.left;
+  const size = uncommitted && d.type === 'removed' ? 0 : sized?.size;
   return {
     type: d.type,
     path: d.path,
     path_type: d.pathType,
-    ...(d.pathType === 'object' && sized ? { size_bytes: sized.size } : {}),
+    ...(d.pathType === 'object' && size !== undefined ? { size_bytes: size } : {}),
     ...(includeRightStats && d.right
       ? {
           right: {

@@ -1,12 +1,16 @@
-// Journey 2: a new user creates the quickstart sample from the welcome card, reads its README under the listing,
-// browses its folders and back, opens the CSV and finds the commit that last changed an object.
+// Journey 2: a new user creates the quickstart sample from the welcome card, reads its README under the listing
+// (a tour of Tarn with its pictures), browses its folders and back, opens the CSV and finds the commit that last
+// changed an object; then, as lakeFS's own UI tests do with the sample, deletes several pictures in turn on a branch,
+// committing each.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
+import { lakeApi } from './lake-api';
 
 const SAMPLE = 'quickstart';
 const SAMPLE_COMMIT = 'Add sample data';
+const PRUNE_BRANCH = 'fewer-images';
 
 describe('journey: sample repository', () => {
   let tarn: RunningTarn | undefined;
@@ -69,6 +73,18 @@ describe('journey: sample repository', () => {
           message: 'the README’s image (images/lake.png, a relative link) should load',
         })
         .toBe(true);
+      // Every picture of the tour loads from images/ (relative links, resolved against the README's ref).
+      const pictures = readme.locator('img[src]');
+      await expect.poll(() => pictures.count(), { message: 'the README shows the tour’s pictures' }).toBeGreaterThanOrEqual(11);
+      await expect
+        .poll(
+          () =>
+            pictures.evaluateAll((imgs) =>
+              imgs.filter((img) => !((img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).map((img) => img.getAttribute('src')),
+            ),
+          { timeout: 20_000, message: 'every picture of the README should load' },
+        )
+        .toEqual([]);
       const [listingBox, readmeBox] = await Promise.all([objectsTable().boundingBox(), readme.boundingBox()]);
       expect(listingBox && readmeBox && readmeBox.y >= listingBox.y + listingBox.height, 'the README is under the listing').toBe(
         true,
@@ -168,6 +184,46 @@ describe('journey: sample repository', () => {
       await screenshot(page, 'j2-08-dark-objects-readme');
       await page.getByRole('button', { name: 'Switch to light mode' }).click();
       await shows(page.getByRole('button', { name: 'Switch to dark mode' }), 'the toggle offering dark mode again');
+    }));
+
+  it('deletes several pictures in turn on a branch, committing each, as lakeFS’s UI tests do', () =>
+    step('delete pictures', async () => {
+      if (!tarn || !credentials) throw new Error('no server or credentials');
+      await lakeApi(tarn.url, credentials).createBranch(SAMPLE, PRUNE_BRANCH, 'main');
+      const changes = () => page.getByRole('list', { name: `Uncommitted changes of ${PRUNE_BRANCH}` });
+      const deleted: string[] = [];
+      for (let turn = 1; turn <= 3; turn++) {
+        await page.goto(`/repositories/${SAMPLE}/objects?ref=${PRUNE_BRANCH}&path=images%2F`);
+        // The first object of images/, whatever it is called.
+        const remove = objectsTable().getByRole('button', { name: /^Delete / }).first();
+        await shows(remove, 'a Delete button in images/');
+        const name = ((await remove.getAttribute('aria-label')) ?? '').replace(/^Delete /, '');
+        expect(name, 'the first picture’s name').toMatch(/\.png$/);
+        await remove.click();
+        const confirm = page.getByRole('alertdialog', { name: 'Delete object' });
+        await shows(confirm.getByText(`Are you sure you wish to delete object "images/${name}"?`), 'the delete question');
+        await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+        await disappears(confirm, 'the delete confirmation');
+        await disappears(entry(name), `${name} in the listing`);
+
+        await page.getByRole('link', { name: 'Uncommitted Changes' }).click();
+        await arrivesAt(page, new RegExp(`^/repositories/${SAMPLE}/changes\\?ref=${PRUNE_BRANCH}`));
+        await changes().getByRole('button', { name: 'Expand images/' }).click();
+        await shows(changes().getByRole('listitem', { name: `images/${name}`, exact: true }), `images/${name} as a change`);
+        expect(await changes().getByRole('listitem').count(), 'one change: the folder and the picture in it').toBe(2);
+        await page.getByRole('button', { name: 'Commit Changes' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Commit Changes' });
+        await dialog.getByLabel('Commit message').fill(`Delete ${name}`);
+        await dialog.getByRole('button', { name: 'Commit Changes' }).click();
+        await disappears(dialog, 'the commit dialog', 20_000);
+        await shows(page.getByText(`Branch ${PRUNE_BRANCH} has no uncommitted changes.`), 'no changes left after the commit');
+        deleted.push(name);
+      }
+      expect(new Set(deleted).size, 'three different pictures').toBe(3);
+      await page.goto(`/repositories/${SAMPLE}/commits?ref=${PRUNE_BRANCH}`);
+      const log = page.getByRole('table', { name: `Commits of ${PRUNE_BRANCH}` });
+      for (const name of deleted) await shows(log.getByRole('link', { name: `Delete ${name}` }), `the commit deleting ${name}`);
+      await screenshot(page, 'j2-09-pictures-deleted');
     }));
 
   it('raised no page errors, console errors or server errors along the way', () => {

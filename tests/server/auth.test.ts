@@ -103,6 +103,18 @@ describe('auth service', () => {
     expect(JSON.stringify(found)).not.toContain(secret);
     expect(await auth.sigV4Key('AKIAJNOSUCHKEY00000Q', scope)).toBeUndefined();
   });
+
+  it("gives the S3 gateway HMACs under an access key's secret for Signature V2, never the secret", async () => {
+    // AWS's documented Signature V2 example: this secret signs this string to this signature.
+    const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+    const auth = new AuthService(memoryRecords(), keys);
+    await auth.setup({ username: 'ops', key: { access_key_id: 'AKIAIOSFODNN7EXAMPLE', secret_access_key: secret } });
+    const found = await auth.sigV2Signatures('AKIAIOSFODNN7EXAMPLE', 'sha1', ['GET\n\n\nTue, 27 Mar 2007 19:36:42 +0000\n/johnsmith/photos/puppy.jpg']);
+    expect(found?.principal).toEqual({ userId: 'ops', accessKeyId: 'AKIAIOSFODNN7EXAMPLE' });
+    expect(found?.signatures.map((s) => s.toString('base64'))).toEqual(['bWq2s1WEIj+Ydj0vQ697zp+IXMU=']);
+    expect(JSON.stringify(found)).not.toContain(secret);
+    expect(await auth.sigV2Signatures('AKIAJNOSUCHKEY00000Q', 'sha256', ['x'])).toBeUndefined();
+  });
 });
 
 describe('invitations', () => {

@@ -5,9 +5,9 @@ import type { Branch, ObjectListItem, Page } from '../../catalog';
 import { NotFoundError } from '../../errors';
 import { repositoryArn } from '../permissions';
 import { splitKey, type Operation } from '../request';
-import { isoTime, quotedEtag, xmlResponse } from '../responses';
+import { isoTime, objectEtag, xmlResponse } from '../responses';
 import { notImplemented, S3Error } from '../s3-errors';
-import { awsEncode } from '../sigv4';
+import { awsEncode } from '../signing';
 import type { XmlElement } from '../xml';
 
 const maxKeysLimit = 1000;
@@ -130,7 +130,7 @@ function commonElements(op: Operation, r: ListRequest, listed: Listed): { head: 
       Contents: listed.contents.map(({ key, item }) => ({
         Key: encode(key),
         LastModified: isoTime(item.entry.mtime),
-        ETag: quotedEtag(item.entry.checksum),
+        ETag: objectEtag(item.entry),
         Size: item.entry.size,
         StorageClass: 'STANDARD',
       })),

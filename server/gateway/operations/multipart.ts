@@ -5,7 +5,7 @@ import { maxPartNumber, type UploadTarget } from '../../catalog';
 import { byteSpan } from '../conditions';
 import { objectArn } from '../permissions';
 import type { Operation } from '../request';
-import { emptyResponse, isoTime, quotedEtag, xmlResponse } from '../responses';
+import { emptyResponse, isoTime, objectEtag, quotedEtag, xmlResponse } from '../responses';
 import { S3Error } from '../s3-errors';
 import { readSmallBody } from '../payload';
 import { childrenNamed, childText, malformedXml, parseXml } from '../xml';
@@ -72,7 +72,7 @@ export async function completeMultipartUpload(op: Operation): Promise<Response> 
     Location: `/${op.repository}/${op.request.key}`,
     Bucket: op.repository,
     Key: op.request.key,
-    ETag: quotedEtag(entry.checksum),
+    ETag: objectEtag(entry),
   });
 }
 

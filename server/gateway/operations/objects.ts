@@ -5,7 +5,7 @@ import type { ObjectEntry, UploadInput } from '../../catalog';
 import { byteSpan, evaluateConditions } from '../conditions';
 import { objectArn } from '../permissions';
 import { metaPrefix, splitKey, type Operation } from '../request';
-import { emptyResponse, httpTime, isoTime, quotedEtag, xmlResponse } from '../responses';
+import { emptyResponse, httpTime, isoTime, objectEtag, quotedEtag, xmlResponse } from '../responses';
 import { notImplemented, S3Error } from '../s3-errors';
 
 /** Objects up to this size are answered from memory; larger ones are streamed. */
@@ -17,7 +17,7 @@ const overridable = ['content-type', 'content-language', 'expires', 'cache-contr
 function objectHeaders(entry: ObjectEntry): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': entry.contentType || 'application/octet-stream',
-    etag: quotedEtag(entry.checksum),
+    etag: objectEtag(entry),
     'last-modified': httpTime(entry.mtime),
     'accept-ranges': 'bytes',
     // Objects are user content, and a presigned address serves them from the console's origin: never let a
@@ -69,23 +69,34 @@ export async function getObject(op: Operation): Promise<Response> {
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
 }
 
+/**
+ * The checksum an If-Match ETag names. A multipart object's ETag carries its part count, which its checksum does
+ * not (lakeFS keeps it without): such a tag names the object's checksum when it is the object's ETag.
+ */
+async function checksumNamed(op: Operation, etag: string): Promise<string> {
+  if (!/^[0-9a-f]{32}-\d+$/.test(etag)) return etag;
+  const { ref, path } = op.target;
+  const current = await op.catalog.getObject(op.repository, ref, path).catch(() => undefined);
+  return current && objectEtag(current.entry) === quotedEtag(etag) ? current.entry.checksum : etag;
+}
+
 /** `If-None-Match: *` (create only) and `If-Match: <etag>` (replace only that version) of a write. */
-function writeConditions(op: Operation): Pick<UploadInput, 'ifAbsent' | 'ifMatchChecksum'> {
+async function writeConditions(op: Operation): Promise<Pick<UploadInput, 'ifAbsent' | 'ifMatchChecksum'>> {
   const ifNoneMatch = op.header('if-none-match');
   const ifMatch = op.header('if-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') throw notImplemented(`If-None-Match other than '*' on a write`);
   return {
     ...(ifNoneMatch !== undefined ? { ifAbsent: true } : {}),
-    ...(ifMatch !== undefined ? { ifMatchChecksum: ifMatch.trim().replace(/^W\//, '').replace(/"/g, '') } : {}),
+    ...(ifMatch !== undefined ? { ifMatchChecksum: await checksumNamed(op, ifMatch.trim().replace(/^W\//, '').replace(/"/g, '')) } : {}),
   };
 }
 
 export async function putObject(op: Operation): Promise<Response> {
   const { ref, path } = op.target;
   await op.authorize({ action: 'fs:WriteObject', resource: objectArn(op.repository, path) });
-  const input = { ...op.objectAttributes(), ...writeConditions(op) };
+  const input = { ...op.objectAttributes(), ...(await writeConditions(op)) };
   const { entry } = await op.writing(ref, () => op.catalog.upload(op.repository, ref, path, op.content(), input));
-  return emptyResponse(200, { etag: quotedEtag(entry.checksum) });
+  return emptyResponse(200, { etag: objectEtag(entry) });
 }
 
 export async function deleteObject(op: Operation): Promise<Response> {
@@ -133,5 +144,5 @@ export async function copyObject(op: Operation): Promise<Response> {
       ...(directive === 'REPLACE' ? { replace: op.objectAttributes() } : {}),
     }),
   );
-  return xmlResponse('CopyObjectResult', { ETag: quotedEtag(entry.checksum), LastModified: isoTime(entry.mtime) });
+  return xmlResponse('CopyObjectResult', { ETag: objectEtag(entry), LastModified: isoTime(entry.mtime) });
 }

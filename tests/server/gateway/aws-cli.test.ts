@@ -1,12 +1,13 @@
-// The aws cli (Debian's awscli) against the S3 gateway: cp, sync, ls and rm of a folder of files, a multipart
-// upload and a copy, each checked through the REST API. A machine without the cli fails here: .ci/run installs it.
+// The aws cli (Debian's awscli, v2) against the S3 gateway: cp, sync, ls and rm of a folder of files, a multipart
+// upload with S3's ETag, a copy and a presigned address (Signature V4), each checked through the REST API. A machine
+// without the cli fails here: .ci/run installs it.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStatsList } from '../../../server/http/wire';
 import { awsCli, type AwsCli } from './aws-cli';
-import { startGateway, type GatewayFixture } from './harness';
+import { multipartEtag, multipartFilesOf, startGateway, type GatewayFixture } from './harness';
 
 let f: GatewayFixture;
 let aws: AwsCli;
@@ -82,16 +83,32 @@ describe('aws s3', () => {
     expect(await (await f.api.raw('/repositories/lake/refs/dev/objects?path=copied/b.csv')).text()).toBe(files['b.csv']);
   });
 
-  it('cp uploads a large file in parts (multipart)', async () => {
-    const big = randomBytes(20 * 1024 * 1024 + 5);
+  it("cp uploads a large file in parts (multipart), with S3's multipart ETag", async () => {
+    const MiB = 1024 * 1024;
+    const big = randomBytes(12 * MiB + 5);
     writeFileSync(join(work, 'big.bin'), big);
-    await cli('cp', join(work, 'big.bin'), 's3://lake/main/big/big.bin');
-    const stats = await f.api.get<{ size_bytes: number }>(`/repositories/lake/refs/main/objects/stat?path=big/big.bin`);
-    expect(stats.body.size_bytes).toBe(big.length);
+    await cli('cp', '--no-progress', join(work, 'big.bin'), 's3://lake/main/big/big.bin');
+    const etag = multipartEtag([big.subarray(0, 5 * MiB), big.subarray(5 * MiB, 10 * MiB), big.subarray(10 * MiB)]);
+    const stats = await f.api.get<{ size_bytes: number; checksum: string }>(`/repositories/lake/refs/main/objects/stat?path=big/big.bin`);
+    expect(stats.body).toMatchObject({ size_bytes: big.length, checksum: etag.replace(/-3$/, '') });
+    const head = await aws.s3api<{ ETag: string; ContentLength: number }>('head-object', '--bucket', 'lake', '--key', 'main/big/big.bin');
+    expect(head).toMatchObject({ ETag: `"${etag}"`, ContentLength: big.length });
     const raw = await f.api.raw('/repositories/lake/refs/main/objects?path=big/big.bin');
     expect(md5(new Uint8Array(await raw.arrayBuffer()))).toBe(md5(big));
     // No upload is left behind in the namespace.
     expect(await listed('big/')).toEqual(['big/big.bin']);
+    expect(multipartFilesOf(f.server, 'lake')).toEqual([]);
+  });
+
+  it('presign gives an address (Signature V4) that reads the object without credentials', async () => {
+    const address = (await cli('presign', 's3://lake/main/single/a.txt', '--expires-in', '300')).trim();
+    expect(address).toContain('X-Amz-Signature=');
+    const res = await fetch(address);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(files['a.txt']);
+    const tampered = await fetch(address.replace('a.txt', 'b.txt'));
+    expect(tampered.status).toBe(403);
+    expect(await tampered.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
   });
 
   it('rm --recursive deletes the folder', async () => {

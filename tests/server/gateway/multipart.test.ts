@@ -1,13 +1,16 @@
 // Multipart uploads through the S3 gateway: lib-storage's managed upload, and each call on its own with the
-// refusals S3 makes (unknown upload, wrong ETag, parts out of order, a small part before the last).
+// refusals S3 makes (unknown upload, wrong ETag, parts out of order, a small part before the last, a protected
+// branch); the ETag S3 gives a multipart object, and nothing left behind by an aborted or refused upload.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
   ListPartsCommand,
+  PutObjectCommand,
   S3ServiceException,
   UploadPartCommand,
   UploadPartCopyCommand,
@@ -15,7 +18,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStats } from '../../../server/http/wire';
-import { startGateway, type GatewayFixture } from './harness';
+import { multipartEtag, multipartFilesOf, startGateway, type GatewayFixture } from './harness';
 
 let f: GatewayFixture;
 
@@ -28,6 +31,7 @@ afterAll(async () => {
 
 const MiB = 1024 * 1024;
 const md5 = (data: Uint8Array) => createHash('md5').update(data).digest('hex');
+const multipartFiles = (repo: string) => multipartFilesOf(f.server, repo);
 
 async function failure(call: Promise<unknown>): Promise<string> {
   const err = await call.then(
@@ -50,7 +54,7 @@ const part = (key: string, uploadId: string, partNumber: number, body: Uint8Arra
   f.s3.send(new UploadPartCommand({ Bucket: 'lake', Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body }));
 
 describe('managed upload (lib-storage)', () => {
-  it('uploads 12 MB in parts, staged as one object', async () => {
+  it("uploads 12 MB in parts, staged as one object with S3's multipart ETag", async () => {
     const data = randomBytes(12 * MiB + 123);
     const upload = new Upload({
       client: f.s3,
@@ -59,9 +63,12 @@ describe('managed upload (lib-storage)', () => {
       queueSize: 2,
     });
     await upload.done();
+    const etag = multipartEtag([data.subarray(0, 5 * MiB), data.subarray(5 * MiB, 10 * MiB), data.subarray(10 * MiB)]);
     const stats = await stat('big/data.bin');
     expect(stats.status).toBe(200);
-    expect(stats.body).toMatchObject({ size_bytes: data.length, checksum: md5(data), metadata: { run: '7' } });
+    // The REST API reports the checksum as lakeFS does: S3's multipart ETag without its part count.
+    expect(stats.body).toMatchObject({ size_bytes: data.length, checksum: etag.replace(/-3$/, ''), metadata: { run: '7' } });
+    expect((await f.s3.send(new HeadObjectCommand({ Bucket: 'lake', Key: 'main/big/data.bin' }))).ETag).toBe(`"${etag}"`);
     const ranged = await f.s3.send(new GetObjectCommand({ Bucket: 'lake', Key: 'main/big/data.bin', Range: `bytes=${6 * MiB}-${6 * MiB + 99}` }));
     expect(Buffer.from(await ranged.Body!.transformToByteArray())).toEqual(data.subarray(6 * MiB, 6 * MiB + 100));
     const raw = await f.api.raw(`/repositories/lake/refs/main/objects?path=big/data.bin`);
@@ -69,12 +76,17 @@ describe('managed upload (lib-storage)', () => {
   });
 });
 
+/** The parts of parts/table.parquet, as the first multipart test uploads them. */
+const tableParts: Buffer[] = [];
+const partBytes = (n: number) => tableParts[n - 1] as Buffer;
+
 describe('multipart calls', () => {
   it('lists parts, replaces a part sent again, completes in order and cleans up', async () => {
     const key = 'main/parts/table.parquet';
     const id = await startUpload(key);
     const first = randomBytes(5 * MiB);
     const second = Buffer.from('the last part may be small');
+    tableParts.push(first, second);
     await part(key, id, 1, randomBytes(5 * MiB));
     const one = await part(key, id, 1, first);
     const two = await part(key, id, 2, second);
@@ -93,10 +105,28 @@ describe('multipart calls', () => {
       }),
     );
     const whole = Buffer.concat([first, second]);
-    expect(done.ETag).toBe(`"${md5(whole)}"`);
+    const etag = `"${multipartEtag([first, second])}"`;
+    expect(done.ETag).toBe(etag);
     expect((await stat('parts/table.parquet')).body).toMatchObject({ size_bytes: whole.length, content_type: 'application/x-parquet' });
     // Completed: the upload is gone.
     expect(await failure(f.s3.send(new ListPartsCommand({ Bucket: 'lake', Key: key, UploadId: id })))).toBe('NoSuchUpload');
+    expect(multipartFiles('lake').filter((file) => file.includes(id))).toEqual([]);
+  });
+
+  it('reports the multipart ETag in GET, HEAD and listings, staged and committed alike', async () => {
+    const etag = `"${multipartEtag([partBytes(1), partBytes(2)])}"`;
+    const check = async () => {
+      expect((await f.s3.send(new HeadObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet' }))).ETag).toBe(etag);
+      const got = await f.s3.send(new GetObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet' }));
+      expect(got.ETag).toBe(etag);
+      await got.Body?.transformToByteArray();
+      const listed = await f.s3.send(new ListObjectsV2Command({ Bucket: 'lake', Prefix: 'main/parts/table' }));
+      expect(listed.Contents?.map((o) => o.ETag)).toEqual([etag]);
+      expect((await stat('parts/table.parquet')).body.checksum).toBe(etag.slice(1, -3));
+    };
+    await check();
+    expect((await f.api.post('/repositories/lake/branches/main/commits', { message: 'multipart' })).status).toBe(201);
+    await check();
   });
 
   it('copies a range of an object as a part', async () => {
@@ -118,6 +148,17 @@ describe('multipart calls', () => {
     expect(Buffer.from(await got.arrayBuffer())).toEqual(Buffer.from(source).subarray(10, 20));
   });
 
+  it('takes the multipart ETag in a conditional read and write', async () => {
+    const etag = `"${multipartEtag([partBytes(1), partBytes(2)])}"`;
+    const read = await f.s3.send(new GetObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet', IfMatch: etag }));
+    expect(read.ContentLength).toBe(5 * MiB + partBytes(2).length);
+    await read.Body?.transformToByteArray();
+    const stale = f.s3.send(new PutObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet', Body: 'x', IfMatch: etag.replace(/-2"$/, '-3"') }));
+    expect(await failure(stale)).toBe('PreconditionFailed');
+    await f.s3.send(new PutObjectCommand({ Bucket: 'lake', Key: 'main/parts/table.parquet', Body: 'replaced', IfMatch: etag }));
+    expect(await (await f.api.raw('/repositories/lake/refs/main/objects?path=parts/table.parquet')).text()).toBe('replaced');
+  });
+
   it('refuses a completion with a wrong ETag, parts out of order or a small part before the last', async () => {
     const key = 'main/parts/refused.bin';
     const id = await startUpload(key);
@@ -132,14 +173,22 @@ describe('multipart calls', () => {
     expect((await stat('parts/refused.bin')).status).toBe(404);
   });
 
-  it('aborts an upload: its parts are dropped and its id no longer works', async () => {
+  it('aborts an upload: its parts and records are dropped and its id no longer works', async () => {
     const key = 'main/parts/aborted.bin';
     const id = await startUpload(key);
     await part(key, id, 1, Buffer.from('x'));
-    const partsDir = `${f.server.dataDir}/blocks/lake/_tarn/multipart/${id}`;
-    expect(readdirSync(partsDir).length).toBeGreaterThan(0);
+    // A part refused for its digest is not kept: the record, part 1 and its record remain.
+    const badDigest = f.s3.send(
+      new UploadPartCommand({ Bucket: 'lake', Key: key, UploadId: id, PartNumber: 2, Body: Buffer.from('y'), ContentMD5: Buffer.alloc(16).toString('base64') }),
+    );
+    expect(await failure(badDigest)).toBe('BadDigest');
+    expect(multipartFiles('lake').filter((file) => file.includes(id)).map((file) => file.slice(file.lastIndexOf('/') + 1)).sort()).toEqual([
+      '00001',
+      '00001.json',
+      'upload.json',
+    ]);
     expect((await f.s3.send(new AbortMultipartUploadCommand({ Bucket: 'lake', Key: key, UploadId: id }))).$metadata.httpStatusCode).toBe(204);
-    expect(existsSync(partsDir) ? readdirSync(partsDir) : []).toEqual([]);
+    expect(multipartFiles('lake').filter((file) => file.includes(id))).toEqual([]);
     expect(await failure(part(key, id, 2, Buffer.from('y')))).toBe('NoSuchUpload');
     expect((await stat('parts/aborted.bin')).status).toBe(404);
   });
@@ -153,5 +202,19 @@ describe('multipart calls', () => {
     const commit = await f.api.post<{ id: string }>('/repositories/lake/branches/main/commits', { message: 'parts' });
     expect((await f.api.post('/repositories/lake/tags', { id: 'v1', ref: commit.body.id })).status).toBe(201);
     expect(await failure(f.s3.send(new CreateMultipartUploadCommand({ Bucket: 'lake', Key: 'v1/x.bin' })))).toBe('MethodNotAllowed');
+  });
+
+  it('refuses an upload to a protected branch when it starts, writing nothing, as for a read-only repository', async () => {
+    expect((await f.api.post('/repositories', { name: 'guarded', storage_namespace: 'local://guarded' })).status).toBe(201);
+    expect((await f.api.post('/repositories/guarded/branches', { name: 'dev', source: 'main' })).status).toBe(201);
+    expect((await f.api.put('/repositories/guarded/settings/branch_protection', [{ pattern: 'main' }])).status).toBe(204);
+    expect(await failure(f.s3.send(new CreateMultipartUploadCommand({ Bucket: 'guarded', Key: 'main/x.bin' })))).toBe('AccessDenied');
+    expect(multipartFiles('guarded')).toEqual([]);
+    // The unprotected branch takes uploads until the repository is made read-only.
+    const id = (await f.s3.send(new CreateMultipartUploadCommand({ Bucket: 'guarded', Key: 'dev/x.bin' }))).UploadId;
+    await f.s3.send(new AbortMultipartUploadCommand({ Bucket: 'guarded', Key: 'dev/x.bin', UploadId: id }));
+    expect((await f.api.put('/repositories/guarded/settings/read_only', { read_only: true })).status).toBe(200);
+    expect(await failure(f.s3.send(new CreateMultipartUploadCommand({ Bucket: 'guarded', Key: 'dev/x.bin' })))).toBe('AccessDenied');
+    expect(multipartFiles('guarded')).toEqual([]);
   });
 });

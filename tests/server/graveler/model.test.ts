@@ -228,9 +228,10 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       expect(common).toContain(baseCommitId);
       const maxGen = Math.max(...common.map((c) => (m.commits.get(c) as { generation: number }).generation));
       expect((m.commits.get(baseCommitId) as { generation: number }).generation).toBe(maxGen);
-      const base = (m.commits.get(baseCommitId) as { snapshot: Snapshot }).snapshot;
-      const source = (m.commits.get(src.head) as { generation: number; snapshot: Snapshot });
-      if (sameSnapshot(source.snapshot, base)) {
+      const baseCommit = m.commits.get(baseCommitId) as { parents: string[]; snapshot: Snapshot };
+      const base = baseCommit.snapshot;
+      const source = m.commits.get(src.head) as { parents: string[]; generation: number; snapshot: Snapshot };
+      if (sameTree(source, baseCommit)) {
         await expect(g.merge(repo, op.source, op.dest, { committer: 'u', strategy: op.strategy })).rejects.toBeInstanceOf(NoChangesError);
         return;
       }
@@ -294,6 +295,16 @@ async function step(g: Graveler, repo: string, m: Model, op: Op): Promise<void> 
       return;
     }
   }
+}
+
+/**
+ * Whether two commits have the same tree id, which is what a merge's "no changes" compares. Equal small trees have
+ * equal ids, but the empty tree has two: "" for a repository's first commit, and lakeFS's empty metarange for a
+ * commit that deleted everything.
+ */
+function sameTree(a: { parents: string[]; snapshot: Snapshot }, b: { parents: string[]; snapshot: Snapshot }): boolean {
+  if (a.snapshot.size === 0 && b.snapshot.size === 0) return (a.parents.length === 0) === (b.parents.length === 0);
+  return sameSnapshot(a.snapshot, b.snapshot);
 }
 
 describe('graveler against an in-memory model', () => {

@@ -1,4 +1,5 @@
 // Every served route, fed malformed input: always a 4xx JSON answer whose message says something, never a 500.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithAdmin, type Client, type TestServer } from './harness';
 
@@ -123,6 +124,26 @@ describe('malformed input never crashes a route', () => {
     }
   });
 
+  it('a body nested 20,000 levels deep is a 400 on every route that reads JSON, signed in or not', async () => {
+    const levels = 20_000;
+    const deep = `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    expect(deep.length).toBeGreaterThan(119_000);
+    const withBody = routes.filter((r) => (r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH') && r.takesBody);
+    expect(withBody.length).toBeGreaterThan(30);
+    for (const route of withBody) {
+      if (route.path.endsWith('/objects')) continue; // uploads take any bytes as content
+      const res = await api.raw(fill(route.path), { method: route.method, body: deep, headers: { 'content-type': 'application/json' } });
+      await expectClientError(res, `${route.method} ${route.path} with a deep body`, route.unoffered);
+      if (res.status !== 501) expect(res.status, `${route.method} ${route.path}`).toBe(400);
+    }
+    // The calls anyone may make read the body before any login.
+    for (const path of ['/setup_lakefs', '/setup_comm_prefs', '/auth/login', '/auth/password']) {
+      const res = await fetch(`${server.api}${path}`, { method: 'POST', body: deep, headers: { 'content-type': 'application/json' } });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { message: string }).message, path).toMatch(/nested more than 1000 levels/);
+    }
+  });
+
   it('refuses bodies larger than the JSON limit', async () => {
     const huge = JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) });
     const res = await api.raw('/repositories/fuzz/branches/main/commits', { method: 'POST', body: huge, headers: { 'content-type': 'application/json' } });
@@ -131,5 +152,48 @@ describe('malformed input never crashes a route', () => {
 
   it('the server still works afterwards', async () => {
     expect((await api.get('/repositories/fuzz/refs/main/objects/stat?path=a.txt')).status).toBe(200);
+  });
+});
+
+/** Sends one raw HTTP/1.1 request and reads what comes back until the server closes or the answer is complete. */
+function rawExchange(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('methods no route answers', () => {
+  it('CONNECT gets a 501 with a message, not a closed socket', async () => {
+    const host = new URL(server.url).host;
+    const answer = await rawExchange(server.url, `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 501 /);
+    expect(answer).toContain('"message":"method CONNECT is not supported');
+  });
+
+  it('a method no route knows (TRACE, PROPFIND) is a 501 naming the methods Tarn answers', async () => {
+    const host = new URL(server.url).host;
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const answer = await rawExchange(server.url, `${method} /api/v1/repositories HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer, method).toMatch(/^HTTP\/1\.1 501 /);
+      expect(answer.toLowerCase()).toContain('\r\nallow: get, head, post, put, delete, patch, options\r\n');
+      expect(answer).toContain(`{"message":"method ${method} is not supported: Tarn answers GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"}`);
+    }
+  });
+
+  it('a method the HTTP parser cannot read is a 501 too', async () => {
+    const host = new URL(server.url).host;
+    const answer = await rawExchange(server.url, `BREW /api/v1/repositories HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 501 /);
+    expect(answer).toContain('"message":"the request method is not supported"');
+  });
+
+  it('the server still answers afterwards', async () => {
+    expect((await api.get('/repositories')).status).toBe(200);
   });
 });

@@ -86,6 +86,8 @@ describe('diff', () => {
     const flat = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff');
     expect(diffs(flat.body)).toEqual(['changed data/a.csv', 'added data/new/x.csv', 'removed other/c.txt', 'added top.txt']);
     expect(flat.body.results[0]?.size_bytes).toBe(7);
+    // lakeFS reads a removal from the staged tombstone, whose size is 0.
+    expect(flat.body.results.find((d) => d.type === 'removed')).toMatchObject({ path: 'other/c.txt', size_bytes: 0 });
     const delimited = await api.get<Page<Diff>>('/repositories/hist/branches/main/diff?delimiter=/');
     expect(delimited.body.results.map((d) => `${d.type} ${d.path_type} ${d.path}`)).toEqual([
       'prefix_changed common_prefix data/',
@@ -112,6 +114,8 @@ describe('diff', () => {
     expect(diffs(threeDot.body)).toEqual(['added side.txt']);
     const twoDot = await api.get<Page<Diff>>('/repositories/hist/refs/main/diff/side?type=two_dot');
     expect(diffs(twoDot.body)).toEqual(['removed main-only.txt', 'added side.txt']);
+    // Between two refs a removed object keeps the size it had.
+    expect(twoDot.body.results[0]?.size_bytes).toBe(1);
     const stats = await api.get<Page<Diff>>('/repositories/hist/refs/main/diff/side?include_right_stats=true');
     expect(stats.body.results[0]?.right?.checksum).toMatch(/^[0-9a-f]{32}$/);
     expect((await api.get('/repositories/hist/refs/main/diff/side?type=four_dot')).status).toBe(400);
@@ -240,6 +244,30 @@ describe('merge', () => {
     expect(base.status).toBe(200);
     expect(base.body.base_commit_id).toMatch(/^[0-9a-f]{64}$/);
     expect((await api.post('/repositories/hist/refs/right/merge/main', '{not json', { 'content-type': 'application/json' })).status).toBe(400);
+  });
+});
+
+describe('an empty tree', () => {
+  it('is a real metarange of its own once a commit deletes everything, and merging from it is a merge', async () => {
+    expect((await api.post('/repositories', { name: 'emptied', storage_namespace: 'local://emptied' })).status).toBe(201);
+    const log = await api.get<Page<Commit>>('/repositories/emptied/refs/main/commits');
+    // Only the repository's first commit has no metarange.
+    expect(log.body.results.map((c) => c.meta_range_id)).toEqual(['']);
+    expect((await api.post('/repositories/emptied/branches', { name: 'scratch', source: 'main' })).status).toBe(201);
+    await api.upload('emptied', 'scratch', 'tmp.txt', 'x');
+    const added = await api.post<Commit>('/repositories/emptied/branches/scratch/commits', { message: 'add' });
+    expect((await api.delete(`/repositories/emptied/branches/scratch/objects?path=tmp.txt`)).status).toBe(204);
+    const removed = await api.post<Commit>('/repositories/emptied/branches/scratch/commits', { message: 'remove' });
+    expect(removed.status).toBe(201);
+    expect(removed.body.meta_range_id).toMatch(/^[0-9a-f]{64}$/);
+    expect(removed.body.meta_range_id).not.toBe(added.body.meta_range_id);
+    const merged = await api.post<MergeResult>('/repositories/emptied/refs/scratch/merge/main', {});
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const head = await api.get<Commit>('/repositories/emptied/commits/main');
+    expect(head.body.parents).toHaveLength(2);
+    expect(head.body.meta_range_id).toBe(removed.body.meta_range_id);
+    const listing = await api.get<Page<unknown>>('/repositories/emptied/refs/main/objects/ls');
+    expect(listing.body.results).toEqual([]);
   });
 });
 

@@ -126,8 +126,9 @@ describe('input and errors', () => {
     expect((await api.get<ErrorBody>(`${base}?q=a&amount=many`)).status).toBe(400);
   });
 
-  it('clamps amount as the other listings do', async () => {
-    expect((await find('finder', 'main', { q: 'a', amount: '5000' })).body.pagination.max_per_page).toBe(1000);
+  it('bounds amount as the other listings do', async () => {
+    expect((await find('finder', 'main', { q: 'a', amount: '1000' })).body.pagination.max_per_page).toBe(1000);
+    expect((await find('finder', 'main', { q: 'a', amount: '5000' })).status).toBe(400);
     expect((await find('finder', 'main', { q: 'a', amount: '0' })).body.results).toHaveLength(6);
   });
 

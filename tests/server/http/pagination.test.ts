@@ -36,8 +36,9 @@ describe('pagination', () => {
     }
   });
 
-  it('caps amount at 1000 and walks every object exactly once with after', async () => {
-    const big = await api.get<Listing>('/repositories/pages/refs/main/objects/ls?amount=5000');
+  it('pages at most 1000 and walks every object exactly once with after', async () => {
+    expect((await api.get('/repositories/pages/refs/main/objects/ls?amount=5000')).status).toBe(400);
+    const big = await api.get<Listing>('/repositories/pages/refs/main/objects/ls?amount=1000');
     expect(big.body.results).toHaveLength(1000);
     expect(big.body.pagination.has_more).toBe(true);
     const seen: string[] = [];

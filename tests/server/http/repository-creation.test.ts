@@ -56,6 +56,19 @@ async function expectGoneAndReusable(id: string): Promise<void> {
   expect((await api.post(`/repositories/${id}/branches/more/commits`, { message: 'works' })).status).toBe(201);
 }
 
+describe('the storage id', () => {
+  it("names Tarn's one store: empty, as lakeFS's default; any other is a 400 and creates nothing", async () => {
+    const refused = await api.post<ErrorBody>('/repositories', { name: 'elsewhere', storage_id: 'archive', storage_namespace: 'local://elsewhere' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'storage id: invalid value' });
+    expect((await api.get('/repositories/elsewhere')).status).toBe(404);
+    const made = await api.post<{ id: string; storage_id: string }>('/repositories', { name: 'default-store', storage_id: '', storage_namespace: 'local://default-store' });
+    expect(made.status).toBe(201);
+    expect(made.body.storage_id).toBe('');
+    expect((await api.get<{ storage_id: string }>('/repositories/default-store')).body.storage_id).toBe('');
+  });
+});
+
 describe('a storage namespace too long to hold', () => {
   it('is refused with a 400 naming the namespace, and leaves no repository behind', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [

@@ -38,24 +38,95 @@ describe('path parameters', () => {
 });
 
 describe('queries', () => {
-  it('name the parameter at fault', async () => {
-    expect(await refusal(api.get<ErrorBody>('/repositories?amount=ten'))).toEqual([400, 'invalid query: amount: must be an integer']);
+  it('name the parameter at fault, in the words of lakeFS\'s request check', async () => {
+    expect(await refusal(api.get<ErrorBody>('/repositories?amount=ten'))).toEqual([
+      400,
+      'parameter "amount" in query has an error: value ten: an invalid integer: invalid syntax',
+    ]);
     expect(await refusal(api.get<ErrorBody>('/repositories/checked/refs/main/objects/stat'))).toEqual([
       400,
-      'invalid query: path: path is required',
+      'parameter "path" in query has an error: value is required but missing',
     ]);
     expect(await refusal(api.get<ErrorBody>('/repositories/checked/refs/main/diff/main?type=five_dot'))).toEqual([
       400,
-      'invalid query: type: must be two_dot or three_dot',
+      'parameter "type" in query has an error: value is not one of the allowed values ["two_dot","three_dot"]',
     ]);
   });
 
   it('refuse a single-valued parameter given twice, and take a list parameter given once or more', async () => {
-    const [status, message] = await refusal(api.get<ErrorBody>('/repositories?amount=1&amount=2'));
-    expect(status).toBe(400);
-    expect(message).toMatch(/^invalid query: amount: /);
+    expect(await refusal(api.get<ErrorBody>('/repositories?amount=1&amount=2'))).toEqual([
+      400,
+      'parameter "amount" in query has an error: multiple values for single value parameter',
+    ]);
     expect((await api.get('/repositories/checked/refs/main/commits?objects=a.txt')).status).toBe(200);
     expect((await api.get('/repositories/checked/refs/main/commits?objects=a.txt&objects=b.txt')).status).toBe(200);
+  });
+
+  it("read booleans as Go's ParseBool does, on every route: Python's True and False included", async () => {
+    for (const value of ['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']) {
+      const read = await api.raw(`/repositories/checked/refs/main/objects?path=a.txt&presign=${value}`);
+      expect(read.status, `presign=${value}`).toBe(200);
+      expect(await read.text()).toBe('a');
+      const log = await api.get<{ results: unknown[] }>(`/repositories/checked/refs/main/commits?amount=1&limit=${value}`);
+      expect(log.status, `limit=${value}`).toBe(200);
+      expect((await api.get(`/repositories/checked/refs/main/objects/ls?user_metadata=${value}`)).status, `user_metadata=${value}`).toBe(200);
+    }
+    for (const value of ['yes', 'tRUE', 'on', '2', 'truee']) {
+      expect(await refusal(api.get<ErrorBody>(`/repositories/checked/refs/main/objects/stat?path=a.txt&presign=${value}`))).toEqual([
+        400,
+        `parameter "presign" in query has an error: value ${value}: an invalid boolean: invalid syntax`,
+      ]);
+    }
+    expect(await refusal(api.get<ErrorBody>('/repositories/checked/refs/main/objects/stat?path=a.txt&presign='))).toEqual([
+      400,
+      'parameter "presign" in query has an error: empty value is not allowed',
+    ]);
+  });
+
+  it("read integers as Go's ParseInt with base 0 does, within lakeFS's bounds for amount (-1 to 1000)", async () => {
+    const pageSize = async (amount: string) => {
+      const res = await api.get<{ pagination: { max_per_page: number }; results: unknown[] }>(`/repositories/checked/refs/main/commits?amount=${amount}`);
+      expect(res.status, `amount=${amount}`).toBe(200);
+      return res.body.results.length;
+    };
+    expect(await pageSize('1')).toBe(1);
+    expect(await pageSize('%2B1')).toBe(1); // +1
+    expect(await pageSize('01')).toBe(1);
+    expect(await pageSize('-1')).toBe(2); // -1 and 0 mean the default page; the log has two commits
+    expect(await pageSize('0')).toBe(2);
+    expect(await pageSize('1000')).toBe(2);
+    // The bounds are tested in base 0, where a leading 0 is octal: 01750 is 1000 there, so it passes as 1750.
+    expect(await pageSize('01750')).toBe(2);
+    for (const [amount, reason] of [
+      ['1001', 'number must be at most 1000'],
+      ['02000', 'number must be at most 1000'], // 1024 in base 0
+      ['-2', 'number must be at least -1'],
+      ['1.5', 'value 1.5: an invalid integer: invalid syntax'],
+      ['08', 'value 08: an invalid integer: invalid syntax'],
+      ['0x1', 'value 0x1: an invalid integer: invalid syntax'], // passes the bounds, not the base-10 binding
+      ['1_0', 'value 1_0: an invalid integer: invalid syntax'],
+      ['1__0', 'value 1__0: an invalid integer: invalid syntax'],
+      ['_1', 'value _1: an invalid integer: invalid syntax'],
+      ['99999999999999999999', 'value 99999999999999999999: an invalid integer: value out of range'],
+      ['', 'empty value is not allowed'],
+    ]) {
+      expect(await refusal(api.get<ErrorBody>(`/repositories?amount=${amount}`)), `amount=${amount}`).toEqual([
+        400,
+        `parameter "amount" in query has an error: ${reason}`,
+      ]);
+    }
+  });
+
+  it('check enumerations and dates', async () => {
+    expect((await api.get('/repositories/checked/refs/main/diff/main?type=two_dot')).status).toBe(200);
+    expect(await refusal(api.get<ErrorBody>('/repositories/checked/pulls?status=merged'))).toEqual([
+      400,
+      'parameter "status" in query has an error: value is not one of the allowed values ["open","closed","all"]',
+    ]);
+    expect((await api.get('/repositories/checked/refs/main/commits?since=2020-01-01T00:00:00Z')).status).toBe(200);
+    const [status, message] = await refusal(api.get<ErrorBody>('/repositories/checked/refs/main/commits?since=yesterday'));
+    expect(status).toBe(400);
+    expect(message).toMatch(/^parameter "since" in query has an error: /);
   });
 });
 

@@ -71,6 +71,10 @@ describe('before setup', () => {
     const badEmail = await post('/setup_lakefs', JSON.stringify({ username: 'x', email: 'not-an-email' }));
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).message).toMatch(/email/);
+    // A domain without a top-level domain is no address lakeFS accepts either.
+    const noTld = await post('/setup_lakefs', JSON.stringify({ username: 'x', email: 'ops@acme', featureUpdates: true }));
+    expect(noTld.status).toBe(400);
+    expect(await noTld.json()).toEqual({ message: 'invalid email address' });
     const freeMail = await post('/setup_lakefs', JSON.stringify({ username: 'x', email: 'someone@gmail.com' }));
     expect(freeMail.status).toBe(400);
     expect(await freeMail.json()).toEqual({ message: 'please use a business email address' });

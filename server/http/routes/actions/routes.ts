@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonContent } from '../../contract';
 import { repositoryParams } from '../../params';
-import { pagingQuery } from '../../query';
+import { pagingQuery, queryText } from '../../query';
 import { ActionRun, ActionRunList, HookRunList } from '../../wire';
 
 const tags = ['actions'];
@@ -21,8 +21,8 @@ export const listRuns = createRoute({
     params: repositoryParams,
     query: z.object({
       ...paging,
-      branch: z.string().optional().openapi({ description: 'Only runs of this branch' }),
-      commit: z.string().optional().openapi({ description: 'Only runs of this commit' }),
+      branch: queryText.openapi({ description: 'Only runs of this branch' }),
+      commit: queryText.openapi({ description: 'Only runs of this commit' }),
     }),
   },
   responses: { 200: jsonContent(ActionRunList, 'A page of runs'), default: failure },

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams, refValue, repositoryParams } from '../../params';
-import { pagingQuery, queryFlag, queryList } from '../../query';
+import { pagingQuery, queryFlag, queryList, queryText } from '../../query';
 import { Commit, CommitCreation, CommitList, CommitRecordCreation } from '../../wire';
 import { graphCursor } from './graph-cursor';
 
@@ -17,7 +17,7 @@ export const commitBranch = createRoute({
   request: {
     params: branchParams,
     query: z.object({
-      source_metarange: z.string().optional().openapi({ description: 'Commit this metarange instead of the staged changes' }),
+      source_metarange: queryText.openapi({ description: 'Commit this metarange instead of the staged changes' }),
     }),
     body: jsonBody(CommitCreation),
   },
@@ -46,7 +46,7 @@ export const logCommits = createRoute({
       limit: queryFlag.openapi({ description: 'Stop after `amount` commits that match' }),
       first_parent: queryFlag.openapi({ description: 'Follow only the first parent of merges' }),
       since,
-      stop_at: z.string().optional().openapi({ description: 'Stop at this commit' }),
+      stop_at: queryText.openapi({ description: 'Stop at this commit' }),
     }),
   },
   responses: { 200: jsonContent(CommitList, 'A page of the log'), default: failure },

@@ -10,15 +10,14 @@ export function diffMergeHandlers(catalog: Catalog) {
   const diffBranch: AppRouteHandler<typeof routes.diffBranch> = async (c) => {
     const { repository, branch } = c.req.valid('param');
     const page = await catalog.diffUncommitted(repository, branch, listingOptions(c.req.valid('query')));
-    return c.json(pageJson(page, (d) => diffJson(d, false)), 200);
+    return c.json(pageJson(page, (d) => diffJson(d, { uncommitted: true })), 200);
   };
 
   const diffRefs: AppRouteHandler<typeof routes.diffRefs> = async (c) => {
     const { repository, leftRef, rightRef } = c.req.valid('param');
     const q = c.req.valid('query');
     const page = await catalog.diff(repository, leftRef, rightRef, { ...listingOptions(q), type: q.type ?? 'three_dot' });
-    const withStats = q.include_right_stats ?? false;
-    return c.json(pageJson(page, (d) => diffJson(d, withStats)), 200);
+    return c.json(pageJson(page, (d) => diffJson(d, { includeRightStats: q.include_right_stats ?? false })), 200);
   };
 
   const mergeRefs: AppRouteHandler<typeof routes.mergeRefs> = async (c) => {

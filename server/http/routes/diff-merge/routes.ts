@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchId, branchParams, refValue, repositoryParams } from '../../params';
-import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
+import { pagingQuery, queryDelimiter, queryEnum, queryFlag } from '../../query';
 import { DiffList, FindMergeBaseResult, Merge, MergeConflict, MergeResult } from '../../wire';
 
 const diffTags = ['diff'];
@@ -28,10 +28,7 @@ export const diffRefs = createRoute({
   request: {
     params: repositoryParams.extend({ leftRef: refValue, rightRef: refValue }),
     query: diffQuery.extend({
-      type: z
-        .enum(['two_dot', 'three_dot'], { message: 'must be two_dot or three_dot' })
-        .optional()
-        .openapi({ description: 'three_dot: the changes since the merge base; two_dot: left against right' }),
+      type: queryEnum(['two_dot', 'three_dot']).openapi({ description: 'three_dot: the changes since the merge base; two_dot: left against right' }),
       include_right_stats: queryFlag.openapi({ description: 'Add the right side’s stats to each change' }),
     }),
   },

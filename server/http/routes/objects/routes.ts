@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams } from '../../params';
-import { pagingQuery, queryDelimiter, queryFlag } from '../../query';
+import { pagingQuery, queryDelimiter, queryFlag, queryText } from '../../query';
 import {
   ErrorBody,
   FoundObjectList,
@@ -113,7 +113,7 @@ export const uploadObject = createRoute({
     params: branchParams,
     query: z.object({
       path: objectPath,
-      storageClass: z.string().optional().openapi({ description: 'Accepted for lakeFS clients; ignored' }),
+      storageClass: queryText.openapi({ description: 'Accepted for lakeFS clients; ignored' }),
       force,
     }),
     // Streamed to the block store as it arrives: described here, never parsed by a schema.
@@ -203,7 +203,7 @@ export const createSymlinkFile = createRoute({
   summary: 'Write Hive symlink manifests of the branch’s objects to the storage namespace',
   request: {
     params: branchParams,
-    query: z.object({ location: z.string().optional().openapi({ description: 'Only objects under this path prefix' }) }),
+    query: z.object({ location: queryText.openapi({ description: 'Only objects under this path prefix' }) }),
   },
   responses: {
     201: jsonContent(StorageURI, 'The folder of the manifests: `<repository>/<branch>/<directory>/symlink.txt` below it'),

@@ -3,7 +3,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { repositoryParams } from '../../params';
-import { pagingQuery } from '../../query';
+import { pagingQuery, queryEnum } from '../../query';
 import {
   MergeConflict,
   MergeResult,
@@ -32,10 +32,7 @@ export const listPullRequests = createRoute({
     params: repositoryParams,
     query: z.object({
       ...pagingQuery,
-      status: z
-        .enum(pullRequestStatusFilters, { message: 'status must be open, closed or all' })
-        .optional()
-        .openapi({ description: 'open, closed (merged included) or all (the default)' }),
+      status: queryEnum(pullRequestStatusFilters).openapi({ description: 'open, closed (merged included) or all (the default)' }),
     }),
   },
   responses: { 200: jsonContent(PullRequestsList, 'A page of pull requests'), default: failure },

@@ -27,6 +27,7 @@ export function repositoryHandlers(catalog: Catalog) {
     validateBranchId(defaultBranch);
     const repository = await catalog.createRepository({
       id: body.name,
+      ...(body.storage_id !== undefined ? { storageId: body.storage_id } : {}),
       storageNamespace: body.storage_namespace,
       defaultBranch,
       readOnly: body.read_only ?? false,

@@ -2,7 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { repositoryParams } from '../../params';
-import { pagingQuery, queryFlag } from '../../query';
+import { pagingQuery, queryFlag, queryText } from '../../query';
 import { Repository, RepositoryCreation, RepositoryList } from '../../wire';
 
 const tags = ['repositories'];
@@ -13,7 +13,7 @@ export const listRepositories = createRoute({
   tags,
   summary: 'List repositories',
   request: {
-    query: z.object({ ...pagingQuery, search: z.string().optional().openapi({ description: 'Only ids that contain this' }) }),
+    query: z.object({ ...pagingQuery, search: queryText.openapi({ description: 'Only ids that contain this' }) }),
   },
   responses: { 200: jsonContent(RepositoryList, 'A page of repositories'), default: failure },
 });
