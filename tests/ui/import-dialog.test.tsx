@@ -196,7 +196,9 @@ describe('Import dialog', () => {
     const open = await dialog();
     fireEvent.change(within(open).getByLabelText(/Import from/), { target: { value: 'local://lake/' } });
     fireEvent.click(within(open).getByRole('button', { name: 'Import' }));
-    expect(await within(open).findByText('import source is inside the repository namespace')).toBeTruthy();
+    expect((await within(open).findByText(/^could not start import:/)).textContent).toBe(
+      'could not start import: import source is inside the repository namespace',
+    );
   });
 
   it('cancels a running import: deletes it on the server and shows the form again', async () => {
