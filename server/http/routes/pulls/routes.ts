@@ -24,6 +24,7 @@ const pullParams = repositoryParams.extend({
 });
 
 export const listPullRequests = createRoute({
+  operationId: 'listPullRequests',
   method: 'get',
   path: pullsPath,
   tags,
@@ -39,6 +40,7 @@ export const listPullRequests = createRoute({
 });
 
 export const createPullRequest = createRoute({
+  operationId: 'createPullRequest',
   method: 'post',
   path: pullsPath,
   tags,
@@ -48,6 +50,7 @@ export const createPullRequest = createRoute({
 });
 
 export const getPullRequest = createRoute({
+  operationId: 'getPullRequest',
   method: 'get',
   path: pullPath,
   tags,
@@ -57,6 +60,7 @@ export const getPullRequest = createRoute({
 });
 
 export const updatePullRequest = createRoute({
+  operationId: 'updatePullRequest',
   method: 'patch',
   path: pullPath,
   tags,
@@ -66,6 +70,7 @@ export const updatePullRequest = createRoute({
 });
 
 export const mergePullRequest = createRoute({
+  operationId: 'mergePullRequest',
   method: 'put',
   path: `${pullPath}/merge`,
   tags,

@@ -26,6 +26,7 @@ const uploadParams = branchParams.extend({
 });
 
 export const getStagingLocation = createRoute({
+  operationId: 'getPhysicalAddress',
   method: 'get',
   path: `${staging}/backing`,
   tags,
@@ -38,6 +39,7 @@ export const getStagingLocation = createRoute({
 });
 
 export const linkPhysicalAddress = createRoute({
+  operationId: 'linkPhysicalAddress',
   method: 'put',
   path: `${staging}/backing`,
   tags,
@@ -47,6 +49,7 @@ export const linkPhysicalAddress = createRoute({
 });
 
 export const createPresignMultipartUpload = createRoute({
+  operationId: 'createPresignMultipartUpload',
   method: 'post',
   path: `${staging}/pmpu`,
   tags,
@@ -67,6 +70,7 @@ export const createPresignMultipartUpload = createRoute({
 });
 
 export const completePresignMultipartUpload = createRoute({
+  operationId: 'completePresignMultipartUpload',
   method: 'put',
   path: `${staging}/pmpu/{uploadId}`,
   tags,
@@ -76,6 +80,7 @@ export const completePresignMultipartUpload = createRoute({
 });
 
 export const abortPresignMultipartUpload = createRoute({
+  operationId: 'abortPresignMultipartUpload',
   method: 'delete',
   path: `${staging}/pmpu/{uploadId}`,
   tags,
