@@ -41,6 +41,7 @@ const emptySuccesses = new Set([
   'PUT /auth/groups/{groupId}/policies/{policyId}',
   'POST /auth/groups/{groupId}/acl',
   'POST /auth/password',
+  'PATCH /repositories/{repository}/pulls/{pull_request}',
 ]);
 
 let server: TestServer;

@@ -66,7 +66,8 @@ export const updatePullRequest = createRoute({
   tags,
   summary: 'Change the title or description, close or reopen a pull request',
   request: { params: pullParams, body: jsonBody(PullRequestBasic) },
-  responses: { 204: { description: 'Updated' }, default: failure },
+  // lakeFS answers an empty 200, not a 204.
+  responses: { 200: { description: 'Updated' }, default: failure },
 });
 
 export const mergePullRequest = createRoute({
