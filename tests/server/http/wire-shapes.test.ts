@@ -132,6 +132,9 @@ const lakeFS: Record<string, string> = {
   ImportCreation: 'paths*:ImportLocation[] commit*:ImportCommit force:boolean',
   ImportCommit: 'message*:string metadata:map',
   ImportCreationResponse: 'id*:string',
+  ExternalLoginInformation: 'token_expiration_duration:integer identityRequest*:object',
+  StsAuthRequest: 'code*:string state*:string redirect_uri*:string ttl_seconds:integer',
+  ExternalPrincipalCreation: 'settings:object',
   ImportStatus: 'completed*:boolean update_time*:string ingested_objects:integer metarange_id:string commit:Commit error:Error',
 };
 
@@ -626,6 +629,15 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/refs/dev/merge/main/async', {});
     await get(api, '/repositories/shapes/refs/dev/merge/main/async/t1/status');
     await get(api, '/license');
+
+    // lakeFS's calls through an external authenticator, which Tarn lacks.
+    await call(anon, 'POST', '/auth/external/principal/login', { identityRequest: {} });
+    await call(anon, 'POST', '/sts/login', { code: 'c', state: 's', redirect_uri: 'https://example.com/callback' });
+    await get(anon, '/oidc/callback');
+    await call(api, 'POST', '/auth/users/admin/external/principals?principalId=p', {});
+    await call(api, 'DELETE', '/auth/users/admin/external/principals?principalId=p');
+    await get(api, '/auth/users/admin/external/principals/ls');
+    await get(api, '/auth/external/principals?principalId=p');
     await call(api, 'DELETE', '/repositories/shapes/tags/v1');
 
     // Action runs: a post-create-tag action whose hook fails (Tarn runs no lua), read back once it has run.
