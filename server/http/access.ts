@@ -167,6 +167,12 @@ export const accessTable: Record<string, Access> = {
   [`POST ${branchPath}/staging/pmpu`]: onObject('fs:WriteObject'),
   [`PUT ${branchPath}/staging/pmpu/{uploadId}`]: onObject('fs:WriteObject'),
   [`DELETE ${branchPath}/staging/pmpu/{uploadId}`]: onObject('fs:WriteObject'),
+  [`PUT ${branchPath}/staging/pmpu/{uploadId}/parts/{partNumber}`]: onObject('fs:WriteObject'),
+  // A part copied from another object also reads that object.
+  [`PUT ${branchPath}/staging/pmpu/{uploadId}/parts/{partNumber}/copy`]: check((r) => {
+    const source = typeof r.body === 'object' && r.body !== null ? (r.body as Record<string, unknown>).copy_source : undefined;
+    return allOf(need('fs:WriteObject', object(r)), need('fs:ReadObject', arn.object(field(source, 'repository'), field(source, 'path'))));
+  }),
   [`POST ${repoPath}/refs/{branch}/symlink`]: check((r) => need('fs:WriteObject', object(r, r.query('location') ?? ''))),
 
   // Commits, diffs and merges.

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
 interface Schema {
+  /** One schema extending another, as lakeFS writes UploadPartCopyFrom. */
+  allOf?: Schema[];
   type?: string;
   $ref?: string;
   properties?: Record<string, Schema>;
@@ -68,6 +70,7 @@ function vagueness(schema: Schema | undefined, where: string): string[] {
     const name = schema.$ref.replace('#/components/schemas/', '');
     return document.components.schemas[name] ? [] : [`${where}: ${schema.$ref} does not resolve`];
   }
+  if (schema.allOf) return schema.allOf.flatMap((part, i) => vagueness(part, `${where}.allOf[${i}]`));
   if (!schema.type) return [`${where}: no type`];
   if (schema.type === 'object' && !schema.properties && !schema.additionalProperties) return [`${where}: an object with no fields`];
   if (schema.type === 'array') return vagueness(schema.items, `${where}[]`);
@@ -84,6 +87,7 @@ function nested(schema: Schema, where: string): Array<[string, Schema]> {
   const inner: Array<[string, Schema]> = [
     ...Object.entries(schema.properties ?? {}).map(([name, s]): [string, Schema] => [`${where}.${name}`, s]),
     ...(schema.items ? [[`${where}[]`, schema.items] as [string, Schema]] : []),
+    ...(schema.allOf ?? []).map((part, i): [string, Schema] => [`${where}.allOf[${i}]`, part]),
     ...(typeof schema.additionalProperties === 'object' ? [[`${where}{}`, schema.additionalProperties] as [string, Schema]] : []),
   ];
   return [[where, schema], ...inner.flatMap(([at, s]) => nested(s, at))];

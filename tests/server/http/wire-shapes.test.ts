@@ -127,6 +127,11 @@ const lakeFS: Record<string, string> = {
   UploadPart: 'part_number*:integer etag*:string',
   CompletePresignMultipartUpload: 'physical_address*:string parts*:UploadPart[] user_metadata:map content_type:string',
   AbortPresignMultipartUpload: 'physical_address*:string',
+  UploadPartFrom: 'physical_address*:string',
+  UploadTo: 'presigned_url*:string',
+  CopyPartSource: 'repository*:string ref*:string path*:string range:string',
+  // lakeFS declares it as UploadPartFrom and the copy's source (allOf); Tarn publishes the fields together.
+  UploadPartCopyFrom: 'physical_address*:string copy_source*:CopyPartSource',
   ImportLocation: 'type*:common_prefix|object path*:string destination*:string',
   // lakeFS declares a CommitCreation, of which an import takes the message and metadata only: Tarn names just those.
   ImportCreation: 'paths*:ImportLocation[] commit*:ImportCommit force:boolean',
@@ -371,6 +376,7 @@ afterAll(async () => {
 });
 
 interface PublishedSchema {
+  allOf?: PublishedSchema[];
   type?: string;
   nullable?: boolean;
   $ref?: string;
@@ -394,9 +400,21 @@ function notation(schema: PublishedSchema): string {
   return schema.type ?? 'untyped';
 }
 
+/** A schema made of others (`allOf`, as lakeFS extends one schema into another) as one, with all their fields. */
+function flattened(schema: PublishedSchema, named: Record<string, PublishedSchema>): PublishedSchema {
+  if (!schema.allOf) return schema;
+  const parts = schema.allOf.map((part) => flattened(part.$ref ? (named[part.$ref.split('/').pop()!] ?? {}) : part, named));
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})) as Record<string, PublishedSchema>,
+    required: parts.flatMap((part) => part.required ?? []),
+  };
+}
+
 /** Differences between a published schema and lakeFS's field table. */
-function schemaProblems(name: string, schema: PublishedSchema | undefined): string[] {
-  if (!schema) return [`${name}: not published`];
+function schemaProblems(name: string, published: PublishedSchema | undefined, named: Record<string, PublishedSchema> = {}): string[] {
+  if (!published) return [`${name}: not published`];
+  const schema = flattened(published, named);
   const whole = wholeType(name);
   if (whole) return notation(schema) === whole ? [] : [`${name}: declared ${notation(schema)}, lakeFS has ${whole}`];
   const fields = fieldsOf(name);
@@ -423,7 +441,8 @@ describe('the published schemas', () => {
     const document = (await (await fetch(`${server.api}/openapi.json`)).json()) as {
       components: { schemas: Record<string, PublishedSchema> };
     };
-    expect(Object.keys(lakeFS).flatMap((name) => schemaProblems(name, document.components.schemas[name]))).toEqual([]);
+    const named = document.components.schemas;
+    expect(Object.keys(lakeFS).flatMap((name) => schemaProblems(name, named[name], named))).toEqual([]);
   });
 
   it('are compared by a checker that finds missing, mistyped and extra fields', () => {
@@ -434,6 +453,15 @@ describe('the published schemas', () => {
     expect(schemaProblems('Commit', { properties: { metadata: { type: 'object', additionalProperties: { type: 'string' } } }, required: ['metadata'] })).toContain(
       'Commit.metadata: optional in lakeFS',
     );
+    const extended = {
+      allOf: [
+        { $ref: '#/components/schemas/UploadPartFrom' },
+        { type: 'object', properties: { copy_source: { $ref: '#/components/schemas/CopyPartSource' } }, required: ['copy_source'] },
+      ],
+    };
+    const base = { UploadPartFrom: { properties: { physical_address: { type: 'string' } }, required: ['physical_address'] } };
+    expect(schemaProblems('UploadPartCopyFrom', extended, base)).toEqual([]);
+    expect(schemaProblems('UploadPartCopyFrom', extended, {})).toEqual(['UploadPartCopyFrom.physical_address: not declared']);
     expect(schemaProblems('UnderlyingObjectProperties', { properties: { storage_class: { type: 'string' } } })).toEqual([
       'UnderlyingObjectProperties.storage_class: declared string, lakeFS has string?',
     ]);
@@ -507,10 +535,22 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, '/repositories/shapes-s3/refs/main/objects/ls?presign=true');
     await get(api, '/repositories/shapes-s3/refs/main/objects?path=direct.txt&presign=true');
     const multipart = (await call(api, 'POST', `${s3Branch}/staging/pmpu?path=multi.bin&parts=1`)).body ?? {};
-    const part = await fetch(String((multipart.presigned_urls as string[])[0]), { method: 'PUT', body: 'one part' });
-    await call(api, 'PUT', `${s3Branch}/staging/pmpu/${String(multipart.upload_id)}?path=multi.bin`, {
+    const uploadPath = `${s3Branch}/staging/pmpu/${String(multipart.upload_id)}`;
+    const partAddress = (await call(api, 'PUT', `${uploadPath}/parts/1?path=multi.bin`, { physical_address: multipart.physical_address })).body ?? {};
+    const part = await fetch(String(partAddress.presigned_url), { method: 'PUT', body: 'one part' });
+    const copySource = { repository: 'shapes-s3', ref: 'main', path: 'direct.txt', range: 'bytes=0-2' };
+    await call(api, 'PUT', `${uploadPath}/parts/2/copy?path=multi.bin`, { physical_address: multipart.physical_address, copy_source: copySource });
+    const copied = await api.raw(`${uploadPath}/parts/3/copy?path=multi.bin`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ physical_address: multipart.physical_address, copy_source: { ...copySource, range: 'bytes=3-' } }),
+    });
+    await call(api, 'PUT', `${uploadPath}?path=multi.bin`, {
       physical_address: multipart.physical_address,
-      parts: [{ part_number: 1, etag: part.headers.get('etag') }],
+      parts: [
+        { part_number: 1, etag: part.headers.get('etag') },
+        { part_number: 2, etag: copied.headers.get('etag') },
+      ],
     });
     await call(api, 'DELETE', `${s3Branch}/staging/pmpu/${String(multipart.upload_id)}?path=multi.bin`, { physical_address: 'unsigned' });
 
