@@ -62,6 +62,7 @@ export type AlreadyExistsSubject =
   | 'repository'
   | 'branch'
   | 'tag'
+  | 'commit'
   | 'branch protection rule'
   | 'user'
   | 'group'

@@ -62,6 +62,8 @@ export interface Presigner {
   /** Starts a multipart upload to the key; its parts are PUT to `presignUploadPart` addresses. */
   createMultipartUpload(namespace: string, key: string): Promise<string>;
   presignUploadPart(namespace: string, key: string, uploadId: string, partNumber: number): Promise<PresignedUrl>;
+  /** Writes one part from here (a part copied from another object); answers its ETag as the store gives it. */
+  uploadPart(namespace: string, key: string, uploadId: string, partNumber: number, body: Readable, size: number): Promise<string>;
   /** Joins the parts into the object; answers the object's ETag (without quotes). */
   completeMultipartUpload(namespace: string, key: string, uploadId: string, parts: UploadedPart[]): Promise<string>;
   abortMultipartUpload(namespace: string, key: string, uploadId: string): Promise<void>;

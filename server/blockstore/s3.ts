@@ -195,6 +195,13 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
     },
     presignUploadPart: (namespace, key, uploadId, partNumber) =>
       presigned(getSignedUrl(client, new UploadPartCommand({ ...address(namespace, key), UploadId: uploadId, PartNumber: partNumber }), { expiresIn })),
+    async uploadPart(namespace, key, uploadId, partNumber, body, size) {
+      const target = address(namespace, key);
+      const part = { ...target, UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: size };
+      const sent = await call(namespace, target.Bucket, () => client.send(new UploadPartCommand(part)));
+      if (!sent.ETag) throw new Error('the S3 store gave no ETag for the part');
+      return sent.ETag;
+    },
     async completeMultipartUpload(namespace, key, uploadId, parts) {
       const target = address(namespace, key);
       const done = await call(namespace, target.Bucket, () =>

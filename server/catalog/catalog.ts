@@ -555,27 +555,38 @@ export class Catalog {
     return presigner;
   }
 
-  /** A fresh address in the repository's namespace for one object, with a presigned PUT when asked. */
+  /**
+   * A fresh address in the repository's namespace for one object, with a presigned PUT when asked. Any store gives
+   * one, as lakeFS does: in the local folder, only a process that can write that folder can put the data there.
+   */
   async getStagingLocation(repo: string, branch: string, o: ReadOptions = {}): Promise<StagingLocation> {
     const repository = await this.writableRepository(repo, branch, {});
     await this.store.getBranch(repo, branch);
-    const presigner = this.presignerOf(repository);
+    const presigner = o.presign ? this.presignerOf(repository) : undefined;
     const key = this.blocks.newDataKey();
     const physicalAddress = signStagingAddress(this.stagingKey, repo, this.blocks.fullAddress(repository.storageNamespace, key), this.now());
-    if (!o.presign) return { physicalAddress };
+    if (!presigner) return { physicalAddress };
     const { url, expiry } = await presigner.presignPut(repository.storageNamespace, key);
     return { physicalAddress, presignedUrl: url, presignedUrlExpiry: expiry };
   }
 
   /**
-   * Links an object the client uploaded to a staging location to `path`. The address must be one this server signed
+   * Links an object the client wrote to a staging location to `path`. The address must be one this server signed
    * for the repository, and the object must be there with the size the client reports.
    */
   async linkPhysicalAddress(repo: string, branch: string, path: string, input: LinkInput): Promise<ObjectStats> {
     const repository = await this.writableRepository(repo, branch, input);
     const key = this.stagedKey(repository, input.physicalAddress);
     const found = await this.blocks.stat(repository.storageNamespace, key);
-    if (!found) throw new ValidationError('nothing was uploaded to the physical address');
+    if (!found) {
+      // A client away from this machine can write to the local folder only through the API.
+      const reachable = this.blocks.presigner?.(repository.storageNamespace) !== undefined;
+      throw new ValidationError(
+        reachable
+          ? 'nothing was uploaded to the physical address'
+          : 'nothing was written to the physical address: in the local data folder, only a process that can write that folder can put data there; upload through the API instead',
+      );
+    }
     if (found.size !== input.sizeBytes) throw new ValidationError(`size_bytes is ${input.sizeBytes}, but the uploaded object has ${found.size} bytes`);
     const checksum = input.checksum.replace(/["\s]/g, '');
     if (checksum === '') throw new ValidationError('checksum is required');
@@ -609,8 +620,8 @@ export class Catalog {
   ): Promise<ObjectStats> {
     if (input.parts.length === 0) throw new ValidationError('parts must not be empty');
     const repository = await this.writableRepository(repo, branch, input);
-    const key = this.stagedKey(repository, input.physicalAddress);
     const presigner = this.presignerOf(repository);
+    const key = this.stagedKey(repository, input.physicalAddress);
     const parts = [...input.parts].sort((a, b) => a.partNumber - b.partNumber);
     const etag = await presigner.completeMultipartUpload(repository.storageNamespace, key, uploadId, parts);
     const found = await this.blocks.stat(repository.storageNamespace, key);
@@ -618,11 +629,45 @@ export class Catalog {
     return this.linkStaged(repository, branch, path, { key, size: found.size, checksum: etag, mtime: this.now() }, input);
   }
 
+  /** A presigned PUT address for one part of a multipart upload this server started (lakeFS's uploadPart). */
+  async presignUploadPart(repo: string, branch: string, uploadId: string, partNumber: number, physicalAddress: string): Promise<string> {
+    const repository = await this.writableRepository(repo, branch, {});
+    await this.store.getBranch(repo, branch);
+    const presigner = this.presignerOf(repository);
+    const key = this.stagedKey(repository, physicalAddress);
+    return (await presigner.presignUploadPart(repository.storageNamespace, key, uploadId, partNumber)).url;
+  }
+
+  /**
+   * Writes one part of a multipart upload this server started from an object at a ref, or a byte range of it
+   * (lakeFS's uploadPartCopy); answers the part's ETag for the completion. The bytes pass through this server, so
+   * the source may be in any store. `rangeOf` picks the range once the source's size is known.
+   */
+  async copyUploadPart(
+    repo: string,
+    branch: string,
+    part: { uploadId: string; partNumber: number; physicalAddress: string },
+    source: { repository: string; ref: string; path: string },
+    rangeOf: (size: number) => ByteRange | undefined,
+  ): Promise<string> {
+    const repository = await this.writableRepository(repo, branch, {});
+    await this.store.getBranch(repo, branch);
+    const presigner = this.presignerOf(repository);
+    const key = this.stagedKey(repository, part.physicalAddress);
+    const object = await this.getObject(source.repository, source.ref, source.path);
+    const size = object.entry.size;
+    const range = rangeOf(size);
+    const length = range ? (range.end ?? size - 1) - range.start + 1 : size;
+    const body = await object.stream(range);
+    return presigner.uploadPart(repository.storageNamespace, key, part.uploadId, part.partNumber, body, length);
+  }
+
   async abortPresignedMultipartUpload(repo: string, branch: string, uploadId: string, physicalAddress: string): Promise<void> {
     const repository = await this.store.getRepository(repo);
     await this.store.getBranch(repo, branch);
+    const presigner = this.presignerOf(repository);
     const key = this.stagedKey(repository, physicalAddress);
-    await this.presignerOf(repository).abortMultipartUpload(repository.storageNamespace, key, uploadId);
+    await presigner.abortMultipartUpload(repository.storageNamespace, key, uploadId);
   }
 
   /** The key of a signed staging address: one this server gave out for the repository, inside its namespace. */

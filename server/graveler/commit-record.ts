@@ -1,11 +1,12 @@
 // A commit record written as given (lakeFS's CreateCommitRecord), for tools that copy a repository's history from
 // one installation to another. The store's walks trust their records, so a record is taken only when it is one
 // the store itself could have written: its id is the id of its content, its tree and parents exist, and its
-// generation is above its parents' (what merge-base and log order rely on). No branch moves.
-import { conflict, ValidationError } from '../errors';
+// generation is above its parents' (what merge-base and log order rely on). No branch moves. lakeFS checks the id
+// only; it takes a tree or parents it lacks, which Tarn's walks would then fail on.
+import { AlreadyExistsError, ValidationError } from '../errors';
 import { computeCommitId } from './commit-id';
 import type { Ctx } from './context';
-import { decodeJson, encodeJson, keys } from './records';
+import { encodeJson, keys } from './records';
 import type { Commit } from './types';
 
 const COMMIT_ID = /^[0-9a-f]{64}$/;
@@ -20,19 +21,12 @@ async function checkParents(ctx: Ctx, repo: string, c: Commit): Promise<void> {
   }
 }
 
-/** Stores the record; the same record again is accepted, another record under its id is a conflict. */
+/** Stores the record; a commit already under its id is a conflict, the same record again too (as in lakeFS). */
 export async function createCommitRecord(ctx: Ctx, repo: string, namespace: string, c: Commit): Promise<void> {
   if (!COMMIT_ID.test(c.id)) throw new ValidationError('commit_id must be 64 lowercase hex digits');
   const expected = computeCommitId(c);
   if (c.id !== expected) throw new ValidationError(`commit_id does not match the record: its content gives ${expected}`);
   if (!(await ctx.trees.hasMetaRange(namespace, c.metaRangeId))) throw new ValidationError('metarange not found');
   await checkParents(ctx, repo, c);
-  const key = keys.commit(repo, c.id);
-  if (await ctx.kv.setIf(key, encodeJson(c), 'absent')) return;
-  const existing = await ctx.kv.get(key);
-  // Equal ids mean equal content; only what the id leaves out can differ.
-  const stored = existing && decodeJson<Commit>(existing);
-  if (!stored || stored.generation !== c.generation || stored.version !== c.version) {
-    throw conflict('commit already exists with another generation or version');
-  }
+  if (!(await ctx.kv.setIf(keys.commit(repo, c.id), encodeJson(c), 'absent'))) throw new AlreadyExistsError('commit');
 }

@@ -1,6 +1,8 @@
 // Dump and restore of a repository's refs: its commits, tags and branches, each written as one content-addressed
 // file in the repository's namespace (`_tarn/refs/<id>`), so a bare repository on the same namespace (or a copy of
-// its `_tarn/` folder) can take them back. Staged changes are not part of a dump.
+// its `_tarn/` folder) can take them back. Staged changes are not part of a dump. The ids of the latest dump are
+// kept beside them in `_tarn/refs_manifest.json`, in the API's form, as lakeFS keeps `_lakefs/refs_manifest.json`,
+// so a copy of the namespace carries what to restore.
 import { NotFoundError, ValidationError } from '../errors';
 import type { Ctx } from './context';
 import { contentId } from './range-codec';
@@ -9,6 +11,7 @@ import type { Commit } from './types';
 import type { KvCondition, KvWrite } from '../kv/index';
 
 const REFS = '_tarn/refs/';
+const MANIFEST = '_tarn/refs_manifest.json';
 const CONTENT_ID = /^[0-9a-f]{64}$/;
 const SCAN_PAGE = 1000;
 
@@ -67,7 +70,7 @@ export async function dumpRefs(ctx: Ctx, repo: string, namespace: string): Promi
     scanAll(ctx, keys.tags(repo)),
     scanAll(ctx, keys.branches(repo)),
   ]);
-  return {
+  const dump: RefsDump = {
     commitsId: await writeDumpFile(ctx, namespace, 'commits', commits.map((c) => decodeJson<Commit>(c.raw))),
     tagsId: await writeDumpFile<DumpedRef>(ctx, namespace, 'tags', tags.map((t) => ({ id: t.id, commitId: decodeJson<{ commitId: string }>(t.raw).commitId }))),
     branchesId: await writeDumpFile<DumpedRef>(
@@ -80,6 +83,9 @@ export async function dumpRefs(ctx: Ctx, repo: string, namespace: string): Promi
       }),
     ),
   };
+  const manifest = { commits_meta_range_id: dump.commitsId, tags_meta_range_id: dump.tagsId, branches_meta_range_id: dump.branchesId };
+  await ctx.blockstore.put(namespace, MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
+  return dump;
 }
 
 /** A repository takes a restore only while it has no commits, tags or branches (created bare). */

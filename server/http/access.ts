@@ -94,6 +94,10 @@ export const accessTable: Record<string, Access> = {
   'GET /healthcheck': open,
   'GET /openapi.json': open,
   'GET /user': signedIn,
+  // Logins through an external authenticator, which Tarn lacks (501), as lakeFS's are: public.
+  'POST /auth/external/principal/login': open,
+  'POST /sts/login': open,
+  'GET /oidc/callback': open,
 
   // Installation facts. lakeFS answers /config to anyone signed in (a partial one without fs:ReadConfig).
   'GET /config': signedIn,
@@ -163,6 +167,12 @@ export const accessTable: Record<string, Access> = {
   [`POST ${branchPath}/staging/pmpu`]: onObject('fs:WriteObject'),
   [`PUT ${branchPath}/staging/pmpu/{uploadId}`]: onObject('fs:WriteObject'),
   [`DELETE ${branchPath}/staging/pmpu/{uploadId}`]: onObject('fs:WriteObject'),
+  [`PUT ${branchPath}/staging/pmpu/{uploadId}/parts/{partNumber}`]: onObject('fs:WriteObject'),
+  // A part copied from another object also reads that object.
+  [`PUT ${branchPath}/staging/pmpu/{uploadId}/parts/{partNumber}/copy`]: check((r) => {
+    const source = typeof r.body === 'object' && r.body !== null ? (r.body as Record<string, unknown>).copy_source : undefined;
+    return allOf(need('fs:WriteObject', object(r)), need('fs:ReadObject', arn.object(field(source, 'repository'), field(source, 'path'))));
+  }),
   [`POST ${repoPath}/refs/{branch}/symlink`]: check((r) => need('fs:WriteObject', object(r, r.query('location') ?? ''))),
 
   // Commits, diffs and merges.
@@ -237,6 +247,11 @@ export const accessTable: Record<string, Access> = {
   [`POST ${userPath}/credentials`]: onUser('auth:CreateCredentials'),
   [`GET ${userPath}/credentials/{accessKeyId}`]: onUser('auth:ReadCredentials'),
   [`DELETE ${userPath}/credentials/{accessKeyId}`]: onUser('auth:DeleteCredentials'),
+  // External principals: lakeFS answers 501 without an external authenticator before checking any permission.
+  [`POST ${userPath}/external/principals`]: signedIn,
+  [`DELETE ${userPath}/external/principals`]: signedIn,
+  [`GET ${userPath}/external/principals/ls`]: signedIn,
+  'GET /auth/external/principals': signedIn,
 
   // Groups, their members, policies and ACL (reading an ACL reads its policy; setting one rewrites and attaches it).
   'GET /auth/groups': onAnything('auth:ListGroups'),

@@ -12,6 +12,7 @@ const OpenApiDocument = z.looseObject({
 type OpenApiDocument = z.output<typeof OpenApiDocument>;
 
 const getDocument = createRoute({
+  operationId: 'getOpenAPIDocument',
   method: 'get',
   path: '/openapi.json',
   tags: ['config'],

@@ -1,4 +1,4 @@
-// The data calls, built over the catalog (and the action runs' records).
+// The data calls, built over the catalog (and the action runs' records), and the lakeFS calls Tarn answers 501.
 import type { Actions } from '../../actions';
 import type { Catalog } from '../../catalog';
 import type { Router } from '../router';
@@ -7,6 +7,7 @@ import { branchRouter } from './branches';
 import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
 import { enterpriseRouter } from './enterprise';
+import { externalAuthRouter } from './external-auth';
 import { gcPrepareRouter } from './gc-prepare';
 import { importRouter } from './import';
 import { objectRouter } from './objects';
@@ -33,6 +34,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     refsDumpRouter(catalog),
     treeFileRouter(catalog),
     enterpriseRouter(),
+    externalAuthRouter(),
     settingsRouter(catalog),
     gcPrepareRouter(catalog),
     actionRouter(catalog, actions),

@@ -60,9 +60,9 @@ export const Config = z
   .openapi('Config');
 export type Config = z.output<typeof Config>;
 
-export const StatsEventsList = z
-  .object({ events: z.array(z.object({ class: z.string(), name: z.string(), count: z.number().int() })) })
-  .openapi('StatsEventsList');
+const StatsEvent = z.object({ class: z.string(), name: z.string(), count: z.number().int() }).openapi('StatsEvent');
+
+export const StatsEventsList = z.object({ events: z.array(StatsEvent) }).openapi('StatsEventsList');
 export type StatsEventsList = z.input<typeof StatsEventsList>;
 
 export const GarbageCollectionConfig = z

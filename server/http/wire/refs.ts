@@ -44,7 +44,8 @@ const CommitOverrides = z
 export const RevertCreation = z
   .object({
     ref: refValue,
-    parent_number: z.number().int().min(0).optional(),
+    // Required, as lakeFS requires it: 0 for a commit with one parent.
+    parent_number: z.number({ message: 'parent_number is required' }).int().min(0),
     commit_overrides: CommitOverrides.optional(),
     force: z.boolean().optional(),
     allow_empty: z.boolean().optional(),

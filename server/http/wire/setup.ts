@@ -27,10 +27,15 @@ export const SetupState = z
   .openapi('SetupState');
 export type SetupState = z.output<typeof SetupState>;
 
+/** The first admin's own access key, instead of a generated one. */
+const AccessKeyCredentials = z
+  .object({ access_key_id: z.string().min(1), secret_access_key: z.string().min(1) })
+  .openapi('AccessKeyCredentials');
+
 export const Setup = z
   .object({
     username: z.string({ message: 'username is required' }),
-    key: z.object({ access_key_id: z.string().min(1), secret_access_key: z.string().min(1) }).optional(),
+    key: AccessKeyCredentials.optional(),
     firstName: z.string().optional(),
     lastName: z.string().optional(),
     email: z.string().optional(),

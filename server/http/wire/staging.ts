@@ -61,3 +61,31 @@ export const AbortPresignMultipartUpload = z
   .object({ physical_address: z.string({ message: 'physical_address is required' }) })
   .openapi('AbortPresignMultipartUpload');
 export type AbortPresignMultipartUpload = z.input<typeof AbortPresignMultipartUpload>;
+
+/** Which multipart upload a part belongs to: its address, as its create call answered it. */
+export const UploadPartFrom = z
+  .object({ physical_address: z.string({ message: 'physical_address is required' }) })
+  .openapi('UploadPartFrom');
+export type UploadPartFrom = z.input<typeof UploadPartFrom>;
+
+/** Where to upload one part: a presigned PUT address. */
+export const UploadTo = z.object({ presigned_url: z.string() }).openapi('UploadTo');
+export type UploadTo = z.output<typeof UploadTo>;
+
+export const CopyPartSource = z
+  .object({
+    repository: z.string({ message: 'repository is required' }),
+    ref: z.string({ message: 'ref is required' }),
+    path: z.string({ message: 'path is required' }),
+    /** One range, as lakeFS's pattern writes it (`bytes=0-1023`); the whole object when absent. */
+    range: z
+      .string()
+      .regex(/^bytes=((\d*-\d*,? ?)+)$/, { message: 'must look like bytes=start-end' })
+      .optional(),
+  })
+  .openapi('CopyPartSource');
+export type CopyPartSource = z.input<typeof CopyPartSource>;
+
+/** lakeFS declares it as UploadPartFrom with the copy's source. */
+export const UploadPartCopyFrom = UploadPartFrom.extend({ copy_source: CopyPartSource }).openapi('UploadPartCopyFrom');
+export type UploadPartCopyFrom = z.input<typeof UploadPartCopyFrom>;

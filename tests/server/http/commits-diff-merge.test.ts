@@ -297,6 +297,9 @@ describe('revert and cherry-pick', () => {
     const head = await api.get<Commit>('/repositories/hist/commits/main');
     expect(head.body.message).toMatch(/Revert/);
     expect((await api.post('/repositories/hist/branches/main/revert', {})).status).toBe(400);
+    // lakeFS requires the parent number, 0 for a commit with one parent.
+    const unnumbered = await api.post<ErrorBody>('/repositories/hist/branches/main/revert', { ref: bad.id });
+    expect(unnumbered).toMatchObject({ status: 400, body: { message: expect.stringMatching(/parent_number/) } });
   });
 
   it('answers a revert that conflicts with later changes with 409 and both sides', async () => {

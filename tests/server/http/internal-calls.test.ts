@@ -360,11 +360,25 @@ describe('CreateCommitRecord', () => {
     expect(log.body.results.map((c) => c.id)).toEqual([body.commit_id, mainBefore]);
   });
 
-  it('takes the same record again, and refuses another generation under its id', async () => {
+  it('refuses a commit it already has, even the same record again, as lakeFS does', async () => {
     const body = await childOfMain('twice');
     expect((await create('inner', body)).status).toBe(204);
-    expect((await create('inner', body)).status).toBe(204);
+    expect(await create('inner', body)).toMatchObject({ status: 409, body: { message: 'commit already exists' } });
     expect((await create('inner', { ...body, generation: body.generation + 1 })).status).toBe(409);
+    // A commit the repository made itself is refused the same way.
+    const head = await headOf('inner', 'main');
+    const made = record({
+      version: head.version ?? 1,
+      committer: head.committer,
+      message: head.message,
+      metarange_id: head.meta_range_id,
+      creation_date: head.creation_date,
+      parents: head.parents,
+      metadata: head.metadata ?? {},
+      generation: head.generation ?? 1,
+    });
+    expect(made.commit_id).toBe(head.id);
+    expect((await create('inner', made)).status).toBe(409);
   });
 
   it('takes a first commit with the empty tree and no parents', async () => {

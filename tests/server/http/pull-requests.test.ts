@@ -79,14 +79,14 @@ describe('lifecycle', () => {
   it('edits, closes and reopens; merging sets the commit and the closing date, and ends its changes of status', async () => {
     await branchWith('prs', 'cycle', 'cycle.txt', 'from cycle');
     const id = await open('prs', 'cycle');
-    await patch('prs', id, { title: 'Cycle', description: 'new words' }, 204);
+    await patch('prs', id, { title: 'Cycle', description: 'new words' }, 200);
     expect(await get('prs', id)).toMatchObject({ title: 'Cycle', description: 'new words', status: 'open' });
 
-    await patch('prs', id, { status: 'closed' }, 204);
+    await patch('prs', id, { status: 'closed' }, 200);
     const closed = await get('prs', id);
     expect(closed.status).toBe('closed');
     expect(Date.parse(closed.closed_date ?? '')).toBeGreaterThan(0);
-    await patch('prs', id, { status: 'open' }, 204);
+    await patch('prs', id, { status: 'open' }, 200);
     const reopened = await get('prs', id);
     expect(reopened.status).toBe('open');
     expect(reopened.closed_date).toBeUndefined();
@@ -104,7 +104,7 @@ describe('lifecycle', () => {
     }
     const again = await api.put<ErrorBody>(`${pulls('prs')}/${id}/merge`);
     expect(again).toMatchObject({ status: 400, body: { message: 'pull request is already merged' } });
-    await patch('prs', id, { title: 'Cycle (done)' }, 204);
+    await patch('prs', id, { title: 'Cycle (done)' }, 200);
     expect(await get('prs', id)).toMatchObject({ title: 'Cycle (done)', status: 'merged' });
   });
 
@@ -112,7 +112,7 @@ describe('lifecycle', () => {
     await branchWith('prs', 'shut', 'shut.txt', 'shut');
     const id = await open('prs', 'shut');
     expect((await patch('prs', id, { status: 'merged' }, 400)).message).toBe('a pull request becomes merged only by merging it');
-    await patch('prs', id, { status: 'closed' }, 204);
+    await patch('prs', id, { status: 'closed' }, 200);
     const refused = await api.put<ErrorBody>(`${pulls('prs')}/${id}/merge`, {});
     expect(refused).toMatchObject({ status: 400, body: { message: 'pull request is closed: reopen it to merge' } });
     expect((await api.get(objectPath('prs', 'main', 'shut.txt'))).status).toBe(404);
@@ -122,7 +122,10 @@ describe('lifecycle', () => {
 async function patch(repo: string, id: string, body: unknown, status: number): Promise<ErrorBody> {
   const res = await api.raw(`${pulls(repo)}/${id}`, { method: 'PATCH', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
   expect(res.status).toBe(status);
-  return status === 204 ? { message: '' } : ((await res.json()) as ErrorBody);
+  if (status !== 200) return (await res.json()) as ErrorBody;
+  // lakeFS's empty 200.
+  expect(await res.text()).toBe('');
+  return { message: '' };
 }
 
 describe('errors', () => {
@@ -162,7 +165,7 @@ describe('listing', () => {
       ids.push(await open('listed', name, `pull ${name}`));
     }
     expect([...ids].sort()).toEqual(ids);
-    await patch('listed', ids[1] as string, { status: 'closed' }, 204);
+    await patch('listed', ids[1] as string, { status: 'closed' }, 200);
     await branchWith('listed', 'merging', 'm.txt', 'm');
     const mergedId = await open('listed', 'merging');
     await ok(api.put(`${pulls('listed')}/${mergedId}/merge`), 200);

@@ -7,7 +7,7 @@ import { openS3BlockStore, type BlockStore } from '../../../server/blockstore';
 import { gcGracePeriodSeconds } from '../../../server/catalog';
 import { collectGarbage } from '../../../server/gc';
 import { createGraveler } from '../../../server/graveler';
-import type { ObjectStats, PresignMultipartUpload, StagingLocation, StorageConfig } from '../../../server/http/wire';
+import type { ObjectStats, PresignMultipartUpload, StagingLocation, StorageConfig, UploadTo } from '../../../server/http/wire';
 import { openSqliteKv } from '../../../server/kv';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
@@ -239,6 +239,65 @@ describe('a repository in S3', () => {
     expect(refused.status).toBe(400);
     const tooMany = await api.post<{ message: string }>('/repositories/repo/branches/main/staging/pmpu?path=x&parts=10001');
     expect(tooMany.status).toBe(400);
+  });
+
+  it('hands out part addresses one at a time, and copies parts from objects of any store', async () => {
+    const pmpu = '/repositories/repo/branches/main/staging/pmpu';
+    const created = await api.post<PresignMultipartUpload>(`${pmpu}?path=direct/assembled.bin`);
+    expect(created.status).toBe(201);
+    expect(created.body.presigned_urls).toBeUndefined();
+    const upload = `${pmpu}/${created.body.upload_id}`;
+    const target = { physical_address: created.body.physical_address };
+    const fiveMiB = 5 * 1024 * 1024;
+
+    // Part 1: the first 5 MiB of an object in this bucket, copied by the server.
+    const first = await api.put(`${upload}/parts/1/copy?path=direct/assembled.bin`, {
+      ...target,
+      copy_source: { repository: 'repo', ref: 'main', path: 'direct/multi.bin', range: `bytes=0-${fiveMiB - 1}` },
+    });
+    expect(first.status).toBe(204);
+    expect(first.body).toBe('');
+    // Part 2: a presigned address for the client's own bytes.
+    const address = await api.put<UploadTo>(`${upload}/parts/2?path=direct/assembled.bin`, target);
+    expect(address.status).toBe(200);
+    const put = await fetch(address.body.presigned_url, { method: 'PUT', body: Buffer.alloc(fiveMiB, 8) });
+    expect(put.status).toBe(200);
+    // Part 3: a whole object of a repository kept in the data folder.
+    expect((await api.post('/repositories', { name: 'beside', storage_namespace: 'local://beside' })).status).toBe(201);
+    await api.upload('beside', 'main', 'tail.txt', 'from the data folder');
+    const last = await api.put(`${upload}/parts/3/copy?path=direct/assembled.bin`, { ...target, copy_source: { repository: 'beside', ref: 'main', path: 'tail.txt' } });
+    expect(last.status).toBe(204);
+
+    const parts = [first, { headers: put.headers }, last].map((p, i) => ({ part_number: i + 1, etag: p.headers.get('etag') ?? '' }));
+    for (const part of parts) expect(part.etag).toMatch(/^"?[0-9a-f]{32}"?$/);
+    const done = await api.put<ObjectStats>(`${upload}?path=direct/assembled.bin`, { ...target, parts });
+    expect(done.status).toBe(200);
+    expect(done.body.size_bytes).toBe(2 * fiveMiB + 20);
+    const read = Buffer.from(await (await api.raw(objectPath('repo', 'main', 'direct/assembled.bin'))).arrayBuffer());
+    expect(read.subarray(0, fiveMiB).equals(Buffer.alloc(fiveMiB, 7))).toBe(true);
+    expect(read.subarray(fiveMiB, 2 * fiveMiB).equals(Buffer.alloc(fiveMiB, 8))).toBe(true);
+    expect(read.subarray(2 * fiveMiB).toString()).toBe('from the data folder');
+  });
+
+  it('refuses part calls for an address it did not hand out, a part number out of range, and a copy of what is not there', async () => {
+    const pmpu = '/repositories/repo/branches/main/staging/pmpu';
+    const created = await api.post<PresignMultipartUpload>(`${pmpu}?path=direct/refused.bin`);
+    const upload = `${pmpu}/${created.body.upload_id}`;
+    const target = { physical_address: created.body.physical_address };
+    const unsigned = { physical_address: created.body.physical_address.split(',')[0] };
+    expect((await api.put(`${upload}/parts/1?path=direct/refused.bin`, unsigned)).status).toBe(400);
+    expect((await api.put(`${upload}/parts/0?path=direct/refused.bin`, target)).status).toBe(400);
+    expect((await api.put(`${upload}/parts/1001?path=direct/refused.bin`, target)).status).toBe(400);
+    const source = { repository: 'repo', ref: 'main', path: 'direct/hello.txt' };
+    const copy = (body: unknown) => api.put<{ message: string }>(`${upload}/parts/1/copy?path=direct/refused.bin`, body);
+    expect((await copy({ ...unsigned, copy_source: source })).status).toBe(400);
+    expect((await copy({ ...target, copy_source: { ...source, path: 'direct/none.txt' } })).status).toBe(404);
+    expect(await copy({ ...target, copy_source: { ...source, range: 'bytes=100-200' } })).toMatchObject({
+      status: 400,
+      body: { message: 'invalid request body: copy_source.range: range is outside the object' },
+    });
+    expect((await copy({ ...target, copy_source: { ...source, range: 'bytes=0-1,3-4' } })).status).toBe(400);
+    expect((await copy({ ...target, copy_source: { ...source, range: 'lines=1-2' } })).status).toBe(400);
   });
 
   it('refuses staging on a read-only repository, a missing branch, and a repository kept in the data folder', async () => {

@@ -33,7 +33,7 @@ describe('defect 1: lone surrogates in request strings are a 400 naming the fiel
   const cases: Array<[label: string, path: string, body: Record<string, unknown>, field: string]> = [
     ['login access key id', '/auth/login', { access_key_id: lone, secret_access_key: 'x' }, 'access_key_id'],
     ['branch source', '/repositories/uni/branches', { name: 'b1', source: lone }, 'source'],
-    ['revert ref', '/repositories/uni/branches/main/revert', { ref: lone }, 'ref'],
+    ['revert ref', '/repositories/uni/branches/main/revert', { ref: lone, parent_number: 0 }, 'ref'],
     ['cherry-pick ref', '/repositories/uni/branches/main/cherry-pick', { ref: lone }, 'ref'],
     ['tag id', '/repositories/uni/tags', { id: lone, ref: 'main' }, 'id'],
     ['tag ref', '/repositories/uni/tags', { id: 't1', ref: lone }, 'ref'],

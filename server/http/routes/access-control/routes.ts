@@ -33,6 +33,7 @@ const linked = { 201: { description: 'Done' }, default: failure };
 // Users
 
 export const listUsers = createRoute({
+  operationId: 'listUsers',
   method: 'get',
   path: '/auth/users',
   tags,
@@ -42,6 +43,7 @@ export const listUsers = createRoute({
 });
 
 export const createUser = createRoute({
+  operationId: 'createUser',
   method: 'post',
   path: '/auth/users',
   tags,
@@ -51,6 +53,7 @@ export const createUser = createRoute({
 });
 
 export const getUser = createRoute({
+  operationId: 'getUser',
   method: 'get',
   path: '/auth/users/{userId}',
   tags,
@@ -60,6 +63,7 @@ export const getUser = createRoute({
 });
 
 export const deleteUser = createRoute({
+  operationId: 'deleteUser',
   method: 'delete',
   path: '/auth/users/{userId}',
   tags,
@@ -69,6 +73,7 @@ export const deleteUser = createRoute({
 });
 
 export const listUserGroups = createRoute({
+  operationId: 'listUserGroups',
   method: 'get',
   path: '/auth/users/{userId}/groups',
   tags,
@@ -78,6 +83,7 @@ export const listUserGroups = createRoute({
 });
 
 export const listUserPolicies = createRoute({
+  operationId: 'listUserPolicies',
   method: 'get',
   path: '/auth/users/{userId}/policies',
   tags,
@@ -90,6 +96,7 @@ export const listUserPolicies = createRoute({
 });
 
 export const attachPolicyToUser = createRoute({
+  operationId: 'attachPolicyToUser',
   method: 'put',
   path: '/auth/users/{userId}/policies/{policyId}',
   tags,
@@ -99,6 +106,7 @@ export const attachPolicyToUser = createRoute({
 });
 
 export const detachPolicyFromUser = createRoute({
+  operationId: 'detachPolicyFromUser',
   method: 'delete',
   path: '/auth/users/{userId}/policies/{policyId}',
   tags,
@@ -112,6 +120,7 @@ export const detachPolicyFromUser = createRoute({
 const credentialParams = userParams.extend({ accessKeyId: name('accessKeyId') });
 
 export const listUserCredentials = createRoute({
+  operationId: 'listUserCredentials',
   method: 'get',
   path: '/auth/users/{userId}/credentials',
   tags,
@@ -121,6 +130,7 @@ export const listUserCredentials = createRoute({
 });
 
 export const createCredentials = createRoute({
+  operationId: 'createCredentials',
   method: 'post',
   path: '/auth/users/{userId}/credentials',
   tags,
@@ -130,6 +140,7 @@ export const createCredentials = createRoute({
 });
 
 export const getCredentials = createRoute({
+  operationId: 'getCredentials',
   method: 'get',
   path: '/auth/users/{userId}/credentials/{accessKeyId}',
   tags,
@@ -139,6 +150,7 @@ export const getCredentials = createRoute({
 });
 
 export const deleteCredentials = createRoute({
+  operationId: 'deleteCredentials',
   method: 'delete',
   path: '/auth/users/{userId}/credentials/{accessKeyId}',
   tags,
@@ -150,6 +162,7 @@ export const deleteCredentials = createRoute({
 // Groups
 
 export const listGroups = createRoute({
+  operationId: 'listGroups',
   method: 'get',
   path: '/auth/groups',
   tags,
@@ -159,6 +172,7 @@ export const listGroups = createRoute({
 });
 
 export const createGroup = createRoute({
+  operationId: 'createGroup',
   method: 'post',
   path: '/auth/groups',
   tags,
@@ -168,6 +182,7 @@ export const createGroup = createRoute({
 });
 
 export const getGroup = createRoute({
+  operationId: 'getGroup',
   method: 'get',
   path: '/auth/groups/{groupId}',
   tags,
@@ -177,6 +192,7 @@ export const getGroup = createRoute({
 });
 
 export const deleteGroup = createRoute({
+  operationId: 'deleteGroup',
   method: 'delete',
   path: '/auth/groups/{groupId}',
   tags,
@@ -186,6 +202,7 @@ export const deleteGroup = createRoute({
 });
 
 export const listGroupMembers = createRoute({
+  operationId: 'listGroupMembers',
   method: 'get',
   path: '/auth/groups/{groupId}/members',
   tags,
@@ -195,6 +212,7 @@ export const listGroupMembers = createRoute({
 });
 
 export const addGroupMember = createRoute({
+  operationId: 'addGroupMembership',
   method: 'put',
   path: '/auth/groups/{groupId}/members/{userId}',
   tags,
@@ -204,6 +222,7 @@ export const addGroupMember = createRoute({
 });
 
 export const removeGroupMember = createRoute({
+  operationId: 'deleteGroupMembership',
   method: 'delete',
   path: '/auth/groups/{groupId}/members/{userId}',
   tags,
@@ -213,6 +232,7 @@ export const removeGroupMember = createRoute({
 });
 
 export const listGroupPolicies = createRoute({
+  operationId: 'listGroupPolicies',
   method: 'get',
   path: '/auth/groups/{groupId}/policies',
   tags,
@@ -222,6 +242,7 @@ export const listGroupPolicies = createRoute({
 });
 
 export const attachPolicyToGroup = createRoute({
+  operationId: 'attachPolicyToGroup',
   method: 'put',
   path: '/auth/groups/{groupId}/policies/{policyId}',
   tags,
@@ -231,6 +252,7 @@ export const attachPolicyToGroup = createRoute({
 });
 
 export const detachPolicyFromGroup = createRoute({
+  operationId: 'detachPolicyFromGroup',
   method: 'delete',
   path: '/auth/groups/{groupId}/policies/{policyId}',
   tags,
@@ -240,6 +262,7 @@ export const detachPolicyFromGroup = createRoute({
 });
 
 export const getGroupAcl = createRoute({
+  operationId: 'getGroupACL',
   method: 'get',
   path: '/auth/groups/{groupId}/acl',
   tags,
@@ -249,6 +272,7 @@ export const getGroupAcl = createRoute({
 });
 
 export const setGroupAcl = createRoute({
+  operationId: 'setGroupACL',
   method: 'post',
   path: '/auth/groups/{groupId}/acl',
   tags,
@@ -260,6 +284,7 @@ export const setGroupAcl = createRoute({
 // Policies
 
 export const listPolicies = createRoute({
+  operationId: 'listPolicies',
   method: 'get',
   path: '/auth/policies',
   tags,
@@ -269,6 +294,7 @@ export const listPolicies = createRoute({
 });
 
 export const createPolicy = createRoute({
+  operationId: 'createPolicy',
   method: 'post',
   path: '/auth/policies',
   tags,
@@ -278,6 +304,7 @@ export const createPolicy = createRoute({
 });
 
 export const getPolicy = createRoute({
+  operationId: 'getPolicy',
   method: 'get',
   path: '/auth/policies/{policyId}',
   tags,
@@ -287,6 +314,7 @@ export const getPolicy = createRoute({
 });
 
 export const updatePolicy = createRoute({
+  operationId: 'updatePolicy',
   method: 'put',
   path: '/auth/policies/{policyId}',
   tags,
@@ -296,6 +324,7 @@ export const updatePolicy = createRoute({
 });
 
 export const deletePolicy = createRoute({
+  operationId: 'deletePolicy',
   method: 'delete',
   path: '/auth/policies/{policyId}',
   tags,
@@ -307,6 +336,7 @@ export const deletePolicy = createRoute({
 // Activation and "who can"
 
 export const updatePasswordByToken = createRoute({
+  operationId: 'updatePasswordByToken',
   method: 'post',
   path: '/auth/password',
   tags,
@@ -317,6 +347,7 @@ export const updatePasswordByToken = createRoute({
 });
 
 export const whoCan = createRoute({
+  operationId: 'whoCan',
   method: 'get',
   path: '/auth/who-can',
   tags,

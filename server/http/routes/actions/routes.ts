@@ -13,6 +13,7 @@ const hookRunParams = runParams.extend({ hook_run_id: z.string().min(1) });
 const paging = { after: pagingQuery.after, amount: pagingQuery.amount };
 
 export const listRuns = createRoute({
+  operationId: 'listRepositoryRuns',
   method: 'get',
   path: runs,
   tags,
@@ -29,6 +30,7 @@ export const listRuns = createRoute({
 });
 
 export const getRun = createRoute({
+  operationId: 'getRun',
   method: 'get',
   path: `${runs}/{run_id}`,
   tags,
@@ -38,6 +40,7 @@ export const getRun = createRoute({
 });
 
 export const listRunHooks = createRoute({
+  operationId: 'listRunHooks',
   method: 'get',
   path: `${runs}/{run_id}/hooks`,
   tags,
@@ -47,6 +50,7 @@ export const listRunHooks = createRoute({
 });
 
 export const getRunHookOutput = createRoute({
+  operationId: 'getRunHookOutput',
   method: 'get',
   path: `${runs}/{run_id}/hooks/{hook_run_id}/output`,
   tags,

@@ -6,6 +6,7 @@ import { AuthCapabilities, AuthenticationToken, CurrentUser, LoginInformation } 
 const tags = ['auth'];
 
 export const getCapabilities = createRoute({
+  operationId: 'getAuthCapabilities',
   method: 'get',
   path: '/auth/capabilities',
   tags,
@@ -15,6 +16,7 @@ export const getCapabilities = createRoute({
 });
 
 export const login = createRoute({
+  operationId: 'login',
   method: 'post',
   path: '/auth/login',
   tags,
@@ -25,6 +27,7 @@ export const login = createRoute({
 });
 
 export const getCurrentUser = createRoute({
+  operationId: 'getCurrentUser',
   method: 'get',
   path: '/user',
   tags,

@@ -11,6 +11,7 @@ const branchPath = '/repositories/{repository}/branches/{branch}';
 const forceQuery = z.object({ force: queryFlag.openapi({ description: 'Write to a read-only repository too' }) });
 
 export const listBranches = createRoute({
+  operationId: 'listBranches',
   method: 'get',
   path: '/repositories/{repository}/branches',
   tags,
@@ -23,6 +24,7 @@ export const listBranches = createRoute({
 });
 
 export const createBranch = createRoute({
+  operationId: 'createBranch',
   method: 'post',
   path: '/repositories/{repository}/branches',
   tags,
@@ -36,6 +38,7 @@ export const createBranch = createRoute({
 });
 
 export const getBranch = createRoute({
+  operationId: 'getBranch',
   method: 'get',
   path: branchPath,
   tags,
@@ -45,6 +48,7 @@ export const getBranch = createRoute({
 });
 
 export const deleteBranch = createRoute({
+  operationId: 'deleteBranch',
   method: 'delete',
   path: branchPath,
   tags,
@@ -54,6 +58,7 @@ export const deleteBranch = createRoute({
 });
 
 export const resetBranch = createRoute({
+  operationId: 'resetBranch',
   method: 'put',
   path: branchPath,
   tags,
@@ -63,6 +68,7 @@ export const resetBranch = createRoute({
 });
 
 export const hardResetBranch = createRoute({
+  operationId: 'hardResetBranch',
   method: 'put',
   path: `${branchPath}/hard_reset`,
   tags,
@@ -75,6 +81,7 @@ export const hardResetBranch = createRoute({
 });
 
 export const revertBranch = createRoute({
+  operationId: 'revertBranch',
   method: 'post',
   path: `${branchPath}/revert`,
   tags,
@@ -88,6 +95,7 @@ export const revertBranch = createRoute({
 });
 
 export const cherryPick = createRoute({
+  operationId: 'cherryPick',
   method: 'post',
   path: `${branchPath}/cherry-pick`,
   tags,

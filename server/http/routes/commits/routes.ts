@@ -10,6 +10,7 @@ import { graphCursor } from './graph-cursor';
 const tags = ['commits'];
 
 export const commitBranch = createRoute({
+  operationId: 'commit',
   method: 'post',
   path: '/repositories/{repository}/branches/{branch}/commits',
   tags,
@@ -32,6 +33,7 @@ const since = z
   .openapi({ type: 'string', format: 'date-time', description: 'Only commits made at or after this time' });
 
 export const logCommits = createRoute({
+  operationId: 'logCommits',
   method: 'get',
   path: '/repositories/{repository}/refs/{ref}/commits',
   tags,
@@ -53,6 +55,7 @@ export const logCommits = createRoute({
 });
 
 export const commitGraph = createRoute({
+  operationId: 'commitGraph',
   method: 'get',
   path: '/repositories/{repository}/graph',
   tags,
@@ -68,6 +71,7 @@ export const commitGraph = createRoute({
 });
 
 export const getCommit = createRoute({
+  operationId: 'getCommit',
   method: 'get',
   path: '/repositories/{repository}/commits/{commitId}',
   tags,
@@ -77,6 +81,7 @@ export const getCommit = createRoute({
 });
 
 export const createCommitRecord = createRoute({
+  operationId: 'CreateCommitRecord',
   method: 'post',
   path: '/repositories/{repository}/commits',
   tags,

@@ -6,6 +6,7 @@ import { Config, StatsEventsList, StorageConfig, VersionConfig } from '../../wir
 const tags = ['config'];
 
 export const getConfig = createRoute({
+  operationId: 'getConfig',
   method: 'get',
   path: '/config',
   tags,
@@ -14,6 +15,7 @@ export const getConfig = createRoute({
 });
 
 export const getVersionConfig = createRoute({
+  operationId: 'getLakeFSVersion',
   method: 'get',
   path: '/config/version',
   tags,
@@ -22,6 +24,7 @@ export const getVersionConfig = createRoute({
 });
 
 export const getStorageConfig = createRoute({
+  operationId: 'getStorageConfig',
   method: 'get',
   path: '/config/storage',
   tags,
@@ -30,6 +33,7 @@ export const getStorageConfig = createRoute({
 });
 
 export const healthCheck = createRoute({
+  operationId: 'healthCheck',
   method: 'get',
   path: '/healthcheck',
   tags,
@@ -39,6 +43,7 @@ export const healthCheck = createRoute({
 });
 
 export const postStatistics = createRoute({
+  operationId: 'postStatsEvents',
   method: 'post',
   path: '/statistics',
   tags,

@@ -12,6 +12,7 @@ const mergePath = '/repositories/{repository}/refs/{sourceRef}/merge/{destinatio
 const diffQuery = z.object({ ...pagingQuery, delimiter: queryDelimiter });
 
 export const diffBranch = createRoute({
+  operationId: 'diffBranch',
   method: 'get',
   path: '/repositories/{repository}/branches/{branch}/diff',
   tags: diffTags,
@@ -21,6 +22,7 @@ export const diffBranch = createRoute({
 });
 
 export const diffRefs = createRoute({
+  operationId: 'diffRefs',
   method: 'get',
   path: '/repositories/{repository}/refs/{leftRef}/diff/{rightRef}',
   tags: diffTags,
@@ -36,6 +38,7 @@ export const diffRefs = createRoute({
 });
 
 export const mergeRefs = createRoute({
+  operationId: 'mergeIntoBranch',
   method: 'post',
   path: mergePath,
   tags: mergeTags,
@@ -52,6 +55,7 @@ export const mergeRefs = createRoute({
 });
 
 export const findMergeBase = createRoute({
+  operationId: 'findMergeBase',
   method: 'get',
   path: mergePath,
   tags: mergeTags,

@@ -11,6 +11,7 @@ const mergeParams = repositoryParams.extend({ sourceRef: refValue, destinationBr
 const taskId = z.string();
 
 export const commitAsync = createRoute({
+  operationId: 'commitAsync',
   method: 'post',
   path: '/repositories/{repository}/branches/{branch}/commits/async',
   tags,
@@ -20,6 +21,7 @@ export const commitAsync = createRoute({
 });
 
 export const commitAsyncStatus = createRoute({
+  operationId: 'commitAsyncStatus',
   method: 'get',
   path: '/repositories/{repository}/branches/{branch}/commits/async/{id}/status',
   tags,
@@ -29,6 +31,7 @@ export const commitAsyncStatus = createRoute({
 });
 
 export const mergeIntoBranchAsync = createRoute({
+  operationId: 'mergeIntoBranchAsync',
   method: 'post',
   path: '/repositories/{repository}/refs/{sourceRef}/merge/{destinationBranch}/async',
   tags,
@@ -38,6 +41,7 @@ export const mergeIntoBranchAsync = createRoute({
 });
 
 export const mergeIntoBranchAsyncStatus = createRoute({
+  operationId: 'mergeIntoBranchAsyncStatus',
   method: 'get',
   path: '/repositories/{repository}/refs/{sourceRef}/merge/{destinationBranch}/async/{id}/status',
   tags,
@@ -47,6 +51,7 @@ export const mergeIntoBranchAsyncStatus = createRoute({
 });
 
 export const getLicense = createRoute({
+  operationId: 'getLicense',
   method: 'get',
   path: '/license',
   tags,

@@ -16,6 +16,7 @@ const tags = ['retention'];
 const gcPath = '/repositories/{repository}/gc';
 
 export const prepareGarbageCollectionCommits = createRoute({
+  operationId: 'prepareGarbageCollectionCommits',
   method: 'post',
   path: `${gcPath}/prepare_commits`,
   tags,
@@ -25,6 +26,7 @@ export const prepareGarbageCollectionCommits = createRoute({
 });
 
 export const prepareGarbageCollectionCommitsAsync = createRoute({
+  operationId: 'prepareGarbageCollectionCommitsAsync',
   method: 'post',
   path: `${gcPath}/prepare_commits/async`,
   tags,
@@ -34,6 +36,7 @@ export const prepareGarbageCollectionCommitsAsync = createRoute({
 });
 
 export const prepareGarbageCollectionCommitsStatus = createRoute({
+  operationId: 'prepareGarbageCollectionCommitsStatus',
   method: 'get',
   path: `${gcPath}/prepare_commits/status`,
   tags,
@@ -51,6 +54,7 @@ export const prepareGarbageCollectionCommitsStatus = createRoute({
 });
 
 export const prepareGarbageCollectionUncommitted = createRoute({
+  operationId: 'prepareGarbageCollectionUncommitted',
   method: 'post',
   path: `${gcPath}/prepare_uncommited`,
   tags,

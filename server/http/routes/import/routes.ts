@@ -12,6 +12,7 @@ const importQuery = z.object({
 });
 
 export const importStart = createRoute({
+  operationId: 'importStart',
   method: 'post',
   path,
   tags,
@@ -21,6 +22,7 @@ export const importStart = createRoute({
 });
 
 export const importStatus = createRoute({
+  operationId: 'importStatus',
   method: 'get',
   path,
   tags,
@@ -30,6 +32,7 @@ export const importStatus = createRoute({
 });
 
 export const importCancel = createRoute({
+  operationId: 'importCancel',
   method: 'delete',
   path,
   tags,

@@ -34,6 +34,7 @@ const userMetadata = queryFlag.openapi({ description: 'Include user metadata (de
 const force = queryFlag.openapi({ description: 'Write to a read-only repository too' });
 
 export const listObjects = createRoute({
+  operationId: 'listObjects',
   method: 'get',
   path: `${refObjects}/ls`,
   tags,
@@ -51,6 +52,7 @@ export const listObjects = createRoute({
 });
 
 export const findObjects = createRoute({
+  operationId: 'findObjects',
   method: 'get',
   path: `${refObjects}/find`,
   tags,
@@ -90,12 +92,30 @@ const readObjectContract = {
   },
 };
 
-export const getObject = createRoute({ method: 'get', summary: 'Read an object (Range, If-None-Match; presign redirects)', ...readObjectContract });
+export const getObject = createRoute({
+  operationId: 'getObject',
+  method: 'get',
+  summary: 'Read an object (Range, If-None-Match; presign redirects)',
+  ...readObjectContract,
+});
 
-/** Published only: Hono answers HEAD with the GET route, without the body. */
-export const headObject = createRoute({ method: 'head', summary: 'Read an object’s headers', ...readObjectContract });
+/** Published only: Hono answers HEAD with the GET route, without the body (so never with one, as lakeFS). */
+export const headObject = createRoute({
+  operationId: 'headObject',
+  method: 'head',
+  path: refObjects,
+  tags,
+  summary: 'Read an object’s headers',
+  request: { params: refParams, query: z.object({ path: objectPath }) },
+  responses: {
+    200: { description: 'The object’s headers' },
+    206: { description: 'The headers of the requested byte range' },
+    default: failure,
+  },
+});
 
 export const statObject = createRoute({
+  operationId: 'statObject',
   method: 'get',
   path: `${refObjects}/stat`,
   tags,
@@ -105,6 +125,7 @@ export const statObject = createRoute({
 });
 
 export const uploadObject = createRoute({
+  operationId: 'uploadObject',
   method: 'post',
   path: branchObjects,
   tags,
@@ -129,6 +150,7 @@ export const uploadObject = createRoute({
 });
 
 export const deleteObject = createRoute({
+  operationId: 'deleteObject',
   method: 'delete',
   path: branchObjects,
   tags,
@@ -138,6 +160,7 @@ export const deleteObject = createRoute({
 });
 
 export const deleteObjects = createRoute({
+  operationId: 'deleteObjects',
   method: 'post',
   path: `${branchObjects}/delete`,
   tags,
@@ -147,6 +170,7 @@ export const deleteObjects = createRoute({
 });
 
 export const stageAllowed = createRoute({
+  operationId: 'uploadObjectPreflight',
   method: 'get',
   path: `${branchObjects}/stage_allowed`,
   tags,
@@ -156,6 +180,7 @@ export const stageAllowed = createRoute({
 });
 
 export const copyObject = createRoute({
+  operationId: 'copyObject',
   method: 'post',
   path: `${branchObjects}/copy`,
   tags,
@@ -169,6 +194,7 @@ export const copyObject = createRoute({
 });
 
 export const updateObjectUserMetadata = createRoute({
+  operationId: 'updateObjectUserMetadata',
   method: 'put',
   path: `${branchObjects}/stat/user_metadata`,
   tags,
@@ -178,6 +204,7 @@ export const updateObjectUserMetadata = createRoute({
 });
 
 export const stageObject = createRoute({
+  operationId: 'stageObject',
   method: 'put',
   path: branchObjects,
   tags,
@@ -188,6 +215,7 @@ export const stageObject = createRoute({
 });
 
 export const getUnderlyingProperties = createRoute({
+  operationId: 'getUnderlyingProperties',
   method: 'get',
   path: `${refObjects}/underlyingProperties`,
   tags,
@@ -197,6 +225,7 @@ export const getUnderlyingProperties = createRoute({
 });
 
 export const createSymlinkFile = createRoute({
+  operationId: 'createSymlinkFile',
   method: 'post',
   path: '/repositories/{repository}/refs/{branch}/symlink',
   tags,

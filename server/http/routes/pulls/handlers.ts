@@ -50,7 +50,7 @@ export function pullRequestHandlers(catalog: Catalog) {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
     });
-    return c.body(null, 204);
+    return c.body(null, 200);
   };
 
   const mergePullRequest: AppRouteHandler<typeof routes.mergePullRequest> = async (c) => {

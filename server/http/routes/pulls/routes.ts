@@ -24,6 +24,7 @@ const pullParams = repositoryParams.extend({
 });
 
 export const listPullRequests = createRoute({
+  operationId: 'listPullRequests',
   method: 'get',
   path: pullsPath,
   tags,
@@ -39,6 +40,7 @@ export const listPullRequests = createRoute({
 });
 
 export const createPullRequest = createRoute({
+  operationId: 'createPullRequest',
   method: 'post',
   path: pullsPath,
   tags,
@@ -48,6 +50,7 @@ export const createPullRequest = createRoute({
 });
 
 export const getPullRequest = createRoute({
+  operationId: 'getPullRequest',
   method: 'get',
   path: pullPath,
   tags,
@@ -57,15 +60,18 @@ export const getPullRequest = createRoute({
 });
 
 export const updatePullRequest = createRoute({
+  operationId: 'updatePullRequest',
   method: 'patch',
   path: pullPath,
   tags,
   summary: 'Change the title or description, close or reopen a pull request',
   request: { params: pullParams, body: jsonBody(PullRequestBasic) },
-  responses: { 204: { description: 'Updated' }, default: failure },
+  // lakeFS answers an empty 200, not a 204.
+  responses: { 200: { description: 'Updated' }, default: failure },
 });
 
 export const mergePullRequest = createRoute({
+  operationId: 'mergePullRequest',
   method: 'put',
   path: `${pullPath}/merge`,
   tags,

@@ -11,6 +11,7 @@ const taskQuery = z.object({
 });
 
 export const dumpRefs = createRoute({
+  operationId: 'dumpRefs',
   method: 'put',
   path: '/repositories/{repository}/refs/dump',
   tags,
@@ -20,6 +21,7 @@ export const dumpRefs = createRoute({
 });
 
 export const restoreRefs = createRoute({
+  operationId: 'restoreRefs',
   method: 'put',
   path: '/repositories/{repository}/refs/restore',
   tags,
@@ -29,6 +31,7 @@ export const restoreRefs = createRoute({
 });
 
 export const dumpSubmit = createRoute({
+  operationId: 'dumpSubmit',
   method: 'post',
   path: '/repositories/{repository}/dump',
   tags,
@@ -38,6 +41,7 @@ export const dumpSubmit = createRoute({
 });
 
 export const dumpStatus = createRoute({
+  operationId: 'dumpStatus',
   method: 'get',
   path: '/repositories/{repository}/dump',
   tags,
@@ -47,6 +51,7 @@ export const dumpStatus = createRoute({
 });
 
 export const restoreSubmit = createRoute({
+  operationId: 'restoreSubmit',
   method: 'post',
   path: '/repositories/{repository}/restore',
   tags,
@@ -56,6 +61,7 @@ export const restoreSubmit = createRoute({
 });
 
 export const restoreStatus = createRoute({
+  operationId: 'restoreStatus',
   method: 'get',
   path: '/repositories/{repository}/restore',
   tags,

@@ -8,6 +8,7 @@ import { Repository, RepositoryCreation, RepositoryList } from '../../wire';
 const tags = ['repositories'];
 
 export const listRepositories = createRoute({
+  operationId: 'listRepositories',
   method: 'get',
   path: '/repositories',
   tags,
@@ -19,6 +20,7 @@ export const listRepositories = createRoute({
 });
 
 export const createRepository = createRoute({
+  operationId: 'createRepository',
   method: 'post',
   path: '/repositories',
   tags,
@@ -31,6 +33,7 @@ export const createRepository = createRoute({
 });
 
 export const getRepository = createRoute({
+  operationId: 'getRepository',
   method: 'get',
   path: '/repositories/{repository}',
   tags,
@@ -40,6 +43,7 @@ export const getRepository = createRoute({
 });
 
 export const deleteRepository = createRoute({
+  operationId: 'deleteRepository',
   method: 'delete',
   path: '/repositories/{repository}',
   tags,

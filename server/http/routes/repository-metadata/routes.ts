@@ -8,6 +8,7 @@ const tags = ['repositories'];
 const path = '/repositories/{repository}/metadata';
 
 export const getRepositoryMetadata = createRoute({
+  operationId: 'getRepositoryMetadata',
   method: 'get',
   path,
   tags,
@@ -17,6 +18,7 @@ export const getRepositoryMetadata = createRoute({
 });
 
 export const setRepositoryMetadata = createRoute({
+  operationId: 'setRepositoryMetadata',
   method: 'post',
   path,
   tags,
@@ -26,6 +28,7 @@ export const setRepositoryMetadata = createRoute({
 });
 
 export const deleteRepositoryMetadata = createRoute({
+  operationId: 'deleteRepositoryMetadata',
   method: 'delete',
   path,
   tags,

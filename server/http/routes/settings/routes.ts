@@ -16,6 +16,7 @@ const tags = ['settings'];
 const settingsPath = '/repositories/{repository}/settings';
 
 export const setReadOnly = createRoute({
+  operationId: 'setReadOnly',
   method: 'put',
   path: `${settingsPath}/read_only`,
   tags,
@@ -27,6 +28,7 @@ export const setReadOnly = createRoute({
 const checksum = { schema: { type: 'string' as const } };
 
 export const getBranchProtection = createRoute({
+  operationId: 'getBranchProtectionRules',
   method: 'get',
   path: `${settingsPath}/branch_protection`,
   tags,
@@ -42,6 +44,7 @@ export const getBranchProtection = createRoute({
 });
 
 export const setBranchProtection = createRoute({
+  operationId: 'setBranchProtectionRules',
   method: 'put',
   path: `${settingsPath}/branch_protection`,
   tags,
@@ -62,6 +65,7 @@ export const setBranchProtection = createRoute({
 const olderProtectionPath = '/repositories/{repository}/branch_protection';
 
 export const listProtectionRules = createRoute({
+  operationId: 'internalGetBranchProtectionRules',
   method: 'get',
   path: olderProtectionPath,
   tags,
@@ -71,6 +75,7 @@ export const listProtectionRules = createRoute({
 });
 
 export const createProtectionRule = createRoute({
+  operationId: 'internalCreateBranchProtectionRule',
   method: 'post',
   path: olderProtectionPath,
   tags,
@@ -80,6 +85,7 @@ export const createProtectionRule = createRoute({
 });
 
 export const deleteProtectionRule = createRoute({
+  operationId: 'internalDeleteBranchProtectionRule',
   method: 'delete',
   path: olderProtectionPath,
   tags,
@@ -89,6 +95,7 @@ export const deleteProtectionRule = createRoute({
 });
 
 export const protectionSetAllowed = createRoute({
+  operationId: 'createBranchProtectionRulePreflight',
   method: 'get',
   path: `${olderProtectionPath}/set_allowed`,
   tags,
@@ -97,8 +104,9 @@ export const protectionSetAllowed = createRoute({
   responses: { 204: { description: 'Allowed' }, default: failure },
 });
 
-const gcRulesContracts = (path: string, older: string) => ({
+const gcRulesContracts = (path: string, older: string, ids: { get: string; delete: string }) => ({
   get: createRoute({
+    operationId: ids.get,
     method: 'get',
     path,
     tags,
@@ -107,6 +115,7 @@ const gcRulesContracts = (path: string, older: string) => ({
     responses: { 200: jsonContent(GarbageCollectionRules, 'The rules'), default: failure },
   }),
   delete: createRoute({
+    operationId: ids.delete,
     method: 'delete',
     path,
     tags,
@@ -116,8 +125,11 @@ const gcRulesContracts = (path: string, older: string) => ({
   }),
 });
 
-const gcRules = gcRulesContracts(`${settingsPath}/gc_rules`, '');
-const olderGcRules = gcRulesContracts('/repositories/{repository}/gc/rules', ' (older path)');
+const gcRules = gcRulesContracts(`${settingsPath}/gc_rules`, '', { get: 'getGCRules', delete: 'deleteGCRules' });
+const olderGcRules = gcRulesContracts('/repositories/{repository}/gc/rules', ' (older path)', {
+  get: 'internalGetGarbageCollectionRules',
+  delete: 'internalDeleteGarbageCollectionRules',
+});
 
 export const getGcRules = gcRules.get;
 export const deleteGcRules = gcRules.delete;
@@ -125,6 +137,7 @@ export const getGcRulesOlder = olderGcRules.get;
 export const deleteGcRulesOlder = olderGcRules.delete;
 
 export const setGcRules = createRoute({
+  operationId: 'setGCRules',
   method: 'put',
   path: `${settingsPath}/gc_rules`,
   tags,
@@ -134,6 +147,7 @@ export const setGcRules = createRoute({
 });
 
 export const setGcRulesOlder = createRoute({
+  operationId: 'internalSetGarbageCollectionRules',
   method: 'post',
   path: '/repositories/{repository}/gc/rules',
   tags,
@@ -143,6 +157,7 @@ export const setGcRulesOlder = createRoute({
 });
 
 export const gcRulesSetAllowed = createRoute({
+  operationId: 'setGarbageCollectionRulesPreflight',
   method: 'get',
   path: '/repositories/{repository}/gc/rules/set_allowed',
   tags,
@@ -152,6 +167,7 @@ export const gcRulesSetAllowed = createRoute({
 });
 
 export const getGarbageCollectionConfig = createRoute({
+  operationId: 'getGarbageCollectionConfig',
   method: 'get',
   path: '/config/garbage-collection',
   tags: ['config'],

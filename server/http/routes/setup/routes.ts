@@ -7,6 +7,7 @@ import { CommPrefsInput, CredentialsWithSecret, Setup, SetupState } from '../../
 const tags = ['setup'];
 
 export const getSetupState = createRoute({
+  operationId: 'getSetupState',
   method: 'get',
   path: '/setup_lakefs',
   tags,
@@ -16,6 +17,7 @@ export const getSetupState = createRoute({
 });
 
 export const setup = createRoute({
+  operationId: 'setup',
   method: 'post',
   path: '/setup_lakefs',
   tags,
@@ -26,6 +28,7 @@ export const setup = createRoute({
 });
 
 export const setupCommPrefs = createRoute({
+  operationId: 'setupCommPrefs',
   method: 'post',
   path: '/setup_comm_prefs',
   tags,

@@ -12,5 +12,7 @@ export function stagingRouter(catalog: Catalog): Router {
   router.openapi(routes.createPresignMultipartUpload, handle.createPresignMultipartUpload);
   router.openapi(routes.completePresignMultipartUpload, handle.completePresignMultipartUpload);
   router.openapi(routes.abortPresignMultipartUpload, handle.abortPresignMultipartUpload);
+  router.openapi(routes.uploadPart, handle.uploadPart);
+  router.openapi(routes.uploadPartCopy, handle.uploadPartCopy);
   return router;
 }

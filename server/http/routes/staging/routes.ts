@@ -1,5 +1,7 @@
 // Contracts of presigned transfers: a staging location for one object and its link, and multipart uploads whose
-// parts the client PUTs to presigned addresses. Only a block store clients can reach (S3) serves them; others 501.
+// parts the client PUTs to presigned addresses (or has copied from another object). Any store gives a staging
+// location and links it; the rest needs a block store clients can reach (S3), and answers 501 on others, as lakeFS
+// answers without presigned multipart support.
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams } from '../../params';
@@ -12,20 +14,34 @@ import {
   PresignMultipartUpload,
   StagingLocation,
   StagingMetadata,
+  UploadPartCopyFrom,
+  UploadPartFrom,
+  UploadTo,
 } from '../../wire';
 import { objectPath } from '../objects/routes';
 
 const tags = ['staging'];
 const staging = '/repositories/{repository}/branches/{branch}/staging';
 
-/** Every call here, on a repository whose store clients cannot reach. */
+/** The calls that need presigning (and getPhysicalAddress with presign), on a repository whose store clients cannot reach. */
 const unoffered = { 501: jsonContent(ErrorBody, 'The repository’s block store offers no presigned transfers (a local folder)') };
 
 const uploadParams = branchParams.extend({
   uploadId: z.string().min(1).openapi({ description: 'The multipart upload, as its create call answered' }),
 });
 
+/** lakeFS numbers the parts it hands out one at a time from 1 to 1000. */
+const partParams = uploadParams.extend({
+  partNumber: z
+    .string()
+    .regex(/^\d+$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { message: 'must be at least 1' }).max(1000, { message: 'must be at most 1000' }))
+    .openapi({ type: 'integer', minimum: 1, maximum: 1000 }),
+});
+
 export const getStagingLocation = createRoute({
+  operationId: 'getPhysicalAddress',
   method: 'get',
   path: `${staging}/backing`,
   tags,
@@ -38,15 +54,17 @@ export const getStagingLocation = createRoute({
 });
 
 export const linkPhysicalAddress = createRoute({
+  operationId: 'linkPhysicalAddress',
   method: 'put',
   path: `${staging}/backing`,
   tags,
   summary: 'Link an object uploaded to a staging location to the path (If-None-Match: *, If-Match)',
   request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(StagingMetadata) },
-  responses: { 200: jsonContent(ObjectStats, 'The linked object'), ...unoffered, default: failure },
+  responses: { 200: jsonContent(ObjectStats, 'The linked object'), default: failure },
 });
 
 export const createPresignMultipartUpload = createRoute({
+  operationId: 'createPresignMultipartUpload',
   method: 'post',
   path: `${staging}/pmpu`,
   tags,
@@ -67,6 +85,7 @@ export const createPresignMultipartUpload = createRoute({
 });
 
 export const completePresignMultipartUpload = createRoute({
+  operationId: 'completePresignMultipartUpload',
   method: 'put',
   path: `${staging}/pmpu/{uploadId}`,
   tags,
@@ -76,10 +95,38 @@ export const completePresignMultipartUpload = createRoute({
 });
 
 export const abortPresignMultipartUpload = createRoute({
+  operationId: 'abortPresignMultipartUpload',
   method: 'delete',
   path: `${staging}/pmpu/{uploadId}`,
   tags,
   summary: 'Abort a multipart upload, dropping its parts',
   request: { params: uploadParams, query: z.object({ path: objectPath }), body: jsonBody(AbortPresignMultipartUpload) },
   responses: { 204: { description: 'Aborted' }, ...unoffered, default: failure },
+});
+
+export const uploadPart = createRoute({
+  operationId: 'uploadPart',
+  method: 'put',
+  path: `${staging}/pmpu/{uploadId}/parts/{partNumber}`,
+  tags,
+  summary: 'A presigned PUT address for one more part of a multipart upload',
+  request: { params: partParams, query: z.object({ path: objectPath }), body: jsonBody(UploadPartFrom) },
+  responses: { 200: jsonContent(UploadTo, 'Where to PUT the part'), ...unoffered, default: failure },
+});
+
+export const uploadPartCopy = createRoute({
+  operationId: 'uploadPartCopy',
+  method: 'put',
+  path: `${staging}/pmpu/{uploadId}/parts/{partNumber}/copy`,
+  tags,
+  summary: 'Write one part of a multipart upload from an object at a ref, or a byte range of it',
+  request: { params: partParams, query: z.object({ path: objectPath }), body: jsonBody(UploadPartCopyFrom) },
+  responses: {
+    204: {
+      description: 'Copied; the part’s ETag, for the completion, is in the ETag header',
+      headers: { ETag: { schema: { type: 'string' }, description: 'The part’s ETag' } },
+    },
+    ...unoffered,
+    default: failure,
+  },
 });

@@ -9,6 +9,7 @@ const tags = ['tags'];
 const tagPath = '/repositories/{repository}/tags/{tag}';
 
 export const listTags = createRoute({
+  operationId: 'listTags',
   method: 'get',
   path: '/repositories/{repository}/tags',
   tags,
@@ -18,6 +19,7 @@ export const listTags = createRoute({
 });
 
 export const createTag = createRoute({
+  operationId: 'createTag',
   method: 'post',
   path: '/repositories/{repository}/tags',
   tags,
@@ -27,6 +29,7 @@ export const createTag = createRoute({
 });
 
 export const getTag = createRoute({
+  operationId: 'getTag',
   method: 'get',
   path: tagPath,
   tags,
@@ -36,6 +39,7 @@ export const getTag = createRoute({
 });
 
 export const deleteTag = createRoute({
+  operationId: 'deleteTag',
   method: 'delete',
   path: tagPath,
   tags,

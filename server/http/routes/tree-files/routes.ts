@@ -16,6 +16,7 @@ const located = {
 };
 
 export const getMetaRange = createRoute({
+  operationId: 'getMetaRange',
   method: 'get',
   path: '/repositories/{repository}/metadata/meta_range/{meta_range}',
   tags,
@@ -25,6 +26,7 @@ export const getMetaRange = createRoute({
 });
 
 export const getRange = createRoute({
+  operationId: 'getRange',
   method: 'get',
   path: '/repositories/{repository}/metadata/range/{range}',
   tags,
@@ -34,6 +36,7 @@ export const getRange = createRoute({
 });
 
 export const getMetadataObject = createRoute({
+  operationId: 'getMetadataObject',
   method: 'get',
   path: '/repositories/{repository}/metadata/object/{type}/{object_id}',
   tags,

@@ -6,6 +6,7 @@ import { failure, jsonContent } from '../../contract';
 import { InstallationUsageReport } from '../../wire';
 
 export const getUsageReportSummary = createRoute({
+  operationId: 'getUsageReportSummary',
   method: 'get',
   path: '/usage-report/summary',
   tags: ['usage'],

@@ -1,0 +1,84 @@
+// Contracts of lakeFS's calls that need an external authenticator: login as an external principal, STS login, the
+// OIDC callback, and the principals attached to users. lakeFS's open-source server without one answers them 501
+// (after authentication, before any permission check, for the principal calls); Tarn has none, and does the same.
+import { createRoute, z } from '@hono/zod-openapi';
+import { failure, jsonBody, jsonContent, publicRoute } from '../../contract';
+import { pagingQuery } from '../../query';
+import { ErrorBody, ExternalLoginInformation, ExternalPrincipalCreation, StsAuthRequest } from '../../wire';
+
+const tags = ['external'];
+const responses = { 501: jsonContent(ErrorBody, 'Not implemented: Tarn has no external authenticator'), default: failure };
+const userParams = z.object({ userId: z.string().min(1, { message: 'userId is required' }) });
+const principalQuery = z.object({ principalId: z.string().openapi({ description: 'The external principal, such as an AWS role ARN' }) });
+
+export const externalPrincipalLogin = createRoute({
+  operationId: 'externalPrincipalLogin',
+  method: 'post',
+  path: '/auth/external/principal/login',
+  tags,
+  summary: 'Log in as an external principal (needs an external authenticator)',
+  security: publicRoute,
+  request: { body: jsonBody(ExternalLoginInformation, { required: false }) },
+  responses,
+});
+
+export const stsLogin = createRoute({
+  operationId: 'stsLogin',
+  method: 'post',
+  path: '/sts/login',
+  tags,
+  summary: 'Log in with an STS code (needs an external authenticator)',
+  security: publicRoute,
+  request: { body: jsonBody(StsAuthRequest) },
+  responses,
+});
+
+export const oauthCallback = createRoute({
+  operationId: 'oauthCallback',
+  method: 'get',
+  path: '/oidc/callback',
+  tags,
+  summary: 'Where an OIDC provider sends its code (needs an external authenticator)',
+  security: publicRoute,
+  responses,
+});
+
+export const createUserExternalPrincipal = createRoute({
+  operationId: 'createUserExternalPrincipal',
+  method: 'post',
+  path: '/auth/users/{userId}/external/principals',
+  tags,
+  summary: 'Attach an external principal to a user (needs an external authenticator)',
+  request: { params: userParams, query: principalQuery, body: jsonBody(ExternalPrincipalCreation, { required: false }) },
+  responses,
+});
+
+export const deleteUserExternalPrincipal = createRoute({
+  operationId: 'deleteUserExternalPrincipal',
+  method: 'delete',
+  path: '/auth/users/{userId}/external/principals',
+  tags,
+  summary: 'Detach an external principal from a user (needs an external authenticator)',
+  request: { params: userParams, query: principalQuery },
+  responses,
+});
+
+export const listUserExternalPrincipals = createRoute({
+  operationId: 'listUserExternalPrincipals',
+  method: 'get',
+  path: '/auth/users/{userId}/external/principals/ls',
+  tags,
+  summary: 'The external principals of a user (needs an external authenticator)',
+  request: { params: userParams, query: z.object(pagingQuery) },
+  responses,
+});
+
+export const getExternalPrincipal = createRoute({
+  operationId: 'getExternalPrincipal',
+  method: 'get',
+  path: '/auth/external/principals',
+  tags,
+  summary: 'An external principal (needs an external authenticator)',
+  request: { query: principalQuery },
+  responses,
+});
