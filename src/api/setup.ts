@@ -1,8 +1,8 @@
-import { api } from './client';
+import { api, failsAs } from './client';
 import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from './types';
 
 export function getSetupState(signal?: AbortSignal): Promise<SetupState> {
-  return api.get('setup_lakefs', { signal }).json();
+  return api.get('setup_lakefs', { signal, ...failsAs('get the setup state') }).json();
 }
 
 /**

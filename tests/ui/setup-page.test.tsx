@@ -208,6 +208,17 @@ describe('SetupPage', () => {
     expect(screen.getByText('User Configuration').textContent).toBe('User Configuration');
   });
 
+  it('names what failed when the setup state cannot be read, and reads it again on Retry', async () => {
+    server.use(
+      http.get('*/api/v1/setup_lakefs', () => HttpResponse.json<ErrorBody>({ message: 'store unavailable' }, { status: 503 }), { once: true }),
+    );
+    renderSetup();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Could not get the setup state: store unavailableRetry'), FIND);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('User Configuration', {}, FIND);
+    expect(usernameField().value).toBe('admin');
+  });
+
   it("goes to '/' when setup is already done", async () => {
     installation.state = { state: 'initialized', comm_prefs_missing: false };
     const onRedirect = vi.fn();
