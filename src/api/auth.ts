@@ -1,4 +1,4 @@
-import { api, noSessionRedirect } from './client';
+import { api, failsAs, noSessionRedirect } from './client';
 import type { AuthCapabilities, CurrentUser, User } from './types';
 
 /**
@@ -6,7 +6,7 @@ import type { AuthCapabilities, CurrentUser, User } from './types';
  * actor) decides where to go. The session actor is the one place that keeps the user.
  */
 export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  const body = await api.get('user', { signal, context: noSessionRedirect }).json<CurrentUser>();
+  const body = await api.get('user', { signal, context: { ...noSessionRedirect, ...failsAs('get the signed-in user').context } }).json<CurrentUser>();
   return body.user;
 }
 

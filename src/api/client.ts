@@ -2,7 +2,7 @@
 import ky, { type KyResponse, type Options } from 'ky';
 import { version } from '../../package.json';
 import { API_PREFIX } from '../lib/api-address';
-import { AuthenticationError, errorFromResponse, parseErrorBody } from './errors';
+import { AuthenticationError, AuthorizationError, errorFromResponse, parseErrorBody, type FailureWording } from './errors';
 import { reportSessionLost } from './session';
 
 export * from './errors';
@@ -18,13 +18,24 @@ export const apiBaseUrl = new URL(API_PREFIX, globalThis.location?.origin ?? 'ht
 /** Requests marked this way report a lost session as an error without redirecting (login, the auth guard). */
 export const noSessionRedirect: Options['context'] = { noSessionRedirect: true };
 
-async function throwTypedError(response: KyResponse, redirectOnLostSession: boolean): Promise<never> {
+/**
+ * A call's options naming what it does, so its failure reads 'could not <action>: <server message>' (spec 1 §8),
+ * or the catalogue's own words for the statuses `byStatus` gives.
+ */
+export function failsAs(action: string, byStatus?: FailureWording['byStatus']): { context: { failure: FailureWording } } {
+  return { context: { failure: byStatus ? { action, byStatus } : { action } } };
+}
+
+async function throwTypedError(response: KyResponse, context: Record<string, unknown>): Promise<never> {
   const text = await response.text().catch(() => '');
   const error = errorFromResponse(
     response.status,
     parseErrorBody(response.headers.get('content-type'), text),
     response.statusText,
+    // Only failsAs puts it there.
+    context.failure as FailureWording | undefined,
   );
+  const redirectOnLostSession = context.noSessionRedirect !== true;
   if (error instanceof AuthenticationError && redirectOnLostSession) reportSessionLost();
   throw error;
 }
@@ -39,11 +50,25 @@ export const api = ky.create({
   hooks: {
     afterResponse: [
       async (_request, options, response) => {
-        if (!response.ok) await throwTypedError(response, options.context.noSessionRedirect !== true);
+        if (!response.ok) await throwTypedError(response, options.context);
       },
     ],
   },
 });
+
+/**
+ * A preflight call (stage_allowed, set_allowed): 204 means allowed, a refusal (401 or 403 naming a permission)
+ * means not; any other failure throws.
+ */
+export async function preflight(path: string, options: Options): Promise<boolean> {
+  try {
+    await api.get(path, options);
+    return true;
+  } catch (e) {
+    if (e instanceof AuthorizationError) return false;
+    throw e;
+  }
+}
 
 /** Query parameters without the unset ones (ky would send "undefined"). */
 export function query(params: Record<string, string | number | boolean | undefined | null>): URLSearchParams {

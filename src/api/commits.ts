@@ -1,4 +1,4 @@
-import { api, repoPath, seg } from './client';
+import { api, failsAs, repoPath, seg } from './client';
 import { ApiError, NotFoundError } from './errors';
 import type { Commit, Page } from './types';
 
@@ -17,7 +17,7 @@ export function logCommits(repo: string, ref: string, params: LogParams = {}, si
   if (params.amount !== undefined) searchParams.set('amount', String(params.amount));
   for (const path of params.objects ?? []) searchParams.append('objects', path);
   for (const prefix of params.prefixes ?? []) searchParams.append('prefixes', prefix);
-  return api.get(`${repoPath(repo)}/refs/${seg(ref)}/commits`, { searchParams, signal }).json();
+  return api.get(`${repoPath(repo)}/refs/${seg(ref)}/commits`, { searchParams, signal, ...failsAs('list commits') }).json();
 }
 
 /**
@@ -28,11 +28,12 @@ export function commitGraph(repo: string, params: { after?: string; amount?: num
   const searchParams = new URLSearchParams();
   if (params.after !== undefined) searchParams.set('after', params.after);
   if (params.amount !== undefined) searchParams.set('amount', String(params.amount));
-  return api.get(`${repoPath(repo)}/graph`, { searchParams, signal }).json();
+  return api.get(`${repoPath(repo)}/graph`, { searchParams, signal, ...failsAs('get commit graph') }).json();
 }
 
+/** A commit; spec 1 §8 words its 404 'could not find commit'. */
 export function getCommit(repo: string, id: string, signal?: AbortSignal): Promise<Commit> {
-  return api.get(`${repoPath(repo)}/commits/${seg(id)}`, { signal }).json();
+  return api.get(`${repoPath(repo)}/commits/${seg(id)}`, { signal, ...failsAs('get commit', { 404: 'could not find commit' }) }).json();
 }
 
 /**
@@ -54,5 +55,5 @@ export function commit(
   branch: string,
   creation: { message: string; metadata?: Record<string, string> },
 ): Promise<Commit> {
-  return api.post(`${repoPath(repo)}/branches/${seg(branch)}/commits`, { json: creation }).json();
+  return api.post(`${repoPath(repo)}/branches/${seg(branch)}/commits`, { json: creation, ...failsAs('commit') }).json();
 }

@@ -1,4 +1,4 @@
-import { api, query, repoPath, seg } from './client';
+import { api, failsAs, query, repoPath, seg } from './client';
 import { diffRefs } from './refs';
 import type { Diff, Page } from './types';
 
@@ -11,7 +11,7 @@ export interface DiffParams {
 
 /** Uncommitted changes of a branch. */
 export function diffBranch(repo: string, branch: string, params: DiffParams = {}, signal?: AbortSignal): Promise<Page<Diff>> {
-  return api.get(`${repoPath(repo)}/branches/${seg(branch)}/diff`, { searchParams: query({ ...params }), signal }).json();
+  return api.get(`${repoPath(repo)}/branches/${seg(branch)}/diff`, { searchParams: query({ ...params }), signal, ...failsAs('list uncommitted changes') }).json();
 }
 
 /** What a diff listing compares: a branch's uncommitted changes, or the changes from one ref to another. */

@@ -89,16 +89,36 @@ function mergeConflicts(body: unknown): MergeConflictPath[] | undefined {
 /** lakeFS's wording of a refused permission: 'insufficient permissions: not allowed to fs:X', 'denied permission to'. */
 const PERMISSION_DENIED = /insufficient permissions|not allowed to|denied permission/i;
 
-/** Maps a failed response's status and parsed body (JSON value or text) to its typed error. */
-export function errorFromResponse(status: number, body: unknown, statusText = ''): ApiError {
-  const message = deepestMessage(body) ?? (statusText || `request failed with status ${status}`);
+/**
+ * How a call's failure is told (spec 1 §8): the action it names, as in 'could not list users: <server message>',
+ * and the catalogue's own words for some statuses, which replace that ('could not find branch main' for a 404).
+ */
+export interface FailureWording {
+  /** What the call does, e.g. 'list users'. */
+  action: string;
+  byStatus?: Partial<Record<number, string>>;
+}
+
+/** The message of a failed call: the wording's for its status, else 'could not <action>: <server message>'. */
+export function failureMessage(wording: FailureWording | undefined, status: number, serverMessage: string): string {
+  if (!wording) return serverMessage;
+  return wording.byStatus?.[status] ?? `could not ${wording.action}: ${serverMessage}`;
+}
+
+/**
+ * Maps a failed response's status and parsed body (JSON value or text) to its typed error, its message worded by
+ * `wording` when the call gives one. The type follows the server's own message.
+ */
+export function errorFromResponse(status: number, body: unknown, statusText = '', wording?: FailureWording): ApiError {
+  const serverMessage = deepestMessage(body) ?? (statusText || `request failed with status ${status}`);
+  const message = failureMessage(wording, status, serverMessage);
   switch (status) {
     case 401:
-      return message === AUTHENTICATION_FAILED_MESSAGE
+      return serverMessage === AUTHENTICATION_FAILED_MESSAGE
         ? new AuthenticationError(status, message, body)
         : new AuthorizationError(status, message, body);
     case 403:
-      return PERMISSION_DENIED.test(message) ? new AuthorizationError(status, message, body) : new ApiError(status, message, body);
+      return PERMISSION_DENIED.test(serverMessage) ? new AuthorizationError(status, message, body) : new ApiError(status, message, body);
     case 404:
       return new NotFoundError(status, message, body);
     case 409: {

@@ -1,6 +1,6 @@
 // Tarn's file finder: object paths of a whole ref that contain a text. A module of its own so the finder's code,
 // loaded when it is first opened, carries only this of the objects API.
-import { api, query } from './client';
+import { api, failsAs, query } from './client';
 import { refObjects } from './object-listing';
 import type { FoundObjectList } from './types';
 
@@ -17,5 +17,5 @@ export interface FindObjectsParams {
  * true (the server's time budget ran out): continue from its `next_offset`.
  */
 export function findObjects(repo: string, ref: string, params: FindObjectsParams, signal?: AbortSignal): Promise<FoundObjectList> {
-  return api.get(`${refObjects(repo, ref)}/find`, { searchParams: query({ ...params }), signal }).json();
+  return api.get(`${refObjects(repo, ref)}/find`, { searchParams: query({ ...params }), signal, ...failsAs('find objects') }).json();
 }

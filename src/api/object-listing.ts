@@ -1,6 +1,6 @@
 // Listing a folder's objects: a module of its own because the objects route's loader, which ships in the entry
 // chunk with the route tree, needs only this of the objects API.
-import { api, query, repoPath, seg } from './client';
+import { api, failsAs, query, repoPath, seg } from './client';
 import type { ObjectStats, Page } from './types';
 
 export interface ListObjectsParams {
@@ -18,5 +18,5 @@ export function listObjects(
   params: ListObjectsParams = {},
   signal?: AbortSignal,
 ): Promise<Page<ObjectStats>> {
-  return api.get(`${refObjects(repo, ref)}/ls`, { searchParams: query({ ...params }), signal }).json();
+  return api.get(`${refObjects(repo, ref)}/ls`, { searchParams: query({ ...params }), signal, ...failsAs('list objects') }).json();
 }

@@ -1,6 +1,6 @@
 // Pull requests (lakeFS's pulls API): list by status, create, read, update (title, description, close and reopen)
 // and merge. The merge takes the branch merge's options and answers a conflict exactly as the branch merge does.
-import { api, query, repoPath, seg } from './client';
+import { api, failsAs, query, repoPath, seg } from './client';
 import { mergeBody, mergeCall, type MergeOptions } from './refs';
 import type {
   MergeResult,
@@ -23,25 +23,25 @@ const pullsPath = (repo: string) => `${repoPath(repo)}/pulls`;
 const pullPath = (repo: string, id: string) => `${pullsPath(repo)}/${seg(id)}`;
 
 export function listPullRequests(repo: string, params: PullRequestsQuery = {}, signal?: AbortSignal): Promise<Page<PullRequest>> {
-  return api.get(pullsPath(repo), { searchParams: query({ ...params }), signal }).json();
+  return api.get(pullsPath(repo), { searchParams: query({ ...params }), signal, ...failsAs('list pull requests') }).json();
 }
 
 export function getPullRequest(repo: string, id: string, signal?: AbortSignal): Promise<PullRequest> {
-  return api.get(pullPath(repo, id), { signal }).json();
+  return api.get(pullPath(repo, id), { signal, ...failsAs('get pull request') }).json();
 }
 
 /** Opens a pull request; answers its id. */
 export async function createPullRequest(repo: string, creation: PullRequestCreation): Promise<string> {
-  const created = await api.post(pullsPath(repo), { json: creation }).json<PullRequestCreationResponse>();
+  const created = await api.post(pullsPath(repo), { json: creation, ...failsAs('create pull request') }).json<PullRequestCreationResponse>();
   return created.id;
 }
 
 /** Changes the title or description, or closes (status 'closed') or reopens (status 'open') the pull request. */
 export async function updatePullRequest(repo: string, id: string, update: PullRequestBasic): Promise<void> {
-  await api.patch(pullPath(repo, id), { json: update });
+  await api.patch(pullPath(repo, id), { json: update, ...failsAs('update pull request') });
 }
 
 /** Merges the pull request's source into its destination; a 409 always comes back as MergeConflictError. */
 export function mergePullRequest(repo: string, id: string, options: MergeOptions = {}): Promise<MergeResult> {
-  return mergeCall(() => api.put(`${pullPath(repo, id)}/merge`, { json: mergeBody(options) }).json<MergeResult>());
+  return mergeCall(() => api.put(`${pullPath(repo, id)}/merge`, { json: mergeBody(options), ...failsAs('merge pull request') }).json<MergeResult>());
 }

@@ -1,4 +1,4 @@
-import { api, query, repoPath, seg } from './client';
+import { api, failsAs, query, repoPath, seg } from './client';
 import type { DiffParams } from './diff';
 import { ConflictError, MergeConflictError } from './errors';
 import type { ConflictSide, Diff, Merge, MergeResult, MergeStrategy, Page } from './types';
@@ -17,7 +17,7 @@ export function diffRefs(
   signal?: AbortSignal,
 ): Promise<Page<Diff>> {
   return api
-    .get(`${repoPath(repo)}/refs/${seg(left)}/diff/${seg(right)}`, { searchParams: query({ ...params }), signal })
+    .get(`${repoPath(repo)}/refs/${seg(left)}/diff/${seg(right)}`, { searchParams: query({ ...params }), signal, ...failsAs('diff refs') })
     .json();
 }
 
@@ -53,5 +53,5 @@ export async function mergeCall(send: () => Promise<MergeResult>): Promise<Merge
 /** Merges `source` into the branch `dest`; a 409 always comes back as MergeConflictError. */
 export function merge(repo: string, source: string, dest: string, options: MergeOptions = {}): Promise<MergeResult> {
   const path = `${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`;
-  return mergeCall(() => api.post(path, { json: mergeBody(options) }).json<MergeResult>());
+  return mergeCall(() => api.post(path, { json: mergeBody(options), ...failsAs('merge') }).json<MergeResult>());
 }

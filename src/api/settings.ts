@@ -1,5 +1,5 @@
 // Repository settings: garbage-collection rules, branch protection rules and the read-only flag.
-import { api, repoPath } from './client';
+import { api, failsAs, preflight, repoPath } from './client';
 import { NotFoundError } from './errors';
 import type { BranchProtectionRule, GarbageCollectionRules, Repository, RepositoryReadOnlySetting } from './types';
 
@@ -8,7 +8,7 @@ const settingsPath = (repo: string, setting: string) => `${repoPath(repo)}/setti
 /** The repository's garbage-collection rules, or null when none are set (the server answers 404). */
 export async function getGcRules(repo: string, signal?: AbortSignal): Promise<GarbageCollectionRules | null> {
   try {
-    return await api.get(settingsPath(repo, 'gc_rules'), { signal }).json<GarbageCollectionRules>();
+    return await api.get(settingsPath(repo, 'gc_rules'), { signal, ...failsAs('get gc policy') }).json<GarbageCollectionRules>();
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -16,11 +16,24 @@ export async function getGcRules(repo: string, signal?: AbortSignal): Promise<Ga
 }
 
 export async function setGcRules(repo: string, rules: GarbageCollectionRules): Promise<void> {
-  await api.put(settingsPath(repo, 'gc_rules'), { json: rules });
+  await api.put(settingsPath(repo, 'gc_rules'), { json: rules, ...failsAs('set gc policy') });
 }
 
 export async function deleteGcRules(repo: string): Promise<void> {
-  await api.delete(settingsPath(repo, 'gc_rules'));
+  await api.delete(settingsPath(repo, 'gc_rules'), failsAs('delete gc policy'));
+}
+
+/** The server's preflight (spec 1 §6): whether the user may set the garbage-collection rules. */
+export function gcRulesSetAllowed(repo: string, signal?: AbortSignal): Promise<boolean> {
+  return preflight(`${repoPath(repo)}/gc/rules/set_allowed`, { signal, ...failsAs('check whether you may change the gc policy') });
+}
+
+/** The server's preflight (spec 1 §6): whether the user may set the branch protection rules. */
+export function branchProtectionSetAllowed(repo: string, signal?: AbortSignal): Promise<boolean> {
+  return preflight(`${repoPath(repo)}/branch_protection/set_allowed`, {
+    signal,
+    ...failsAs('check whether you may change the branch protection rules'),
+  });
 }
 
 /** The branch protection rules with the checksum they were read at (the `ETag`, '' when no rules were ever set). */
@@ -30,7 +43,7 @@ export interface BranchProtection {
 }
 
 export async function getBranchProtection(repo: string, signal?: AbortSignal): Promise<BranchProtection> {
-  const response = await api.get(settingsPath(repo, 'branch_protection'), { signal });
+  const response = await api.get(settingsPath(repo, 'branch_protection'), { signal, ...failsAs('get branch protection rules') });
   const rules = await response.json<BranchProtectionRule[]>();
   return { rules, checksum: response.headers.get('ETag') ?? '' };
 }
@@ -40,11 +53,11 @@ export async function getBranchProtection(repo: string, signal?: AbortSignal): P
  * (a PreconditionError) and nothing changes.
  */
 export async function setBranchProtection(repo: string, rules: BranchProtectionRule[], checksum: string): Promise<void> {
-  await api.put(settingsPath(repo, 'branch_protection'), { json: rules, headers: { 'If-Match': checksum } });
+  await api.put(settingsPath(repo, 'branch_protection'), { json: rules, headers: { 'If-Match': checksum }, ...failsAs('set branch protection rules') });
 }
 
 /** Tarn's own call: makes the repository read-only or writable again, answering with the repository. */
 export function setRepositoryReadOnly(repo: string, readOnly: boolean): Promise<Repository> {
   const setting: RepositoryReadOnlySetting = { read_only: readOnly };
-  return api.put(settingsPath(repo, 'read_only'), { json: setting }).json();
+  return api.put(settingsPath(repo, 'read_only'), { json: setting, ...failsAs(readOnly ? 'make the repository read-only' : 'make the repository writable') }).json();
 }

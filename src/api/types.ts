@@ -1,7 +1,7 @@
 // Wire types of the lakeFS-compatible REST API. They are declared once, as the server's zod schemas
 // (server/http/wire), and only their types are imported here: no server code reaches the console's bundle.
 import type { PagingQuery } from '../../server/http/query';
-import type { CommPrefsInput, LoginConfig, mergeStrategies, pullRequestStatusFilters, resetTypes } from '../../server/http/wire';
+import type { CommPrefsInput, LoginConfig, mergeStrategies, pullRequestStatusFilters, resetTypes, Setup } from '../../server/http/wire';
 
 export type {
   ACL,
@@ -65,6 +65,9 @@ export type PageParams = PagingQuery;
 
 /** The setup screen always asks for the email address the server takes as optional. */
 export type CommPrefs = Required<Pick<CommPrefsInput, 'email' | 'featureUpdates' | 'securityUpdates'>>;
+
+/** The setup call as the setup screen makes it: the admin's name, and the preferences when they are missing. */
+export type AdminSetup = Pick<Setup, 'username' | 'email' | 'featureUpdates' | 'securityUpdates'>;
 
 export type ResetType = (typeof resetTypes)[number];
 

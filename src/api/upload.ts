@@ -1,5 +1,5 @@
 // Object uploads. XMLHttpRequest rather than fetch, because only XHR reports upload progress.
-import { API_PREFIX, api, CLIENT_HEADER, CLIENT_ID, query, repoPath, seg } from './client';
+import { API_PREFIX, api, CLIENT_HEADER, CLIENT_ID, failsAs, query, repoPath, seg } from './client';
 import { ApiError, AuthenticationError, errorFromResponse, parseErrorBody } from './errors';
 import { reportSessionLost } from './session';
 import type { ObjectStats, StagingLocation } from './types';
@@ -106,7 +106,9 @@ const stagingPath = (repo: string, branch: string) => `${branchPath(repo, branch
 
 /** A fresh address in the repository's storage with a presigned PUT for one object (spec 1 §4 "Presigned transfer"). */
 export async function getStagingLocation(repo: string, branch: string, path: string, signal?: AbortSignal): Promise<StagingLocation> {
-  const staging = await api.get(stagingPath(repo, branch), { searchParams: query({ path, presign: true }), signal }).json<StagingLocation>();
+  const staging = await api
+    .get(stagingPath(repo, branch), { searchParams: query({ path, presign: true }), signal, ...failsAs('get a staging location') })
+    .json<StagingLocation>();
   if (!staging.presigned_url) throw new ApiError(0, 'the server gave no presigned address for this upload');
   return staging;
 }
@@ -153,6 +155,7 @@ export function linkStagedObject(repo: string, branch: string, path: string, sta
         content_type: staged.file.type || 'application/octet-stream',
       },
       signal,
+      ...failsAs('link the staged object'),
     })
     .json<ObjectStats>();
 }

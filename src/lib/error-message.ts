@@ -19,13 +19,16 @@ export function deepestMessage(value: unknown, depth = 0): string | undefined {
   return typeof own === 'string' && own.trim() !== '' ? own : undefined;
 }
 
-/** What the user can do about a refusal whose server message alone does not say. */
+/**
+ * What the user can do about a refusal whose server message alone does not say. The server's words end the
+ * message, after the action the call names ('could not commit: cannot commit to protected branch').
+ */
 const remedies: Array<[RegExp, string]> = [
   [
-    /^cannot (write|commit) to protected branch$/,
+    /(^|: )cannot (write|commit) to protected branch$/,
     'This branch is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
   ],
-  [/^read-only repository$/, 'The repository is read-only: an administrator can turn that off in Settings › General.'],
+  [/(^|: )read-only repository$/, 'The repository is read-only: an administrator can turn that off in Settings › General.'],
 ];
 
 /** What to show the user for any thrown value: the server's words, and what to do where they do not say. */

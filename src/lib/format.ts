@@ -54,12 +54,6 @@ export function commitMessage(message: string | undefined | null): string {
   return message ? message : '(No commit message)';
 }
 
-/** A date and time in the user's own locale and time zone (an ISO date; an unreadable one is shown as given). */
-export function formatLocaleTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-}
-
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

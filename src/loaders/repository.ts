@@ -1,5 +1,4 @@
 // The repository layout route's reads: the repository, and the page's ref resolved branch → tag → commit.
-import { NotFoundError } from '../api/errors';
 import { resolveRef } from '../api/resolve-ref';
 import { getRepository } from '../api/repositories';
 import type { Repository, ResolvedRef } from '../api/types';
@@ -27,12 +26,7 @@ export function repositoryRead(repoId: string): RepositoryRead {
   let current: Promise<Repository> | undefined;
   // A read under way is shared (sharedRead), so the layout's loader and a child's join one request.
   const fresh = () =>
-    (current = sharedRead(['repository', repoId].join('\u0000'), (signal) =>
-      getRepository(repoId, signal).catch((error: unknown) => {
-        if (error instanceof NotFoundError) throw new NotFoundError(404, `could not find repository ${repoId}`, error.body);
-        throw error;
-      }),
-    ));
+    (current = sharedRead(['repository', repoId].join('\u0000'), (signal) => getRepository(repoId, signal)));
   return { current: () => current ?? fresh(), fresh };
 }
 

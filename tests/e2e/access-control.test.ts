@@ -146,8 +146,12 @@ describe(`journey: ${JOURNEY}`, () => {
       await arrivesAt(page, /^\/auth\/users/);
       const users = table('Users');
       expect(await users.getByLabel('Select admin').isDisabled(), "the signed-in user's own row").toBe(true);
-      await button('Create User').click();
-      const create = page.getByRole('dialog', { name: 'Create User' });
+      // Tarn invites by e-mail, so a user created by name is an API user.
+      await shows(button('Invite User'), 'Invite User');
+      expect(await button('Create User').count(), 'no plain Create User beside Invite User').toBe(0);
+      await screenshot(page, 'ac-02b-users');
+      await button('Create API User').click();
+      const create = page.getByRole('dialog', { name: 'Create API User' });
       await create.getByLabel('User name').fill('bad%name');
       await shows(create.getByText('User name cannot include the % sign'), 'the % refusal');
       await create.getByLabel('User name').fill(USER);
@@ -229,7 +233,11 @@ describe(`journey: ${JOURNEY}`, () => {
         await loginThroughUi(viewerPage, { accessKeyId: key.access_key_id, secretAccessKey: key.secret_access_key });
         await viewerPage.goto('/auth/users');
         await shows(viewerPage.getByText('Permission denied'), 'the refusal');
-        await shows(viewerPage.getByText('auth:ListUsers', { exact: false }), 'the missing permission');
+        await shows(
+          viewerPage.getByText(/^could not list users: .*auth:ListUsers/),
+          'the refusal naming the action, then the missing permission',
+        );
+        await screenshot(viewerPage, 'ac-04a-users-refused');
         // A Viewers member manages their own credentials.
         await viewerPage.goto('/auth/credentials');
         await becomesEnabled(viewerPage.getByRole('button', { name: 'Create Access Key' }), 'Create Access Key for own keys');

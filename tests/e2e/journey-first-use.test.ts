@@ -143,6 +143,25 @@ describe('journey: first use', () => {
       await screenshot(page, 'j1-06-objects-empty');
     }));
 
+  it('shows Import disabled, with the reason, on a server that cannot import; a link to the dialog says why', () =>
+    step('import unavailable', async () => {
+      const importButton = page.getByRole('button', { name: 'Import', exact: true });
+      await shows(importButton, 'the Import button beside Upload');
+      await expect
+        .poll(() => importButton.getAttribute('title'), { timeout: 10_000, message: 'the reason Import is disabled' })
+        .toMatch(/^This server's storage does not support import/);
+      expect(await importButton.isDisabled(), 'Import is disabled').toBe(true);
+      await page.goto(`/repositories/${REPO}/objects?ref=main&importDialog=true`);
+      const alert = page.getByRole('alert').filter({ hasText: 'The import dialog cannot open here' });
+      await shows(alert, 'why the import dialog cannot open');
+      expect(await alert.innerText(), 'the alert gives the reason').toContain("This server's storage does not support import");
+      expect(await page.getByRole('dialog').count(), 'no dialog opens').toBe(0);
+      await screenshot(page, 'j1-06b-import-unavailable');
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
+      await disappears(alert, 'the import alert');
+      await arrivesAt(page, new RegExp(`^/repositories/${REPO}/objects\\?ref=main$`));
+    }));
+
   it('uploads a file and a folder through the upload dialog, previewing their destinations', () =>
     step('upload', async () => {
       const upload = page.getByRole('button', { name: 'Upload', exact: true });

@@ -1,8 +1,9 @@
 // Journey: an administrator configures repositories and inspects action runs through the console, against the real
 // server. Settings → General (the read-only toggle and back, deleting a repository through its modal), Garbage
-// Collection (create, edit, delete the policy), Branch Protection (add, delete a rule), and the action runs of a
-// repository whose `_lakefs_actions/` file has a pre-commit webhook to a local HTTP server: the run is listed, and
-// its detail shows the hook and its log.
+// Collection (create, edit, delete the policy), Branch Protection (add, delete a rule), a user whom the server's
+// preflight refuses (the changes disabled, saying why), and the action runs of a repository whose
+// `_lakefs_actions/` file has a pre-commit webhook to a local HTTP server: the run is listed, and its detail shows
+// the hook and its log.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -15,6 +16,7 @@ const SETTINGS_REPO = 'e2e-settings';
 const ACTIONS_REPO = 'e2e-actions';
 const ACTION_NAME = 'Check the commit';
 const HOOK_ID = 'notify_webhook';
+const DEVELOPER = 'developer';
 
 interface WebhookCall {
   path: string;
@@ -237,6 +239,69 @@ describe(`journey: ${JOURNEY}`, () => {
       await shows(page.getByText("There aren't any rules yet."), 'the empty rules text after the delete');
       const after = (await (await callApi('GET', `/repositories/${SETTINGS_REPO}/settings/branch_protection`)).json()) as unknown;
       expect(after, 'the server has no rules').toEqual([]);
+    }));
+
+  it("keeps a Developers member's settings changes disabled, saying why, when the server's preflight refuses them", () =>
+    step('preflight refused', async () => {
+      // Developers read the repository's settings but may not change them.
+      await expectStatus(await callApi('POST', '/auth/users', { json: { id: DEVELOPER } }), 201, 'creating the developer');
+      await expectStatus(await callApi('PUT', `/auth/groups/Developers/members/${DEVELOPER}`), 201, 'adding the developer to Developers');
+      const key = (await (await expectStatus(await callApi('POST', `/auth/users/${DEVELOPER}/credentials`), 201, "creating the developer's key")).json()) as {
+        access_key_id: string;
+        secret_access_key: string;
+      };
+      const current = await callApi('GET', `/repositories/${SETTINGS_REPO}/settings/branch_protection`);
+      await expectStatus(
+        await fetch(`${tarn!.url}/api/v1/repositories/${SETTINGS_REPO}/settings/branch_protection`, {
+          method: 'PUT',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${credentials!.accessKeyId}:${credentials!.secretAccessKey}`).toString('base64')}`,
+            'content-type': 'application/json',
+            'if-match': current.headers.get('etag') ?? '',
+          },
+          body: JSON.stringify([{ pattern: 'main' }]),
+        }),
+        204,
+        'protecting main',
+      );
+      const developer = await browser!.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn!.url });
+      // The console cannot read the developer's policies here (as with an external authorizer): the server's
+      // preflight alone decides.
+      await developer.route(
+        (url) => url.pathname === `/api/v1/auth/users/${DEVELOPER}/policies`,
+        (route) => route.fulfill({ status: 403, json: { message: 'insufficient permissions: not allowed to auth:ReadUser' } }),
+      );
+      const developerPage = await developer.newPage();
+      try {
+        await loginThroughUi(developerPage, { accessKeyId: key.access_key_id, secretAccessKey: key.secret_access_key });
+        const gcPreflight = developerPage.waitForResponse((r) => r.url().endsWith(`/repositories/${SETTINGS_REPO}/gc/rules/set_allowed`));
+        await developerPage.goto(`/repositories/${SETTINGS_REPO}/settings/retention`);
+        expect([401, 403], 'the server refuses the developer setting GC rules').toContain((await gcPreflight).status());
+        const save = developerPage.getByRole('button', { name: 'Save' });
+        await shows(save, 'the create form');
+        await expect
+          .poll(() => save.getAttribute('title'), { timeout: 10_000, message: "Save's reason" })
+          .toBe("You are not allowed to change this repository's garbage collection policy.");
+        expect(await save.isDisabled(), 'Save is disabled').toBe(true);
+        await screenshot(developerPage, 'rs-05b-gc-preflight-refused');
+
+        const protectionPreflight = developerPage.waitForResponse((r) =>
+          r.url().endsWith(`/repositories/${SETTINGS_REPO}/branch_protection/set_allowed`),
+        );
+        await developerPage.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Branch Protection', exact: true }).click();
+        expect([401, 403], 'the server refuses the developer setting protection rules').toContain((await protectionPreflight).status());
+        const refusal = "You are not allowed to change this repository's branch protection rules.";
+        const del = developerPage.getByRole('button', { name: 'Delete rule main' });
+        await shows(del, 'the rule on main');
+        await expect.poll(() => del.getAttribute('title'), { timeout: 10_000, message: "Delete's reason" }).toBe(refusal);
+        expect(await del.isDisabled(), 'Delete is disabled').toBe(true);
+        const add = developerPage.getByRole('button', { name: 'Add' });
+        expect(await add.getAttribute('title'), "Add's reason").toBe(refusal);
+        expect(await add.isDisabled(), 'Add is disabled').toBe(true);
+        await screenshot(developerPage, 'rs-05c-protection-preflight-refused');
+      } finally {
+        await developer.close();
+      }
     }));
 
   it('deletes the repository through the modal, after its id is typed', () =>

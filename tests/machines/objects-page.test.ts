@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromCallback, fromPromise, waitFor, type AnyActorRef, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef, type EventObject } from 'xstate';
 import type { Commit, ObjectErrorList, ObjectStats, Page } from '../../src/api/types';
 import type { BlameInput } from '../../src/machines/blame';
 import { blameMachine } from '../../src/machines/blame';
@@ -14,8 +14,22 @@ import {
   bulkDownloadFlow,
   canDeleteObjects,
   deleteObjectFlow,
+  IMPORT_CHECKING,
+  IMPORT_CONFIG_UNREADABLE,
+  IMPORT_NEEDS_BRANCH,
+  IMPORT_READ_ONLY,
+  IMPORT_UNSUPPORTED,
+  importPending,
+  importRefusal,
+  UPLOAD_CHECKING,
+  UPLOAD_NEEDS_BRANCH,
+  UPLOAD_READ_ONLY,
+  UPLOAD_REFUSED,
+  uploadRefusal,
   type ObjectsPageInput,
+  type StorageReport,
 } from '../../src/machines/objects-page';
+import { uploadPermissionMachine, type PermissionCheckInput, type UploadPermissionEvent } from '../../src/machines/upload-permission/machine';
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
 import { transitionCoverage } from './transition-coverage';
 
@@ -27,7 +41,17 @@ const pageOf = (...paths: string[]): Page<ObjectStats> => ({
   pagination: { has_more: false, next_offset: '', results: paths.length, max_per_page: 100 },
 });
 
-function start(input: Partial<ObjectsPageInput> = {}) {
+/**
+ * An objects page over fakes. The route's permission actor is the real one, its preflight answering `allowed`
+ * ('pending': never); the server's storage reports `storage` at once ('pending': only when the test says).
+ */
+function start(
+  input: Partial<ObjectsPageInput> = {},
+  {
+    allowed = true,
+    storage = { type: 'storage.known', importSupport: true },
+  }: { allowed?: boolean | 'pending'; storage?: StorageReport | 'pending' } = {},
+) {
   const listed: PageRequest[] = [];
   const deleted: DeleteObjectInput[] = [];
   const calls: string[] = [];
@@ -35,8 +59,20 @@ function start(input: Partial<ObjectsPageInput> = {}) {
   const zipRuns: ZipRunInput[] = [];
   /** What the save dialog answers: a target, or null when the user closes it. */
   let saveTo: ZipTarget | null = { write: async () => undefined };
-  const permissionEvents: EventObject[] = [];
-  const permissions = createActor(createMachine({ on: { '*': { actions: ({ event }) => permissionEvents.push(event) } } })).start();
+  /** The preflights the permission actor made, by branch. */
+  const permissionChecks: string[] = [];
+  const permissions = createActor(
+    uploadPermissionMachine.provide({
+      actors: {
+        checkBranch: fromCallback<UploadPermissionEvent, PermissionCheckInput>(({ input: check, sendBack }) => {
+          permissionChecks.push(check.branch);
+          if (allowed !== 'pending') sendBack({ type: 'permission.answer', key: check.key, allowed });
+        }),
+      },
+    }),
+  ).start();
+  let reportStorage: (report: StorageReport) => void = () => undefined;
+  const opened: string[] = [];
   const machine = objectsPageMachine.provide({
     actors: {
       list: pagedListMachine<ObjectStats>().provide({
@@ -76,10 +112,15 @@ function start(input: Partial<ObjectsPageInput> = {}) {
           }),
         },
       }),
+      storageSupport: fromCallback<EventObject>(({ sendBack }) => {
+        reportStorage = sendBack;
+        if (storage !== 'pending') sendBack(storage);
+      }),
     },
     actions: {
       invalidate: () => calls.push('invalidate'),
       showSearch: (_, { search }) => calls.push(`showSearch ${search}`),
+      showImport: () => opened.push('import'),
     },
   });
   const actor = createActor(machine, {
@@ -91,7 +132,7 @@ function start(input: Partial<ObjectsPageInput> = {}) {
       dir: 'data/',
       search: '',
       firstPage: pageOf('data/a.csv'),
-      permissions: permissions as unknown as ObjectsPageInput['permissions'],
+      permissions,
       ...input,
     },
     inspect: coverage.inspect,
@@ -101,25 +142,112 @@ function start(input: Partial<ObjectsPageInput> = {}) {
   const declineSave = () => {
     saveTo = null;
   };
-  return { actor, listed, deleted, calls, permissionEvents, list, selection, deleteRequests, zipRuns, declineSave };
+  return {
+    actor,
+    listed,
+    deleted,
+    calls,
+    permissionChecks,
+    permissions,
+    reportStorage: (report: StorageReport) => reportStorage(report),
+    opened,
+    list,
+    selection,
+    deleteRequests,
+    zipRuns,
+    declineSave,
+  };
 }
 
 describe('objects page machine', () => {
   it('opens on the loader first page without a request, and asks the permission of its branch', () => {
-    const { list, listed, permissionEvents } = start();
+    const { list, listed, permissionChecks } = start();
     expect(list().rows.map((r) => (r as ObjectStats).path)).toEqual(['data/a.csv']);
     expect(listed).toEqual([]);
-    expect(permissionEvents).toEqual([{ type: 'permission.need', repoId: 'lake', branch: 'main' }]);
+    expect(permissionChecks).toEqual(['main']);
   });
 
-  it.each([{ refKind: 'tag' as const }, { readOnly: true }])('asks no permission and offers no delete when %o', (input) => {
-    const { actor, permissionEvents } = start(input);
-    expect(permissionEvents).toEqual([]);
+  it.each([
+    [{ refKind: 'tag' as const }, UPLOAD_NEEDS_BRANCH],
+    [{ readOnly: true }, UPLOAD_READ_ONLY],
+  ])('asks no permission and offers no upload or delete when %o', async (input, reason) => {
+    const { actor, permissionChecks, calls, listed } = start(input);
+    expect(permissionChecks).toEqual([]);
     expect(canDeleteObjects(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'upload.open' })).toBe(false);
+    expect(uploadRefusal(actor.getSnapshot())).toBe(reason);
     actor.send({ type: 'object.delete', path: 'data/a.csv' });
     expect(deleteObjectFlow(actor.getSnapshot())).toBeUndefined();
     actor.send({ type: 'page.refresh' });
-    expect(permissionEvents).toEqual([]);
+    expect(permissionChecks).toEqual([]);
+    expect(calls).toEqual(['invalidate']);
+    await vi.waitFor(() => expect(listed).toHaveLength(1));
+  });
+
+  describe('upload', () => {
+    it('waits for the preflight, then opens and closes the upload dialog', () => {
+      const { actor } = start();
+      expect(actor.getSnapshot().matches({ upload: { asked: 'allowed' } })).toBe(true);
+      expect(uploadRefusal(actor.getSnapshot())).toBeUndefined();
+      actor.send({ type: 'upload.open' });
+      expect(actor.getSnapshot().matches({ dialog: 'uploading' })).toBe(true);
+      actor.send({ type: 'upload.close' });
+      expect(actor.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
+    });
+
+    it('says it is checking until the preflight answers, and why not when it refuses', () => {
+      const pending = start({}, { allowed: 'pending' });
+      expect(pending.actor.getSnapshot().can({ type: 'upload.open' })).toBe(false);
+      expect(uploadRefusal(pending.actor.getSnapshot())).toBe(UPLOAD_CHECKING);
+      pending.permissions.send({ type: 'permission.answer', key: 'lake\u0000main', allowed: false });
+      expect(uploadRefusal(pending.actor.getSnapshot())).toBe(UPLOAD_REFUSED);
+      pending.actor.send({ type: 'upload.open' });
+      expect(pending.actor.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
+      pending.permissions.send({ type: 'permission.answer', key: 'lake\u0000main', allowed: true });
+      expect(pending.actor.getSnapshot().can({ type: 'upload.open' })).toBe(true);
+      // An answer that is not one yet (as the actor never sends once it has answered) goes back to checking.
+      pending.actor.send({ type: 'upload.answer', allowed: undefined });
+      expect(uploadRefusal(pending.actor.getSnapshot())).toBe(UPLOAD_CHECKING);
+    });
+  });
+
+  describe('import', () => {
+    it('opens the import dialog through the URL on a branch of a server that can import', () => {
+      const { actor, opened } = start();
+      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(true);
+      expect(importRefusal(actor.getSnapshot())).toBeUndefined();
+      actor.send({ type: 'import.open' });
+      expect(opened).toEqual(['import']);
+    });
+
+    it('waits for the storage config, then says why it cannot import', () => {
+      const { actor, reportStorage, opened } = start({}, { storage: 'pending' });
+      expect(importPending(actor.getSnapshot())).toBe(true);
+      expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_CHECKING);
+      reportStorage({ type: 'storage.known', importSupport: false });
+      expect(importPending(actor.getSnapshot())).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(false);
+      expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_UNSUPPORTED);
+      actor.send({ type: 'import.open' });
+      expect(opened).toEqual([]);
+    });
+
+    it('says so when the storage config could not be read', () => {
+      const { actor } = start({}, { storage: { type: 'storage.unknown' } });
+      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(false);
+      expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_CONFIG_UNREADABLE);
+    });
+
+    it.each([
+      [{ refKind: 'tag' as const }, IMPORT_NEEDS_BRANCH],
+      [{ readOnly: true }, IMPORT_READ_ONLY],
+    ])('imports only into a branch of a writable repository: %o', (input, reason) => {
+      const { actor, opened } = start(input);
+      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(false);
+      expect(importRefusal(actor.getSnapshot())).toBe(reason);
+      actor.send({ type: 'import.open' });
+      expect(opened).toEqual([]);
+    });
   });
 
   it('lists without a first page from the loader', async () => {
@@ -156,11 +284,11 @@ describe('objects page machine', () => {
   });
 
   it('refreshes: lists again, asks the permission again and reloads the loaders', async () => {
-    const { actor, listed, calls, permissionEvents } = start();
+    const { actor, listed, calls, permissionChecks } = start();
     actor.send({ type: 'page.refresh' });
     await vi.waitFor(() => expect(listed).toHaveLength(1));
     expect(calls).toEqual(['invalidate']);
-    expect(permissionEvents.at(-1)).toEqual({ type: 'permission.recheck', repoId: 'lake', branch: 'main' });
+    expect(permissionChecks).toEqual(['main', 'main']);
     actor.send({ type: 'objects.changed' });
     await vi.waitFor(() => expect(listed).toHaveLength(2));
     expect(calls).toEqual(['invalidate', 'invalidate']);

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { Credentials, Group, LoginConfig, Policy, User } from '../../src/api/types';
+import type { ErrorBody } from '../../server/http/wire';
+import type { AuthCapabilities, Credentials, Group, LoginConfig, Policy, User } from '../../src/api/types';
 
 const page = <T,>(results: T[]) => ({
   results,
@@ -27,6 +28,7 @@ let users: User[];
 let groups: Group[];
 let credentials: Credentials[];
 let usersStatus: number;
+let capabilities: AuthCapabilities;
 const writes: string[] = [];
 
 const server = setupServer(
@@ -39,7 +41,7 @@ const server = setupServer(
       login_config: { RBAC: rbac, login_url: '', login_cookie_names: [], logout_url: '/logout' },
     }),
   ),
-  http.get('*/api/v1/auth/capabilities', () => HttpResponse.json({ invite_user: true })),
+  http.get('*/api/v1/auth/capabilities', () => HttpResponse.json<AuthCapabilities>(capabilities)),
   http.get('*/api/v1/auth/users/:id/policies', ({ params, request }) =>
     params.id === me.id && new URL(request.url).searchParams.get('effective') === 'true'
       ? HttpResponse.json(page(myPolicies))
@@ -124,6 +126,7 @@ beforeEach(() => {
     { access_key_id: 'AKIAOLD', creation_date: 2 },
   ];
   usersStatus = 200;
+  capabilities = { invite_user: true, forgot_password: false };
   writes.length = 0;
   localStorage.clear();
 });
@@ -171,10 +174,23 @@ describe('Access control: layout and credentials', () => {
 });
 
 describe('Access control: users', () => {
+  it("offers 'Invite User' and 'Create API User' where the server invites by e-mail", async () => {
+    renderApp('/auth/users');
+    await screen.findByRole('table', { name: 'Users' }, { timeout: 5_000 });
+    expect(screen.getAllByRole('button', { name: /User$/ }).map((b) => b.textContent)).toEqual(['Create API User', 'Invite User']);
+    fireEvent.click(button('Create API User'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    expect(within(dialog).getByRole('heading').textContent).toBe('Create API User');
+    expect((within(dialog).getByLabelText('User name') as HTMLInputElement).placeholder).toBe("Name (e.g. 'spark-jobs')");
+  });
+
   it('refuses a % in a user name, creates a user, and never selects the signed-in user', async () => {
+    capabilities = { invite_user: false, forgot_password: false };
     renderApp('/auth/users');
     const table = await screen.findByRole('table', { name: 'Users' });
     expect((within(table).getByLabelText('Select admin') as HTMLInputElement).disabled).toBe(true);
+    // Without invitations there is one way to add a user, and it is called Create User.
+    expect(screen.getAllByRole('button', { name: /User$/ }).map((b) => b.textContent)).toEqual(['Create User']);
     fireEvent.click(button('Create User'));
     const name = await screen.findByPlaceholderText("Username (e.g. 'jane.doe')");
     fireEvent.change(name, { target: { value: 'jane%' } });
@@ -234,8 +250,12 @@ describe('Access control: users', () => {
     myPolicies = [readOnly];
     usersStatus = 403;
     renderApp('/auth/users');
-    expect(await screen.findByText('Permission denied')).toBeTruthy();
-    expect(screen.getByText('insufficient permissions: not allowed to auth:ListUsers')).toBeTruthy();
+    // The refusal names the action, then the server's words naming the missing permission.
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Permission deniedcould not list users: insufficient permissions: not allowed to auth:ListUsersRetry',
+      ),
+    );
     // The admin menu is still there beside the error.
     expect(screen.getByRole('navigation', { name: 'Administration' })).toBeTruthy();
   });
@@ -249,6 +269,15 @@ describe('Access control: users', () => {
 });
 
 describe('Access control: groups, policies and simplified mode', () => {
+  it.each([
+    ['/auth/groups', 'could not list groups: store unavailable'],
+    ['/auth/policies', 'could not list policies: store unavailable'],
+  ])('names the action of a failed list at %s', async (path, shown) => {
+    server.use(http.get(`*/api/v1${path}`, () => HttpResponse.json<ErrorBody>({ message: 'store unavailable' }, { status: 500 })));
+    renderApp(path);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${shown}Retry`), { timeout: 5_000 });
+  });
+
   it('creates and deletes groups', async () => {
     renderApp('/auth/groups');
     const table = await screen.findByRole('table', { name: 'Groups' });

@@ -14,11 +14,14 @@ const page = <T,>(results: T[], next = '') => ({
 
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
 
+/** 1 January 2026 at 10:mm:ss in the test's own time zone, as the server writes times. */
+const at = (minutes: number, seconds: number) => new Date(2026, 0, 1, 10, minutes, seconds).toISOString();
+
 const run = (id: string, extra: Partial<ActionRun> = {}): ActionRun => ({
   run_id: id,
   branch: 'main',
-  start_time: '2026-01-01T10:00:00Z',
-  end_time: '2026-01-01T10:00:05Z',
+  start_time: at(0, 0),
+  end_time: at(0, 5),
   event_type: 'pre-commit',
   status: 'completed',
   commit_id: hex('a'),
@@ -29,8 +32,8 @@ const hook = (hookRunId: string, action: string, status: HookRun['status']): Hoo
   hook_run_id: hookRunId,
   action,
   hook_id: `hook_${hookRunId}`,
-  start_time: '2026-01-01T10:00:00Z',
-  end_time: status === 'running' || status === 'skipped' ? undefined : '2026-01-01T10:00:02Z',
+  start_time: at(0, 0),
+  end_time: status === 'running' || status === 'skipped' ? undefined : at(0, 2),
   status,
 });
 
@@ -100,7 +103,11 @@ describe('Action runs list', () => {
     expect(within(rowOf(table, 'run-2')).getByRole('img', { name: 'running' }).dataset.color).toBe('orange.500');
     expect(within(rowOf(table, 'run-1')).getByRole('img', { name: 'completed' }).dataset.color).toBe('green.600');
     expect(failed.textContent).toContain('pre-commit');
-    expect(failed.textContent).toContain(new Date('2026-01-01T10:00:05Z').toLocaleString());
+    // Times read MM/DD/YYYY HH:mm:ss, as on every screen.
+    expect(within(failed).getAllByRole('cell').slice(3, 5).map((cell) => cell.textContent)).toEqual([
+      '01/01/2026 10:00:00',
+      '01/01/2026 10:00:05',
+    ]);
     expect(within(failed).getByRole('link', { name: 'aaaaaaaaaaaa' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('a')}`);
     expect(within(failed).getByRole('link', { name: 'main' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main');
     expect(runRequests[0]?.searchParams.get('amount')).toBe('100');
@@ -150,7 +157,9 @@ describe('Action run detail', () => {
     for (const label of ['ID', 'Event Type', 'Status', 'Branch', 'Commit', 'Start Time', 'End Time']) {
       expect(within(summary).getByText(label)).toBeTruthy();
     }
-    expect(within(summary).getByText('run-1')).toBeTruthy();
+    expect(within(summary).getByText('run-1').textContent).toBe('run-1');
+    const time = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect([time('Start Time'), time('End Time')]).toEqual(['01/01/2026 10:00:00', '01/01/2026 10:00:05']);
     expect(within(summary).getByRole('img', { name: 'failed' })).toBeTruthy();
     expect(within(summary).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeTruthy();
     const side = screen.getByRole('navigation', { name: 'Actions of the run' });
@@ -187,6 +196,6 @@ describe('Action run detail', () => {
 
   it('reports a run that does not exist', async () => {
     renderApp('/repositories/lake/actions/nope');
-    expect(await screen.findByText('not found')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not find action run nope'));
   });
 });

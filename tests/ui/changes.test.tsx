@@ -261,11 +261,11 @@ describe('Commit dialog', () => {
     );
     const { dialog } = await openCommit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
-    expect(
-      await within(dialog).findByText(
-        'cannot commit to protected branch. This branch is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'could not commit: cannot commit to protected branch. This branch is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
       ),
-    ).toBeTruthy();
+    );
     expect(levelRequests('')).toHaveLength(1);
   });
 });

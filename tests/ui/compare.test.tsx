@@ -196,7 +196,7 @@ describe('Compare screen', () => {
     fireEvent.click(mergeButton());
     const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
-    expect(await within(dialog).findByText('pre-merge hook aborted', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('could not merge: pre-merge hook aborted'), SLOW);
     expect(mergeBodies).toEqual([{ strategy: '', message: '', metadata: {} }]);
   });
 

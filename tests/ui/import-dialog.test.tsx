@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ImportStatus, Policy } from '../../src/api/types';
 import { IMPORT_POLL_MS } from '../../src/lib/constants';
+import { IMPORT_NEEDS_BRANCH, IMPORT_UNSUPPORTED } from '../../src/machines/objects-page';
 import { renderApp } from './render';
 import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
 import { asked, fakeLake, objectAt, type FakeLake } from './objects-server';
@@ -62,6 +63,7 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
+const FIND = { timeout: 5_000 };
 const importButton = async () => (await screen.findByRole('button', { name: 'Import' })) as HTMLButtonElement;
 const dialog = () => screen.findByRole('dialog', { name: "Import Data to Branch 'main'" }, { timeout: 5000 });
 
@@ -80,27 +82,35 @@ describe('Import button', () => {
     expect(router.state.location.search).not.toHaveProperty('importDialog');
   });
 
-  it('is not offered when the server cannot import', async () => {
+  it('is shown but disabled, with the reason, when the server cannot import; a link to the dialog says why', async () => {
     importSupport = false;
-    renderApp('/repositories/lake/objects?ref=main&importDialog=true');
-    await screen.findByRole('link', { name: 'notes.txt' });
-    await screen.findByRole('button', { name: 'Upload' });
-    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+    const { router } = renderApp('/repositories/lake/objects?ref=main&importDialog=true');
+    await screen.findByRole('link', { name: 'notes.txt' }, FIND);
+    const button = await importButton();
+    await waitFor(() => expect(button.title).toBe(IMPORT_UNSUPPORTED), FIND);
+    expect(button.disabled).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+    const alert = await screen.findByRole('alert', {}, FIND);
+    expect(alert.textContent).toBe(`The import dialog cannot open here${IMPORT_UNSUPPORTED}Dismiss`);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('importDialog'), FIND);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('is disabled on a tag and in a read-only repository, where the URL opens no dialog', async () => {
+  it('is disabled on a tag and in a read-only repository, where a link to the dialog says why', async () => {
     const { unmount } = renderApp('/repositories/lake/objects?ref=v1&importDialog=true');
-    await screen.findByRole('link', { name: 'notes.txt' });
+    await screen.findByRole('link', { name: 'notes.txt' }, FIND);
     expect((await importButton()).disabled).toBe(true);
+    expect((await screen.findByRole('alert', {}, FIND)).textContent).toBe(`The import dialog cannot open here${IMPORT_NEEDS_BRANCH}Dismiss`);
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
     lake.repository.read_only = true;
     renderApp('/repositories/lake/objects?ref=main&importDialog=true');
-    await screen.findByRole('link', { name: 'notes.txt' });
+    await screen.findByRole('link', { name: 'notes.txt' }, FIND);
     const button = await importButton();
     expect(button.disabled).toBe(true);
     expect(button.title).toBe('The repository is read-only');
+    expect((await screen.findByRole('alert', {}, FIND)).textContent).toBe('The import dialog cannot open hereThe repository is read-onlyDismiss');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -186,7 +196,9 @@ describe('Import dialog', () => {
     const open = await dialog();
     fireEvent.change(within(open).getByLabelText(/Import from/), { target: { value: 'local://lake/' } });
     fireEvent.click(within(open).getByRole('button', { name: 'Import' }));
-    expect(await within(open).findByText('import source is inside the repository namespace')).toBeTruthy();
+    expect((await within(open).findByText(/^could not start import:/)).textContent).toBe(
+      'could not start import: import source is inside the repository namespace',
+    );
   });
 
   it('cancels a running import: deletes it on the server and shows the form again', async () => {

@@ -197,7 +197,7 @@ describe('download as zip', () => {
       const summary = await screen.findByRole('dialog', { name: 'Download as zip: summary' });
       expect(picked).toEqual(['lake-main-data.zip']);
       expect(within(summary).getAllByRole('status')[0]?.textContent).toMatch(/^Zipped 2 objects of 3 \(/);
-      expect(within(summary).getByRole('list', { name: 'Failures' }).textContent).toBe('data/c.csv: object gone');
+      expect(within(summary).getByRole('list', { name: 'Failures' }).textContent).toBe('data/c.csv: could not get object: object gone');
       const entries = readZip(Buffer.concat(chunks));
       expect(entries.map((e) => [e.name, e.content.toString()])).toEqual([
         ['a.csv', 'content of data/a.csv'],

@@ -89,7 +89,7 @@ describe('objects listing', () => {
       ),
     );
     renderApp('/repositories/lake/objects?ref=main');
-    expect(await screen.findByText('listing is down')).toBeTruthy();
+    expect((await screen.findByText(/^could not list objects:/)).textContent).toBe('could not list objects: listing is down');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
     expect(await screen.findByRole('link', { name: 'back.txt' })).toBeTruthy();
@@ -124,7 +124,7 @@ describe('objects listing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete notes.txt' }));
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('branch is protected')).toBeTruthy();
+    expect((await within(dialog).findByText(/^could not delete object:/)).textContent).toBe('could not delete object: branch is protected');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(listings()).toHaveLength(1);

@@ -196,7 +196,7 @@ describe('Create pull request', () => {
     await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Add lakes' } });
     fireEvent.click(button('Create pull request'));
-    expect(await screen.findByText('insufficient permissions', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Permission deniedcould not create pull request: insufficient permissions'), SLOW);
   });
 
   it('is offered from Compare between two branches, with both filled in', async () => {
@@ -209,10 +209,16 @@ describe('Create pull request', () => {
 
 describe('Pull request details', () => {
   it('shows the title, status, who wants to merge what, the description as sanitised markdown and the changes', async () => {
-    pulls = [pullRequest({ description: '# Why\n\nMore **lakes**.<img src=x onerror="alert(1)">' })];
+    const opened = new Date(Date.now() - 3 * 3600_000);
+    pulls = [pullRequest({ description: '# Why\n\nMore **lakes**.<img src=x onerror="alert(1)">', creation_date: opened.toISOString() })];
     renderApp('/repositories/lake/pulls/1');
     expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeTruthy();
     expect(screen.getByText(/alice wants to merge/)).toBeTruthy();
+    // The date reads MM/DD/YYYY HH:mm:ss, as on every screen, followed by how long ago.
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const date = `${pad(opened.getMonth() + 1)}/${pad(opened.getDate())}/${opened.getFullYear()}`;
+    const time = `${pad(opened.getHours())}:${pad(opened.getMinutes())}:${pad(opened.getSeconds())}`;
+    expect(screen.getByText(/^Opened by alice on/).textContent).toBe(`Opened by alice on ${date} ${time} (3 hours ago)`);
     const description = screen.getByRole('region', { name: 'Description' });
     expect(await within(description).findByRole('heading', { name: 'Why' }, SLOW)).toBeTruthy();
     expect(within(description).getByText('lakes').tagName).toBe('STRONG');
@@ -276,7 +282,7 @@ describe('Pull request details', () => {
     renderApp('/repositories/lake/pulls/1');
     await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
     fireEvent.click(button('Close pull request'));
-    expect(await screen.findByText('pull request is already merged', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('could not update pull request: pull request is already merged'), SLOW);
   });
 
   it('edits the title and description in place', async () => {

@@ -142,7 +142,7 @@ describe('Branches screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
     expect(within(dialog).getByRole('button', { name: 'From branch: main' }).textContent).toContain('From');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('branch name: required')).toBeTruthy();
+    expect((await within(dialog).findByText(/^could not create branch:/)).textContent).toBe('could not create branch: branch name: required');
     fireEvent.change(within(dialog).getByPlaceholderText('Branch Name'), { target: { value: 'feature' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Branch' })).toBeNull());
@@ -212,11 +212,18 @@ describe('Branches screen', () => {
   it('shows a failed listing in an error banner with a retry', async () => {
     server.use(http.get('*/api/v1/repositories/lake/branches', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
     renderApp('/repositories/lake/branches');
-    expect(await screen.findByText('boom')).toBeTruthy();
+    expect((await screen.findByText(/^could not list branches:/)).textContent).toBe('could not list branches: boom');
+    expect(screen.getByRole('button', { name: 'Retry' }).textContent).toBe('Retry');
   });
 });
 
 describe('Tags screen', () => {
+  it('names the action of a failed listing', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/tags', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
+    renderApp('/repositories/lake/tags');
+    expect((await screen.findByText(/^could not list tags:/)).textContent).toBe('could not list tags: boom');
+  });
+
   it("says there aren't any tags yet", async () => {
     renderApp('/repositories/lake/tags');
     expect(await screen.findByText("There aren't any tags yet.")).toBeTruthy();
@@ -269,7 +276,7 @@ describe('Tags screen', () => {
     fireEvent.click(within(await row('Tags', 'locked')).getByRole('button', { name: 'Delete tag locked' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Tag' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await within(confirm).findByText('insufficient permissions')).toBeTruthy();
+    expect((await within(confirm).findByText(/^could not delete tag:/)).textContent).toBe('could not delete tag: insufficient permissions');
   });
 
   it('disables deleting a tag, with the reason, when the policies refuse fs:DeleteTag', async () => {

@@ -176,7 +176,7 @@ describe('Welcome card', () => {
     server.use(http.post('*/api/v1/repositories', () => HttpResponse.json({ message: 'storage unavailable' }, { status: 500 })));
     openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
-    expect(await screen.findByText('storage unavailable')).toBeTruthy();
+    expect((await screen.findByText(/^could not create repository:/)).textContent).toBe('could not create repository: storage unavailable');
     expect(screen.getByText('Welcome to Tarn!')).toBeTruthy();
   });
 
@@ -294,14 +294,14 @@ describe('Create repository dialog', () => {
     const { dialog, create, location } = await openDialog();
     fireEvent.change(field(/Repository ID/), { target: { value: 'lake' } });
     fireEvent.click(create);
-    expect(await within(dialog).findByText('repository already exists')).toBeTruthy();
+    expect((await within(dialog).findByText(/^could not create repository:/)).textContent).toBe('could not create repository: repository already exists');
     expect(location().pathname).toBe('/repositories');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Create Repository' }));
     await screen.findByRole('dialog');
     expect(field(/Repository ID/).value).toBe('');
-    expect(screen.queryByText('repository already exists')).toBeNull();
+    expect(screen.queryByText(/repository already exists/)).toBeNull();
   });
 });
 
@@ -328,7 +328,7 @@ describe('Repository in deletion', () => {
     );
     const { router } = renderApp('/repositories/old/objects');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Repository' }));
-    expect(await screen.findByText('storage unavailable')).toBeTruthy();
+    expect((await screen.findByText(/^could not delete repository:/)).textContent).toBe('could not delete repository: storage unavailable');
     expect(router.state.location.pathname).toBe('/repositories/old/objects');
   });
 });

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
 import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
+import type { ErrorBody } from '../../server/http/wire';
 import type { BranchProtectionRule, GarbageCollectionRules, Repository } from '../../src/api/types';
 
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -15,6 +16,14 @@ let protection: { rules: BranchProtectionRule[]; checksum: string };
 let concurrentRules: BranchProtectionRule[] | undefined;
 const writes: Array<{ method: string; path: string; body?: unknown; ifMatch?: string | null }> = [];
 let repositoryReads = 0;
+/** How the server answers each preflight (set_allowed): 204 allows; 'pending' never answers. */
+let preflight: Record<'gc' | 'protection', Response | 'pending'>;
+const preflightAnswer = (which: 'gc' | 'protection') => {
+  const answer = preflight[which];
+  return answer === 'pending' ? new Promise<Response>(() => undefined) : answer.clone();
+};
+const allowed = () => new Response(null, { status: 204 });
+const refused = () => HttpResponse.json<ErrorBody>({ message: 'insufficient permissions' }, { status: 401 });
 
 const server = setupServer(
   http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
@@ -65,6 +74,8 @@ const server = setupServer(
     protection = { rules: body, checksum: `${protection.checksum}+1` };
     return new HttpResponse(null, { status: 204 });
   }),
+  http.get('*/api/v1/repositories/lake/gc/rules/set_allowed', () => preflightAnswer('gc')),
+  http.get('*/api/v1/repositories/lake/branch_protection/set_allowed', () => preflightAnswer('protection')),
   http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
 );
 
@@ -81,7 +92,14 @@ function reset() {
   lake = { id: 'lake', creation_date: 1, default_branch: 'trunk', storage_namespace: 'local://lake-data', read_only: false };
   gcRules = null;
   protection = { rules: [], checksum: '' };
+  preflight = { gc: allowed(), protection: allowed() };
 }
+
+/** Waits until the server's preflight has let the button work. */
+const enabled = async (name: string | RegExp) => {
+  await waitFor(() => expect(button(name).disabled).toBe(false), { timeout: 5_000 });
+  return button(name);
+};
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
@@ -137,7 +155,9 @@ describe('Settings: General', () => {
     );
     renderApp('/repositories/lake/settings/general');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Read-only repository' }));
-    expect(await screen.findByText('insufficient permissions')).toBeTruthy();
+    expect((await screen.findByText(/^could not make the repository read-only:/)).textContent).toBe(
+      'could not make the repository read-only: insufficient permissions',
+    );
     expect((screen.getByRole('checkbox', { name: 'Read-only repository' }) as HTMLInputElement).checked).toBe(false);
   });
 
@@ -184,7 +204,7 @@ describe('Settings: Garbage Collection', () => {
     expect(JSON.parse(text)).toEqual({ default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] });
     expect(button('Edit Policy').disabled).toBe(true);
     expect(button('Delete Policy').disabled).toBe(true);
-    fireEvent.click(button('Save'));
+    fireEvent.click(await enabled('Save'));
     await waitFor(() => expect(writes[0]).toMatchObject({ method: 'PUT', path: 'gc_rules', body: JSON.parse(text) }));
     expect(await screen.findByText('Default retention days:')).toBeTruthy();
   });
@@ -201,7 +221,7 @@ describe('Settings: Garbage Collection', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'JSON view' }));
     expect(await screen.findByRole('table', { name: 'Retention by branch' })).toBeTruthy();
 
-    fireEvent.click(button('Edit Policy'));
+    fireEvent.click(await enabled('Edit Policy'));
     const editor = (await screen.findByRole('textbox', { name: 'Policy JSON' })) as HTMLTextAreaElement;
     expect(screen.getByRole('form', { name: 'Edit Policy' })).toBeTruthy();
     fireEvent.change(editor, { target: { value: '{"default_retention_days": 5,' } });
@@ -213,9 +233,75 @@ describe('Settings: Garbage Collection', () => {
     await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 5, branches: [] } }]));
     expect(await screen.findByText('Default retention days:')).toBeTruthy();
 
-    fireEvent.click(button('Delete Policy'));
+    fireEvent.click(await enabled('Delete Policy'));
     expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeTruthy();
     expect(writes.at(-1)).toEqual({ method: 'DELETE', path: 'gc_rules' });
+  });
+});
+
+describe("Settings: the server's preflight", () => {
+  it('keeps Edit Policy, Delete Policy and Save disabled, saying why, until the preflight allows them', async () => {
+    reset();
+    gcRules = { default_retention_days: 7, branches: [] };
+    preflight.gc = 'pending';
+    renderApp('/repositories/lake/settings/retention');
+    await screen.findByText('Default retention days:', {}, { timeout: 5_000 });
+    for (const name of ['Edit Policy', 'Delete Policy']) {
+      expect(button(name).disabled).toBe(true);
+      expect(button(name).title).toBe('Checking whether you may change the garbage collection policy...');
+    }
+  });
+
+  it('disables the policy changes the preflight refuses, and asks again on refresh', async () => {
+    reset();
+    preflight.gc = refused();
+    renderApp('/repositories/lake/settings/retention');
+    await screen.findByText('A garbage collection policy is not set yet.', {}, { timeout: 5_000 });
+    const refusal = "You are not allowed to change this repository's garbage collection policy.";
+    await waitFor(() => expect(button('Save').title).toBe(refusal), { timeout: 5_000 });
+    expect(button('Save').disabled).toBe(true);
+    fireEvent.click(button('Save'));
+    expect(writes).toEqual([]);
+
+    preflight.gc = allowed();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    fireEvent.click(await enabled('Save'));
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] } }]));
+  });
+
+  it('says when the preflight could not be asked', async () => {
+    reset();
+    preflight.protection = HttpResponse.json<ErrorBody>({ message: 'store unavailable' }, { status: 503 });
+    protection = { rules: [{ pattern: 'trunk' }], checksum: 'c1' };
+    renderApp('/repositories/lake/settings/branches');
+    const del = (await screen.findByRole('button', { name: 'Delete rule trunk' }, { timeout: 5_000 })) as HTMLButtonElement;
+    const reason = 'could not check whether you may change the branch protection rules: store unavailable. Refresh to ask again.';
+    await waitFor(() => expect(del.title).toBe(reason), { timeout: 5_000 });
+    expect(del.disabled).toBe(true);
+    expect(button('Add').title).toBe(reason);
+    expect(button('Add').disabled).toBe(true);
+  });
+
+  it('disables adding and deleting rules when the preflight refuses', async () => {
+    reset();
+    preflight.protection = refused();
+    protection = { rules: [{ pattern: 'trunk' }], checksum: 'c1' };
+    renderApp('/repositories/lake/settings/branches');
+    const del = (await screen.findByRole('button', { name: 'Delete rule trunk' }, { timeout: 5_000 })) as HTMLButtonElement;
+    const refusal = "You are not allowed to change this repository's branch protection rules.";
+    await waitFor(() => expect(del.title).toBe(refusal), { timeout: 5_000 });
+    expect(del.disabled).toBe(true);
+    expect(button('Add').disabled).toBe(true);
+    expect(button('Add').title).toBe(refusal);
+    fireEvent.click(del);
+    expect(writes).toEqual([]);
+  });
+
+  it("names the action when the policy cannot be read", async () => {
+    reset();
+    server.use(http.get('*/api/v1/repositories/lake/settings/gc_rules', () => HttpResponse.json<ErrorBody>({ message: 'store unavailable' }, { status: 500 })));
+    renderApp('/repositories/lake/settings/retention');
+    expect((await screen.findByText(/^could not get gc policy:/, {}, { timeout: 5_000 })).textContent).toBe('could not get gc policy: store unavailable');
   });
 });
 
@@ -224,7 +310,7 @@ describe('Settings: Branch Protection', () => {
     reset();
     renderApp('/repositories/lake/settings/branches');
     expect(await screen.findByText("There aren't any rules yet.")).toBeTruthy();
-    fireEvent.click(button('Add'));
+    fireEvent.click(await enabled('Add'));
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch Protection Rule' });
     const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
     expect(create.disabled).toBe(true);
@@ -268,7 +354,8 @@ describe('Settings: Branch Protection', () => {
     reset();
     protection = { rules: [{ pattern: 'trunk' }, { pattern: 'dev' }], checksum: 'c1' };
     renderApp('/repositories/lake/settings/branches');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete rule trunk' }));
+    await screen.findByRole('button', { name: 'Delete rule trunk' });
+    fireEvent.click(await enabled('Delete rule trunk'));
     await waitFor(() =>
       expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'dev' }], ifMatch: 'c1' }]),
     );
@@ -281,7 +368,7 @@ describe('Settings: Branch Protection', () => {
     renderApp('/repositories/lake/settings/branches');
     await screen.findByText('trunk');
     concurrentRules = [{ pattern: 'trunk' }, { pattern: 'qa' }];
-    fireEvent.click(button('Add'));
+    fireEvent.click(await enabled('Add'));
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch Protection Rule' });
     fireEvent.change(within(dialog).getByLabelText('Branch name pattern'), { target: { value: 'dev' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));

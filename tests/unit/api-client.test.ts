@@ -14,7 +14,13 @@ import { getRepository, listRepositories } from '../../src/api/repositories';
 import { merge, resolveRef } from '../../src/api/refs';
 import { objectUrl, stageAllowed } from '../../src/api/objects';
 import { resetBranch } from '../../src/api/branches';
-import { logCommits } from '../../src/api/commits';
+import { getCommit, logCommits } from '../../src/api/commits';
+import { listGroups, listPolicies, listUsers } from '../../src/api/access-control';
+import { getBranch, listBranches } from '../../src/api/branches';
+import { getTag, listTags } from '../../src/api/tags';
+import { getGcRules } from '../../src/api/settings';
+import { listActionRuns } from '../../src/api/actions';
+import type { ErrorBody } from '../../server/http/wire';
 
 const base = 'http://localhost/api/v1';
 const server = setupServer();
@@ -58,9 +64,82 @@ describe('api client', () => {
     );
     const missing = await getRepository('missing').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(NotFoundError);
-    expect((missing as NotFoundError).message).toBe('repository not found');
+    expect((missing as NotFoundError).message).toBe('could not find repository missing');
     const texty = await getRepository('texty').catch((e: unknown) => e);
-    expect((texty as Error).message).toBe('plain words');
+    expect((texty as Error).message).toBe('could not get repository: plain words');
+  });
+});
+
+describe('failures name the action (spec 1 §8)', () => {
+  const refuse = (path: string, status: number, message: string) =>
+    server.use(http.get(`${base}${path}`, () => HttpResponse.json<ErrorBody>({ message }, { status })));
+  const failure = (call: Promise<unknown>) => call.then(() => 'no failure', (e: unknown) => (e as Error).message);
+
+  it("reads 'could not <action>: <server message>' for the lists and reads of every screen", async () => {
+    refuse('/auth/users', 500, 'store unavailable');
+    refuse('/auth/groups', 500, 'store unavailable');
+    refuse('/auth/policies', 403, 'insufficient permissions: not allowed to auth:ListPolicies');
+    refuse('/repositories/lake/branches', 500, 'store unavailable');
+    refuse('/repositories/lake/tags', 500, 'store unavailable');
+    refuse('/repositories/lake/settings/gc_rules', 500, 'store unavailable');
+    refuse('/repositories/lake/actions/runs', 500, 'store unavailable');
+    expect(
+      await Promise.all([
+        failure(listUsers()),
+        failure(listGroups()),
+        failure(listPolicies()),
+        failure(listBranches('lake')),
+        failure(listTags('lake')),
+        failure(getGcRules('lake')),
+        failure(listActionRuns('lake')),
+      ]),
+    ).toEqual([
+      'could not list users: store unavailable',
+      'could not list groups: store unavailable',
+      'could not list policies: insufficient permissions: not allowed to auth:ListPolicies',
+      'could not list branches: store unavailable',
+      'could not list tags: store unavailable',
+      'could not get gc policy: store unavailable',
+      'could not list action runs: store unavailable',
+    ]);
+  });
+
+  it("uses the catalogue's own words for a missing branch, tag, commit or repository and a bad branch request", async () => {
+    refuse('/repositories/lake/branches/gone', 404, 'not found');
+    refuse('/repositories/lake/branches/bad%20name', 400, 'branch name: invalid');
+    refuse('/repositories/lake/branches/broken', 500, 'store unavailable');
+    refuse('/repositories/lake/tags/gone', 404, 'not found');
+    refuse('/repositories/lake/commits/gone', 404, 'not found');
+    refuse('/repositories/gone', 404, 'not found');
+    refuse('/repositories/old', 410, 'repository in deletion');
+    const errors = await Promise.all([
+      getBranch('lake', 'gone').catch((e: unknown) => e),
+      getBranch('lake', 'bad name').catch((e: unknown) => e),
+      getBranch('lake', 'broken').catch((e: unknown) => e),
+      getTag('lake', 'gone').catch((e: unknown) => e),
+      getCommit('lake', 'gone').catch((e: unknown) => e),
+      getRepository('gone').catch((e: unknown) => e),
+      getRepository('old').catch((e: unknown) => e),
+    ]);
+    expect(errors.map((e) => (e as Error).message)).toEqual([
+      'could not find branch gone',
+      'invalid get branch request',
+      'could not get branch: store unavailable',
+      'could not find tag',
+      'could not find commit',
+      'could not find repository gone',
+      'Repository in deletion',
+    ]);
+    // The wording changes the message, not the kind of failure callers tell apart.
+    expect(errors.map((e) => (e as Error).name)).toEqual([
+      'NotFoundError',
+      'ApiError',
+      'ApiError',
+      'NotFoundError',
+      'NotFoundError',
+      'NotFoundError',
+      'GoneError',
+    ]);
   });
 });
 

@@ -49,6 +49,10 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('cannot write to protected branch'))).toMatch(/^cannot write to protected branch\. .*another branch, then merge/);
     expect(errorMessage({ message: 'read-only repository' })).toMatch(/Settings › General/);
     expect(errorMessage(new Error('branch not found'))).toBe('branch not found');
+    // After the action a call names, too.
+    expect(errorMessage(new Error('could not commit: cannot commit to protected branch'))).toMatch(
+      /^could not commit: cannot commit to protected branch\. This branch is protected/,
+    );
   });
 });
 

@@ -35,6 +35,6 @@ describe('finder api', () => {
     server.use(http.get(`${base}/repositories/lake/refs/gone/objects/find`, () => HttpResponse.json({ message: 'ref not found' }, { status: 404 })));
     const error = await findObjects('lake', 'gone', { q: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect((error as Error).message).toBe('ref not found');
+    expect((error as Error).message).toBe('could not find objects: ref not found');
   });
 });

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { getBranchProtection, setBranchProtection, type BranchProtection } from '../../api/settings';
+import { branchProtectionSetAllowed, getBranchProtection, setBranchProtection, type BranchProtection } from '../../api/settings';
 import { branchProtectionMachine, type RulesWrite } from './machine';
 
 export * from './machine';
@@ -11,5 +11,6 @@ export const liveBranchProtectionMachine = branchProtectionMachine.provide({
       getBranchProtection(input.repoId, signal),
     ),
     writeRules: fromPromise<void, RulesWrite>(({ input }) => setBranchProtection(input.repoId, input.rules, input.checksum)),
+    checkAllowed: fromPromise<boolean, { repoId: string }>(({ input, signal }) => branchProtectionSetAllowed(input.repoId, signal)),
   },
 });

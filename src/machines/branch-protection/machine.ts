@@ -1,12 +1,14 @@
 // Settings → Branch Protection (spec 2 "Repository settings", §4). The rules are read with their checksum and
 // written whole with the checksum of the last read (If-Match). When someone else changed them meanwhile the server
 // answers 412: the machine reads them again, makes the user's edit (add or delete of a pattern) on the fresh rules,
-// saves again, and tells the user. Each save ends with a read, for the new checksum.
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+// saves again, and tells the user. Each save ends with a read, for the new checksum. Adding and deleting wait for
+// the server's preflight (spec 1 §6, branch_protection/set_allowed), asked beside the rules.
+import { assign, setup, stateIn, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { BranchProtection } from '../../api/settings';
 import { PreconditionError } from '../../api/errors';
 import type { BranchProtectionRule } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
+import { preflightRefusal, preflightRegion } from '../../lib/preflight-region';
 import { applyRuleEdit, type RuleEdit } from './rule-edit';
 
 /** Shown after the user's edit was made again on rules someone else changed. */
@@ -35,6 +37,8 @@ export interface BranchProtectionContext {
   reapplied: number;
   notice: string | undefined;
   error: unknown;
+  /** Why the preflight could not be asked, in its state `failed`. */
+  preflightError: unknown;
 }
 
 export type BranchProtectionEvent =
@@ -65,8 +69,11 @@ export const branchProtectionMachine = setup({
   actors: {
     readRules: promisePlaceholder<BranchProtection, { repoId: string }>('readRules'),
     writeRules: promisePlaceholder<void, RulesWrite>('writeRules'),
+    /** branch_protection/set_allowed: true when the server allows setting the rules. */
+    checkAllowed: promisePlaceholder<boolean, { repoId: string }>('checkAllowed'),
   },
   actions: {
+    setPreflightError: assign((_, preflightError: unknown) => ({ preflightError })),
     takeRules: assign((_, read: BranchProtection) => ({ rules: read.rules, checksum: read.checksum })),
     startEdit: assign((_, edit: RuleEdit) => ({ edit, reapplied: 0, notice: undefined, error: undefined })),
     endEdit: assign({ edit: undefined }),
@@ -78,6 +85,8 @@ export const branchProtectionMachine = setup({
     dismissNotice: assign({ notice: undefined }),
   },
   guards: {
+    preflightAllowed: (_, allowed: boolean) => allowed,
+    mayChange: stateIn({ preflight: 'allowed' }),
     preloaded: ({ context }) => context.checksum !== undefined,
     draftGiven: ({ context }) => context.draft.trim() !== '',
     editChanges: ({ context }) => editedRules(context) !== context.rules,
@@ -94,78 +103,86 @@ export const branchProtectionMachine = setup({
     reapplied: 0,
     notice: undefined,
     error: undefined,
+    preflightError: undefined,
   }),
-  initial: 'starting',
+  type: 'parallel',
   on: {
     'notice.dismiss': { actions: 'dismissNotice' },
   },
   states: {
-    starting: {
-      always: [{ guard: 'preloaded', target: 'ready' }, { target: 'loading' }],
-    },
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'readRules',
-        input: ({ context }) => ({ repoId: context.repoId }),
-        onDone: { target: 'ready', actions: { type: 'takeRules', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-      },
-    },
-    failed: {
-      on: { 'rules.refresh': { target: 'loading', actions: 'clearError' } },
-    },
-    ready: {
-      initial: 'idle',
-      on: {
-        'rules.refresh': { target: 'loading', actions: 'clearError' },
-        'rule.delete': {
-          target: 'applying',
-          actions: { type: 'startEdit', params: ({ event }) => ({ kind: 'delete', pattern: event.pattern }) },
-        },
-      },
+    preflight: preflightRegion('rules.refresh'),
+    rules: {
+      initial: 'starting',
       states: {
-        idle: {
-          on: { 'add.open': { target: 'adding', actions: 'openDraft' } },
+        starting: {
+          always: [{ guard: 'preloaded', target: 'ready' }, { target: 'loading' }],
         },
-        // The dialog 'Create Branch Protection Rule' is open.
-        adding: {
-          on: {
-            'add.change': { actions: { type: 'setDraft', params: ({ event }) => event.pattern } },
-            'add.confirm': {
-              guard: 'draftGiven',
-              target: '#branchProtection.applying',
-              actions: { type: 'startEdit', params: ({ context }) => ({ kind: 'add', pattern: context.draft.trim() }) },
-            },
-            'add.cancel': 'idle',
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            src: 'readRules',
+            input: ({ context }) => ({ repoId: context.repoId }),
+            onDone: { target: 'ready', actions: { type: 'takeRules', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
           },
         },
-      },
-    },
-    // An edit that changes nothing (the pattern is there already, or gone) needs no write.
-    applying: {
-      always: [{ guard: 'editChanges', target: 'saving' }, { target: 'ready', actions: 'endEdit' }],
-    },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        src: 'writeRules',
-        input: ({ context }) => ({ repoId: context.repoId, rules: [...editedRules(context)], checksum: context.checksum ?? '' }),
-        onDone: { target: 'loading', actions: 'endEdit' },
-        onError: [
-          { guard: { type: 'mayReapply', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'reloading' },
-          { target: 'ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
-        ],
-      },
-    },
-    // Someone else changed the rules: read them, then make the edit again on them.
-    reloading: {
-      tags: ['busy'],
-      invoke: {
-        src: 'readRules',
-        input: ({ context }) => ({ repoId: context.repoId }),
-        onDone: { target: 'applying', actions: [{ type: 'takeRules', params: ({ event }) => event.output }, 'countReapply'] },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+        failed: {
+          on: { 'rules.refresh': { target: 'loading', actions: 'clearError' } },
+        },
+        ready: {
+          initial: 'idle',
+          on: {
+            'rules.refresh': { target: 'loading', actions: 'clearError' },
+            'rule.delete': {
+              guard: 'mayChange',
+              target: 'applying',
+              actions: { type: 'startEdit', params: ({ event }) => ({ kind: 'delete', pattern: event.pattern }) },
+            },
+          },
+          states: {
+            idle: {
+              on: { 'add.open': { guard: 'mayChange', target: 'adding', actions: 'openDraft' } },
+            },
+            // The dialog 'Create Branch Protection Rule' is open.
+            adding: {
+              on: {
+                'add.change': { actions: { type: 'setDraft', params: ({ event }) => event.pattern } },
+                'add.confirm': {
+                  guard: 'draftGiven',
+                  target: '#branchProtection.rules.applying',
+                  actions: { type: 'startEdit', params: ({ context }) => ({ kind: 'add', pattern: context.draft.trim() }) },
+                },
+                'add.cancel': 'idle',
+              },
+            },
+          },
+        },
+        // An edit that changes nothing (the pattern is there already, or gone) needs no write.
+        applying: {
+          always: [{ guard: 'editChanges', target: 'saving' }, { target: 'ready', actions: 'endEdit' }],
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            src: 'writeRules',
+            input: ({ context }) => ({ repoId: context.repoId, rules: [...editedRules(context)], checksum: context.checksum ?? '' }),
+            onDone: { target: 'loading', actions: 'endEdit' },
+            onError: [
+              { guard: { type: 'mayReapply', params: ({ event }: { event: ErrorActorEvent }) => event.error }, target: 'reloading' },
+              { target: 'ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            ],
+          },
+        },
+        // Someone else changed the rules: read them, then make the edit again on them.
+        reloading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'readRules',
+            input: ({ context }) => ({ repoId: context.repoId }),
+            onDone: { target: 'applying', actions: [{ type: 'takeRules', params: ({ event }) => event.output }, 'countReapply'] },
+            onError: { target: 'ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+          },
+        },
       },
     },
   },
@@ -173,3 +190,13 @@ export const branchProtectionMachine = setup({
 
 export type BranchProtectionActorRef = ActorRefFrom<typeof branchProtectionMachine>;
 export type BranchProtectionSnapshot = SnapshotFrom<typeof branchProtectionMachine>;
+
+const PROTECTION_PREFLIGHT = {
+  asking: 'Checking whether you may change the branch protection rules...',
+  refused: "You are not allowed to change this repository's branch protection rules.",
+};
+
+/** Why adding and deleting rules are disabled by the server's preflight, or undefined when allowed. */
+export function protectionChangeRefusal(snapshot: BranchProtectionSnapshot): string | undefined {
+  return preflightRefusal(snapshot.value.preflight, PROTECTION_PREFLIGHT, snapshot.context.preflightError);
+}

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { deleteGcRules, getGcRules, setGcRules } from '../../api/settings';
+import { deleteGcRules, gcRulesSetAllowed, getGcRules, setGcRules } from '../../api/settings';
 import type { GarbageCollectionRules } from '../../api/types';
 import { gcPolicyMachine } from './machine';
 
@@ -15,5 +15,6 @@ export const liveGcPolicyMachine = gcPolicyMachine.provide({
       setGcRules(input.repoId, input.rules),
     ),
     deleteRules: fromPromise<void, { repoId: string }>(({ input }) => deleteGcRules(input.repoId)),
+    checkAllowed: fromPromise<boolean, { repoId: string }>(({ input, signal }) => gcRulesSetAllowed(input.repoId, signal)),
   },
 });

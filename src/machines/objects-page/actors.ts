@@ -1,5 +1,5 @@
 // The objects page's machine over the real API.
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ObjectStats, Page } from '../../api/types';
 import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/constants';
 import { liveBlameMachine } from '../blame';
@@ -8,7 +8,8 @@ import { liveBulkDownloadMachine } from '../bulk-download';
 import { liveDeleteObjectMachine } from '../delete-object';
 import { liveObjectSelectionMachine } from '../object-selection';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
-import { objectsPageMachine } from './machine';
+import type { SessionActorRef, SessionSnapshot } from '../session/machine';
+import { objectsPageMachine, type StorageReport } from './machine';
 import { listObjectsPage } from './reads';
 
 /**
@@ -26,7 +27,26 @@ export function objectsListMachine(repoId: string, refId: string, startAfter: st
   });
 }
 
+/** Whether the server's storage can import, from the session's settings once they are read. */
+export function storageSupportOf(session: SessionActorRef) {
+  return fromCallback(({ sendBack }) => {
+    let reported = false;
+    const follow = (snapshot: SessionSnapshot) => {
+      if (reported || snapshot.matches({ settings: 'loading' })) return;
+      reported = true;
+      const storage = snapshot.context.config?.storage_config;
+      const report: StorageReport = storage ? { type: 'storage.known', importSupport: storage.import_support } : { type: 'storage.unknown' };
+      sendBack(report);
+    };
+    const subscription = session.subscribe(follow);
+    follow(session.getSnapshot());
+    return () => subscription.unsubscribe();
+  });
+}
+
 export interface ObjectsPageWiring {
+  /** The session, whose settings say whether the server can import. */
+  session: SessionActorRef;
   repoId: string;
   refId: string;
   after: string | undefined;
@@ -34,10 +54,12 @@ export interface ObjectsPageWiring {
   invalidate: () => void;
   /** Navigates to the same folder with this search (replacing the history entry). */
   showSearch: (search: string) => void;
+  /** Puts `importDialog` in the URL, which opens the import dialog. */
+  showImport: () => void;
 }
 
 /** The page machine over the real API, with the router's actions. */
-export function createLiveObjectsPageMachine({ repoId, refId, after, invalidate, showSearch }: ObjectsPageWiring) {
+export function createLiveObjectsPageMachine({ session, repoId, refId, after, invalidate, showSearch, showImport }: ObjectsPageWiring) {
   return objectsPageMachine.provide({
     actors: {
       list: objectsListMachine(repoId, refId, after),
@@ -46,7 +68,8 @@ export function createLiveObjectsPageMachine({ repoId, refId, after, invalidate,
       selection: liveObjectSelectionMachine(repoId, refId),
       bulkDelete: liveBulkDeleteMachine,
       bulkDownload: liveBulkDownloadMachine,
+      storageSupport: storageSupportOf(session),
     },
-    actions: { invalidate, showSearch: (_, { search }) => showSearch(search) },
+    actions: { invalidate, showSearch: (_, { search }) => showSearch(search), showImport },
   });
 }

@@ -1,10 +1,25 @@
 // The objects page of one folder of one ref (spec 1 "Objects page", §4, §9): the listing (a paged list whose first
 // page the route loader fetched), the prefix search (debounced 300 ms, kept in the URL), Refresh, and the dialogs
-// it opens, each a flow of its own: delete object (only on a branch of a writable repository) and blame. The Upload
-// button's permission lives in the route's permission actor, which this page asks about its branch. The listing's
-// selection is a child of its own; the bulk delete (same rule as the single one) and the zip download run over it,
-// and their summaries stay on screen until dismissed while the listing reloads behind them.
-import { and, assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// it opens, each a flow of its own: upload, delete object (both only on a branch of a writable repository) and
+// blame. Upload and Import are always shown, and these rules say when they work and why not: Upload waits for the
+// server's preflight for the branch, whose answers live in the route's permission actor (this page asks it, and
+// follows its answer); Import needs a server whose storage can import (the session's storage config). The import
+// dialog's open state is the URL's (`importDialog`): the page opens it through `showImport`, and a link that opens
+// it where it cannot open is told why. The listing's selection is a child of its own; the bulk delete (same rule as
+// the single one) and the zip download run over it, and their summaries stay on screen until dismissed while the
+// listing reloads behind them.
+import {
+  and,
+  assign,
+  fromCallback,
+  sendTo,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type EventObject,
+  type NonReducibleUnknown,
+  type SnapshotFrom,
+} from 'xstate';
 import type { ObjectStats, Page, RefKind } from '../../api/types';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZE } from '../../lib/constants';
 import { blameMachine, type BlameActorRef, type BlameTarget } from '../blame/machine';
@@ -19,7 +34,8 @@ import {
 import { deleteObjectMachine, type DeleteObjectActorRef, type DeleteObjectOutput } from '../delete-object/machine';
 import { objectSelectionMachine, selectionReady, type ObjectSelectionActorRef } from '../object-selection/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
-import type { UploadPermissionActorRef } from '../upload-permission/machine';
+import { callbackPlaceholder } from '../../lib/actors';
+import { uploadAllowed, type BranchTarget, type UploadPermissionActorRef } from '../upload-permission/machine';
 
 export interface ObjectsPageInput {
   repoId: string;
@@ -63,7 +79,47 @@ export type ObjectsPageEvent =
   | { type: 'bulk.delete' }
   /** Download the selected objects as one zip. */
   | { type: 'bulk.download' }
-  | { type: 'bulk.dismiss' };
+  | { type: 'bulk.dismiss' }
+  | { type: 'upload.open' }
+  | { type: 'upload.close' }
+  /** Open the import dialog (in the URL). */
+  | { type: 'import.open' }
+  | UploadAnswer
+  | StorageReport;
+
+/** The permission actor's answer for the page's branch, as it changes (undefined while first asked). */
+export type UploadAnswer = { type: 'upload.answer'; allowed: boolean | undefined };
+
+/** What the server's storage config says of imports; `storage.unknown` when the config could not be read. */
+export type StorageReport = { type: 'storage.known'; importSupport: boolean } | { type: 'storage.unknown' };
+
+export const UPLOAD_READ_ONLY = 'The repository is read-only';
+export const UPLOAD_NEEDS_BRANCH = 'Uploads go to a branch: select a branch to upload';
+export const UPLOAD_CHECKING = 'Checking upload permission...';
+export const UPLOAD_REFUSED = 'You are not allowed to upload to this branch';
+export const IMPORT_READ_ONLY = 'The repository is read-only';
+export const IMPORT_NEEDS_BRANCH = 'Imports go to a branch: select a branch to import into';
+export const IMPORT_CHECKING = 'Checking whether the server can import...';
+export const IMPORT_UNSUPPORTED =
+  "This server's storage does not support import (import_support is off in its storage configuration). " +
+  'Upload the objects instead, or ask an administrator to set up import on the server.';
+export const IMPORT_CONFIG_UNREADABLE =
+  "Import is unavailable: the server's storage configuration could not be read. Reload the page to try again.";
+
+/** Follows the permission actor's answer for one branch, reporting each change of it. */
+const followUploadPermission = fromCallback<EventObject, { permissions: UploadPermissionActorRef; target: BranchTarget }>(
+  ({ input, sendBack }) => {
+    let last: boolean | undefined | null = null;
+    const report = () => {
+      const allowed = uploadAllowed(input.permissions.getSnapshot(), input.target);
+      if (allowed !== last) sendBack({ type: 'upload.answer', allowed } satisfies UploadAnswer);
+      last = allowed;
+    };
+    report();
+    const subscription = input.permissions.subscribe(report);
+    return () => subscription.unsubscribe();
+  },
+);
 
 const uploadBranch = (context: Pick<ObjectsPageContext, 'repoId' | 'refId' | 'refKind' | 'readOnly'>) =>
   context.refKind === 'branch' && !context.readOnly ? { repoId: context.repoId, branch: context.refId } : undefined;
@@ -83,8 +139,15 @@ export const objectsPageMachine = setup({
     selection: objectSelectionMachine,
     bulkDelete: bulkDeleteMachine,
     bulkDownload: bulkDownloadMachine,
+    followUploadPermission,
+    /** Reports whether the server's storage can import (StorageReport), once its config is known. */
+    storageSupport: callbackPlaceholder<EventObject, NonReducibleUnknown>('storageSupport'),
   },
   actions: {
+    /** Opens the import dialog: puts `importDialog` in the URL. */
+    showImport: () => {
+      throw new Error('action showImport was not provided');
+    },
     /** Reloads the route loaders' data (repository, ref, README) — router.invalidate() in the browser. */
     invalidate: () => {
       throw new Error('action invalidate was not provided');
@@ -119,6 +182,10 @@ export const objectsPageMachine = setup({
   guards: {
     canDelete: ({ context }) => uploadBranch(context) !== undefined,
     canUpload: ({ context }) => uploadBranch(context) !== undefined && context.permissions !== undefined,
+    writableBranch: ({ context }) => uploadBranch(context) !== undefined,
+    isAllowed: (_, allowed: boolean | undefined) => allowed === true,
+    isRefused: (_, allowed: boolean | undefined) => allowed === false,
+    importSupported: (_, report: { importSupport: boolean }) => report.importSupport,
     searchChanged: ({ context }) => context.searchText !== context.search,
     deleted: (_, output: DeleteObjectOutput) => output.deleted,
     hasSelection: ({ context }) => selectionReady(context.selection.getSnapshot()),
@@ -146,21 +213,60 @@ export const objectsPageMachine = setup({
     'objects.changed': { actions: ['reloadList', 'invalidate'] },
   },
   states: {
-    permission: {
+    // The Upload button: only on a branch of a writable repository, once the server's preflight allows it.
+    upload: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'canUpload', target: 'asked', actions: 'needPermission' }, { target: 'unavailable' }],
+        },
+        unavailable: {
+          on: { 'page.refresh': { actions: ['reloadList', 'invalidate'] } },
+        },
+        // Refresh lists again, reloads the loaders' data and asks the permission again; the last answer stays
+        // until the new one.
+        asked: {
+          invoke: {
+            src: 'followUploadPermission',
+            // Only with a branch and a permission actor (the `canUpload` guard).
+            input: ({ context }) => ({ permissions: context.permissions!, target: { repoId: context.repoId, branch: context.refId } }),
+          },
+          initial: 'checking',
+          on: {
+            'page.refresh': { actions: ['reloadList', 'recheckPermission', 'invalidate'] },
+            'upload.answer': [
+              { guard: { type: 'isAllowed', params: ({ event }) => event.allowed }, target: '.allowed' },
+              { guard: { type: 'isRefused', params: ({ event }) => event.allowed }, target: '.refused' },
+              { target: '.checking' },
+            ],
+          },
+          states: {
+            checking: {},
+            allowed: {},
+            refused: {},
+          },
+        },
+      },
+    },
+    // Whether the server's storage can import; the import also needs a branch of a writable repository.
+    importer: {
       initial: 'asking',
       states: {
         asking: {
-          always: [{ guard: 'canUpload', target: 'asked', actions: 'needPermission' }, { target: 'asked' }],
-        },
-        // Refresh lists again, reloads the loaders' data and asks the permission again.
-        asked: {
+          invoke: { src: 'storageSupport' },
           on: {
-            'page.refresh': [
-              { guard: 'canUpload', actions: ['reloadList', 'recheckPermission', 'invalidate'] },
-              { actions: ['reloadList', 'invalidate'] },
+            'storage.known': [
+              { guard: { type: 'importSupported', params: ({ event }) => event }, target: 'supported' },
+              { target: 'unsupported' },
             ],
+            'storage.unknown': 'unreadable',
           },
         },
+        supported: {
+          on: { 'import.open': { guard: 'writableBranch', actions: 'showImport' } },
+        },
+        unsupported: {},
+        unreadable: {},
       },
     },
     search: {
@@ -198,7 +304,12 @@ export const objectsPageMachine = setup({
             'blame.open': { target: 'blaming', actions: assign({ blameTarget: ({ event }) => event.target }) },
             'bulk.delete': { guard: and(['canDelete', 'hasSelection']), target: 'bulkDeleting' },
             'bulk.download': { guard: 'hasSelection', target: 'bulkDownloading' },
+            'upload.open': { guard: stateIn({ upload: { asked: 'allowed' } }), target: 'uploading' },
           },
+        },
+        // The upload dialog runs its own queue; an upload that stored something lists again (objects.changed).
+        uploading: {
+          on: { 'upload.close': 'closed' },
         },
         bulkDeleting: {
           invoke: {
@@ -298,6 +409,30 @@ export function bulkDeleteFlow(snapshot: ObjectsPageSnapshot): BulkDeleteActorRe
 /** The running zip download, if any. */
 export function bulkDownloadFlow(snapshot: ObjectsPageSnapshot): BulkDownloadActorRef | undefined {
   return snapshot.children.bulkDownload as BulkDownloadActorRef | undefined;
+}
+
+/** Why Upload is disabled on this page (the user's own policies aside), or undefined when it works. */
+export function uploadRefusal(snapshot: ObjectsPageSnapshot): string | undefined {
+  const { readOnly, refKind } = snapshot.context;
+  if (readOnly) return UPLOAD_READ_ONLY;
+  if (refKind !== 'branch') return UPLOAD_NEEDS_BRANCH;
+  if (snapshot.matches({ upload: { asked: 'allowed' } })) return undefined;
+  return snapshot.matches({ upload: { asked: 'refused' } }) ? UPLOAD_REFUSED : UPLOAD_CHECKING;
+}
+
+/** Why Import is disabled on this page (the user's own policies aside), or undefined when it works. */
+export function importRefusal(snapshot: ObjectsPageSnapshot): string | undefined {
+  const { readOnly, refKind } = snapshot.context;
+  if (snapshot.matches({ importer: 'unsupported' })) return IMPORT_UNSUPPORTED;
+  if (snapshot.matches({ importer: 'unreadable' })) return IMPORT_CONFIG_UNREADABLE;
+  if (readOnly) return IMPORT_READ_ONLY;
+  if (refKind !== 'branch') return IMPORT_NEEDS_BRANCH;
+  return snapshot.matches({ importer: 'asking' }) ? IMPORT_CHECKING : undefined;
+}
+
+/** Whether the server is still being asked whether it can import (a link to the dialog waits for the answer). */
+export function importPending(snapshot: ObjectsPageSnapshot): boolean {
+  return snapshot.matches({ importer: 'asking' });
 }
 
 /** Whether the page offers deleting objects: only on a branch of a writable repository. */

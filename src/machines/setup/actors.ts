@@ -1,10 +1,10 @@
 // The setup machine's actors over the real API.
 import { fromPromise } from 'xstate';
 import { getSetupState, setCommPrefs, setupAdmin } from '../../api/setup';
-import type { CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
+import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
 
 export const setupActors = {
   loadSetupState: fromPromise<SetupState>(({ signal }) => getSetupState(signal)),
-  createAdmin: fromPromise<CredentialsWithSecret, { username: string }>(({ input }) => setupAdmin(input.username)),
+  createAdmin: fromPromise<CredentialsWithSecret, AdminSetup>(({ input }) => setupAdmin(input)),
   saveCommPrefs: fromPromise<void, CommPrefs>(({ input }) => setCommPrefs(input)),
 };

@@ -1,8 +1,12 @@
-// First-run setup (spec 2 "First-run setup", §4): create the admin if needed, then the communication
-// preferences if missing, then show the new credentials once.
-import { assign, setup, type ActorRefFrom } from 'xstate';
+// First-run setup (spec 2 "First-run setup", §4). An installation without an admin gets one setup call carrying the
+// admin's name and, when the server asks for them, the communication preferences: the server checks them all
+// before it creates anything, so a refused e-mail leaves nothing half done and the form stays as it was. Once the
+// admin exists its keys are shown, whatever happens after: a server that still reports the preferences missing
+// (one that ignores them in the setup call) is sent them on their own, and a failure of that is shown beside the
+// keys. An installation whose admin exists but whose preferences are missing is asked for the preferences alone.
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ConflictError, errorMessage } from '../../api/errors';
-import type { CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
+import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actors';
 import { DEFAULT_ADMIN_USERNAME } from '../../lib/constants';
 import type { Redirect } from '../../lib/redirect';
@@ -10,6 +14,10 @@ import type { Redirect } from '../../lib/redirect';
 export const USERNAME_REQUIRED = 'Please enter your admin username.';
 export const EMAIL_REQUIRED = 'Please enter your email address.';
 export const SETUP_ALREADY_COMPLETE = 'Setup is already complete.';
+/** Shown beside the keys when the admin was created but a later step failed. */
+export const PREFS_NOT_SAVED = 'The admin was created, but the e-mail preferences were not saved';
+export const PREFS_NOT_SAVED_REMEDY =
+  'Keep the keys below and log in with them: the console asks for the e-mail again at login.';
 
 export interface SetupFieldErrors {
   username?: string;
@@ -33,9 +41,9 @@ export type SetupEvent =
   | { type: 'setup.submit' }
   | { type: 'setup.retry' };
 
-/** The admin still has to be created (a created one's credentials are kept, never asked for twice). */
-export const needsAdmin = (c: Pick<SetupContext, 'setupState' | 'credentials'>) =>
-  c.credentials === null && c.setupState?.state !== 'initialized';
+/** The installation has no admin yet: the form asks for its name. */
+export const needsAdmin = (c: Pick<SetupContext, 'setupState'>) => c.setupState?.state !== 'initialized';
+/** The server asks for the communication preferences: the form asks for the e-mail. */
 export const needsCommPrefs = (c: Pick<SetupContext, 'setupState'>) => c.setupState?.comm_prefs_missing === true;
 
 function validate(c: SetupContext): SetupFieldErrors {
@@ -52,6 +60,17 @@ export function setupErrorText(error: unknown): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+function commPrefs(c: SetupContext): CommPrefs {
+  // The one checkbox covers security, product and feature updates (its binding label says so).
+  return { email: c.email.trim(), featureUpdates: c.featureUpdates, securityUpdates: c.featureUpdates };
+}
+
+/** The setup call: the admin's name, and the preferences in the same call when they are missing. */
+function adminSetup(c: SetupContext): AdminSetup {
+  const username = c.username.trim();
+  return needsCommPrefs(c) ? { username, ...commPrefs(c) } : { username };
+}
+
 export const setupMachine = setup({
   types: {
     context: {} as SetupContext,
@@ -59,18 +78,21 @@ export const setupMachine = setup({
   },
   actors: {
     loadSetupState: promisePlaceholder<SetupState>('loadSetupState'),
-    createAdmin: promisePlaceholder<CredentialsWithSecret, { username: string }>('createAdmin'),
+    createAdmin: promisePlaceholder<CredentialsWithSecret, AdminSetup>('createAdmin'),
     saveCommPrefs: promisePlaceholder<void, CommPrefs>('saveCommPrefs'),
   },
   guards: {
     nothingMissing: (_, state: SetupState) => state.state === 'initialized' && state.comm_prefs_missing !== true,
     formInvalid: ({ context }) => Object.keys(validate(context)).length > 0,
     needsAdmin: ({ context }) => needsAdmin(context),
-    needsCommPrefs: ({ context }) => needsCommPrefs(context),
-    hasCredentials: ({ context }) => context.credentials !== null,
+    sentCommPrefs: ({ context }) => needsCommPrefs(context),
+    stillMissing: (_, state: SetupState) => state.comm_prefs_missing === true,
   },
   actions: {
     showServerError: assign({ error: (_, params: { error: unknown }) => setupErrorText(params.error) }),
+    showLaterError: assign({
+      error: (_, params: { error: unknown }) => `${PREFS_NOT_SAVED}: ${errorMessage(params.error)}. ${PREFS_NOT_SAVED_REMEDY}`,
+    }),
     /** Carries out the redirect the flow ends with (provided by the route). */
     navigate: (_, _redirect: Redirect) => {
       throw new Error('action navigate was not provided');
@@ -119,60 +141,63 @@ export const setupMachine = setup({
         'setup.updates': { actions: assign({ featureUpdates: ({ event }) => event.checked }) },
         'setup.submit': [
           { guard: 'formInvalid', actions: assign({ fieldErrors: ({ context }) => validate(context) }) },
-          { target: 'submitting', actions: assign({ fieldErrors: {}, error: null }) },
+          { guard: 'needsAdmin', target: 'creatingAdmin', actions: assign({ fieldErrors: {}, error: null }) },
+          { target: 'savingCommPrefs', actions: assign({ fieldErrors: {}, error: null }) },
         ],
       },
     },
-    submitting: {
+    // One call; a refusal (a free-mail or invalid address, a bad name, 409) created nothing: back to the form.
+    creatingAdmin: {
       tags: ['busy'],
-      initial: 'next',
+      invoke: {
+        src: 'createAdmin',
+        input: ({ context }) => adminSetup(context),
+        onDone: { target: 'created', actions: assign({ credentials: ({ event }) => event.output }) },
+        onError: { target: 'editing', actions: { type: 'showServerError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // The admin existed before this visit: only the preferences were missing.
+    savingCommPrefs: {
+      tags: ['busy'],
+      invoke: {
+        src: 'saveCommPrefs',
+        input: ({ context }) => commPrefs(context),
+        onDone: { target: 'redirecting', actions: assign({ redirect: { to: '/', external: false } }) },
+        onError: { target: 'editing', actions: { type: 'showServerError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // The admin exists: its keys are shown from here on, whatever the steps after it do.
+    created: {
+      tags: ['created'],
+      initial: 'confirming',
+      onDone: 'done',
       states: {
-        next: {
-          always: [
-            { guard: 'needsAdmin', target: 'creatingAdmin' },
-            { guard: 'needsCommPrefs', target: 'savingCommPrefs' },
-            { guard: 'hasCredentials', target: '#setup.done' },
-            { target: '#setup.redirecting', actions: assign({ redirect: { to: '/', external: false } }) },
-          ],
+        confirming: {
+          always: [{ guard: 'sentCommPrefs', target: 'checking' }, { target: 'finished' }],
         },
-        creatingAdmin: {
+        // A server that ignores the preferences in the setup call still reports them missing.
+        checking: {
           invoke: {
-            src: 'createAdmin',
-            input: ({ context }) => ({ username: context.username.trim() }),
-            onDone: {
-              target: 'next',
-              actions: assign(({ context, event }) => ({
-                credentials: event.output,
-                setupState: { ...context.setupState, state: 'initialized' as const },
-              })),
-            },
-            onError: {
-              target: '#setup.editing',
-              actions: { type: 'showServerError', params: ({ event }) => ({ error: event.error }) },
-            },
+            src: 'loadSetupState',
+            onDone: [
+              { guard: { type: 'stillMissing', params: ({ event }) => event.output }, target: 'savingCommPrefs' },
+              { target: 'finished' },
+            ],
+            onError: { target: 'finished', actions: { type: 'showLaterError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         savingCommPrefs: {
           invoke: {
             src: 'saveCommPrefs',
-            input: ({ context }) => ({
-              email: context.email.trim(),
-              featureUpdates: context.featureUpdates,
-              securityUpdates: context.featureUpdates,
-            }),
-            onDone: {
-              target: 'next',
-              actions: assign(({ context }) => ({ setupState: { ...context.setupState, comm_prefs_missing: false } })),
-            },
-            onError: {
-              target: '#setup.editing',
-              actions: { type: 'showServerError', params: ({ event }) => ({ error: event.error }) },
-            },
+            input: ({ context }) => commPrefs(context),
+            onDone: 'finished',
+            onError: { target: 'finished', actions: { type: 'showLaterError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
+        finished: { type: 'final' },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', tags: ['created'] },
     redirecting: {
       type: 'final',
       entry: { type: 'navigate', params: ({ context }) => context.redirect ?? { to: '/', external: false } },
@@ -181,3 +206,7 @@ export const setupMachine = setup({
 });
 
 export type SetupActorRef = ActorRefFrom<typeof setupMachine>;
+export type SetupSnapshot = SnapshotFrom<typeof setupMachine>;
+
+/** The admin was created in this visit: its keys are shown (with `error` when a later step failed). */
+export const adminCreated = (snapshot: SetupSnapshot): boolean => snapshot.hasTag('created');

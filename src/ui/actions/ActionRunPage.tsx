@@ -3,7 +3,7 @@ import { Grid, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/reac
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActionRun } from '../../api/types';
-import { formatLocaleTime, shortCommitId } from '../../lib/format';
+import { formatDate, shortCommitId } from '../../lib/format';
 import { shownStatus, type ActionRunActorRef } from '../../machines/action-run';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -125,8 +125,8 @@ function RunSummary({ run, repoId }: { run: ActionRun; repoId: string }) {
             </Link>
           )}
         </InfoRow>
-        <InfoRow label="Start Time">{formatLocaleTime(run.start_time)}</InfoRow>
-        <InfoRow label="End Time">{run.end_time ? formatLocaleTime(run.end_time) : ''}</InfoRow>
+        <InfoRow label="Start Time">{formatDate(run.start_time)}</InfoRow>
+        <InfoRow label="End Time">{run.end_time ? formatDate(run.end_time) : ''}</InfoRow>
       </Table.Body>
     </Table.Root>
   );

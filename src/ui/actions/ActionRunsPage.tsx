@@ -3,7 +3,7 @@ import { Badge, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/r
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFilter, LuRefreshCw, LuX } from 'react-icons/lu';
 import type { ActionRun } from '../../api/types';
-import { formatLocaleTime, shortCommitId } from '../../lib/format';
+import { formatDate, shortCommitId } from '../../lib/format';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { BackToStart } from '../components/BackToStart';
 import { DataTable } from '../components/DataTable';
@@ -62,13 +62,13 @@ function runColumns(repoId: string, onFilter: ActionRunsPageProps['onFilter']): 
         </HStack>
       ),
     }),
-    column.accessor('start_time', { header: 'Start Time', meta: { width: '16%' }, cell: (info) => formatLocaleTime(info.getValue()) }),
+    column.accessor('start_time', { header: 'Start Time', meta: { width: '16%' }, cell: (info) => formatDate(info.getValue()) }),
     column.accessor('end_time', {
       header: 'End Time',
       meta: { width: '16%' },
       cell: (info) => {
         const end = info.getValue();
-        return end ? formatLocaleTime(end) : '';
+        return end ? formatDate(end) : '';
       },
     }),
     column.accessor('commit_id', {

@@ -4,7 +4,14 @@ import { nameProblem, type CreatePrincipalActorRef, type CreatePrincipalSnapshot
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 
-const WORDING: Record<PrincipalKind, { title: string; label: string; placeholder: string; submit: string }> = {
+interface Wording {
+  title: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+}
+
+const WORDING: Record<PrincipalKind, Wording> = {
   user: { title: 'Create User', label: 'User name', placeholder: 'Username (e.g. \'jane.doe\')', submit: 'Create' },
   invite: { title: 'Invite User', label: 'Email', placeholder: 'Email address (e.g. \'jane.doe@example.com\')', submit: 'Invite' },
   group: { title: 'Create Group', label: 'Group name', placeholder: "Group Name (e.g. 'DataTeam')", submit: 'Create' },
@@ -19,10 +26,25 @@ const selectView = (s: CreatePrincipalSnapshot) => ({
   canSubmit: s.can({ type: 'create.submit' }),
 });
 
-/** Create User, Invite User or Create Group; an invitation's activation link is shown to copy when not mailed. */
-export function CreatePrincipalDialog({ create, onClose }: { create: CreatePrincipalActorRef; onClose: () => void }) {
+/**
+ * How creating a user is worded. Where people are invited by e-mail, a user created by name is one for programs,
+ * keys only: 'Create API User' (spec 1 §6).
+ */
+export function createUserWording(canInvite: boolean): Wording {
+  return canInvite ? { ...WORDING.user, title: 'Create API User', placeholder: "Name (e.g. 'spark-jobs')" } : WORDING.user;
+}
+
+export interface CreatePrincipalDialogProps {
+  create: CreatePrincipalActorRef;
+  /** The wording of a user created by name (createUserWording); Create User by default. */
+  userWording?: Wording;
+  onClose: () => void;
+}
+
+/** Create (API) User, Invite User or Create Group; an invitation's activation link is shown to copy when not mailed. */
+export function CreatePrincipalDialog({ create, userWording = WORDING.user, onClose }: CreatePrincipalDialogProps) {
   const { kind, name, error, busy, activationUrl, canSubmit } = useSelector(create, selectView);
-  const wording = WORDING[kind];
+  const wording = kind === 'user' ? userWording : WORDING[kind];
   const problem = nameProblem(kind, name);
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && !busy && onClose()}>

@@ -13,7 +13,7 @@ import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { PermittedButton } from '../components/PermittedButton';
 import { PrefixSearch } from '../components/PrefixSearch';
 import { AuthListScreen } from './AuthListScreen';
-import { CreatePrincipalDialog } from './CreatePrincipalDialog';
+import { createUserWording, CreatePrincipalDialog } from './CreatePrincipalDialog';
 import { selectionColumn } from './SelectionColumn';
 
 export interface UsersPageProps {
@@ -47,10 +47,14 @@ function userColumns(selection: ListSelectionActorRef): ListColumn<User>[] {
   ];
 }
 
-/** Users: prefix search, Create User, Invite User, Delete Selected (never the signed-in user's own row). */
+/**
+ * Users: prefix search, Invite User and Create API User where the server can invite (spec 1 §6), else Create User;
+ * Delete Selected (never the signed-in user's own row).
+ */
 export function UsersPage({ list, selection, canInvite, prefix, after, onSearch, onBackToStart }: UsersPageProps) {
   const columns = useMemo(() => userColumns(selection), [selection]);
   const create = useSelector(selection, (s) => s.children.create);
+  const userWording = createUserWording(canInvite);
   return (
     <AuthListScreen
       list={list}
@@ -73,7 +77,7 @@ export function UsersPage({ list, selection, canInvite, prefix, after, onSearch,
             onClick={() => selection.send({ type: 'create.open', kind: 'user' })}
           >
             <LuUserPlus />
-            Create User
+            {userWording.title}
           </PermittedButton>
           {canInvite && (
             <PermittedButton
@@ -90,7 +94,9 @@ export function UsersPage({ list, selection, canInvite, prefix, after, onSearch,
         </>
       }
     >
-      {create && <CreatePrincipalDialog create={create} onClose={() => selection.send({ type: 'create.close' })} />}
+      {create && (
+        <CreatePrincipalDialog create={create} userWording={userWording} onClose={() => selection.send({ type: 'create.close' })} />
+      )}
     </AuthListScreen>
   );
 }

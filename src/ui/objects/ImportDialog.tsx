@@ -163,7 +163,7 @@ function ImportProgress({ actor }: { actor: ImportActorRef }) {
           <Text fontSize="sm" color="fg.muted">
             Keep this page open until the import completes.
           </Text>
-          {error !== null && <ErrorAlert error={error} title="Could not cancel the import" />}
+          {error !== null && <ErrorAlert error={error} />}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>

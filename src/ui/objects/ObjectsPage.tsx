@@ -1,14 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { Alert, Button, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { LuFolderInput, LuRefreshCw, LuSearch, LuUpload } from 'react-icons/lu';
-import type { Repository, ResolvedRef, StorageConfig } from '../../api/types';
+import type { Repository, ResolvedRef } from '../../api/types';
 import type { ReadmeRead } from '../../loaders/objects';
-import type { ObjectsPageActorRef } from '../../machines/objects-page';
+import {
+  importPending,
+  importRefusal,
+  uploadRefusal,
+  type ObjectsPageActorRef,
+  type ObjectsPageSnapshot,
+} from '../../machines/objects-page';
 import type { UploadStorage } from '../../machines/upload-queue';
-import { uploadAllowed, type UploadPermissionActorRef } from '../../machines/upload-permission';
-import { usePermission } from '../../machines/session/hooks';
 import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
 import { RefSelector } from '../refs';
@@ -22,55 +26,39 @@ import { ReadmePreview } from './ReadmePreview';
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 export interface ObjectsPageProps {
-  /** The page's flows: listing, search, refresh, delete and blame. */
+  /** The page's flows: listing, search, refresh, upload, import, delete and blame. */
   page: ObjectsPageActorRef;
   repo: Repository;
   /** The ref being browsed, already resolved to its kind. */
   resolvedRef: ResolvedRef;
   /** The folder being browsed ('' or ending in '/'). */
   path: string;
-  /** The route's upload permission answers (kept across folders). */
-  permissions: UploadPermissionActorRef;
   /** The folder's README.md, as the route loader reads it. */
   readme: ReadmeRead;
   /** The server's storage config, for uploads and imports (null until known). */
-  storage: (UploadStorage & ImportStorage & Pick<StorageConfig, 'import_support'>) | null;
+  storage: (UploadStorage & ImportStorage) | null;
   /** Whether the import dialog is open (the URL's `importDialog`). */
   importOpen: boolean;
   onImportOpenChange: (open: boolean) => void;
 }
 
+const selectActions = (s: ObjectsPageSnapshot) => ({
+  canUpload: s.can({ type: 'upload.open' }),
+  uploadRefusal: uploadRefusal(s),
+  uploading: s.matches({ dialog: 'uploading' }),
+  canImport: s.can({ type: 'import.open' }),
+  importRefusal: importRefusal(s),
+  importPending: importPending(s),
+});
+
 /** The objects browser: ref selector, search, path, listing, README preview and the actions the ref allows. */
-export function ObjectsPage({ page, repo, resolvedRef, path, permissions, readme, storage, importOpen, onImportOpenChange }: ObjectsPageProps) {
+export function ObjectsPage({ page, repo, resolvedRef, path, readme, storage, importOpen, onImportOpenChange }: ObjectsPageProps) {
   const navigate = useNavigate();
   const searchText = useSelector(page, (s) => s.context.searchText);
-  const [uploadOpen, setUploadOpen] = useState(false);
-
+  const actions = useSelector(page, selectActions, shallowEqual);
   const branch = resolvedRef.kind === 'branch' ? resolvedRef.id : undefined;
-  const readOnly = repo.read_only === true;
-  const allowed = useSelector(permissions, (s) =>
-    branch === undefined || readOnly ? undefined : uploadAllowed(s, { repoId: repo.id, branch }),
-  );
-  // The user's policies answer at once; the server's answer for the branch (above) follows.
-  const mayWrite = usePermission('fs:WriteObject', arn.object(repo.id, path));
-  const uploadDisabledReason = readOnly
-    ? 'The repository is read-only'
-    : branch === undefined
-      ? 'Uploads go to a branch: select a branch to upload'
-      : !mayWrite.allowed
-        ? mayWrite.reason
-        : allowed === undefined
-          ? 'Checking upload permission...'
-          : allowed
-            ? undefined
-            : 'You are not allowed to upload to this branch';
-  // Spec 1 §2: offered when the server can import; like Upload, only into a branch of a writable repository.
-  const importSupported = storage?.import_support === true;
-  const importDisabledReason = readOnly
-    ? 'The repository is read-only'
-    : branch === undefined
-      ? 'Imports go to a branch: select a branch to import into'
-      : undefined;
+  // The import is one commit on the branch (the server checks the source and destination too).
+  const importNeeds = { action: 'fs:CreateCommit', resource: arn.branch(repo.id, branch ?? resolvedRef.id) };
 
   return (
     <Stack gap="4">
@@ -101,27 +89,33 @@ export function ObjectsPage({ page, repo, resolvedRef, path, permissions, readme
             <LuRefreshCw />
             Refresh
           </Button>
-          <Button size="sm" onClick={() => setUploadOpen(true)} disabled={uploadDisabledReason !== undefined} title={uploadDisabledReason}>
+          <PermittedButton
+            size="sm"
+            action="fs:WriteObject"
+            resource={arn.object(repo.id, path)}
+            disabled={!actions.canUpload}
+            title={actions.uploadRefusal}
+            onClick={() => page.send({ type: 'upload.open' })}
+          >
             <LuUpload />
             Upload
-          </Button>
-          {importSupported && (
-            <PermittedButton
-              size="sm"
-              variant="outline"
-              // The import ends in a commit on the branch; the server checks the source and destination too.
-              action="fs:CreateCommit"
-              resource={arn.branch(repo.id, branch ?? resolvedRef.id)}
-              disabled={importDisabledReason !== undefined}
-              title={importDisabledReason}
-              onClick={() => onImportOpenChange(true)}
-            >
-              <LuFolderInput />
-              Import
-            </PermittedButton>
-          )}
+          </PermittedButton>
+          <PermittedButton
+            size="sm"
+            variant="outline"
+            {...importNeeds}
+            disabled={!actions.canImport}
+            title={actions.importRefusal}
+            onClick={() => page.send({ type: 'import.open' })}
+          >
+            <LuFolderInput />
+            Import
+          </PermittedButton>
         </HStack>
       </HStack>
+      {importOpen && !actions.importPending && actions.importRefusal !== undefined && (
+        <ImportUnavailable reason={actions.importRefusal} onClose={() => onImportOpenChange(false)} />
+      )}
       <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} refKind={resolvedRef.kind} path={path} />
       <ObjectsListing page={page} />
       <ReadmePreview repoId={repo.id} refId={resolvedRef.id} readme={readme} />
@@ -130,14 +124,14 @@ export function ObjectsPage({ page, repo, resolvedRef, path, permissions, readme
           repoId={repo.id}
           branch={branch}
           prefix={path}
-          readOnly={readOnly}
+          readOnly={repo.read_only === true}
           storage={storage}
-          open={uploadOpen}
-          onClose={() => setUploadOpen(false)}
+          open={actions.uploading}
+          onClose={() => page.send({ type: 'upload.close' })}
           onUploaded={() => page.send({ type: 'objects.changed' })}
         />
       )}
-      {importOpen && importSupported && storage && branch !== undefined && !readOnly && (
+      {importOpen && actions.canImport && storage && branch !== undefined && (
         <Suspense fallback={null}>
           <ImportDialog
             repoId={repo.id}
@@ -150,5 +144,21 @@ export function ObjectsPage({ page, repo, resolvedRef, path, permissions, readme
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** A link opened the import dialog where it cannot open: it says why, instead of doing nothing. */
+function ImportUnavailable({ reason, onClose }: { reason: string; onClose: () => void }) {
+  return (
+    <Alert.Root status="warning" role="alert" alignItems="center">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>The import dialog cannot open here</Alert.Title>
+        <Alert.Description>{reason}</Alert.Description>
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={onClose}>
+        Dismiss
+      </Button>
+    </Alert.Root>
   );
 }

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuGitPullRequest, LuGitPullRequestClosed, LuPencil } from 'react-icons/lu';
 import type { PullRequest, Repository } from '../../api/types';
-import { formatLocaleTime, formatRelativeTime, shortCommitId } from '../../lib/format';
+import { formatDate, formatRelativeTime, shortCommitId } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import type { PullRequestActorRef } from '../../machines/pull-request/machine';
 import { MergeButton } from '../compare/ComparePage';
@@ -73,7 +73,7 @@ function Description({ repoId, pull }: { repoId: string; pull: PullRequest }) {
     <Card.Root variant="outline" as="section" aria-label="Description">
       <Card.Header py="3">
         <Text color="fg.muted" fontSize="sm">
-          Opened by {pull.author} on {formatLocaleTime(pull.creation_date)} ({formatRelativeTime(pull.creation_date)})
+          Opened by {pull.author} on {formatDate(pull.creation_date)} ({formatRelativeTime(pull.creation_date)})
         </Text>
       </Card.Header>
       <Card.Body pt="0">

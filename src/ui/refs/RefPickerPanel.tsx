@@ -118,7 +118,7 @@ function CommitMatch({
   const { commitQuery, commitMatch, commitError } = useSelector(picker, (s) => s.context);
   if (commitQuery === '') return null;
   if (looking) return <Loading label="Looking for the commit..." />;
-  if (commitError) return <ErrorAlert error={commitError} title="Could not look up the commit" />;
+  if (commitError) return <ErrorAlert error={commitError} />;
   if (!commitMatch) {
     return (
       <Text color="fg.muted" fontSize="sm" px="2">

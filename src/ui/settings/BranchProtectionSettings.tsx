@@ -1,7 +1,7 @@
 import { Alert, Button, CloseButton, Dialog, Field, Heading, HStack, IconButton, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
-import type { BranchProtectionActorRef } from '../../machines/branch-protection';
+import { protectionChangeRefusal, type BranchProtectionActorRef } from '../../machines/branch-protection';
 import { arn } from '../../lib/permission-names';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton } from '../components/PermittedButton';
@@ -11,9 +11,12 @@ import { Loading } from '../components/Loading';
 export function BranchProtectionSettings({ repoId, rules: machine }: { repoId: string; rules: BranchProtectionActorRef }) {
   const rules = useSelector(machine, (s) => s.context.rules);
   const loading = useSelector(machine, (s) => s.hasTag('loading'));
-  const failed = useSelector(machine, (s) => s.matches('failed'));
+  const failed = useSelector(machine, (s) => s.matches({ rules: 'failed' }));
   const busy = useSelector(machine, (s) => s.hasTag('busy'));
-  const ready = useSelector(machine, (s) => s.matches('ready'));
+  const canAdd = useSelector(machine, (s) => s.can({ type: 'add.open' }));
+  const canDelete = useSelector(machine, (s) => s.can({ type: 'rule.delete', pattern: '' }));
+  // The server's preflight; the user's own policies (PermittedButton) may refuse as well.
+  const refusal = useSelector(machine, protectionChangeRefusal);
   const notice = useSelector(machine, (s) => s.context.notice);
   const error = useSelector(machine, (s) => s.context.error);
   // Adding and deleting a rule both set the repository's rules.
@@ -27,7 +30,15 @@ export function BranchProtectionSettings({ repoId, rules: machine }: { repoId: s
         <IconButton size="sm" variant="ghost" aria-label="Refresh" disabled={busy} onClick={() => machine.send({ type: 'rules.refresh' })}>
           <LuRefreshCw />
         </IconButton>
-        <PermittedButton {...needs} size="sm" colorPalette="tarn" disabled={!ready} loading={busy} onClick={() => machine.send({ type: 'add.open' })}>
+        <PermittedButton
+          {...needs}
+          size="sm"
+          colorPalette="tarn"
+          disabled={!canAdd}
+          title={refusal}
+          loading={busy}
+          onClick={() => machine.send({ type: 'add.open' })}
+        >
           <LuPlus />
           Add
         </PermittedButton>
@@ -64,7 +75,8 @@ export function BranchProtectionSettings({ repoId, rules: machine }: { repoId: s
                         size="xs"
                         variant="outline"
                         colorPalette="red"
-                        disabled={!ready}
+                        disabled={!canDelete}
+                        title={refusal}
                         aria-label={`Delete rule ${rule.pattern}`}
                         onClick={() => machine.send({ type: 'rule.delete', pattern: rule.pattern })}
                       >
@@ -84,7 +96,7 @@ export function BranchProtectionSettings({ repoId, rules: machine }: { repoId: s
 }
 
 function AddRuleDialog({ machine }: { machine: BranchProtectionActorRef }) {
-  const open = useSelector(machine, (s) => s.matches({ ready: 'adding' }));
+  const open = useSelector(machine, (s) => s.matches({ rules: { ready: 'adding' } }));
   const draft = useSelector(machine, (s) => s.context.draft);
   const canCreate = useSelector(machine, (s) => s.can({ type: 'add.confirm' }));
   const cancel = () => machine.send({ type: 'add.cancel' });

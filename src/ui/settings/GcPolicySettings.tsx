@@ -2,21 +2,23 @@ import { Alert, Box, Button, Field, Heading, HStack, IconButton, Stack, Switch, 
 import { useSelector } from '@xstate/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import type { GarbageCollectionRules } from '../../api/types';
-import { policyText, type GcPolicyActorRef } from '../../machines/gc-policy';
+import { gcPolicyChangeRefusal, policyText, type GcPolicyActorRef } from '../../machines/gc-policy';
 import { arn } from '../../lib/permission-names';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { PermittedButton } from '../components/PermittedButton';
+import { PermittedButton, type Needs } from '../components/PermittedButton';
 import { Loading } from '../components/Loading';
 
 /** Settings → Garbage Collection: the policy as a table or JSON, its JSON editor, and Delete Policy. */
 export function GcPolicySettings({ repoId, policy }: { repoId: string; policy: GcPolicyActorRef }) {
   const rules = useSelector(policy, (s) => s.context.rules);
   const loading = useSelector(policy, (s) => s.hasTag('loading'));
-  const failed = useSelector(policy, (s) => s.matches('failed'));
-  const viewing = useSelector(policy, (s) => s.matches('viewing') || s.matches('deleting'));
-  const editing = useSelector(policy, (s) => s.matches('editing') || s.matches('saving'));
+  const failed = useSelector(policy, (s) => s.matches({ policy: 'failed' }));
+  const viewing = useSelector(policy, (s) => s.matches({ policy: 'viewing' }) || s.matches({ policy: 'deleting' }));
+  const editing = useSelector(policy, (s) => s.matches({ policy: 'editing' }) || s.matches({ policy: 'saving' }));
   const busy = useSelector(policy, (s) => s.hasTag('busy'));
-  const deleting = useSelector(policy, (s) => s.matches('deleting'));
+  const deleting = useSelector(policy, (s) => s.matches({ policy: 'deleting' }));
+  // The server's preflight; the user's own policies (PermittedButton) may refuse as well.
+  const refusal = useSelector(policy, gcPolicyChangeRefusal);
   const error = useSelector(policy, (s) => s.context.error);
   const jsonView = useSelector(policy, (s) => s.context.jsonView);
   const canEdit = useSelector(policy, (s) => s.can({ type: 'policy.edit' }));
@@ -39,12 +41,20 @@ export function GcPolicySettings({ repoId, policy }: { repoId: string; policy: G
           variant="outline"
           colorPalette="red"
           disabled={!canDelete}
+          title={refusal}
           loading={deleting}
           onClick={() => policy.send({ type: 'policy.delete' })}
         >
           Delete Policy
         </PermittedButton>
-        <PermittedButton {...needs} size="sm" colorPalette="tarn" disabled={!canEdit} onClick={() => policy.send({ type: 'policy.edit' })}>
+        <PermittedButton
+          {...needs}
+          size="sm"
+          colorPalette="tarn"
+          disabled={!canEdit}
+          title={refusal}
+          onClick={() => policy.send({ type: 'policy.edit' })}
+        >
           Edit Policy
         </PermittedButton>
       </HStack>
@@ -68,7 +78,7 @@ export function GcPolicySettings({ repoId, policy }: { repoId: string; policy: G
             <PolicyView rules={rules} jsonView={jsonView} onJsonView={(on) => policy.send({ type: 'view.json', on })} />
           )}
           {viewing && error !== undefined && <ErrorAlert error={error} />}
-          {editing && <PolicyEditor policy={policy} creating={rules === null} />}
+          {editing && <PolicyEditor policy={policy} creating={rules === null} needs={needs} refusal={refusal} />}
         </>
       )}
     </Stack>
@@ -122,12 +132,22 @@ function PolicyView({ rules, jsonView, onJsonView }: PolicyViewProps) {
   );
 }
 
+interface PolicyEditorProps {
+  policy: GcPolicyActorRef;
+  creating: boolean;
+  /** The permission saving needs. */
+  needs: Needs;
+  /** Why the server's preflight does not allow saving (yet). */
+  refusal: string | undefined;
+}
+
 /** The policy as JSON text: Create Policy on the template when none is set, else Edit Policy. */
-function PolicyEditor({ policy, creating }: { policy: GcPolicyActorRef; creating: boolean }) {
+function PolicyEditor({ policy, creating, needs, refusal }: PolicyEditorProps) {
   const text = useSelector(policy, (s) => s.context.text);
   const parseError = useSelector(policy, (s) => s.context.parseError);
   const error = useSelector(policy, (s) => s.context.error);
-  const saving = useSelector(policy, (s) => s.matches('saving'));
+  const saving = useSelector(policy, (s) => s.matches({ policy: 'saving' }));
+  const canSave = useSelector(policy, (s) => s.can({ type: 'edit.save' }));
   return (
     <form
       noValidate
@@ -156,9 +176,9 @@ function PolicyEditor({ policy, creating }: { policy: GcPolicyActorRef; creating
           <Button variant="outline" disabled={saving} onClick={() => policy.send({ type: 'edit.cancel' })}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="tarn" loading={saving}>
+          <PermittedButton {...needs} type="submit" colorPalette="tarn" loading={saving} disabled={!canSave} title={refusal}>
             Save
-          </Button>
+          </PermittedButton>
         </HStack>
       </Stack>
     </form>

@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { CredentialsWithSecret } from '../../api/types';
-import { needsAdmin, needsCommPrefs, type SetupActorRef } from '../../machines/setup';
+import { adminCreated, needsAdmin, needsCommPrefs, type SetupActorRef } from '../../machines/setup';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -42,10 +42,10 @@ export function SetupPage({ setup }: SetupPageProps) {
       </PublicPage>
     );
   }
-  if (snapshot.matches('done') && context.credentials) {
+  if (adminCreated(snapshot) && context.credentials) {
     return (
       <PublicPage>
-        <SetupComplete credentials={context.credentials} />
+        <SetupComplete credentials={context.credentials} error={context.error} />
       </PublicPage>
     );
   }
@@ -126,11 +126,18 @@ export function SetupPage({ setup }: SetupPageProps) {
   );
 }
 
-function SetupComplete({ credentials }: { credentials: CredentialsWithSecret }) {
+/** The new admin's keys, shown once; `error` says which later step failed, the keys being good regardless. */
+function SetupComplete({ credentials, error }: { credentials: CredentialsWithSecret; error: string | null }) {
   const config = lakectlConfig(credentials, window.location.origin);
   return (
     <PublicCard title="You&apos;re all set!" maxW="2xl">
     <Stack gap="4">
+      {error && (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      )}
       <Text>Here are the credentials of your admin user:</Text>
       <SecretLine label="Access Key ID" value={credentials.access_key_id} />
       <SecretLine label="Secret Access Key" value={credentials.secret_access_key} />

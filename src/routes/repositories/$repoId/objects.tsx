@@ -5,7 +5,7 @@ import { useActorRef } from '../../../lib/root-actors';
 import type { ObjectStats, Page, Repository, ResolvedRef } from '../../../api/types';
 import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type ReadmeRead } from '../../../loaders/objects';
 import { createLiveObjectsPageMachine } from '../../../machines/objects-page';
-import { useSessionSelector } from '../../../machines/session';
+import { useSessionActor, useSessionSelector } from '../../../machines/session';
 import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../../../machines/upload-permission';
 import { GcWarningBanner } from '../../../ui/objects/GcWarningBanner';
 import { ObjectsPage, type ObjectsPageProps } from '../../../ui/objects/ObjectsPage';
@@ -95,14 +95,17 @@ interface ObjectsFolderProps {
 function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, readme, permissions, storage, importOpen, onImportOpenChange }: ObjectsFolderProps) {
   const router = useRouter();
   const navigate = Route.useNavigate();
+  const session = useSessionActor();
   const [machine] = useState(() =>
     createLiveObjectsPageMachine({
+      session,
       repoId: repo.id,
       refId: resolvedRef.id,
       after,
       invalidate: () => void router.invalidate(),
       showSearch: (text) =>
         void navigate({ search: (prev) => ({ ...prev, search: text || undefined, after: undefined }), replace: true }),
+      showImport: () => onImportOpenChange(true),
     }),
   );
   const page = useActorRef(machine, {
@@ -124,7 +127,6 @@ function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, read
       repo={repo}
       resolvedRef={resolvedRef}
       path={path}
-      permissions={permissions}
       readme={readme}
       storage={storage}
       importOpen={importOpen}

@@ -1,20 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { getCommit } from '../../../../../api/commits';
-import { NotFoundError } from '../../../../../api/client';
 import { CommitDetailPage } from '../../../../../ui/commits/CommitDetailPage';
 import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
 import { useRepository } from '../../../../../ui/repository/RepositoryContext';
 
 // The commit's metadata; what it changed is the index route below, so moving through its folders reads only those.
 export const Route = createFileRoute('/repositories/$repoId/commits/$commitId')({
-  loader: async ({ params, abortController }) => {
-    try {
-      return await getCommit(params.repoId, params.commitId, abortController.signal);
-    } catch (error) {
-      if (error instanceof NotFoundError) throw new NotFoundError(404, 'could not find commit', error.body);
-      throw error;
-    }
-  },
+  // A missing commit fails with 'could not find commit' (spec 1 §8).
+  loader: ({ params, abortController }) => getCommit(params.repoId, params.commitId, abortController.signal),
   component: CommitRoute,
   errorComponent: RouteErrorAlert,
 });
