@@ -8,6 +8,7 @@ import { ConfigError, defaultConfig, parseDatabaseUrl, readBlockstoreConfig, typ
 import { collectGarbage, GcRefusedError, type CollectReport } from './gc';
 import { createGraveler } from './graveler';
 import { metadataExists, openMetadataStore, sqliteFileName } from './metadata-store';
+import { runOperatorCommand, UsageError } from './command-line';
 import { TarnError } from './errors';
 
 export const usage = `Usage: npm run gc -- --repo NAME [--dry-run] [--data-dir DIR] [--database-url U]
@@ -33,8 +34,6 @@ export interface GcCommand {
   /** How to reach the repository's data (default: the data folder only). */
   blockstore?: BlockstoreConfig;
 }
-
-export class UsageError extends Error {}
 
 export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcCommand | 'help' {
   let repository: string | undefined;
@@ -109,26 +108,15 @@ export async function runGc(command: GcCommand, print: (line: string) => void): 
 }
 
 async function main(): Promise<void> {
-  let command: GcCommand | 'help';
-  try {
-    command = parseGcCommand(process.argv.slice(2), process.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    console.error(`${err.message}\n\n${usage}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (command === 'help') {
-    console.log(usage);
-    return;
-  }
-  try {
-    await runGc(command, (line) => console.log(line));
-  } catch (err) {
-    if (!(err instanceof GcRefusedError || err instanceof TarnError)) throw err;
-    console.error(`gc: ${err.message}`);
-    process.exitCode = 1;
-  }
+  await runOperatorCommand({
+    name: 'gc',
+    usage,
+    parse: () => parseGcCommand(process.argv.slice(2), process.env),
+    run: async (command) => {
+      await runGc(command, (line) => console.log(line));
+    },
+    refused: (err) => err instanceof GcRefusedError || err instanceof TarnError,
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -8,6 +8,7 @@ import { loadInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService, type CredentialsWithSecret } from './auth';
 import { ConfigError, defaultConfig, parseDatabaseUrl } from './config';
+import { runOperatorCommand, UsageError } from './command-line';
 import { TarnError } from './errors';
 import { metadataExists, openMetadataStore, sqliteFileName } from './metadata-store';
 
@@ -31,8 +32,6 @@ export interface SuperuserCommand {
   dataDir: string;
   databaseUrl?: string;
 }
-
-export class UsageError extends Error {}
 
 /** A refusal the operator can act on (no Tarn data there, not set up yet, a taken key). */
 export class SuperuserRefusedError extends Error {}
@@ -106,26 +105,15 @@ export function formatCredentials(user: string, result: { credentials: Credentia
 }
 
 async function main(): Promise<void> {
-  let command: SuperuserCommand | 'help';
-  try {
-    command = parseSuperuserCommand(process.argv.slice(2), process.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    console.error(`${err.message}\n\n${usage}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (command === 'help') {
-    console.log(usage);
-    return;
-  }
-  try {
-    console.log(formatCredentials(command.user, await runSuperuser(command)));
-  } catch (err) {
-    if (!(err instanceof SuperuserRefusedError || err instanceof TarnError)) throw err;
-    console.error(`superuser: ${err.message}`);
-    process.exitCode = 1;
-  }
+  await runOperatorCommand({
+    name: 'superuser',
+    usage,
+    parse: () => parseSuperuserCommand(process.argv.slice(2), process.env),
+    run: async (command) => {
+      console.log(formatCredentials(command.user, await runSuperuser(command)));
+    },
+    refused: (err) => err instanceof SuperuserRefusedError || err instanceof TarnError,
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSuperuserCommand, runSuperuser, SuperuserRefusedError, UsageError } from '../../server/superuser-command';
+import { UsageError } from '../../server/command-line';
+import { parseSuperuserCommand, runSuperuser, SuperuserRefusedError } from '../../server/superuser-command';
 import { basicAuth, client, setupAdmin, startTestServer, type TestServer } from './http/harness';
 
 const root = join(import.meta.dirname, '..', '..');
