@@ -83,6 +83,44 @@ describe('queries', () => {
     ]);
   });
 
+  it("refuse a malformed value of every boolean parameter lakeFS's document declares, naming it", async () => {
+    // Each boolean query parameter of lakeFS's API with a route that reads it; the call would otherwise succeed or
+    // fail later, so a 400 naming the parameter shows the value was read as lakeFS reads it.
+    const booleans: Array<[string, string, string]> = [
+      ['GET', '/auth/users/admin/policies', 'effective'],
+      ['POST', '/repositories', 'bare'],
+      ['DELETE', '/repositories/nope', 'force'],
+      ['DELETE', '/repositories/checked/tags/nope', 'force'],
+      ['GET', '/repositories/checked/branches', 'show_hidden'],
+      ['GET', '/repositories/checked/refs/main/commits', 'limit'],
+      ['GET', '/repositories/checked/refs/main/commits', 'first_parent'],
+      ['DELETE', '/repositories/checked/branches/nope', 'force'],
+      ['PUT', '/repositories/checked/branches/main/hard_reset', 'force'],
+      ['POST', '/repositories/checked/branches/main/objects', 'force'],
+      ['DELETE', '/repositories/checked/branches/main/objects', 'force'],
+      ['DELETE', '/repositories/checked/branches/main/objects', 'no_tombstone'],
+      ['POST', '/repositories/checked/branches/main/objects/delete', 'no_tombstone'],
+      ['GET', '/repositories/checked/refs/main/diff/main', 'include_right_stats'],
+      ['GET', '/repositories/checked/refs/main/objects', 'presign'],
+      ['GET', '/repositories/checked/refs/main/objects/stat', 'presign'],
+      ['GET', '/repositories/checked/refs/main/objects/ls', 'presign'],
+      ['GET', '/repositories/checked/branches/main/staging/backing', 'presign'],
+      ['GET', '/repositories/checked/refs/main/objects/stat', 'user_metadata'],
+      ['GET', '/repositories/checked/refs/main/objects/ls', 'user_metadata'],
+    ];
+    for (const [method, path, name] of booleans) {
+      const writes = method === 'POST' || method === 'PUT';
+      const res = await api.raw(`${path}?path=a.txt&${name}=sometimes`, {
+        method,
+        ...(writes ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      });
+      expect(res.status, `${method} ${path} ${name}`).toBe(400);
+      expect(((await res.json()) as ErrorBody).message, `${method} ${path} ${name}`).toBe(
+        `parameter "${name}" in query has an error: value sometimes: an invalid boolean: invalid syntax`,
+      );
+    }
+  });
+
   it("read integers as Go's ParseInt with base 0 does, within lakeFS's bounds for amount (-1 to 1000)", async () => {
     const pageSize = async (amount: string) => {
       const res = await api.get<{ pagination: { max_per_page: number }; results: unknown[] }>(`/repositories/checked/refs/main/commits?amount=${amount}`);
@@ -115,6 +153,13 @@ describe('queries', () => {
         `parameter "amount" in query has an error: ${reason}`,
       ]);
     }
+  });
+
+  it('read the part count of a presigned multipart upload as an integer', async () => {
+    expect(await refusal(api.post<ErrorBody>('/repositories/checked/branches/main/staging/pmpu?path=x&parts=two'))).toEqual([
+      400,
+      'parameter "parts" in query has an error: value two: an invalid integer: invalid syntax',
+    ]);
   });
 
   it('check enumerations and dates', async () => {

@@ -32,6 +32,9 @@ export const objectPath = z
 const presign = queryFlag.openapi({ description: 'A presigned address of the data, when the block store offers them (S3)' });
 const userMetadata = queryFlag.openapi({ description: 'Include user metadata (default true)' });
 const force = queryFlag.openapi({ description: 'Write to a read-only repository too' });
+// lakeFS's experimental flag: a tombstone of a path that only ever was staged changes nothing in Tarn's listings
+// and diffs, so the flag is read (and refused when malformed) but changes nothing.
+const noTombstone = queryFlag.openapi({ description: 'Accepted as lakeFS takes it; a tombstone of a path never committed changes nothing' });
 
 export const listObjects = createRoute({
   operationId: 'listObjects',
@@ -155,7 +158,7 @@ export const deleteObject = createRoute({
   path: branchObjects,
   tags,
   summary: 'Delete an object (absent paths are not an error)',
-  request: { params: branchParams, query: z.object({ path: objectPath, force }) },
+  request: { params: branchParams, query: z.object({ path: objectPath, force, no_tombstone: noTombstone }) },
   responses: { 204: { description: 'Deleted' }, default: failure },
 });
 
@@ -165,7 +168,7 @@ export const deleteObjects = createRoute({
   path: `${branchObjects}/delete`,
   tags,
   summary: 'Delete up to 1000 objects',
-  request: { params: branchParams, query: z.object({ force }), body: jsonBody(PathList) },
+  request: { params: branchParams, query: z.object({ force, no_tombstone: noTombstone }), body: jsonBody(PathList) },
   responses: { 200: jsonContent(ObjectErrorList, 'The paths that could not be deleted'), default: failure },
 });
 

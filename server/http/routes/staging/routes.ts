@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams } from '../../params';
-import { queryFlag } from '../../query';
+import { queryFlag, queryInteger } from '../../query';
 import {
   AbortPresignMultipartUpload,
   CompletePresignMultipartUpload,
@@ -73,12 +73,7 @@ export const createPresignMultipartUpload = createRoute({
     params: branchParams,
     query: z.object({
       path: objectPath,
-      parts: z
-        .string()
-        .regex(/^\d+$/, { message: 'must be a whole number' })
-        .transform(Number)
-        .optional()
-        .openapi({ type: 'integer', description: 'How many parts (and presigned addresses), at most 10000' }),
+      parts: queryInteger().openapi({ description: 'How many parts (and presigned addresses), at most 10000' }),
     }),
   },
   responses: { 201: jsonContent(PresignMultipartUpload, 'The upload and its part addresses'), ...unoffered, default: failure },
