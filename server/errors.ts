@@ -3,6 +3,7 @@
 export type FailureKind =
   | 'bad_request'
   | 'unauthenticated'
+  | 'permission_denied'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
@@ -134,7 +135,10 @@ export class ReadOnlyRepositoryError extends TarnError {
   }
 }
 
-/** Operations refused by a rule rather than by input: deleting the default branch. */
+/**
+ * Operations refused by a rule rather than by input or permissions (403, as lakeFS answers these): deleting the
+ * default branch, an address or import path the block store refuses; and Tarn's own rules on users.
+ */
 export class ForbiddenError extends TarnError {
   constructor(message: string) {
     super('forbidden', message);
@@ -171,10 +175,14 @@ export class ParentNumberRequiredError extends TarnError {
 
 // Access control
 
-/** The caller is known but its effective policies do not allow the call; the message names what is missing. */
+/**
+ * The caller is known but its effective policies do not allow the call; the message names what is missing. lakeFS's
+ * API answers this 401 (its controller's `authorize`), which its web UI's preflights read as "not allowed"; the S3
+ * gateway answers S3's AccessDenied.
+ */
 export class InsufficientPermissionsError extends TarnError {
   constructor(readonly missing: string) {
-    super('forbidden', `insufficient permissions: ${missing}`);
+    super('permission_denied', `insufficient permissions: ${missing}`);
   }
 }
 

@@ -19,7 +19,10 @@ export interface Permission {
   resource: string;
 }
 
-/** Resolves when the principal may do all of it; throws ForbiddenError (S3's AccessDenied) when not. */
+/**
+ * Resolves when the principal may do all of it; when not, throws a failure that the gateway answers with S3's
+ * AccessDenied (403), be it the API's insufficient-permissions error (401 on the API) or a ForbiddenError.
+ */
 export type Authorize = (principal: Principal, needed: Permission[]) => Promise<void>;
 
 /** Lets every authenticated user act: for tests of the gateway alone. */

@@ -67,6 +67,7 @@ export const notImplemented = (what: string) => new S3Error('NotImplemented', `$
 const codeOfKind: Record<FailureKind, S3ErrorCode> = {
   bad_request: 'InvalidArgument',
   unauthenticated: 'AccessDenied',
+  permission_denied: 'AccessDenied',
   forbidden: 'AccessDenied',
   not_found: 'NoSuchKey',
   conflict: 'OperationAborted',

@@ -7,6 +7,8 @@ import { RequestRefusedError } from './request-errors';
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   bad_request: 400,
   unauthenticated: 401,
+  // A known caller without the permission: lakeFS answers 401 too, with the authorizer's message.
+  permission_denied: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

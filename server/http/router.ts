@@ -17,7 +17,7 @@ export interface AppEnv {
     jsonBody: unknown;
     /** Whether the signed-in caller's policies allow something (set by the boundary for every non-public route). */
     allows: ((requirement: Requirement) => Promise<boolean>) | undefined;
-    /** Refuses (403 naming what is missing) unless the caller's policies allow something (set with `allows`). */
+    /** Refuses (401 naming what is missing, as lakeFS) unless the caller's policies allow something (set with `allows`). */
     require: ((requirement: Requirement) => Promise<void>) | undefined;
   };
 }

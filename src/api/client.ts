@@ -57,8 +57,9 @@ export const api = ky.create({
 });
 
 /**
- * A preflight call (stage_allowed, set_allowed): 204 means allowed, a refusal (401 or 403 naming a permission)
- * means not; any other failure throws.
+ * A preflight call (stage_allowed, set_allowed): 204 means allowed, a refused permission (an AuthorizationError: the
+ * 401 lakeFS and Tarn answer) means not; any other failure throws, and a lost session (401 `error authenticating
+ * request`) goes to login as for every call.
  */
 export async function preflight(path: string, options: Options): Promise<boolean> {
   try {

@@ -24,8 +24,9 @@ export class AuthenticationError extends ApiError {
 }
 
 /**
- * The user is known but not allowed to do this: any other 401 (lakeFS's answer), or a 403 whose message names a
- * missing permission (Tarn's). The message says which permission is missing.
+ * The user is known but not allowed to do this: any other 401 (lakeFS's answer, and Tarn's), or a 403 whose message
+ * names a missing permission (no server of ours sends one, but it is read as what it says). The message says which
+ * permission is missing.
  */
 export class AuthorizationError extends ApiError {
   override name = 'AuthorizationError';

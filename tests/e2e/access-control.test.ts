@@ -237,6 +237,8 @@ describe(`journey: ${JOURNEY}`, () => {
           viewerPage.getByText(/^could not list users: .*auth:ListUsers/),
           'the refusal naming the action, then the missing permission',
         );
+        // The server's refusal is lakeFS's 401; only 'error authenticating request' sends a user to login.
+        expect(new URL(viewerPage.url()).pathname, 'still on the users page, signed in').toBe('/auth/users');
         await screenshot(viewerPage, 'ac-04a-users-refused');
         // A Viewers member manages their own credentials.
         await viewerPage.goto('/auth/credentials');

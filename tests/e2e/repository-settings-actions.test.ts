@@ -266,17 +266,17 @@ describe(`journey: ${JOURNEY}`, () => {
       );
       const developer = await browser!.newContext({ viewport: { width: 1280, height: 800 }, baseURL: tarn!.url });
       // The console cannot read the developer's policies here (as with an external authorizer): the server's
-      // preflight alone decides.
+      // preflight alone decides. The refusal is lakeFS's 401, which must not sign the developer out.
       await developer.route(
         (url) => url.pathname === `/api/v1/auth/users/${DEVELOPER}/policies`,
-        (route) => route.fulfill({ status: 403, json: { message: 'insufficient permissions: not allowed to auth:ReadUser' } }),
+        (route) => route.fulfill({ status: 401, json: { message: 'insufficient permissions: not allowed to auth:ReadUser' } }),
       );
       const developerPage = await developer.newPage();
       try {
         await loginThroughUi(developerPage, { accessKeyId: key.access_key_id, secretAccessKey: key.secret_access_key });
         const gcPreflight = developerPage.waitForResponse((r) => r.url().endsWith(`/repositories/${SETTINGS_REPO}/gc/rules/set_allowed`));
         await developerPage.goto(`/repositories/${SETTINGS_REPO}/settings/retention`);
-        expect([401, 403], 'the server refuses the developer setting GC rules').toContain((await gcPreflight).status());
+        expect((await gcPreflight).status(), 'the server refuses the developer setting GC rules (401, as lakeFS)').toBe(401);
         const save = developerPage.getByRole('button', { name: 'Save' });
         await shows(save, 'the create form');
         await expect
@@ -289,7 +289,7 @@ describe(`journey: ${JOURNEY}`, () => {
           r.url().endsWith(`/repositories/${SETTINGS_REPO}/branch_protection/set_allowed`),
         );
         await developerPage.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Branch Protection', exact: true }).click();
-        expect([401, 403], 'the server refuses the developer setting protection rules').toContain((await protectionPreflight).status());
+        expect((await protectionPreflight).status(), 'the server refuses the developer setting protection rules (401, as lakeFS)').toBe(401);
         const refusal = "You are not allowed to change this repository's branch protection rules.";
         const del = developerPage.getByRole('button', { name: 'Delete rule main' });
         await shows(del, 'the rule on main');
@@ -298,6 +298,8 @@ describe(`journey: ${JOURNEY}`, () => {
         const add = developerPage.getByRole('button', { name: 'Add' });
         expect(await add.getAttribute('title'), "Add's reason").toBe(refusal);
         expect(await add.isDisabled(), 'Add is disabled').toBe(true);
+        // The refusals (the policies' read and both preflights, all 401) never sent the developer to login.
+        expect(new URL(developerPage.url()).pathname, 'still on the settings, signed in').toMatch(new RegExp(`^/repositories/${SETTINGS_REPO}/settings/`));
         await screenshot(developerPage, 'rs-05c-protection-preflight-refused');
       } finally {
         await developer.close();

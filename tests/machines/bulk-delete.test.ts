@@ -41,7 +41,7 @@ describe('bulk delete machine', () => {
     const { actor, requests } = start(2100);
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, () => requests.calls.length === 1);
-    requests.last().resolve({ errors: [{ path: 'data/00003.csv', status_code: 403, message: 'not allowed' }] });
+    requests.last().resolve({ errors: [{ path: 'data/00003.csv', status_code: 401, message: 'not allowed' }] });
     await waitFor(actor, () => requests.calls.length === 2);
     requests.last().reject(new Error('server went away'));
     await waitFor(actor, () => requests.calls.length === 3);

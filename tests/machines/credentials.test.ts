@@ -47,7 +47,7 @@ describe('credentials machine', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     actor.send({ type: 'create.request' });
     actor.send({ type: 'create.confirm' });
-    creates.last().reject(new AuthorizationError(403, 'insufficient permissions: not allowed to auth:CreateCredentials'));
+    creates.last().reject(new AuthorizationError(401, 'insufficient permissions: not allowed to auth:CreateCredentials'));
     const refused = await waitFor(actor, (s) => s.matches('confirmingCreate') && s.context.error !== undefined);
     expect(String(refused.context.error)).toContain('auth:CreateCredentials');
     expect(refreshed()).toBe(0);

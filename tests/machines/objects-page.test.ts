@@ -98,7 +98,7 @@ function start(
         actors: {
           deleteChunk: fromPromise<ObjectErrorList, DeleteChunkInput>(async ({ input: request }) => {
             deleteRequests.push(request);
-            return { errors: [{ path: 'data/b.csv', status_code: 403, message: 'not allowed' }] };
+            return { errors: [{ path: 'data/b.csv', status_code: 401, message: 'not allowed' }] };
           }),
         },
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, MergeConflictError } from '../../src/api/errors';
+import { ApiError, AuthorizationError, MergeConflictError } from '../../src/api/errors';
 import type { MergeResult, PullRequest } from '../../src/api/types';
 import type { MergeRequest } from '../../src/machines/merge';
 import {
@@ -85,7 +85,7 @@ describe('pull request machine', () => {
   it("keeps a refused close or reopen with the server's message, until the next attempt", async () => {
     const { actor, updates } = start();
     actor.send({ type: 'pull.close' });
-    updates.last().reject(new ApiError(403, 'insufficient permissions'));
+    updates.last().reject(new AuthorizationError(401, 'insufficient permissions'));
     const refused = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
     expect((refused.context.error as Error).message).toBe('insufficient permissions');
     actor.send({ type: 'pull.close' });

@@ -34,7 +34,7 @@ describe('relation machine', () => {
     expect((await waitFor(actor, (s) => s.matches({ picking: 'ready' }))).context.candidates).toEqual(['Developers']);
     actor.send({ type: 'picker.choose', id: 'Developers' });
     expect(adds.last().input).toEqual({ id: 'Developers' });
-    adds.last().reject(new AuthorizationError(403, 'insufficient permissions: not allowed to auth:AddGroupMember'));
+    adds.last().reject(new AuthorizationError(401, 'insufficient permissions: not allowed to auth:AddGroupMember'));
     const refused = await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined);
     expect(String(refused.context.error)).toContain('auth:AddGroupMember');
     actor.send({ type: 'picker.choose', id: 'Developers' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, AuthenticationError } from '../../src/api/errors';
+import { ApiError, AuthenticationError, AuthorizationError } from '../../src/api/errors';
 import type { Config, LoginConfig, User } from '../../src/api/types';
 import { logoutMachine } from '../../src/machines/logout';
 import {
@@ -186,7 +186,7 @@ describe('session machine', () => {
   it('leaves permissions unknown when the user may not read them, and reads them again on request', async () => {
     let calls = 0;
     const { session } = start({
-      loadPermissions: () => (++calls === 1 ? Promise.reject(new ApiError(403, 'insufficient permissions')) : Promise.resolve(readsOnly)),
+      loadPermissions: () => (++calls === 1 ? Promise.reject(new AuthorizationError(401, 'insufficient permissions')) : Promise.resolve(readsOnly)),
     });
     await waitFor(session, (s) => s.matches({ permissions: 'unknown' }));
     expect(sessionPermission(session.getSnapshot(), 'auth:CreateUser', '*').allowed).toBe(true);

@@ -248,8 +248,9 @@ describe('Access control: users', () => {
 
   it('shows a refused list with the missing permission, and disables what the user\'s policies refuse', async () => {
     myPolicies = [readOnly];
-    usersStatus = 403;
-    renderApp('/auth/users');
+    // lakeFS's refusal: a 401 that is not 'error authenticating request', so the user stays signed in, on the page.
+    usersStatus = 401;
+    const { router } = renderApp('/auth/users');
     // The refusal names the action, then the server's words naming the missing permission.
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
@@ -258,6 +259,7 @@ describe('Access control: users', () => {
     );
     // The admin menu is still there beside the error.
     expect(screen.getByRole('navigation', { name: 'Administration' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/users');
   });
 
   it('disables Create Access Key with the reason when the policies do not allow it', async () => {

@@ -129,7 +129,7 @@ describe('bulk delete', () => {
         const { paths } = (await request.json()) as { paths: string[] };
         bodies.push(paths);
         const refused = paths.filter((p) => p === 'big/01500');
-        return HttpResponse.json({ errors: refused.map((path) => ({ path, status_code: 403, message: 'not allowed here' })) });
+        return HttpResponse.json({ errors: refused.map((path) => ({ path, status_code: 401, message: 'not allowed here' })) });
       }),
     );
     renderApp('/repositories/lake/objects?ref=main&path=big%2F');

@@ -18,7 +18,7 @@ import { getCommit, logCommits } from '../../src/api/commits';
 import { listGroups, listPolicies, listUsers } from '../../src/api/access-control';
 import { getBranch, listBranches } from '../../src/api/branches';
 import { getTag, listTags } from '../../src/api/tags';
-import { getGcRules } from '../../src/api/settings';
+import { branchProtectionSetAllowed, gcRulesSetAllowed, getGcRules } from '../../src/api/settings';
 import { listActionRuns } from '../../src/api/actions';
 import type { ErrorBody } from '../../server/http/wire';
 
@@ -78,7 +78,7 @@ describe('failures name the action (spec 1 §8)', () => {
   it("reads 'could not <action>: <server message>' for the lists and reads of every screen", async () => {
     refuse('/auth/users', 500, 'store unavailable');
     refuse('/auth/groups', 500, 'store unavailable');
-    refuse('/auth/policies', 403, 'insufficient permissions: not allowed to auth:ListPolicies');
+    refuse('/auth/policies', 401, 'insufficient permissions: not allowed to auth:ListPolicies');
     refuse('/repositories/lake/branches', 500, 'store unavailable');
     refuse('/repositories/lake/tags', 500, 'store unavailable');
     refuse('/repositories/lake/settings/gc_rules', 500, 'store unavailable');
@@ -268,6 +268,25 @@ describe('resource calls', () => {
     );
     expect(await stageAllowed('r', 'main', 'ok.txt')).toBe(true);
     expect(await stageAllowed('r', 'main', 'no.txt')).toBe(false);
+  });
+
+  it("reads the preflights: 204 allowed, a refused permission's 401 not allowed (the session stays), a lost session's 401 logs out", async () => {
+    const refusal = (action: string) => HttpResponse.json({ message: `insufficient permissions: not allowed to ${action} on arn:lakefs:fs:::repository/r` }, { status: 401 });
+    server.use(
+      http.get(`${base}/repositories/r/branches/main/objects/stage_allowed`, () => refusal('fs:WriteObject')),
+      http.get(`${base}/repositories/r/gc/rules/set_allowed`, () => refusal('retention:SetGarbageCollectionRules')),
+      http.get(`${base}/repositories/r/branch_protection/set_allowed`, () => refusal('branches:SetBranchProtectionRules')),
+      http.get(`${base}/repositories/ok/gc/rules/set_allowed`, () => new HttpResponse(null, { status: 204 })),
+      http.get(`${base}/repositories/ok/branch_protection/set_allowed`, () => new HttpResponse(null, { status: 204 })),
+      http.get(`${base}/repositories/gone/gc/rules/set_allowed`, lostSession),
+      http.get(`${base}/repositories/gone/branch_protection/set_allowed`, lostSession),
+    );
+    expect(await Promise.all([stageAllowed('r', 'main', 'a.txt'), gcRulesSetAllowed('r'), branchProtectionSetAllowed('r')])).toEqual([false, false, false]);
+    expect(await Promise.all([gcRulesSetAllowed('ok'), branchProtectionSetAllowed('ok')])).toEqual([true, true]);
+    expect(redirects).toEqual([]);
+    await expect(gcRulesSetAllowed('gone')).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(branchProtectionSetAllowed('gone')).rejects.toBeInstanceOf(AuthenticationError);
+    expect(redirects).toEqual(['/', '/']);
   });
 
   it('repeats objects and prefixes in the log query, and builds same-origin object URLs', async () => {

@@ -11,7 +11,7 @@ import { kvRecords } from '../../../server/auth/kv-records';
 import { AuthService } from '../../../server/auth/service';
 import { openLocalBlockStore } from '../../../server/blockstore';
 import { Catalog } from '../../../server/catalog';
-import { ForbiddenError } from '../../../server/errors';
+import { ForbiddenError, InsufficientPermissionsError } from '../../../server/errors';
 import { createGateway, type Gateway, type Permission } from '../../../server/gateway';
 import { createGraveler } from '../../../server/graveler';
 import { openSqliteKv } from '../../../server/kv';
@@ -24,13 +24,18 @@ const graveler = createGraveler({ kv, blockstore: blocks });
 const catalog = new Catalog(graveler, blocks);
 const auth = new AuthService(kvRecords(kv), deriveKeys(randomBytes(32)));
 const asked: Permission[] = [];
-/** Deleting `keep.txt` is not allowed; everything else is. */
+/**
+ * Deleting `keep.txt` is not allowed; nor is reading `secret.txt`, refused with the authorizer's own error (as
+ * `byPolicies` throws it, which the API answers 401); everything else is allowed.
+ */
 const gateway: Gateway = createGateway({
   catalog,
   auth,
   authorize: async (_principal, needed) => {
     asked.push(...needed);
     if (needed.some((p) => p.action === 'fs:DeleteObject' && p.resource.endsWith('/object/keep.txt'))) throw new ForbiddenError('denied by policy');
+    const secret = needed.find((p) => p.action === 'fs:ReadObject' && p.resource.endsWith('/object/secret.txt'));
+    if (secret) throw new InsufficientPermissionsError(`not allowed to ${secret.action} on ${secret.resource}`);
   },
 });
 let key: Key;
@@ -78,6 +83,15 @@ it('answers AccessDenied when the hook refuses, and deletes nothing', async () =
   expect(refused.status).toBe(403);
   expect(refused.text).toContain('<Code>AccessDenied</Code><Message>denied by policy</Message>');
   expect((await send('GET', '/lake/main/keep.txt')).status).toBe(200);
+});
+
+it("answers AccessDenied (403, S3's protocol) when the authorizer refuses, not the API's 401", async () => {
+  expect((await send('PUT', '/lake/main/secret.txt', 'hidden')).status).toBe(200);
+  const refused = await send('GET', '/lake/main/secret.txt');
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain(
+    '<Code>AccessDenied</Code><Message>insufficient permissions: not allowed to fs:ReadObject on arn:lakefs:fs:::repository/lake/object/secret.txt</Message>',
+  );
 });
 
 it('refuses DeleteObjects key by key', async () => {

@@ -185,7 +185,7 @@ describe('groups and policies', () => {
     const denySecret = { effect: 'deny', action: ['fs:*'], resource: 'arn:lakefs:fs:::repository/sales/object/secret/*' };
     await admin.put('/auth/policies/SalesObjects', { id: 'SalesObjects', statement: [...statement, denySecret] });
     expect(await reader.get('/repositories/sales/refs/main/objects?path=secret/plan.txt')).toMatchObject({
-      status: 403,
+      status: 401,
       body: { message: 'insufficient permissions: denied permission to fs:ReadObject on arn:lakefs:fs:::repository/sales/object/secret/plan.txt' },
     });
   });
@@ -202,8 +202,8 @@ describe('credentials', () => {
     expect(listed.body.results.map((c) => c.access_key_id).sort()).toEqual([viewer.accessKeyId, created.body.access_key_id].sort());
     expect(listed.body.results[0]).toEqual({ access_key_id: expect.any(String), creation_date: expect.any(Number) });
     expect((await vic.get(`/auth/users/vic/credentials/${created.body.access_key_id}`)).status).toBe(200);
-    expect((await vic.get(`/auth/users/admin/credentials`)).status).toBe(403);
-    expect((await vic.post(`/auth/users/admin/credentials`)).status).toBe(403);
+    expect((await vic.get(`/auth/users/admin/credentials`)).status).toBe(401);
+    expect((await vic.post(`/auth/users/admin/credentials`)).status).toBe(401);
     // The new key works at once; once revoked, neither it nor a session opened with it does.
     const second = client(server, `Basic ${Buffer.from(`${created.body.access_key_id}:${created.body.secret_access_key}`).toString('base64')}`);
     expect((await second.get('/user')).status).toBe(200);
@@ -236,6 +236,6 @@ describe('who can do this', () => {
     expect(read.body.groups).toContain('Viewers');
     expect((await admin.get('/auth/who-can?action=fs:ReadObject')).status).toBe(400);
     const dev = client(server, (await addUser(admin, 'wc-nosy', { groups: ['Developers'] })).authorization);
-    expect((await dev.get(`/auth/who-can?action=fs:ReadObject&resource=${resource}`)).status).toBe(403);
+    expect((await dev.get(`/auth/who-can?action=fs:ReadObject&resource=${resource}`)).status).toBe(401);
   });
 });

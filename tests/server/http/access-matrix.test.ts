@@ -1,7 +1,8 @@
 // The authorisation matrix: every route the server publishes, called as {no credentials, a Viewers member, a
 // Developers member, an Admins member with one custom deny, an Admins member}, each answer checked against the
-// route's entry in the access table (server/http/access.ts): 401 without credentials, 403 naming the missing
-// permission where the caller's effective policies do not allow the call, and otherwise an answer that is neither.
+// route's entry in the access table (server/http/access.ts): 401 `error authenticating request` without credentials, 401
+// `insufficient permissions: ...` naming the missing permission (as lakeFS answers) where the caller's effective policies
+// do not allow the call, and otherwise an answer that is neither.
 // A route without an entry in the table fails here first.
 import { z } from '@hono/zod-openapi';
 import { createRoute } from '@hono/zod-openapi';
@@ -181,7 +182,7 @@ function sampleOf(route: PublishedRoute): Sample {
   return { path, init, request: { params: routeParams, query: (name) => query[name], body } };
 }
 
-type Expected = 'unauthenticated' | 'forbidden' | 'allowed';
+type Expected = 'unauthenticated' | 'refused' | 'allowed';
 
 function expectedFor(caller: Caller, route: PublishedRoute, sample: Sample): Expected {
   const access = accessOf(route.method, route.template);
@@ -189,13 +190,13 @@ function expectedFor(caller: Caller, route: PublishedRoute, sample: Sample): Exp
   if (access.kind === 'public') return 'allowed';
   if (!caller.userId) return 'unauthenticated';
   if (access.kind === 'signed-in') return 'allowed';
-  return evaluate(caller.policies, caller.userId, access.requires(sample.request)).verdict === 'allow' ? 'allowed' : 'forbidden';
+  return evaluate(caller.policies, caller.userId, access.requires(sample.request)).verdict === 'allow' ? 'allowed' : 'refused';
 }
 
 function answered(status: number, body: unknown): Expected {
   const message = typeof body === 'object' && body !== null ? String((body as { message?: unknown }).message ?? '') : '';
   if (status === 401 && message === 'error authenticating request') return 'unauthenticated';
-  if (status === 403 && message.startsWith('insufficient permissions: ')) return 'forbidden';
+  if (status === 401 && message.startsWith('insufficient permissions: ')) return 'refused';
   return 'allowed';
 }
 
@@ -233,28 +234,28 @@ describe('each caller gets what its policies allow', () => {
     const read = await viewer.api!.get('/repositories/matrix/refs/main/objects?path=a.txt');
     expect(read.status).toBe(200);
     expect(await viewer.api!.upload('matrix', 'dev', 'new.txt', 'x')).toMatchObject({
-      status: 403,
+      status: 401,
       body: { message: 'insufficient permissions: not allowed to fs:WriteObject on arn:lakefs:fs:::repository/matrix/object/new.txt' },
     });
     expect((await viewer.api!.get('/auth/users/viewer/credentials')).status).toBe(200);
-    expect((await viewer.api!.get('/auth/users/developer/credentials')).status).toBe(403);
+    expect((await viewer.api!.get('/auth/users/developer/credentials')).status).toBe(401);
     expect((await viewer.api!.get('/auth/users')).body).toEqual({ message: 'insufficient permissions: not allowed to auth:ListUsers on *' });
 
     expect((await developer.api!.upload('matrix', 'dev', 'new.txt', 'x')).status).toBe(201);
     expect(await developer.api!.post('/repositories', { name: 'mine', storage_namespace: 'local://mine' })).toMatchObject({
-      status: 403,
+      status: 401,
       body: { message: 'insufficient permissions: not allowed to fs:CreateRepository on arn:lakefs:fs:::repository/mine' },
     });
-    expect((await developer.api!.get('/repositories/matrix/settings/gc_rules')).status).not.toBe(403);
-    expect((await developer.api!.put('/repositories/matrix/settings/gc_rules', { default_retention_days: 1, branches: [] })).status).toBe(403);
+    expect((await developer.api!.get('/repositories/matrix/settings/gc_rules')).status).not.toBe(401);
+    expect((await developer.api!.put('/repositories/matrix/settings/gc_rules', { default_retention_days: 1, branches: [] })).status).toBe(401);
 
     expect(await denied.api!.delete('/repositories/matrix/branches/dev/objects?path=new.txt')).toMatchObject({
-      status: 403,
+      status: 401,
       body: { message: 'insufficient permissions: denied permission to fs:DeleteObject on arn:lakefs:fs:::repository/matrix/object/new.txt' },
     });
     expect((await denied.api!.get('/auth/users')).status).toBe(200);
     expect((await denied.api!.upload('matrix', 'dev', 'new2.txt', 'x')).status).toBe(201);
-    expect((await denied.api!.delete('/auth/users/matrix-target')).status).toBe(403);
+    expect((await denied.api!.delete('/auth/users/matrix-target')).status).toBe(401);
 
     expect((await admin.post('/repositories', { name: 'admins-own', storage_namespace: 'local://admins-own' })).status).toBe(201);
     const noOne = await fetch(`${server.api}/repositories`);
@@ -268,7 +269,7 @@ describe('each caller gets what its policies allow', () => {
     const mismatches: string[] = [];
     const tally: Record<string, Record<Expected, number>> = {};
     for (const caller of callers) {
-      tally[caller.name] = { unauthenticated: 0, forbidden: 0, allowed: 0 };
+      tally[caller.name] = { unauthenticated: 0, refused: 0, allowed: 0 };
       for (const route of ordered) {
         const sample = sampleOf(route);
         const expected = expectedFor(caller, route, sample);
@@ -287,9 +288,9 @@ describe('each caller gets what its policies allow', () => {
     expect(mismatches).toEqual([]);
     // The matrix tells the callers apart: each is refused something the next one is allowed.
     expect(tally['no credentials']!.allowed).toBe(ordered.filter((r) => r.isPublic).length);
-    expect(tally['a Viewers member']!.forbidden).toBeGreaterThan(tally['a Developers member']!.forbidden);
-    expect(tally['a Developers member']!.forbidden).toBeGreaterThan(tally['an Admins member with one custom deny']!.forbidden);
-    expect(tally['an Admins member with one custom deny']!.forbidden).toBeGreaterThan(0);
-    expect(tally['an Admins member']!.forbidden).toBe(0);
+    expect(tally['a Viewers member']!.refused).toBeGreaterThan(tally['a Developers member']!.refused);
+    expect(tally['a Developers member']!.refused).toBeGreaterThan(tally['an Admins member with one custom deny']!.refused);
+    expect(tally['an Admins member with one custom deny']!.refused).toBeGreaterThan(0);
+    expect(tally['an Admins member']!.refused).toBe(0);
   });
 });

@@ -164,7 +164,7 @@ describe('commit graph', () => {
     const refused = client(server, (await addUser(api, 'tagless', { policies: ['GraphNoTags'] })).authorization);
     expect((await allowed.get(`/repositories/${repo}/graph`)).status).toBe(200);
     const denied = await refused.get<ErrorBody>(`/repositories/${repo}/graph`);
-    expect(denied.status).toBe(403);
+    expect(denied.status).toBe(401);
     expect(denied.body.message).toContain('fs:ListTags');
   });
 });

@@ -147,7 +147,7 @@ describe('permissions', () => {
     const reader = client(server, (await addUser(api, 'reader', { policies: ['FinderRead'] })).authorization);
     expect((await lister.get<FoundObjectList>('/repositories/finder/refs/main/objects/find?q=readme')).body.results).toHaveLength(1);
     const refused = await reader.get<ErrorBody>('/repositories/finder/refs/main/objects/find?q=readme');
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(401);
     expect(refused.body.message).toContain('fs:ListObjects');
   });
 });

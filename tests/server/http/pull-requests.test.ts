@@ -244,11 +244,11 @@ describe('permissions', () => {
 
   it('lists and reads with pr:ListPullRequests and pr:ReadPullRequest; writes with pr:WritePullRequest', async () => {
     const listing = await viewer.get<ErrorBody>(pulls('guarded'));
-    expect(listing.status).toBe(403);
+    expect(listing.status).toBe(401);
     expect(listing.body.message).toContain('pr:ListPullRequests');
     expect((await viewer.get<ErrorBody>(`${pulls('guarded')}/${id}`)).body.message).toContain('pr:ReadPullRequest');
     const created = await viewer.post<ErrorBody>(pulls('guarded'), { title: 't', source_branch: 'work', destination_branch: 'main' });
-    expect(created.status).toBe(403);
+    expect(created.status).toBe(401);
     expect(created.body.message).toContain('pr:WritePullRequest');
     expect((await reviewer.get<PullRequestsList>(pulls('guarded'))).body.results).toHaveLength(1);
     const byReviewer = await reviewer.post<PullRequestCreationResponse>(pulls('guarded'), { title: 'r', source_branch: 'work', destination_branch: 'main' });
@@ -258,7 +258,7 @@ describe('permissions', () => {
 
   it('merging also needs what the merge call needs on the destination branch', async () => {
     const refused = await reviewer.put<ErrorBody>(`${pulls('guarded')}/${id}/merge`);
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(401);
     expect(refused.body.message).toContain('fs:CreateCommit');
     expect(refused.body.message).toContain('branch/main');
     expect((await get('guarded', id)).status).toBe('open');

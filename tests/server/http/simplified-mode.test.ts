@@ -57,21 +57,21 @@ describe('simplified mode', () => {
     const member = client(server, (await addUser(admin, 'tess', { groups: ['Team'] })).authorization);
     expect((await member.get('/repositories')).status).toBe(200);
     expect((await member.upload('sales', 'main', 'b.txt', 'b')).status).toBe(201);
-    expect((await member.get('/repositories/people/refs/main/objects?path=a.txt')).status).toBe(403);
-    expect((await member.delete('/repositories/sales')).status).toBe(403);
-    expect((await member.get('/auth/users')).status).toBe(403);
+    expect((await member.get('/repositories/people/refs/main/objects?path=a.txt')).status).toBe(401);
+    expect((await member.delete('/repositories/sales')).status).toBe(401);
+    expect((await member.get('/auth/users')).status).toBe(401);
     expect((await member.post('/auth/users/tess/credentials')).status).toBe(201);
 
     expect((await admin.post('/auth/groups/Team/acl', { permission: 'Read' })).status).toBe(201);
-    expect((await member.upload('sales', 'main', 'c.txt', 'c')).status).toBe(403);
+    expect((await member.upload('sales', 'main', 'c.txt', 'c')).status).toBe(401);
     expect((await member.get('/repositories/people/refs/main/objects?path=a.txt')).status).toBe(200);
 
     const reader = client(server, (await addUser(admin, 'rob', { groups: ['Readers'] })).authorization);
     expect((await reader.get('/repositories/sales/refs/main/objects?path=a.txt')).status).toBe(200);
-    expect((await reader.upload('sales', 'main', 'd.txt', 'd')).status).toBe(403);
+    expect((await reader.upload('sales', 'main', 'd.txt', 'd')).status).toBe(401);
     const superUser = client(server, (await addUser(admin, 'sue', { groups: ['Supers'] })).authorization);
     expect((await superUser.post('/repositories', { name: 'sues', storage_namespace: 'local://sues' })).status).toBe(201);
-    expect((await superUser.get('/auth/groups')).status).toBe(403);
+    expect((await superUser.get('/auth/groups')).status).toBe(401);
     const other = client(server, (await addUser(admin, 'ada', { groups: ['Admins'] })).authorization);
     expect((await other.get('/auth/groups')).status).toBe(200);
   });
