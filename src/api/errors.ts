@@ -24,9 +24,8 @@ export class AuthenticationError extends ApiError {
 }
 
 /**
- * The user is known but not allowed to do this: any other 401 (lakeFS's answer, and Tarn's), or a 403 whose message
- * names a missing permission (no server of ours sends one, but it is read as what it says). The message says which
- * permission is missing.
+ * The user is known but not allowed to do this: any 401 other than 'error authenticating request' (lakeFS's answer
+ * to a missing permission, and Tarn's). The message says which permission is missing.
  */
 export class AuthorizationError extends ApiError {
   override name = 'AuthorizationError';
@@ -87,9 +86,6 @@ function mergeConflicts(body: unknown): MergeConflictPath[] | undefined {
   });
 }
 
-/** lakeFS's wording of a refused permission: 'insufficient permissions: not allowed to fs:X', 'denied permission to'. */
-const PERMISSION_DENIED = /insufficient permissions|not allowed to|denied permission/i;
-
 /**
  * How a call's failure is told (spec 1 §8): the action it names, as in 'could not list users: <server message>',
  * and the catalogue's own words for some statuses, which replace that ('could not find branch main' for a 404).
@@ -118,8 +114,6 @@ export function errorFromResponse(status: number, body: unknown, statusText = ''
       return serverMessage === AUTHENTICATION_FAILED_MESSAGE
         ? new AuthenticationError(status, message, body)
         : new AuthorizationError(status, message, body);
-    case 403:
-      return PERMISSION_DENIED.test(serverMessage) ? new AuthorizationError(status, message, body) : new ApiError(status, message, body);
     case 404:
       return new NotFoundError(status, message, body);
     case 409: {

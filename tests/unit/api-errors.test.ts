@@ -110,8 +110,8 @@ describe('errorFromResponse', () => {
     expect(errorFromResponse(502, '').message).toBe('request failed with status 502');
   });
 
-  it('takes a 403 naming a missing permission as a refused permission, and any other 403 as a plain failure', () => {
-    const refused = errorFromResponse(403, { message: 'insufficient permissions: not allowed to auth:CreateUser' });
+  it('takes a 401 naming a missing permission as a refused permission, and a 403 as a plain failure', () => {
+    const refused = errorFromResponse(401, { message: 'insufficient permissions: not allowed to auth:CreateUser' });
     expect(refused).toBeInstanceOf(AuthorizationError);
     expect(isPermissionDenied(refused)).toBe(true);
     const readOnly = errorFromResponse(403, { message: 'read-only repository' });

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, ObjectErrorList, ObjectStats as Stats } from '../../../server/http/wire';
-import { objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
+import { addUser, client, objectPath, startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 let server: TestServer;
 let api: Client;
@@ -285,6 +285,31 @@ describe('delete', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toMatch(/1000/);
     expect((await api.post('/repositories/objs/branches/main/objects/delete', { paths: 'del/2' })).status).toBe(400);
+  });
+
+  it('authorises each path of a bulk delete on its own: a refused one is reported with 401, the others go', async () => {
+    await api.upload('objs', 'main', 'mine/a.txt', 'a');
+    await api.upload('objs', 'main', 'theirs/b.txt', 'b');
+    const policy = await api.post('/auth/policies', {
+      id: 'delete-mine',
+      statement: [
+        { effect: 'allow', action: ['fs:ReadObject', 'fs:ListObjects'], resource: '*' },
+        { effect: 'allow', action: ['fs:DeleteObject'], resource: 'arn:lakefs:fs:::repository/objs/object/mine/*' },
+      ],
+    });
+    expect(policy.status).toBe(201);
+    const limited = client(server, (await addUser(api, 'bulk-deleter', { policies: ['delete-mine'] })).authorization);
+    const res = await limited.post<ObjectErrorList>('/repositories/objs/branches/main/objects/delete', { paths: ['mine/a.txt', 'theirs/b.txt'] });
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toEqual([
+      {
+        path: 'theirs/b.txt',
+        status_code: 401,
+        message: 'insufficient permissions: not allowed to fs:DeleteObject on arn:lakefs:fs:::repository/objs/object/theirs/b.txt',
+      },
+    ]);
+    expect((await api.get(objectPath('objs', 'main', 'mine/a.txt'))).status).toBe(404);
+    expect((await api.get(objectPath('objs', 'main', 'theirs/b.txt'))).status).toBe(200);
   });
 
   it('stage_allowed answers 204 for a writable branch', async () => {

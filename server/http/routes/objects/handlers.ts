@@ -3,13 +3,14 @@
 // raw body, which is read whole first (one write to the store, one check of the repository).
 import { Readable } from 'node:stream';
 import type { Catalog, ObjectStats } from '../../../catalog';
-import { badRequest } from '../../../errors';
+import { arn, need } from '../../../auth';
+import { badRequest, InsufficientPermissionsError } from '../../../errors';
 import { toErrorAnswer } from '../../errors';
 import { multipartBoundary, readFilePart } from '../../multipart';
 import { listingOptions, normaliseAmount, pageJson } from '../../pagination';
 import { parseRange } from '../../range';
 import { requestBody } from '../../request-body';
-import type { AppRouteHandler } from '../../router';
+import { requireOf, type AppRouteHandler } from '../../router';
 import { commonPrefixJson, foundObjectJson, objectStatsJson } from '../../serialize';
 import { matchesEtag, objectHeaders, uploadConditions, userMetadata } from './headers';
 import type * as routes from './routes';
@@ -125,14 +126,27 @@ export function objectHandlers(catalog: Catalog) {
     return c.body(null, 204);
   };
 
+  // As lakeFS: each path is authorised on its own, and one the caller may not delete is reported with its 401
+  // among the errors while the others are deleted.
   const deleteObjects: AppRouteHandler<typeof routes.deleteObjects> = async (c) => {
     const { repository, branch } = c.req.valid('param');
     const { force } = c.req.valid('query');
     const { paths } = c.req.valid('json');
-    const failures = await catalog.deleteObjects(repository, branch, paths, { force: force ?? false });
-    const errors = failures.map(({ path, error }) => {
+    const require = requireOf(c);
+    const refused = new Map<string, unknown>();
+    for (const path of paths) {
+      await require(need('fs:DeleteObject', arn.object(repository, path))).catch((error: unknown) => {
+        if (!(error instanceof InsufficientPermissionsError)) throw error;
+        refused.set(path, error);
+      });
+    }
+    const allowed = paths.filter((path) => !refused.has(path));
+    const failed = new Map((await catalog.deleteObjects(repository, branch, allowed, { force: force ?? false })).map((f) => [f.path, f.error]));
+    const errors = paths.flatMap((path) => {
+      const error = refused.get(path) ?? failed.get(path);
+      if (error === undefined) return [];
       const { status, body } = toErrorAnswer(error);
-      return { path, status_code: status, message: body.message };
+      return [{ path, status_code: status, message: body.message }];
     });
     return c.json({ errors }, 200);
   };
