@@ -2,8 +2,9 @@
 // (`apiRequest`) takes a 401 `error authenticating request` as a lost session (it forgets the user) and any other 401 as
 // an AuthorizationError; the upload preflight (`uploadPreflight`, stage_allowed) reads 204 as allowed and 401 as not
 // allowed and anything else as an error; the GC-rules preflight (`setGCPolicyPreflight`) fails on anything but 204,
-// and the branch-protection one (`createRulePreflight`) is allowed on 204 only. These functions are read here as the
-// web UI has them, against the real server, so a refusal must be lakeFS's 401 with the authorizer's message.
+// and the branch-protection one (`createRulePreflight`) is allowed on 204 only. The small model below reads the
+// answers as that client does (written for this test from its documented behaviour), against the real server, so a
+// refusal must be lakeFS's 401 with the authorizer's message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, client, startWithAdmin, type Client, type TestServer } from './harness';
 
@@ -21,7 +22,7 @@ const arn = `arn:lakefs:fs:::repository/${repo}`;
 class AuthenticationError extends Error {}
 class AuthorizationError extends Error {}
 
-/** lakeFS's web UI `apiRequest`: the 401 rule, then the answer as it came. */
+/** How lakeFS's web UI reads any answer: the 401 rule, then the answer as it came. */
 async function apiRequest(as: Client, path: string): Promise<Response> {
   const response = await as.raw(path);
   if (response.status === 401) {
