@@ -166,6 +166,8 @@ const results = {
   gc_ms: storage?.gc.ms,
   gc_dry_run_ms: storage?.gc.dryRunMs,
   gc_bytes_freed: storage?.gc.bytesFreed,
+  gc_examined: storage?.gc.examined,
+  gc_us_per_object: storage?.gc.usPerObject,
   find_frequent_first_page_at_1m_ms: storage?.find.frequentFirstPageMs,
   find_frequent_first_page_cold_at_1m_ms: storage?.find.frequentFirstPageColdMs,
   find_absent_first_page_at_1m_ms: storage?.find.absentFirstPageMs,

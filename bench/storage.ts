@@ -6,7 +6,7 @@
  * Run alone: `npx tsx bench/storage.ts` (set TARN_BENCH_SIZES=10000,100000 to skip the 1M tree).
  * `TARN_BENCH_ONLY=commits npx tsx bench/storage.ts` runs only the commit scaling (10k and 1M unless
  * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios; TARN_BENCH_ONLY=find runs
- * the file finder's figures alone, at the largest size.
+ * the file finder's figures alone, at the largest size; TARN_BENCH_ONLY=gc the collector's alone, at 100k objects.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,6 +107,10 @@ export interface GcBenchResult {
   /** The real run. */
   ms: number;
   bytesFreed: number;
+  /** Data files the collector looked at (every version, kept or not). */
+  examined: number;
+  /** The real run's time per data file examined, in microseconds: what stays flat as a repository grows. */
+  usPerObject: number;
 }
 
 interface Bench {
@@ -489,18 +493,28 @@ export async function benchGc(n: number, expired: number): Promise<GcBenchResult
       const fresh = createGraveler({ kv: b.kv, blockstore });
       let removed = 0;
       let bytesFreed = 0;
+      let examined = 0;
       const ms = await timed(async () => {
         const report = await collectGarbage(fresh, blockstore, { ...options, dryRun });
         removed = report.removed.length;
         bytesFreed = report.bytesFreed;
+        examined = report.examined;
       });
       await fresh.close();
       if (removed !== expired) throw new Error(`gc removed ${removed} objects, expected ${expired}`);
-      return { ms, bytesFreed };
+      return { ms, bytesFreed, examined };
     };
     const dry = await run(true);
     const real = await run(false);
-    return { objects: n, expiredVersions: expired, dryRunMs: dry.ms, ms: real.ms, bytesFreed: real.bytesFreed };
+    return {
+      objects: n,
+      expiredVersions: expired,
+      dryRunMs: dry.ms,
+      ms: real.ms,
+      bytesFreed: real.bytesFreed,
+      examined: real.examined,
+      usPerObject: (real.ms * 1000) / real.examined,
+    };
   } finally {
     await b.close();
   }
@@ -596,7 +610,8 @@ export function formatStorageResults(r: StorageBenchResults): string {
   const gc = r.gc;
   lines.push(
     `gc @ ${gc.objects.toLocaleString('en-US')} objects, ${gc.expiredVersions.toLocaleString('en-US')} expired versions: ` +
-      `${fmt(gc.ms)} (dry run ${fmt(gc.dryRunMs)}), ${gc.bytesFreed.toLocaleString('en-US')} bytes freed`,
+      `${fmt(gc.ms)} (dry run ${fmt(gc.dryRunMs)}), ${gc.usPerObject.toFixed(1)} µs per file of ${gc.examined.toLocaleString('en-US')} examined, ` +
+      `${gc.bytesFreed.toLocaleString('en-US')} bytes freed`,
   );
   lines.push(formatFindResults(r.find));
   return lines.join('\n');
@@ -638,6 +653,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     await runCommitScaling(sizes ?? [10_000, 1_000_000], Number(process.env.TARN_BENCH_RUNS ?? 5));
   } else if (process.env.TARN_BENCH_ONLY === 'find') {
     console.log(formatFindResults(await benchFind(sizes?.at(-1) ?? 1_000_000)));
+  } else if (process.env.TARN_BENCH_ONLY === 'gc') {
+    console.log(await benchGc(GC_MAX_OBJECTS, GC_MAX_OBJECTS / 10));
   } else {
     console.log(formatStorageResults(await runStorageBench(sizes)));
   }

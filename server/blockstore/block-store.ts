@@ -21,6 +21,13 @@ export interface ObjectStat {
 }
 
 /** An object found by a listing. */
+/** A key listed for garbage collection, which needs only to know whether it is old enough to go. */
+export interface AgedKey {
+  key: string;
+  /** Written after the moment the listing was asked about. */
+  young: boolean;
+}
+
 export interface ListedObject {
   /** Relative to the namespace, like the keys `put` takes. */
   key: string;
@@ -92,6 +99,12 @@ export interface BlockStore {
    * particular order. An absent folder lists nothing.
    */
   list(namespace: string, prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * As `list`, a batch at a time, with only whether each object was written after `notAfterMs`: a store that can
+   * tell the age of a whole folder at once (the local folder) spares a look at each file. Others leave it out;
+   * `agesOf` derives it.
+   */
+  listAges?(namespace: string, prefix: string, notAfterMs: number): AsyncIterable<AgedKey[]>;
   /**
    * As `list`, in ascending byte order of key, for an import (which writes a sorted tree from it). Only a store that
    * can be imported from offers it (S3, the import root).

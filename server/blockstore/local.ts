@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createReadStream, mkdirSync, readFile as readFileCallback, writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
-import type { BlockStore, ByteRange, ListedObject, ObjectStat, PutBody, PutResult } from './block-store';
+import type { AgedKey, BlockStore, ByteRange, ListedObject, ObjectStat, PutBody, PutResult } from './block-store';
 import { measureBytes, measuredStream } from './body';
 import { checkSegments, joinAddress, newDataKey } from './keys';
 
@@ -139,6 +139,37 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     }
   }
 
+  /**
+   * A folder's mtime moves whenever a file is renamed into it, and every object is written to a temporary file and
+   * then renamed into place. So when a folder's mtime, read after its listing, is not after `notAfterMs`, each file
+   * listed was complete by then and is old without a look at it; the files of any other folder are looked at one by one.
+   */
+  async function* walkAges(dir: string, keyPrefix: string, notAfterMs: number): AsyncGenerator<AgedKey[]> {
+    let entries;
+    let settled;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+      settled = (await stat(dir)).mtimeMs <= notAfterMs;
+    } catch (err) {
+      if (isEnoent(err)) return;
+      throw err;
+    }
+    const files: AgedKey[] = [];
+    const folders: string[] = [];
+    for (const entry of entries) {
+      if (entry.isDirectory()) folders.push(entry.name);
+      else if (!entry.isFile()) continue;
+      else if (settled) files.push({ key: keyPrefix + entry.name, young: false });
+      else {
+        // Deleted between the listing and now: not there any more, so not listed.
+        const s = await stat(path.join(dir, entry.name)).catch((err: unknown) => (isEnoent(err) ? undefined : Promise.reject(err)));
+        if (s) files.push({ key: keyPrefix + entry.name, young: s.mtimeMs > notAfterMs });
+      }
+    }
+    if (files.length > 0) yield files;
+    for (const name of folders) yield* walkAges(path.join(dir, name), `${keyPrefix}${name}/`, notAfterMs);
+  }
+
   return {
     type: 'local',
     namespacePrefix: PREFIX,
@@ -208,6 +239,11 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       const folder = prefix.replace(/\/+$/, '');
       const dir = folder === '' ? namespaceDir(namespace) : filePath(namespace, folder);
       return walk(dir, folder === '' ? '' : `${folder}/`);
+    },
+    listAges(namespace, prefix, notAfterMs) {
+      const folder = prefix.replace(/\/+$/, '');
+      const dir = folder === '' ? namespaceDir(namespace) : filePath(namespace, folder);
+      return walkAges(dir, folder === '' ? '' : `${folder}/`, notAfterMs);
     },
     newDataKey,
     fullAddress: joinAddress,

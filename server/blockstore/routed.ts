@@ -1,6 +1,7 @@
 // Several block stores behind one: each namespace goes to the store of its scheme (`local://` → the local folder,
 // `s3://` → S3), so repositories of either kind live side by side in one server.
 import { InvalidNamespaceError, ValidationError } from '../errors';
+import { agesOf } from './ages';
 import type { BlockStore } from './block-store';
 
 /**
@@ -29,6 +30,7 @@ export function routeBlockStores(stores: [BlockStore, ...BlockStore[]]): BlockSt
     exists: (namespace, key) => storeOf(namespace).exists(namespace, key),
     delete: (namespace, key) => storeOf(namespace).delete(namespace, key),
     list: (namespace, prefix) => storeOf(namespace).list(namespace, prefix),
+    listAges: (namespace, prefix, notAfterMs) => agesOf(storeOf(namespace), namespace, prefix, notAfterMs),
     listSorted(namespace, prefix) {
       const store = storeOf(namespace);
       if (!store.listSorted) throw new ValidationError(`nothing can be imported from ${namespace}`);

@@ -7,9 +7,9 @@
 // Only the repository's own data area is touched: keys `data/<partition>/<id>` inside its namespace, as the block
 // store makes them. Committed tree files (`_tarn/`), full addresses outside the namespace, and data written within
 // the grace period (an upload stores its bytes before it stages their entry) are never deleted.
-import type { BlockStore, ListedObject } from '../blockstore';
+import { agesOf, type BlockStore } from '../blockstore';
 import { NotFoundError, RepositoryInDeletionError, SettingNotFoundError } from '../errors';
-import { listAll, type Branch, type Commit, type Graveler, type GcRules, type ObjectEntry, type Repository } from '../graveler';
+import { listAll, type Branch, type Commit, type Graveler, type DataAddress, type GcRules, type Repository } from '../graveler';
 import { namespaceKeyOf } from './namespace-key';
 import { cutoffOf, GcRefusedError, keepEverything, RetentionWalk, type RetentionVisitor } from './retention';
 
@@ -53,7 +53,7 @@ class References implements RetentionVisitor {
   readonly walk: RetentionWalk;
   /** Ranges already read: trees of related commits share most of them, so each is read once. */
   private readonly ranges = new Set<string>();
-  private readonly keyOf: (entry: ObjectEntry) => string | undefined;
+  private readonly keyOf: (entry: DataAddress) => string | undefined;
 
   constructor(
     private readonly graveler: Graveler,
@@ -64,13 +64,13 @@ class References implements RetentionVisitor {
     this.walk = new RetentionWalk(graveler, this);
   }
 
-  private add(entry: ObjectEntry): void {
+  private add(entry: DataAddress): void {
     const key = this.keyOf(entry);
     if (key !== undefined) this.keys.add(key);
   }
 
   async keep(repo: string, commit: Commit): Promise<void> {
-    for await (const entry of this.graveler.treeEntries(repo, commit.metaRangeId, this.ranges)) this.add(entry);
+    for await (const batch of this.graveler.treeAddresses(repo, commit.metaRangeId, this.ranges)) for (const entry of batch) this.add(entry);
   }
 
   async branch(repo: string, branch: Branch): Promise<void> {
@@ -84,15 +84,37 @@ class References implements RetentionVisitor {
 }
 
 /** Candidates are listed before anything is marked, so data written during the run is never one of them. */
-async function listCandidates(blocks: BlockStore, namespace: string, notAfterMs: number): Promise<{ old: ListedObject[]; young: number }> {
-  const old: ListedObject[] = [];
+async function listCandidates(blocks: BlockStore, namespace: string, notAfterMs: number): Promise<{ old: string[]; young: number }> {
+  const old: string[] = [];
   let young = 0;
-  for await (const o of blocks.list(namespace, 'data/')) {
-    if (!DATA_KEY.test(o.key)) continue;
-    if (o.mtime > notAfterMs) young++;
-    else old.push(o);
+  for await (const batch of agesOf(blocks, namespace, 'data/', notAfterMs)) {
+    for (const o of batch) {
+      if (!DATA_KEY.test(o.key)) continue;
+      if (o.young) young++;
+      else old.push(o.key);
+    }
   }
   return { old, young };
+}
+
+/** Deletions and size lookups run this many at a time: each is a wait on the file system or a round trip to S3. */
+const CONCURRENT_REMOVALS = 32;
+
+/** Removes (or, in a dry run, only measures) the unreferenced keys; one already gone is not reported. */
+async function removeAll(blocks: BlockStore, namespace: string, keys: readonly string[], dryRun: boolean): Promise<RemovedObject[]> {
+  const removed: RemovedObject[] = [];
+  for (let i = 0; i < keys.length; i += CONCURRENT_REMOVALS) {
+    const batch = await Promise.all(
+      keys.slice(i, i + CONCURRENT_REMOVALS).map(async (key) => {
+        const stat = await blocks.stat(namespace, key);
+        if (!stat) return undefined;
+        if (!dryRun) await blocks.delete(namespace, key);
+        return { address: blocks.fullAddress(namespace, key), size: stat.size };
+      }),
+    );
+    for (const r of batch) if (r) removed.push(r);
+  }
+  return removed;
 }
 
 async function rulesOf(graveler: Graveler, repository: Repository): Promise<GcRules> {
@@ -128,12 +150,8 @@ export async function collectGarbage(graveler: Graveler, blocks: BlockStore, o: 
     }
   }
 
-  const removed: RemovedObject[] = [];
-  for (const candidate of candidates.old) {
-    if (references.keys.has(candidate.key)) continue;
-    if (!o.dryRun) await blocks.delete(namespace, candidate.key);
-    removed.push({ address: blocks.fullAddress(namespace, candidate.key), size: candidate.size });
-  }
+  const unreferenced = candidates.old.filter((key) => !references.keys.has(key));
+  const removed = await removeAll(blocks, namespace, unreferenced, o.dryRun);
   return {
     repository: repository.id,
     dryRun: o.dryRun,

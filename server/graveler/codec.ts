@@ -1,4 +1,4 @@
-import type { ObjectEntry } from './types';
+import type { DataAddress, ObjectEntry } from './types';
 
 /**
  * A compact binary encoding shared by ranges, metaranges and staged values: unsigned varints (up to 2^53) and
@@ -171,6 +171,12 @@ export function writeEntry(w: Writer, e: ObjectEntry): void {
     w.string(e.metadata[k] as string);
   }
   if (e.parts !== undefined) w.varint(e.parts);
+}
+
+/** Where an entry's data is: the first fields of its encoding, read without the rest. */
+export function readAddress(r: Reader): DataAddress {
+  const flags = r.byte();
+  return { address: r.string(), addressType: flags & FULL_ADDRESS ? 'full' : 'relative' };
 }
 
 export function readEntry(r: Reader): ObjectEntry {

@@ -51,7 +51,7 @@ import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
-import { stagedEntries, treeEntries } from './references';
+import { stagedEntries, treeAddresses } from './references';
 import { createRepository, deleteRepository, type PopulateRepository } from './repositories';
 import {
   addProtectionRule,
@@ -87,6 +87,7 @@ import type {
   Commit,
   CommitOptions,
   CreateRepositoryOptions,
+  DataAddress,
   DiffItem,
   DiffOptions,
   GcRules,
@@ -667,10 +668,10 @@ export class Graveler {
     return this.listRecords(keys.commits(repo), o, (_id, raw) => decodeJson<Commit>(raw));
   }
 
-  /** Entries of a commit's tree, skipping the metarange rows in `seenRanges` and adding those it reads. */
-  async *treeEntries(repo: string, metaRangeId: string, seenRanges: Set<string>): AsyncGenerator<ObjectEntry> {
+  /** Data addresses of a commit's tree, a range's at a time, skipping the metarange rows in `seenRanges` and adding those it reads. */
+  async *treeAddresses(repo: string, metaRangeId: string, seenRanges: Set<string>): AsyncGenerator<DataAddress[]> {
     const r = await this.refs.repository(repo);
-    yield* treeEntries(this.ctx, r.storageNamespace, metaRangeId, seenRanges);
+    yield* treeAddresses(this.ctx, r.storageNamespace, metaRangeId, seenRanges);
   }
 
   // Bulk

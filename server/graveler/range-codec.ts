@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Reader, Writer, readEntry, writeEntry } from './codec';
-import type { ObjectEntry } from './types';
+import { Reader, Writer, readAddress, readEntry, writeEntry } from './codec';
+import type { DataAddress, ObjectEntry } from './types';
 
 /**
  * A range in memory: its keys decoded (for binary search) and its entries kept encoded in one buffer, decoded only
@@ -46,6 +46,10 @@ export class RangeData {
 
   entry(i: number): ObjectEntry {
     return readEntry(new Reader(this.entryBytes(i)));
+  }
+
+  address(i: number): DataAddress {
+    return readAddress(new Reader(this.entryBytes(i)));
   }
 
   /** Memory held, for the cache's budget: the buffer plus the decoded keys (measured at about 80 bytes each). */

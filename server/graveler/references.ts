@@ -2,7 +2,7 @@
 import type { Ctx } from './context';
 import { rowSpan, StagingIterator } from './iterators';
 import { keys } from './records';
-import type { ObjectEntry } from './types';
+import type { DataAddress, ObjectEntry } from './types';
 
 /**
  * Every entry staged on the branch, in its current and its sealed tokens, including entries a newer token shadows:
@@ -17,11 +17,11 @@ export async function* stagedEntries(ctx: Ctx, repo: string, branchId: string): 
 }
 
 /**
- * The entries of a committed tree, skipping the parts and rows in `seen` and adding the ones it reads: trees of
+ * The data addresses of a committed tree, a range's at a time, skipping the parts and rows in `seen` and adding the ones it reads: trees of
  * related commits share most parts and rows, so a walk over many commits reads each once. A row may name only part
  * of its file, and only that part is the tree's: the rest may hold versions a later commit replaced.
  */
-export async function* treeEntries(ctx: Ctx, namespace: string, metaRangeId: string, seen: Set<string>): AsyncGenerator<ObjectEntry> {
+export async function* treeAddresses(ctx: Ctx, namespace: string, metaRangeId: string, seen: Set<string>): AsyncGenerator<DataAddress[]> {
   for (const part of await ctx.trees.readTree(namespace, metaRangeId)) {
     // A part's id is the hash of its rows, so a part seen is every one of its rows seen.
     if (seen.has(part.id)) continue;
@@ -32,7 +32,9 @@ export async function* treeEntries(ctx: Ctx, namespace: string, metaRangeId: str
       seen.add(row);
       const data = await ctx.trees.readRange(namespace, range.id);
       const { lo, hi } = rowSpan(data, range);
-      for (let i = lo; i < hi; i++) yield data.entry(i);
+      const addresses: DataAddress[] = [];
+      for (let i = lo; i < hi; i++) addresses.push(data.address(i));
+      yield addresses;
     }
   }
 }

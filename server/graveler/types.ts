@@ -19,6 +19,9 @@ export interface ObjectEntry {
   metadata: Record<string, string>;
 }
 
+/** Where an entry's data lives: all that garbage collection needs of it. */
+export type DataAddress = Pick<ObjectEntry, 'address' | 'addressType'>;
+
 export interface Repository {
   id: string;
   storageNamespace: string;

@@ -21,12 +21,12 @@ const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
 const root = resolve(import.meta.dirname, '..', '..');
 
-/** Sets the modification time of every file under a folder, as if it had been written that long ago. */
+/** Sets the modification time of every file and folder under a folder, as if all was written that long ago. */
 function age(dir: string, seconds: number): void {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) age(path, seconds);
-    else utimesSync(path, seconds, seconds);
+    utimesSync(path, seconds, seconds);
   }
 }
 
@@ -111,10 +111,14 @@ describe('garbage collection over a real history', () => {
     ).toBe(204);
 
     await server.close(true);
-    // Everything was written long ago, but one unreferenced object that could be an upload in flight.
+    // Everything was written long ago, but two unreferenced objects that could be uploads in flight: one in a new
+    // partition, one landing in an old partition's folder (an upload that began long ago).
+    const data = join(server.dataDir, 'blocks', 'lake', 'data');
     age(join(server.dataDir, 'blocks'), now - 70 * DAY);
-    mkdirSync(join(server.dataDir, 'blocks', 'lake', 'data', 'zz'), { recursive: true });
-    writeFileSync(join(server.dataDir, 'blocks', 'lake', 'data', 'zz', 'inflight'), 'young');
+    const oldPartition = /^local:\/\/lake\/data\/([0-9a-z]+)\//.exec([...written.keys()][0] ?? '')?.[1] as string;
+    mkdirSync(join(data, 'zz'), { recursive: true });
+    writeFileSync(join(data, 'zz', 'inflight'), 'young');
+    writeFileSync(join(data, oldPartition, 'inflight'), 'young too');
   });
 
   afterAll(async () => {
@@ -128,7 +132,7 @@ describe('garbage collection over a real history', () => {
     const report = await runGc({ repository: 'lake', dryRun: true, dataDir: server.dataDir }, (line) => lines.push(line));
     expect(new Set(report.removed.map((r) => r.address))).toEqual(expired);
     expect(report.bytesFreed).toBe(expectedBytes());
-    expect(report.young).toBe(1);
+    expect(report.young).toBe(2);
     for (const address of expired) expect(lines).toContain(`would remove ${address} (${Buffer.byteLength(written.get(address) ?? '')} bytes)`);
     expect(lines).toContain(`dry run: would remove ${expired.size} objects of ${report.examined} examined, freeing ${expectedBytes()} bytes; nothing was deleted`);
     for (const address of expired) {
@@ -144,9 +148,10 @@ describe('garbage collection over a real history', () => {
     expect(report.bytesFreed).toBe(expectedBytes());
     expect(lines).toContain(`removed ${expired.size} objects of ${report.examined} examined, freed ${expectedBytes()} bytes`);
     for (const address of expired) expect(() => statSync(join(server.dataDir, 'blocks', address.slice('local://'.length)))).toThrow();
-    // Committed trees and the young object are still there; a second run finds nothing more.
+    // Committed trees and the young objects are still there; a second run finds nothing more.
     expect(readdirSync(join(server.dataDir, 'blocks', 'lake', '_tarn', 'ranges')).length).toBeGreaterThan(0);
-    expect(statSync(join(server.dataDir, 'blocks', 'lake', 'data', 'zz', 'inflight')).isFile()).toBe(true);
+    const data = join(server.dataDir, 'blocks', 'lake', 'data');
+    expect(readdirSync(data).filter((partition) => readdirSync(join(data, partition)).includes('inflight')).length).toBe(2);
     const again = await runGc({ repository: 'lake', dryRun: false, dataDir: server.dataDir }, () => {});
     expect(again.removed).toEqual([]);
   });

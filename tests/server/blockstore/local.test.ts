@@ -134,4 +134,37 @@ describe('local blockstore', () => {
     expect(none).toEqual([]);
     expect(() => store.list(listing, '../outside/')).toThrow(InvalidBlockKeyError);
   });
+  it('tells the age of each object under a folder, judging a folder untouched since the moment by its own time', async () => {
+    const ns = 'local://ages';
+    await store.put(ns, 'data/old/one', Buffer.from('1'));
+    await store.put(ns, 'data/old/two', Buffer.from('2'));
+    await store.put(ns, 'data/mixed/three', Buffer.from('3'));
+    fs.symlinkSync(path.join(root, 'ages', 'data', 'old'), path.join(root, 'ages', 'data', 'link'));
+    const dayAgo = Date.now() / 1000 - 86_400;
+    for (const folder of ['old', 'mixed']) {
+      const dir = path.join(root, 'ages', 'data', folder);
+      for (const name of fs.readdirSync(dir)) fs.utimesSync(path.join(dir, name), dayAgo, dayAgo);
+      fs.utimesSync(dir, dayAgo, dayAgo);
+    }
+    // An object landing in an old folder now: the folder's time moves with it, so its files are looked at one by one.
+    await store.put(ns, 'data/mixed/four', Buffer.from('4'));
+    const ages = async (notAfterMs: number) => {
+      const listed: { key: string; young: boolean }[] = [];
+      for await (const batch of store.listAges?.(ns, 'data/', notAfterMs) ?? []) listed.push(...batch);
+      return listed.sort((x, y) => x.key.localeCompare(y.key));
+    };
+    expect(await ages(Date.now() - 3_600_000)).toEqual([
+      { key: 'data/mixed/four', young: true },
+      { key: 'data/mixed/three', young: false },
+      { key: 'data/old/one', young: false },
+      { key: 'data/old/two', young: false },
+    ]);
+    expect((await ages(Date.now() + 60_000)).every((a) => !a.young)).toBe(true);
+    expect(await (async () => {
+      const none = [];
+      for await (const batch of store.listAges?.('local://nothing-here', 'data/', Date.now()) ?? []) none.push(...batch);
+      return none;
+    })()).toEqual([]);
+    expect(() => store.listAges?.(ns, '../outside/', Date.now())).toThrow(InvalidBlockKeyError);
+  });
 });

@@ -265,10 +265,10 @@ describe('trees of many parts', () => {
     const seen = new Set<string>();
     const addresses = (m: Map<string, string>) => [...m.values()].map((c) => `data/${c}`);
     const walked: string[] = [];
-    for await (const e of env.g.treeEntries(repo, now.metaRangeId, seen)) walked.push(e.address);
+    for await (const batch of env.g.treeAddresses(repo, now.metaRangeId, seen)) walked.push(...batch.map((e) => e.address));
     expect(walked.sort()).toEqual(addresses(model).sort());
     walked.length = 0;
-    for await (const e of env.g.treeEntries(repo, old.metaRangeId, seen)) walked.push(e.address);
+    for await (const batch of env.g.treeAddresses(repo, old.metaRangeId, seen)) walked.push(...batch.map((e) => e.address));
     // The older tree adds only what the newer one no longer holds, read from the parts that differ.
     const current = new Set(addresses(model));
     const seenNow = new Set(walked);
