@@ -46,7 +46,7 @@ import type {
 import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
 import { commitGraph, type CommitGraphOptions, type CommitGraphPage } from './commit-graph';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
-import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
+import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './importer';
 import { MultipartUploads, type MultipartChecksum, type ObjectAttributes } from './multipart-uploads';
 import { PullRequests } from './pull-requests';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';

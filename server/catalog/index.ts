@@ -30,7 +30,7 @@ export {
 export type { CommitGraphOptions, CommitGraphPage } from './commit-graph';
 export type { PullRequestChange, PullRequestFilter, PullRequestInput, PullRequests } from './pull-requests';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
-export type { ImportInput, ImportSettings, ImportStatus } from './imports';
+export type { ImportInput, ImportSettings, ImportStatus } from './importer';
 export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';
 export type { CommitsPrepared, UncommittedPrepared } from '../gc';
