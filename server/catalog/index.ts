@@ -1,23 +1,23 @@
-// What the layers above see of the catalog: the Catalog itself, the shapes its calls take and return, the id rules
-// they check inputs against, and the storage facts the console is told about.
-export {
-  Catalog,
-  defaultStorageId,
-  maxUploadParts,
-  type CompleteMultipartInput,
-  type CopyInput,
-  type CreateRepositoryInput,
-  type LinkInput,
-  type PresignedMultipartUpload,
-  type ReadOptions,
-  type StagingLocation,
-  type DeleteFailure,
-  type ObjectListItem,
-  type ObjectStats,
-  type StageInput,
-  type StoredObject,
-  type UploadInput,
-} from './catalog';
+// What the layers above see of the catalog: the Catalog itself with the store's plain operations it hands on
+// (VersionedStore), the shapes its calls take and return, the id rules they check inputs against, and the storage
+// facts the console is told about.
+export { Catalog, defaultStorageId, maxUploadParts } from './catalog';
+export type {
+  CompleteMultipartInput,
+  CopyInput,
+  CreateRepositoryInput,
+  LinkInput,
+  PresignedMultipartUpload,
+  ReadOptions,
+  StagingLocation,
+  DeleteFailure,
+  ObjectListItem,
+  ObjectStats,
+  StageInput,
+  StoredObject,
+  UploadInput,
+} from './shapes';
+export type { VersionedStore } from './versioned-store';
 export {
   maxPartNumber,
   minPartBytes,
