@@ -55,6 +55,25 @@ export default tseslint.config(
     },
   },
   {
+    // A server route is declared with its access rule, by contract() (server/http/contract.ts), never bare.
+    files: ['server/**/*.ts'],
+    ignores: ['server/http/contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hono/zod-openapi',
+              importNames: ['createRoute'],
+              message: 'Declare a route with contract() from server/http/contract.ts, which takes its access rule.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -59,7 +59,7 @@ export function parseGcCommand(argv: string[], env: NodeJS.ProcessEnv): GcComman
   if (repository === undefined) throw new UsageError('--repo is required');
   let blockstore: BlockstoreConfig;
   try {
-    blockstore = readBlockstoreConfig({}, env);
+    blockstore = readBlockstoreConfig(env);
   } catch (err) {
     throw err instanceof ConfigError ? new UsageError(err.message) : err;
   }

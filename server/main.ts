@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
-import { catalogObjectReader } from './action-files';
+import { catalogObjectReader } from './catalog-object-reader';
 import { Actions } from './actions';
 import { deriveKeys, stagingAddressKey } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';

@@ -1,4 +1,4 @@
-// Access control: who a caller is (service.ts), what they may do (the evaluator, through the authorizer), and the
+// Access control: who a caller is (service.ts, its logins in sessions.ts), what they may do (the evaluator, through the authorizer), and the
 // vocabulary of permissions. Other parts (the HTTP API, the S3 gateway) use this index.
 export { AuthService, type AuthOptions, type Credentials, type CredentialsWithSecret, type Principal, type User } from './service';
 export { Authorizer, type Decision, type Principals } from './authorizer';

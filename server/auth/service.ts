@@ -1,21 +1,11 @@
-// Setup, credentials, logins and sessions, over the directory of users, groups and policies. Secrets are stored
-// encrypted and compared in constant time; verified keys are cached briefly so a request costs a map lookup, not a
-// decryption. A session is valid only while its record exists (and its key, or for a password login its user), so
-// logging out, revoking the key or deleting the user ends it on the server, not just in the browser.
+// Setup and credentials over the directory of users, groups and policies, and the logins they open as sessions
+// (sessions.ts). Secrets are stored encrypted and compared in constant time; verified keys are cached briefly so a
+// request costs a map lookup, not a decryption.
 import { z } from 'zod';
 import { badRequest, conflict, ForbiddenError, NotFoundError, preconditionFailed } from '../errors';
 import { Authorizer } from './authorizer';
 import { adminsGroup, aclGroups, builtinPolicies, rbacGroups } from './builtins';
-import {
-  constantTimeEqual,
-  decryptSecret,
-  encryptSecret,
-  hmacWithSecret,
-  issueToken,
-  sigV4SigningKey,
-  verifyToken,
-  type InstallationKeys,
-} from './crypto';
+import { constantTimeEqual, decryptSecret, encryptSecret, hmacWithSecret, sigV4SigningKey, type InstallationKeys } from './crypto';
 import { Directory, pageById, validateName, type Page, type PageRequest, type UserRecord } from './directory';
 import { Invitations } from './invitations';
 import { newAccessKeyId, newSecretAccessKey } from './keys';
@@ -23,14 +13,11 @@ import type { RbacMode } from './login-settings';
 import { verifyPassword } from './passwords';
 import { recordKeys as keys, type Link } from './record-keys';
 import type { RecordStore } from './record-store';
+import { defaultSessionTtlSeconds, Sessions, type Principal } from './sessions';
+
+export type { Principal } from './sessions';
 
 export type User = Omit<UserRecord, 'password_hash'>;
-
-/** Who is calling: the user, and the access key the request or session uses ('' for a password login). */
-export interface Principal {
-  userId: string;
-  accessKeyId: string;
-}
 
 export interface Credentials {
   access_key_id: string;
@@ -80,29 +67,12 @@ export interface SetupInput {
   featureUpdates?: boolean;
 }
 
-/** One open session, keyed by its token's id (jti): the token itself is never stored. */
-interface SessionRecord {
-  user_id: string;
-  access_key_id: string;
-  /** Unix seconds, as the token's `exp`. */
-  expires: number;
-}
-
-export const defaultSessionTtlSeconds = 7 * 24 * 3600;
 const cacheMillis = 10_000;
-/** Expired session records are swept at a login at most this often. */
-const sweepEveryMillis = 3600_000;
 const emailSchema = z.email();
 
 interface CachedKey {
   principal: Principal;
   secret: string;
-  until: number;
-}
-
-interface CachedToken {
-  principal: Principal;
-  jti: string;
   until: number;
 }
 
@@ -139,12 +109,10 @@ export class AuthService {
   readonly directory: Directory;
   readonly authorizer: Authorizer;
   readonly invitations: Invitations;
+  readonly sessions: Sessions;
   readonly rbac: RbacMode;
   private readonly keyCache = new Map<string, CachedKey>();
-  private readonly tokenCache = new Map<string, CachedToken>();
   private setupDone = false;
-  private lastSweep = 0;
-  readonly sessionTtlSeconds: number;
   private readonly sharedStore: boolean;
   private readonly now: () => number;
 
@@ -153,13 +121,18 @@ export class AuthService {
     private readonly secrets: InstallationKeys,
     options: AuthOptions = {},
   ) {
-    this.sessionTtlSeconds = options.sessionTtlSeconds ?? defaultSessionTtlSeconds;
     this.sharedStore = options.sharedStore ?? false;
     this.now = options.now ?? Date.now;
     this.rbac = options.rbac ?? 'internal';
     this.directory = new Directory(store);
     this.authorizer = new Authorizer(this.directory, this.now);
     this.invitations = new Invitations(store, this.directory, this.now);
+    this.sessions = new Sessions(store, secrets.signing, {
+      ttlSeconds: options.sessionTtlSeconds ?? defaultSessionTtlSeconds,
+      sharedStore: this.sharedStore,
+      now: this.now,
+      principalExists: (principal) => this.principalExists(principal),
+    });
   }
 
   private seconds(): number {
@@ -344,71 +317,16 @@ export class AuthService {
     return { userId: user.id, accessKeyId: '' };
   }
 
-  /** Opens a session: its record makes the token valid until it expires or the session is ended. */
-  async issueSession(principal: Principal): Promise<{ token: string; token_expiration: number }> {
-    const now = this.now();
-    const { token, claims } = issueToken(this.secrets.signing, principal.userId, principal.accessKeyId, this.sessionTtlSeconds, now);
-    const record: SessionRecord = { user_id: principal.userId, access_key_id: principal.accessKeyId, expires: claims.exp };
-    await this.store.set(keys.session(claims.jti), record);
-    if (now - this.lastSweep >= sweepEveryMillis) {
-      this.lastSweep = now;
-      await this.sweepExpiredSessions();
-    }
-    return { token, token_expiration: claims.exp };
-  }
-
-  /**
-   * Ends the session of a token (logout). Server processes sharing the store confirm cached sessions (see
-   * `sharedStore`), so none of them accepts the token afterwards.
-   */
-  async endSession(token: string): Promise<void> {
-    this.tokenCache.delete(token);
-    const claims = verifyToken(this.secrets.signing, token, this.now());
-    if (claims?.jti) await this.store.delete(keys.session(claims.jti));
-  }
-
-  /** The principal of a valid session token whose session is open and whose key (or user) still exists. */
-  async authenticateToken(token: string): Promise<Principal | undefined> {
-    const now = this.now();
-    const cached = this.tokenCache.get(token);
-    if (cached && cached.until > now) {
-      if (!this.sharedStore || (await this.store.get<SessionRecord>(keys.session(cached.jti))) !== undefined) return cached.principal;
-      this.tokenCache.delete(token);
-      return undefined;
-    }
-    const claims = verifyToken(this.secrets.signing, token, now);
-    if (!claims || !claims.jti) return undefined;
-    const session = await this.store.get<SessionRecord>(keys.session(claims.jti));
-    if (!session || session.user_id !== claims.sub || session.access_key_id !== claims.akid) return undefined;
-    if (claims.akid === '') {
-      if (!(await this.directory.findUser(claims.sub))) return undefined;
-    } else {
-      const record = await this.store.get<CredentialRecord>(keys.credential(claims.akid));
-      if (!record || record.user_id !== claims.sub) return undefined;
-    }
-    const principal = { userId: claims.sub, accessKeyId: claims.akid };
-    if (this.tokenCache.size > 10_000) this.tokenCache.clear();
-    this.tokenCache.set(token, { principal, jti: claims.jti, until: Math.min(now + cacheMillis, claims.exp * 1000) });
-    return principal;
-  }
-
-  /** Removes the records of sessions that expired without a logout, so they do not pile up. */
-  async sweepExpiredSessions(): Promise<number> {
-    const nowSeconds = this.now() / 1000;
-    let removed = 0;
-    for (const [key, session] of await this.store.list<SessionRecord>(keys.sessionsPrefix)) {
-      if (session.expires <= nowSeconds) {
-        await this.store.delete(key);
-        removed++;
-      }
-    }
-    return removed;
+  /** Whether a principal still exists: its access key, still the user's, or for a password login the user. */
+  private async principalExists({ userId, accessKeyId }: Principal): Promise<boolean> {
+    if (accessKeyId === '') return (await this.directory.findUser(userId)) !== undefined;
+    return (await this.store.get<CredentialRecord>(keys.credential(accessKeyId)))?.user_id === userId;
   }
 
   /** Forgets what this process verified for a user (all their keys) or for one key, so a revocation holds at once. */
   private forget(match: (principal: Principal) => boolean): void {
     for (const [key, cached] of this.keyCache) if (match(cached.principal)) this.keyCache.delete(key);
-    for (const [token, cached] of this.tokenCache) if (match(cached.principal)) this.tokenCache.delete(token);
+    this.sessions.forget(match);
   }
 
   /**
@@ -475,8 +393,8 @@ export class AuthService {
   /** Revokes a key: requests signed with it, and sessions opened with it, stop working. */
   async deleteCredentials(userId: string, accessKeyId: string): Promise<void> {
     await this.getCredentials(userId, accessKeyId);
-    const sessions = (await this.store.list<SessionRecord>(keys.sessionsPrefix)).filter(([, s]) => s.access_key_id === accessKeyId);
-    await this.store.update([], [keys.credential(accessKeyId), keys.userCredential(userId, accessKeyId), ...sessions.map(([key]) => key)]);
+    const sessions = await this.sessions.recordsOfKey(accessKeyId);
+    await this.store.update([], [keys.credential(accessKeyId), keys.userCredential(userId, accessKeyId), ...sessions]);
     this.forget((principal) => principal.accessKeyId === accessKeyId);
   }
 

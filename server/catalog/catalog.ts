@@ -1,8 +1,10 @@
-// The rules between HTTP and the versioned store: object data goes to the block store under the repository's
-// namespace at a fresh key (never derived from the user's path), and its entry to the branch's staging. Calls whose
-// rules are the store's own pass straight through, so the HTTP layer needs nothing but the catalog.
+// The rules the catalog adds over the versioned store: hooks around the operations that fire events (branches, tags,
+// commits, merges, reverts, cherry-picks), object data in the block store under the repository's namespace at a
+// fresh key (never derived from the user's path) with its entry staged on the branch, the read-only flag and branch
+// protection checked before any byte is stored, presigned transfers through signed staging addresses, addresses
+// confined to the repository's storage, the storage ids a repository may name, and lakeFS's GC preparation. The
+// store's plain operations, to which none of this applies, are reached through `catalog.store` (versioned-store.ts).
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { BlockStore, ByteRange, Presigner, PutBody } from '../blockstore';
 import {
   AlreadyExistsError,
@@ -17,184 +19,56 @@ import {
 import { validateBranchId, validateTagId } from '../graveler';
 import type {
   Branch,
-  BranchProtection,
   CherryPickOptions,
   Commit,
   CommitOptions,
-  DiffItem,
-  DiffOptions,
-  FindOptions,
   ForceOption,
-  GcRules,
   Graveler,
   ImportOptions,
   ListOptions,
-  LogOptions,
-  MergeBase,
   MergeOptions,
   ObjectEntry,
-  ObjectRecord,
   Page,
-  PageOptions,
   Ref,
-  RefsDump,
   Repository,
-  RepositoryMetadata,
   RevertOptions,
   TaskStatus,
 } from '../graveler';
 import { prepareGcCommits, prepareGcUncommitted, type CommitsPrepared, type UncommittedPrepared } from '../gc';
 import { commitGraph, type CommitGraphOptions, type CommitGraphPage } from './commit-graph';
 import { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
-import { Importer, noImports, type ImportInput, type ImportSettings, type ImportStatus } from './imports';
-import { MultipartUploads, type MultipartChecksum, type ObjectAttributes } from './multipart-uploads';
+import { Importer, noImports, type ImportSettings } from './importer';
+import { MultipartUploads } from './multipart-uploads';
 import { PullRequests } from './pull-requests';
+import type {
+  CompleteMultipartInput,
+  CopyInput,
+  CreateRepositoryInput,
+  DeleteFailure,
+  InitialFiles,
+  LinkInput,
+  ObjectListItem,
+  ObjectStats,
+  PresignedMultipartUpload,
+  ReadOptions,
+  StageConditions,
+  StageInput,
+  StagingLocation,
+  StoredObject,
+  UploadInput,
+} from './shapes';
 import { SYMLINKS_ROOT, writeSymlinkManifests } from './symlinks';
 import { signStagingAddress, verifyStagingAddress } from './staging-address';
+import type { VersionedStore } from './versioned-store';
 
 /** The id of Tarn's one block store, as lakeFS names its default (and, outside its Enterprise edition, only) store. */
 export const defaultStorageId = '';
 
-export interface CreateRepositoryInput {
-  id: string;
-  /** The block store to keep it in, by id; Tarn has one, lakeFS's default, whose id is empty. */
-  storageId?: string;
-  storageNamespace: string;
-  defaultBranch: string;
-  readOnly: boolean;
-  /** Files committed on the default branch right after it is made (the sample data, say), with that commit's message. */
-  initialFiles?: InitialFiles;
-  /** Only the repository record: no first commit and no branch (for restores); its namespace may be in use. */
-  bare?: boolean;
-  /** Once the initial files are committed, protect the default branch (lakeFS does this for the sample). */
-  protectDefaultBranch?: boolean;
-  committer: string;
-}
-
-export interface InitialFiles {
-  files: InitialFile[];
-  message: string;
-}
-
-export interface InitialFile {
-  path: string;
-  contentType: string;
-  bytes: Buffer;
-}
-
-/** The conditions of a write to a path of a branch. */
-export interface StageConditions {
-  /** `If-None-Match: *`. */
-  ifAbsent?: boolean;
-  /** `If-Match: <etag>`. */
-  ifMatchChecksum?: string;
-  force?: boolean;
-}
-
-export interface UploadInput extends StageConditions {
-  contentType: string;
-  metadata: Record<string, string>;
-  /** The body joins the parts of an S3 multipart upload: its checksum is theirs, not the MD5 of its bytes. */
-  multipart?: MultipartChecksum;
-}
-
-/** An object's entry with the full URI of its data, or a presigned address of it with that address's expiry. */
-export interface ObjectStats {
-  entry: ObjectEntry;
-  physicalAddress: string;
-  /** Unix seconds; only for a presigned address. */
-  physicalAddressExpiry?: number;
-}
-
-/** How a read reports where the data is. */
-export interface ReadOptions {
-  /** A presigned address instead of the store's URI, when the store offers them. */
-  presign?: boolean;
-}
-
-/** Where a client uploads an object itself (presigned transfers). */
-export interface StagingLocation {
-  /** Signed: it is linked only as given, to this repository, within a day. */
-  physicalAddress: string;
-  presignedUrl?: string;
-  /** Unix seconds. */
-  presignedUrlExpiry?: number;
-}
-
-/** An object a client uploaded to a staging location, to be linked to a path. */
-export interface LinkInput extends StageConditions {
-  /** The signed physical address of the staging location. */
-  physicalAddress: string;
-  /** The store's ETag of the upload; quotes and spaces are dropped. */
-  checksum: string;
-  sizeBytes: number;
-  contentType: string;
-  metadata: Record<string, string>;
-  /** Unix seconds; now when absent. */
-  mtime?: number;
-}
-
-/** A multipart upload whose parts the client PUTs to presigned addresses. */
-export interface PresignedMultipartUpload {
-  uploadId: string;
-  physicalAddress: string;
-  presignedUrls: string[];
-}
-
-export interface CompleteMultipartInput extends StageConditions {
-  physicalAddress: string;
-  parts: { partNumber: number; etag: string }[];
-  contentType: string;
-  metadata: Record<string, string>;
-}
-
 /** S3's limit on the parts of one upload. */
 export const maxUploadParts = 10_000;
 
-/** An object found at a ref, ready to be read. */
-export interface StoredObject extends ObjectStats {
-  /** Its bytes (or a range of them) as a stream. BlockNotFoundError when its data is gone. */
-  stream(range?: ByteRange): Promise<Readable>;
-  /** The same, in memory: for small objects, where a stream costs more than the bytes. */
-  bytes(range?: ByteRange): Promise<Buffer>;
-}
-
-export type ObjectListItem =
-  | ({ pathType: 'object'; path: string } & ObjectStats)
-  | { pathType: 'common_prefix'; path: string };
-
-export interface CopyInput {
-  srcPath: string;
-  /** The ref to copy from; the destination branch when absent. */
-  srcRef?: string;
-  /** Share the source's data instead of copying it, when it lives in the repository's namespace. */
-  shallow?: boolean;
-  /** The copy's content type and user metadata instead of the source's (S3's `x-amz-metadata-directive: REPLACE`). */
-  replace?: ObjectAttributes;
-  force?: boolean;
-}
-
-/** Data already in the repository's namespace, to be linked to a path (lakeFS's deprecated stageObject). */
-export interface StageInput {
-  /** A full address inside the repository's storage namespace. */
-  physicalAddress: string;
-  checksum: string;
-  size: number;
-  /** Unix seconds; now when absent. */
-  mtime?: number;
-  metadata: Record<string, string>;
-  contentType: string;
-  force?: boolean;
-}
-
 /** Where Tarn's own files live in a namespace (trees and refs dumps; action logs and GC lists, as lakeFS keeps them): never linked as an object's data. */
 const OWN_FILES = ['_tarn/', '_lakefs/'];
-
-/** Why one path of a bulk delete was not deleted. */
-export interface DeleteFailure {
-  path: string;
-  error: unknown;
-}
 
 /** A hook event with the fields an operation does not set left empty. */
 function hookEvent(operation: HookOperation, repositoryId: string, fields: Partial<HookEvent>): HookEvent {
@@ -206,13 +80,16 @@ const commitFields = (c: Commit) => ({ commitMessage: c.message, committer: c.co
 type BeforeBranchMove = (commit: Commit) => Promise<void>;
 
 export class Catalog {
+  /** The versioned store's plain operations, to which the catalog adds no rule (versioned-store.ts). */
+  readonly store: VersionedStore;
   /** S3's multipart uploads (the gateway's); a completed one becomes an ordinary upload. */
   readonly multipartUploads: MultipartUploads<ObjectStats>;
   readonly pullRequests: PullRequests;
-  private readonly importer: Importer;
+  /** Imports from storage, run in the background: start, status, cancel (importer.ts). */
+  readonly imports: Importer;
 
   constructor(
-    private readonly store: Graveler,
+    private readonly graveler: Graveler,
     private readonly blocks: BlockStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
     private readonly hooks: Hooks = noHooks,
@@ -224,23 +101,29 @@ export class Catalog {
     /** What may be imported: without settings, nothing (a catalog that only reads). */
     imports: ImportSettings = noImports,
   ) {
-    this.importer = new Importer(store, blocks, (repo, branch, metaRangeId, o) => this.importMetaRange(repo, branch, metaRangeId, o), imports);
+    this.store = graveler;
+    this.imports = new Importer(graveler, blocks, (repo, branch, metaRangeId, o) => this.importMetaRange(repo, branch, metaRangeId, o), imports);
     this.multipartUploads = new MultipartUploads(blocks, {
-      repository: (id) => store.getRepository(id),
+      repository: (id) => graveler.getRepository(id),
       writableBranch: async (repo, branch) => {
         const repository = await this.writableRepository(repo, branch, {});
-        await store.getBranch(repo, branch);
+        await graveler.getBranch(repo, branch);
         return repository;
       },
       upload: (repo, branch, path, body, input) => this.upload(repo, branch, path, body, input),
       now,
     });
-    this.pullRequests = new PullRequests(store, (repo, source, destination, o) => this.merge(repo, source, destination, o), now);
+    this.pullRequests = new PullRequests(graveler, (repo, source, destination, o) => this.merge(repo, source, destination, o), now);
+  }
+
+  /** Stops the imports this process runs (each reported interrupted); resolves once they have stopped. */
+  close(): Promise<void> {
+    return this.imports.close();
   }
 
   /** The repository's hooks: none on a read-only repository, as in lakeFS (even when a write is forced). */
   private async hooksOf(repo: string): Promise<{ repository: Repository; hooks: Hooks | undefined }> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     return { repository, hooks: repository.readOnly ? undefined : this.hooks };
   }
 
@@ -261,7 +144,7 @@ export class Catalog {
     const merging = mergeSource === undefined ? {} : { mergeSource };
     const commit = await perform({
       beforeBranchMove: async (made) => {
-        const sourceRef = mergeSource === undefined ? branch : (await this.store.getCommit(repo, mergeSource)).id;
+        const sourceRef = mergeSource === undefined ? branch : (await this.graveler.getCommit(repo, mergeSource)).id;
         await hooks.runPre(hookEvent(operation, repo, { branchId: branch, sourceRef, ...commitFields(made), ...merging }));
       },
     });
@@ -275,7 +158,7 @@ export class Catalog {
   async createRepository(input: CreateRepositoryInput): Promise<Repository> {
     const { initialFiles } = input;
     if (input.storageId !== undefined && input.storageId !== defaultStorageId) throw new ValidationError('storage id: invalid value');
-    return this.store.createRepository(
+    return this.graveler.createRepository(
       {
         id: input.id,
         storageNamespace: input.storageNamespace,
@@ -287,7 +170,7 @@ export class Catalog {
       initialFiles || input.protectDefaultBranch
         ? async (repository) => {
             if (initialFiles) await this.addInitialFiles(repository, initialFiles, input.committer);
-            if (input.protectDefaultBranch) await this.store.setBranchProtection(repository.id, [repository.defaultBranch], '');
+            if (input.protectDefaultBranch) await this.graveler.setBranchProtection(repository.id, [repository.defaultBranch], '');
           }
         : undefined,
     );
@@ -305,23 +188,15 @@ export class Catalog {
         });
         uploaded.push(entry);
       }
-      await this.store.commit(repository.id, repository.defaultBranch, { committer, message: initial.message, force: true });
+      await this.graveler.commit(repository.id, repository.defaultBranch, { committer, message: initial.message, force: true });
     } catch (err) {
       for (const entry of uploaded) await this.blocks.delete(repository.storageNamespace, entry.address);
       throw err;
     }
   }
 
-  getRepository(id: string): Promise<Repository> {
-    return this.store.getRepository(id);
-  }
-
-  listRepositories(o: PageOptions & { search?: string }): Promise<Page<Repository>> {
-    return this.store.listRepositories(o);
-  }
-
   async deleteRepository(id: string, o: ForceOption): Promise<void> {
-    await this.store.deleteRepository(id, o);
+    await this.graveler.deleteRepository(id, o);
     await this.hooks.forgetRepository(id);
   }
 
@@ -329,104 +204,68 @@ export class Catalog {
 
   async createBranch(repo: string, branch: string, source: string, o: ForceOption & { hidden?: boolean }): Promise<Branch> {
     const { hooks } = await this.hooksOf(repo);
-    if (!hooks) return this.store.createBranch(repo, branch, source, o);
+    if (!hooks) return this.graveler.createBranch(repo, branch, source, o);
     // The checks the store makes, made before the pre-hooks so that hooks never run for a call bound to fail.
     validateBranchId(branch);
-    const from = await this.store.getCommit(repo, source);
-    if (await this.found(() => this.store.getBranch(repo, branch))) throw new AlreadyExistsError('branch');
+    const from = await this.graveler.getCommit(repo, source);
+    if (await this.found(() => this.graveler.getBranch(repo, branch))) throw new AlreadyExistsError('branch');
     const event = hookEvent('create-branch', repo, { branchId: branch, sourceRef: source, commitId: from.id });
     await hooks.runPre(event);
-    const created = await this.store.createBranch(repo, branch, source, o);
+    const created = await this.graveler.createBranch(repo, branch, source, o);
     hooks.runPost({ ...event, commitId: created.commitId });
     return created;
-  }
-
-  getBranch(repo: string, branch: string): Promise<Branch> {
-    return this.store.getBranch(repo, branch);
-  }
-
-  listBranches(repo: string, o: PageOptions & { showHidden?: boolean }): Promise<Page<Branch>> {
-    return this.store.listBranches(repo, o);
   }
 
   async deleteBranch(repo: string, branch: string, o: ForceOption): Promise<void> {
     const { repository, hooks } = await this.hooksOf(repo);
     // The default branch is never deleted: the store refuses it, and no hook hears of it.
-    if (!hooks || branch === repository.defaultBranch) return this.store.deleteBranch(repo, branch, o);
-    const { commitId } = await this.store.getBranch(repo, branch);
+    if (!hooks || branch === repository.defaultBranch) return this.graveler.deleteBranch(repo, branch, o);
+    const { commitId } = await this.graveler.getBranch(repo, branch);
     const event = hookEvent('delete-branch', repo, { branchId: branch, sourceRef: branch, commitId });
     await hooks.runPre(event);
-    await this.store.deleteBranch(repo, branch, o);
+    await this.graveler.deleteBranch(repo, branch, o);
     // The branch is gone: its last commit holds the action files.
     hooks.runPost({ ...event, sourceRef: commitId });
   }
 
-  /** Discards every uncommitted change of the branch. */
-  resetBranch(repo: string, branch: string, o: ForceOption): Promise<void> {
-    return this.store.resetBranch(repo, branch, o);
-  }
-
-  /** Discards the uncommitted change of one path. */
-  resetObject(repo: string, branch: string, path: string, o: ForceOption): Promise<void> {
-    return this.store.resetObject(repo, branch, path, o);
-  }
-
-  /** Discards the uncommitted changes under a prefix. */
-  resetPrefix(repo: string, branch: string, prefix: string, o: ForceOption): Promise<void> {
-    return this.store.resetPrefix(repo, branch, prefix, o);
-  }
-
-  /** Points the branch at the commit `ref` names and discards its uncommitted changes. */
-  hardReset(repo: string, branch: string, ref: string, o: ForceOption): Promise<void> {
-    return this.store.hardReset(repo, branch, ref, o);
-  }
-
   async createTag(repo: string, tag: string, ref: string, o: ForceOption): Promise<Ref> {
     const { hooks } = await this.hooksOf(repo);
-    if (!hooks) return this.store.createTag(repo, tag, ref, o);
+    if (!hooks) return this.graveler.createTag(repo, tag, ref, o);
     validateTagId(tag);
-    const target = await this.store.getCommit(repo, ref);
-    if (await this.found(() => this.store.getTag(repo, tag))) throw new AlreadyExistsError('tag');
+    const target = await this.graveler.getCommit(repo, ref);
+    if (await this.found(() => this.graveler.getTag(repo, tag))) throw new AlreadyExistsError('tag');
     const event = hookEvent('create-tag', repo, { tagId: tag, sourceRef: target.id, commitId: target.id });
     await hooks.runPre(event);
-    const created = await this.store.createTag(repo, tag, ref, o);
+    const created = await this.graveler.createTag(repo, tag, ref, o);
     hooks.runPost(event);
     return created;
   }
 
-  getTag(repo: string, tag: string): Promise<Ref> {
-    return this.store.getTag(repo, tag);
-  }
-
-  listTags(repo: string, o: PageOptions): Promise<Page<Ref>> {
-    return this.store.listTags(repo, o);
-  }
-
   async deleteTag(repo: string, tag: string, o: ForceOption): Promise<void> {
     const { hooks } = await this.hooksOf(repo);
-    if (!hooks) return this.store.deleteTag(repo, tag, o);
-    const { commitId } = await this.store.getTag(repo, tag);
+    if (!hooks) return this.graveler.deleteTag(repo, tag, o);
+    const { commitId } = await this.graveler.getTag(repo, tag);
     const event = hookEvent('delete-tag', repo, { tagId: tag, sourceRef: commitId, commitId });
     await hooks.runPre(event);
-    await this.store.deleteTag(repo, tag, o);
+    await this.graveler.deleteTag(repo, tag, o);
     hooks.runPost(event);
   }
 
-  // Commits, diff and merge
+  // Commits and merges
 
   commit(repo: string, branch: string, o: CommitOptions): Promise<Commit> {
-    return this.committing('commit', repo, branch, (hook) => this.store.commit(repo, branch, { ...o, ...hook }));
+    return this.committing('commit', repo, branch, (hook) => this.graveler.commit(repo, branch, { ...o, ...hook }));
   }
 
   /** Commits an existing metarange as-is (`source_metarange`) on a clean branch. */
   commitMetaRange(repo: string, branch: string, metaRangeId: string, o: CommitOptions): Promise<Commit> {
-    return this.committing('commit', repo, branch, (hook) => this.store.commitMetaRange(repo, branch, metaRangeId, { ...o, ...hook }));
+    return this.committing('commit', repo, branch, (hook) => this.graveler.commitMetaRange(repo, branch, metaRangeId, { ...o, ...hook }));
   }
 
   /** Commits an imported tree over the branch's head, with a commit's hooks (its own `beforeBranchMove` after theirs). */
   private importMetaRange(repo: string, branch: string, metaRangeId: string, o: ImportOptions): Promise<Commit> {
     return this.committing('commit', repo, branch, (hook) =>
-      this.store.importMetaRange(repo, branch, metaRangeId, {
+      this.graveler.importMetaRange(repo, branch, metaRangeId, {
         ...o,
         beforeBranchMove: async (commit) => {
           await hook.beforeBranchMove?.(commit);
@@ -436,63 +275,21 @@ export class Catalog {
     );
   }
 
-  // Imports
-
-  /** Starts importing the locations into the branch as one commit (in the background); answers the import's id. */
-  startImport(repo: string, branch: string, input: ImportInput): Promise<string> {
-    return this.importer.start(repo, branch, input);
-  }
-
-  importStatus(repo: string, branch: string, id: string): Promise<ImportStatus> {
-    return this.importer.status(repo, branch, id);
-  }
-
-  /** 409 once the import's commit is made. */
-  cancelImport(repo: string, branch: string, id: string): Promise<void> {
-    return this.importer.cancel(repo, branch, id);
-  }
-
-  /** Stops the imports this process runs (each reported interrupted); resolves once they have stopped. */
-  close(): Promise<void> {
-    return this.importer.close();
-  }
-
-  /** Any ref expression that names a commit. */
-  getCommit(repo: string, ref: string): Promise<Commit> {
-    return this.store.getCommit(repo, ref);
-  }
-
-  log(repo: string, ref: string, o: LogOptions): Promise<Page<Commit>> {
-    return this.store.log(repo, ref, o);
-  }
-
   /** A page of the history of every visible branch and tag, children before parents (commit-graph.ts). */
   commitGraph(repo: string, o: CommitGraphOptions): Promise<CommitGraphPage> {
-    return commitGraph(this.store, repo, o);
+    return commitGraph(this.graveler, repo, o);
   }
 
   revert(repo: string, branch: string, ref: string, o: RevertOptions): Promise<Commit> {
-    return this.committing('revert', repo, branch, (hook) => this.store.revert(repo, branch, ref, { ...o, ...hook }));
+    return this.committing('revert', repo, branch, (hook) => this.graveler.revert(repo, branch, ref, { ...o, ...hook }));
   }
 
   cherryPick(repo: string, branch: string, ref: string, o: CherryPickOptions): Promise<Commit> {
-    return this.committing('cherry-pick', repo, branch, (hook) => this.store.cherryPick(repo, branch, ref, { ...o, ...hook }));
-  }
-
-  diffUncommitted(repo: string, branch: string, o: ListOptions): Promise<Page<DiffItem>> {
-    return this.store.diffUncommitted(repo, branch, o);
-  }
-
-  diff(repo: string, left: string, right: string, o: DiffOptions): Promise<Page<DiffItem>> {
-    return this.store.diff(repo, left, right, o);
+    return this.committing('cherry-pick', repo, branch, (hook) => this.graveler.cherryPick(repo, branch, ref, { ...o, ...hook }));
   }
 
   merge(repo: string, source: string, destinationBranch: string, o: MergeOptions): Promise<Commit> {
-    return this.committing('merge', repo, destinationBranch, (hook) => this.store.merge(repo, source, destinationBranch, { ...o, ...hook }), source);
-  }
-
-  findMergeBase(repo: string, source: string, destination: string): Promise<MergeBase> {
-    return this.store.findMergeBase(repo, source, destination);
+    return this.committing('merge', repo, destinationBranch, (hook) => this.graveler.merge(repo, source, destinationBranch, { ...o, ...hook }), source);
   }
 
   // Objects
@@ -531,14 +328,14 @@ export class Catalog {
    * on a protected branch before any byte is stored. putObject checks protection again, as for every staging write.
    */
   private async writableRepository(repo: string, branch: string, o: { force?: boolean }): Promise<Repository> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     if (repository.readOnly && !o.force) throw new ReadOnlyRepositoryError();
-    await this.store.checkBranchProtection(repo, branch, ['staging_write']);
+    await this.graveler.checkBranchProtection(repo, branch, ['staging_write']);
     return repository;
   }
 
   private stage(repo: string, branch: string, path: string, entry: ObjectEntry, c: StageConditions, checked?: Repository): Promise<void> {
-    return this.store.putObject(repo, branch, path, entry, {
+    return this.graveler.putObject(repo, branch, path, entry, {
       ...(c.ifAbsent ? { ifAbsent: true } : {}),
       ...(c.ifMatchChecksum !== undefined ? { ifMatchChecksum: c.ifMatchChecksum } : {}),
       ...(c.force ? { force: true } : {}),
@@ -561,7 +358,7 @@ export class Catalog {
    */
   async getStagingLocation(repo: string, branch: string, o: ReadOptions = {}): Promise<StagingLocation> {
     const repository = await this.writableRepository(repo, branch, {});
-    await this.store.getBranch(repo, branch);
+    await this.graveler.getBranch(repo, branch);
     const presigner = o.presign ? this.presignerOf(repository) : undefined;
     const key = this.blocks.newDataKey();
     const physicalAddress = signStagingAddress(this.stagingKey, repo, this.blocks.fullAddress(repository.storageNamespace, key), this.now());
@@ -597,7 +394,7 @@ export class Catalog {
   async createPresignedMultipartUpload(repo: string, branch: string, parts: number): Promise<PresignedMultipartUpload> {
     if (!Number.isInteger(parts) || parts < 0 || parts > maxUploadParts) throw new ValidationError(`parts must be from 0 to ${maxUploadParts}`);
     const repository = await this.writableRepository(repo, branch, {});
-    await this.store.getBranch(repo, branch);
+    await this.graveler.getBranch(repo, branch);
     const presigner = this.presignerOf(repository);
     const namespace = repository.storageNamespace;
     const key = this.blocks.newDataKey();
@@ -632,7 +429,7 @@ export class Catalog {
   /** A presigned PUT address for one part of a multipart upload this server started (lakeFS's uploadPart). */
   async presignUploadPart(repo: string, branch: string, uploadId: string, partNumber: number, physicalAddress: string): Promise<string> {
     const repository = await this.writableRepository(repo, branch, {});
-    await this.store.getBranch(repo, branch);
+    await this.graveler.getBranch(repo, branch);
     const presigner = this.presignerOf(repository);
     const key = this.stagedKey(repository, physicalAddress);
     return (await presigner.presignUploadPart(repository.storageNamespace, key, uploadId, partNumber)).url;
@@ -651,7 +448,7 @@ export class Catalog {
     rangeOf: (size: number) => ByteRange | undefined,
   ): Promise<string> {
     const repository = await this.writableRepository(repo, branch, {});
-    await this.store.getBranch(repo, branch);
+    await this.graveler.getBranch(repo, branch);
     const presigner = this.presignerOf(repository);
     const key = this.stagedKey(repository, part.physicalAddress);
     const object = await this.getObject(source.repository, source.ref, source.path);
@@ -663,8 +460,8 @@ export class Catalog {
   }
 
   async abortPresignedMultipartUpload(repo: string, branch: string, uploadId: string, physicalAddress: string): Promise<void> {
-    const repository = await this.store.getRepository(repo);
-    await this.store.getBranch(repo, branch);
+    const repository = await this.graveler.getRepository(repo);
+    await this.graveler.getBranch(repo, branch);
     const presigner = this.presignerOf(repository);
     const key = this.stagedKey(repository, physicalAddress);
     await presigner.abortMultipartUpload(repository.storageNamespace, key, uploadId);
@@ -703,7 +500,7 @@ export class Catalog {
   }
 
   private exists(repo: string, ref: string, path: string): Promise<boolean> {
-    return this.found(() => this.store.getObject(repo, ref, path));
+    return this.found(() => this.graveler.getObject(repo, ref, path));
   }
 
   /** Whether a read finds its subject (false on NotFoundError). */
@@ -719,7 +516,7 @@ export class Catalog {
 
   /** The object at `path` on `ref`; NotFoundError('object') when there is none. */
   async getObject(repo: string, ref: string, path: string, o: ReadOptions = {}): Promise<StoredObject> {
-    const { repository, entry } = await this.store.readObject(repo, ref, path);
+    const { repository, entry } = await this.graveler.readObject(repo, ref, path);
     const { namespace, key } = this.location(repository, entry);
     return {
       ...(await this.stats(repository, entry, o)),
@@ -729,8 +526,8 @@ export class Catalog {
   }
 
   async listObjects(repo: string, ref: string, o: ListOptions, read: ReadOptions = {}): Promise<Page<ObjectListItem>> {
-    const repository = await this.store.getRepository(repo);
-    const page = await this.store.listObjects(repo, ref, o);
+    const repository = await this.graveler.getRepository(repo);
+    const page = await this.graveler.listObjects(repo, ref, o);
     return {
       ...page,
       results: await Promise.all(
@@ -739,11 +536,6 @@ export class Catalog {
         ),
       ),
     };
-  }
-
-  /** The file finder: paths of the ref containing the query, in any case; a page may stop early on time. */
-  findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
-    return this.store.findObjects(repo, ref, o);
   }
 
   /** The entry with where its data is: presigned when asked and the store offers it, else the store's URI. */
@@ -755,22 +547,17 @@ export class Catalog {
     return { entry, physicalAddress: url, physicalAddressExpiry: expiry };
   }
 
-  /** Deleting a path that does not exist is not an error. */
-  deleteObject(repo: string, branch: string, path: string, o: ForceOption): Promise<void> {
-    return this.store.deleteObject(repo, branch, path, o);
-  }
-
   /** Deletes each path on its own; the failures of single paths are returned, not thrown. */
   async deleteObjects(repo: string, branch: string, paths: string[], o: ForceOption): Promise<DeleteFailure[]> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     if (repository.readOnly && !o.force) throw new ReadOnlyRepositoryError();
     // A protected branch refuses the whole call, as lakeFS does, rather than each path.
-    await this.store.checkBranchProtection(repo, branch, ['staging_write']);
-    await this.store.getBranch(repo, branch);
+    await this.graveler.checkBranchProtection(repo, branch, ['staging_write']);
+    await this.graveler.getBranch(repo, branch);
     const failures: DeleteFailure[] = [];
     for (const path of paths) {
       try {
-        await this.store.deleteObject(repo, branch, path, o);
+        await this.graveler.deleteObject(repo, branch, path, o);
       } catch (error) {
         failures.push({ path, error });
       }
@@ -780,9 +567,9 @@ export class Catalog {
 
   /** Throws unless the branch exists in a writable repository. */
   async stageAllowed(repo: string, branch: string): Promise<void> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     if (repository.readOnly) throw new ReadOnlyRepositoryError();
-    await this.store.getBranch(repo, branch);
+    await this.graveler.getBranch(repo, branch);
   }
 
   /**
@@ -790,9 +577,9 @@ export class Catalog {
    * shared when `shallow` and it already lives in the namespace; the copy keeps the checksum, type and metadata.
    */
   async copyObject(repo: string, branch: string, destPath: string, input: CopyInput): Promise<ObjectStats> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
-    const source = await this.store.getObject(repo, input.srcRef ?? branch, input.srcPath);
+    const source = await this.graveler.getObject(repo, input.srcRef ?? branch, input.srcPath);
     const shared = input.shallow === true && source.addressType === 'relative';
     let address = source.address;
     let size = source.size;
@@ -803,7 +590,7 @@ export class Catalog {
     }
     const entry: ObjectEntry = { ...source, ...input.replace, address, addressType: 'relative', size, mtime: this.now() };
     try {
-      await this.store.putObject(repo, branch, destPath, entry, input.force ? { force: true } : {});
+      await this.graveler.putObject(repo, branch, destPath, entry, input.force ? { force: true } : {});
     } catch (err) {
       if (!shared) await this.blocks.delete(repository.storageNamespace, address);
       throw err;
@@ -817,7 +604,7 @@ export class Catalog {
    * `size` bytes: an address anywhere else could expose data the caller may not read.
    */
   async stageObject(repo: string, branch: string, path: string, input: StageInput): Promise<ObjectStats> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     if (repository.readOnly && !input.force) throw new ReadOnlyRepositoryError();
     const key = this.keyInNamespace(repository, input.physicalAddress);
     const stat = await this.blocks.stat(repository.storageNamespace, key);
@@ -834,7 +621,7 @@ export class Catalog {
       contentType: input.contentType,
       metadata: input.metadata,
     };
-    await this.store.putObject(repo, branch, path, entry, input.force ? { force: true } : {});
+    await this.graveler.putObject(repo, branch, path, entry, input.force ? { force: true } : {});
     return { entry, physicalAddress: this.physicalAddress(repository, entry) };
   }
 
@@ -851,7 +638,7 @@ export class Catalog {
 
   /** How the block store keeps an object's data: its storage class, null where the store has none. */
   async underlyingProperties(repo: string, ref: string, path: string): Promise<{ storageClass: string | null }> {
-    const { repository, entry } = await this.store.readObject(repo, ref, path);
+    const { repository, entry } = await this.graveler.readObject(repo, ref, path);
     const { namespace, key } = this.location(repository, entry);
     const stat = await this.blocks.stat(namespace, key);
     if (!stat) throw new BlockNotFoundError(namespace, key);
@@ -863,9 +650,9 @@ export class Catalog {
    * to the namespace, and returns the folder under which they are kept by repository and branch.
    */
   async createSymlinks(repo: string, branch: string, location: string): Promise<string> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     // A branch id is one safe path segment of the manifests' keys.
-    await this.store.getBranch(repo, branch);
+    await this.graveler.getBranch(repo, branch);
     await writeSymlinkManifests(
       this.blocks,
       repository.storageNamespace,
@@ -878,122 +665,33 @@ export class Catalog {
 
   /** Replaces the user metadata of an object on a branch (staging the changed entry); its data stays where it is. */
   async updateObjectUserMetadata(repo: string, branch: string, path: string, metadata: Record<string, string>): Promise<void> {
-    const repository = await this.store.getRepository(repo);
+    const repository = await this.graveler.getRepository(repo);
     if (repository.readOnly) throw new ReadOnlyRepositoryError();
-    await this.store.getBranch(repo, branch);
-    const entry = await this.store.getObject(repo, branch, path);
-    await this.store.putObject(repo, branch, path, { ...entry, metadata });
-  }
-
-  // Repository administration
-
-  getRepositoryMetadata(repo: string): Promise<RepositoryMetadata> {
-    return this.store.getRepositoryMetadata(repo);
-  }
-
-  setRepositoryMetadata(repo: string, metadata: RepositoryMetadata): Promise<void> {
-    return this.store.setRepositoryMetadata(repo, metadata);
-  }
-
-  deleteRepositoryMetadata(repo: string, keys: string[]): Promise<void> {
-    return this.store.deleteRepositoryMetadata(repo, keys);
-  }
-
-  dumpRefs(repo: string): Promise<RefsDump> {
-    return this.store.dumpRefs(repo);
-  }
-
-  restoreRefs(repo: string, dump: RefsDump, o: ForceOption): Promise<void> {
-    return this.store.restoreRefs(repo, dump, o);
-  }
-
-  submitDump(repo: string): Promise<string> {
-    return this.store.submitDump(repo);
-  }
-
-  submitRestore(repo: string, dump: RefsDump, o: ForceOption): Promise<string> {
-    return this.store.submitRestore(repo, dump, o);
-  }
-
-  dumpStatus(repo: string, taskId: string): Promise<TaskStatus<RefsDump>> {
-    return this.store.dumpStatus(repo, taskId);
-  }
-
-  restoreStatus(repo: string, taskId: string): Promise<TaskStatus<void>> {
-    return this.store.restoreStatus(repo, taskId);
-  }
-
-  /** Where a metarange or range file of the repository is stored (its full URI). */
-  treeFileAddress(repo: string, kind: 'range' | 'metarange', id: string): Promise<string> {
-    return this.store.treeFileAddress(repo, kind, id);
-  }
-
-  // Settings
-
-  setReadOnly(repo: string, readOnly: boolean): Promise<Repository> {
-    return this.store.setReadOnly(repo, readOnly);
-  }
-
-  getBranchProtection(repo: string): Promise<BranchProtection> {
-    return this.store.getBranchProtection(repo);
-  }
-
-  /** `ifMatch`: absent writes unconditionally, `''` only if no rules exist yet, else the current checksum. */
-  setBranchProtection(repo: string, patterns: string[], ifMatch?: string): Promise<void> {
-    return this.store.setBranchProtection(repo, patterns, ifMatch);
-  }
-
-  addBranchProtectionRule(repo: string, pattern: string): Promise<void> {
-    return this.store.addBranchProtectionRule(repo, pattern);
-  }
-
-  deleteBranchProtectionRule(repo: string, pattern: string): Promise<void> {
-    return this.store.deleteBranchProtectionRule(repo, pattern);
-  }
-
-  /** SettingNotFoundError when there are none. */
-  getGcRules(repo: string): Promise<GcRules> {
-    return this.store.getGcRules(repo);
-  }
-
-  setGcRules(repo: string, rules: GcRules): Promise<void> {
-    return this.store.setGcRules(repo, rules);
-  }
-
-  deleteGcRules(repo: string): Promise<void> {
-    return this.store.deleteGcRules(repo);
+    await this.graveler.getBranch(repo, branch);
+    const entry = await this.graveler.getObject(repo, branch, path);
+    await this.graveler.putObject(repo, branch, path, { ...entry, metadata });
   }
 
   // Preparing lakeFS's garbage-collection job: what the rules Tarn's own collector applies keep, written for it
 
   /** commits.csv of a new run; SettingNotFoundError (404) without GC rules. */
   prepareGcCommits(repo: string): Promise<CommitsPrepared> {
-    return prepareGcCommits(this.store, this.blocks, repo, this.now());
+    return prepareGcCommits(this.graveler, this.blocks, repo, this.now());
   }
 
   /** The same in the background. The rules are checked first, so a call that cannot succeed is refused, not queued. */
   async submitPrepareGcCommits(repo: string): Promise<string> {
-    await this.store.getGcRules(repo);
-    return this.store.submitTask(repo, 'gc_prepare_commits', () => this.prepareGcCommits(repo));
+    await this.graveler.getGcRules(repo);
+    return this.graveler.submitTask(repo, 'gc_prepare_commits', () => this.prepareGcCommits(repo));
   }
 
   prepareGcCommitsStatus(repo: string, taskId: string): Promise<TaskStatus<CommitsPrepared>> {
-    return this.store.taskStatus<CommitsPrepared>(repo, 'gc_prepare_commits', taskId);
+    return this.graveler.taskStatus<CommitsPrepared>(repo, 'gc_prepare_commits', taskId);
   }
 
   /** The next part of the staged data's listing: a new run without a token. */
   prepareGcUncommitted(repo: string, continuationToken?: string): Promise<UncommittedPrepared> {
-    return prepareGcUncommitted(this.store, this.blocks, repo, continuationToken === undefined ? {} : { continuationToken });
-  }
-
-  /** The bytes of a metarange or range file of the repository. */
-  readTreeFile(repo: string, kind: 'range' | 'metarange', id: string): Promise<Buffer> {
-    return this.store.readTreeFile(repo, kind, id);
-  }
-
-  /** Stores a commit record as given, when its id is the id of its content; no branch moves. */
-  createCommitRecord(repo: string, commit: Commit, o: ForceOption): Promise<void> {
-    return this.store.createCommitRecord(repo, commit, o);
+    return prepareGcUncommitted(this.graveler, this.blocks, repo, continuationToken === undefined ? {} : { continuationToken });
   }
 
   private physicalAddress(repository: Repository, entry: ObjectEntry): string {

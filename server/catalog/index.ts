@@ -1,23 +1,23 @@
-// What the layers above see of the catalog: the Catalog itself, the shapes its calls take and return, the id rules
-// they check inputs against, and the storage facts the console is told about.
-export {
-  Catalog,
-  defaultStorageId,
-  maxUploadParts,
-  type CompleteMultipartInput,
-  type CopyInput,
-  type CreateRepositoryInput,
-  type LinkInput,
-  type PresignedMultipartUpload,
-  type ReadOptions,
-  type StagingLocation,
-  type DeleteFailure,
-  type ObjectListItem,
-  type ObjectStats,
-  type StageInput,
-  type StoredObject,
-  type UploadInput,
-} from './catalog';
+// What the layers above see of the catalog: the Catalog itself with the store's plain operations it hands on
+// (VersionedStore), the shapes its calls take and return, the id rules they check inputs against, and the storage
+// facts the console is told about.
+export { Catalog, defaultStorageId, maxUploadParts } from './catalog';
+export type {
+  CompleteMultipartInput,
+  CopyInput,
+  CreateRepositoryInput,
+  LinkInput,
+  PresignedMultipartUpload,
+  ReadOptions,
+  StagingLocation,
+  DeleteFailure,
+  ObjectListItem,
+  ObjectStats,
+  StageInput,
+  StoredObject,
+  UploadInput,
+} from './shapes';
+export type { VersionedStore } from './versioned-store';
 export {
   maxPartNumber,
   minPartBytes,
@@ -30,7 +30,7 @@ export {
 export type { CommitGraphOptions, CommitGraphPage } from './commit-graph';
 export type { PullRequestChange, PullRequestFilter, PullRequestInput, PullRequests } from './pull-requests';
 export { noHooks, type HookEvent, type HookOperation, type Hooks } from './hooks';
-export type { ImportInput, ImportSettings, ImportStatus } from './imports';
+export type { ImportInput, ImportSettings, ImportStatus } from './importer';
 export { localStorageConfig, s3StorageConfig, type StorageConfig } from './storage-config';
 export { gcGracePeriodSeconds } from './gc-config';
 export type { CommitsPrepared, UncommittedPrepared } from '../gc';

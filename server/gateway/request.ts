@@ -68,7 +68,7 @@ export class Operation {
   async writeFailure(err: unknown, ref: string): Promise<unknown> {
     if (!(err instanceof NotFoundError) || err.subject !== 'branch') return err;
     try {
-      await this.catalog.getCommit(this.repository, ref);
+      await this.catalog.store.getCommit(this.repository, ref);
     } catch {
       return new S3Error('NoSuchKey', `there is no branch '${ref}' to write to`);
     }

@@ -51,7 +51,7 @@ import { findMergeBase } from './merge-base';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
-import { stagedEntries, treeAddresses } from './references';
+import { stagedEntries, treeAddresses } from './data-references';
 import { createRepository, deleteRepository, type PopulateRepository } from './repositories';
 import {
   addProtectionRule,
@@ -77,7 +77,7 @@ import { lookupInTree } from './tree-lookup';
 import { createCommitRecord } from './commit-record';
 import { dumpRefs, requireBare, restoreRefs, type RefsDump } from './refs-dump';
 import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetadata } from './repository-metadata';
-import { createImportRecord, readImportRecord, updateImportRecord, type ImportRecord } from './imports';
+import { createImportRecord, readImportRecord, updateImportRecord, type ImportRecord } from './import-records';
 import { TaskRunner, type TaskKind, type TaskStatus } from './tasks';
 import { treeFileKey, TreeStore, type TreeWriteStats } from './tree-store';
 import type {

@@ -2,7 +2,7 @@ import { applyChanges } from './apply';
 import { commitOnTop, makeCommit } from './commit-manager';
 import type { Ctx } from './context';
 import { InvalidRefError, NoChangesError, NotFoundError, ParentNumberRequiredError } from '../errors';
-import { importChanges } from './import';
+import { importChanges } from './import-changes';
 import { TreeIterator } from './iterators';
 import { findMergeBase } from './merge-base';
 import { mergeTrees, refuseResolutions } from './merge';

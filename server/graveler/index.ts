@@ -1,6 +1,6 @@
 export { Graveler, createGraveler, type ForceOption, type GravelerOptions } from './graveler';
 export type { ImportOptions } from './history';
-export type { ImportRecord, ImportState } from './imports';
+export type { ImportRecord, ImportState } from './import-records';
 export type { PopulateRepository } from './repositories';
 export type * from './types';
 export { validateBranchId, validatePath, validateRepositoryId, validateTagId } from './validate';

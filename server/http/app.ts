@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get('/logout', async (c) => {
     // End the session on the server too: a copy of the cookie (or the token) must not outlive the logout.
     const token = getCookie(c, sessionCookieName);
-    if (token) await deps.auth.endSession(token);
+    if (token) await deps.auth.sessions.end(token);
     deleteCookie(c, sessionCookieName, { path: '/' });
     return c.redirect(deps.login.loginUrl, 307);
   });

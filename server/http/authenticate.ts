@@ -23,7 +23,7 @@ async function headerPrincipal(auth: AuthService, header: string): Promise<Princ
   const space = header.indexOf(' ');
   const scheme = (space > 0 ? header.slice(0, space) : header).toLowerCase();
   const value = space > 0 ? header.slice(space + 1).trim() : '';
-  if (scheme === 'bearer') return auth.authenticateToken(value);
+  if (scheme === 'bearer') return auth.sessions.authenticate(value);
   if (scheme !== 'basic') return undefined;
   const pair = decodeBasic(value);
   return pair ? auth.authenticateKey(pair.id, pair.secret) : undefined;
@@ -31,7 +31,7 @@ async function headerPrincipal(auth: AuthService, header: string): Promise<Princ
 
 async function cookiePrincipal(auth: AuthService, c: AppContext): Promise<Principal | undefined> {
   const cookie = getCookie(c, sessionCookieName);
-  return cookie ? auth.authenticateToken(cookie) : undefined;
+  return cookie ? auth.sessions.authenticate(cookie) : undefined;
 }
 
 /** The principal, and whether it was established by the session cookie (which a browser attaches by itself). */

@@ -1,11 +1,12 @@
 // What runs before a declared route's schemas and handler, derived from its contract: who calls (every route but
-// those whose contract says `security: []`), well-formed text in the path and query, the transport rules of a JSON
-// body, and then whether the caller may make the call, by the route's entry in the access table (access.ts). The
-// same contract publishes the route, so the document says exactly which routes are public.
+// the public ones), well-formed text in the path and query, the transport rules of a JSON body, and then whether the
+// caller may make the call, by the access rule the contract declares (contract.ts, access.ts). The same contract
+// publishes the route, so the document says exactly which routes are public.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Principal, Requirement } from '../auth';
-import { accessOf, type Access } from './access';
+import type { Access } from './access';
+import { accessOf } from './contract';
 import { jsonTransport } from './request-body';
 import { principalOf, type AppContext, type AppEnv, type Router } from './router';
 import { isWellFormed, requireWellFormed } from './well-formed';
@@ -48,11 +49,10 @@ function signedIn(identify: Identify): MiddlewareHandler<AppEnv> {
 
 /**
  * The route's access rule, applied once the caller is known and the body read (some permissions name what the body
- * names: the repository to create, the object to copy). A route with no rule is refused: a fault, not a default.
+ * names: the repository to create, the object to copy).
  */
-function permitted(route: RouteConfig, access: Access | undefined, guard: AccessGuard): MiddlewareHandler<AppEnv> {
+function permitted(access: Access, guard: AccessGuard): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!access) throw new Error(`no access rule for ${route.method.toUpperCase()} ${route.path}`);
     if (access.kind !== 'public') {
       const principal = principalOf(c);
       // A listing shows only what the caller may see (lakeFS filters repositories so).
@@ -66,7 +66,12 @@ function permitted(route: RouteConfig, access: Access | undefined, guard: Access
   };
 }
 
-const isPublic = (route: RouteConfig) => route.security?.length === 0;
+/** The rule a route was declared with. A route without one is refused at startup: a fault, never a default. */
+function declaredAccess(route: RouteConfig): Access {
+  const access = accessOf(route);
+  if (!access) throw new Error(`no access rule for ${route.method.toUpperCase()} ${route.path}: declare its contract with contract() and its access`);
+  return access;
+}
 
 /** The route's JSON request body, if it takes one. */
 function jsonBodyOf(route: RouteConfig): { required: boolean } | undefined {
@@ -79,17 +84,21 @@ export function declaredRoutes(router: Router): RouteConfig[] {
   return router.openAPIRegistry.definitions.flatMap((definition) => (definition.type === 'route' ? [definition.route] : []));
 }
 
-/** Mounts each route's boundary on `api`; the routers that handle the routes must be mounted after it. */
+/**
+ * Mounts each route's boundary on `api`; the routers that handle the routes must be mounted after it. Throws when a
+ * route has no access rule, so such a server never starts.
+ */
 export function mountBoundaries(api: Router, routes: RouteConfig[], identify: Identify, guard: AccessGuard): void {
   for (const route of routes) {
+    const access = declaredAccess(route);
     // Hono answers HEAD with the GET route, boundary included.
     if (route.method === 'head') continue;
     const steps: MiddlewareHandler<AppEnv>[] = [];
-    if (!isPublic(route)) steps.push(signedIn(identify));
+    if (access.kind !== 'public') steps.push(signedIn(identify));
     steps.push(wellFormedInput);
     const json = jsonBodyOf(route);
     if (json) steps.push(jsonTransport(json.required));
-    steps.push(permitted(route, accessOf(route.method, route.path), guard));
+    steps.push(permitted(access, guard));
     api.on(route.method.toUpperCase(), [route.path.replaceAll(/\{(\w+)\}/g, ':$1')], ...steps);
   }
 }

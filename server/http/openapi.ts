@@ -1,7 +1,8 @@
 // The published OpenAPI document, generated from the routes' contracts: the parameters, bodies and answers it
 // describes are the zod schemas that validate the requests and type the handlers.
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonContent, publicRoute } from './contract';
+import { z } from '@hono/zod-openapi';
+import { anyone } from './access';
+import { contract, failure, jsonContent } from './contract';
 import { createRouter, type Router } from './router';
 
 const OpenApiDocument = z.looseObject({
@@ -11,13 +12,13 @@ const OpenApiDocument = z.looseObject({
 });
 type OpenApiDocument = z.output<typeof OpenApiDocument>;
 
-const getDocument = createRoute({
+export const getDocument = contract({
   operationId: 'getOpenAPIDocument',
   method: 'get',
   path: '/openapi.json',
   tags: ['config'],
   summary: 'This document',
-  security: publicRoute,
+  access: anyone,
   responses: { 200: jsonContent(OpenApiDocument, 'The OpenAPI 3.0 document of this API'), default: failure },
 });
 

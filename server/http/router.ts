@@ -1,11 +1,12 @@
-// The API's routers: OpenAPIHono over the app's environment. A route is declared once with createRoute (its
-// contract: path, parameters, query, body and answers as zod schemas); mounting it with `router.openapi(route,
+// The API's routers: OpenAPIHono over the app's environment. A route is declared once with contract() (its path,
+// parameters, query, body and answers as zod schemas, and its access rule); mounting it with `router.openapi(route,
 // handler)` validates the request against those schemas, types the handler, and publishes the route.
 import type { IncomingMessage } from 'node:http';
-import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Principal, Requirement } from '../auth';
 import { unauthenticated } from '../errors';
+import type { DeclaredRoute } from './contract';
 import { refuseInvalidInput } from './invalid-input';
 
 export interface AppEnv {
@@ -13,7 +14,7 @@ export interface AppEnv {
   Bindings: { incoming?: IncomingMessage };
   Variables: {
     principal: Principal | undefined;
-    /** A JSON call's body, parsed once its transport rules passed; the access table may read it. */
+    /** A JSON call's body, parsed once its transport rules passed; the route's access rule may read it. */
     jsonBody: unknown;
     /** Whether the signed-in caller's policies allow something (set by the boundary for every non-public route). */
     allows: ((requirement: Requirement) => Promise<boolean>) | undefined;
@@ -26,8 +27,11 @@ export type AppContext = Context<AppEnv>;
 
 export type Router = OpenAPIHono<AppEnv>;
 
-/** The handler of a declared route: typed inputs (`c.req.valid(...)`) and answers checked against its contract. */
-export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+/**
+ * The handler of a declared route: typed inputs (`c.req.valid(...)`) and answers checked against its contract. Only a
+ * route made by contract(), with its access rule, has one.
+ */
+export type AppRouteHandler<R extends DeclaredRoute> = RouteHandler<R, AppEnv>;
 
 export function createRouter(): Router {
   return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
@@ -40,7 +44,7 @@ export function allowsOf(c: AppContext): (requirement: Requirement) => Promise<b
   return allows;
 }
 
-/** Requires a permission the access table cannot name, as it depends on a record the handler reads first. */
+/** Requires a permission the route's access rule cannot name, as it depends on a record the handler reads first. */
 export function requireOf(c: AppContext): (requirement: Requirement) => Promise<void> {
   const require = c.get('require');
   if (!require) throw unauthenticated();

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decryptSecret, deriveKeys, encryptSecret, issueToken, sigV4SigningKey, verifyToken } from '../../server/auth/crypto';
 import { loadOrCreateInstallationKey } from '../../server/auth/installation-key';
-import { AuthService, defaultSessionTtlSeconds } from '../../server/auth/service';
+import { AuthService } from '../../server/auth/service';
+import { defaultSessionTtlSeconds } from '../../server/auth/sessions';
 import { memoryRecords } from './memory-records';
 
 const keys = deriveKeys(Buffer.alloc(32, 9));
@@ -76,11 +77,11 @@ describe('auth service', () => {
     expect(await auth.authenticateKey(creds.access_key_id, 'wrong')).toBeUndefined();
     expect(await auth.authenticateKey('AKIAJNOSUCHKEY00000Q', creds.secret_access_key)).toBeUndefined();
 
-    const session = await auth.issueSession(principal!);
+    const session = await auth.sessions.open(principal!);
     expect(session.token_expiration).toBe(Math.floor(clock / 1000) + defaultSessionTtlSeconds);
-    expect(await auth.authenticateToken(session.token)).toEqual(principal);
+    expect(await auth.sessions.authenticate(session.token)).toEqual(principal);
     clock += defaultSessionTtlSeconds * 1000;
-    expect(await auth.authenticateToken(session.token)).toBeUndefined();
+    expect(await auth.sessions.authenticate(session.token)).toBeUndefined();
   });
 
   it('accepts a key pair supplied at setup', async () => {

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseCommandLine } from '../../server/config';
+import { readmePath, withConfigTable } from '../../scripts/config-docs';
+import { ConfigError, parseCommandLine, usage } from '../../server/config';
+import { options } from '../../server/config-options';
 
 describe('server configuration', () => {
   it('defaults to port 8000, 127.0.0.1 and ./data', () => {
@@ -174,5 +176,19 @@ describe('server configuration', () => {
     writeFileSync(file, JSON.stringify({ rbac: 'everyone' }));
     expect(() => parseCommandLine(['--config', file], {})).toThrow(/rbac/);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists every option in --help and in the README, as the table of options says them (npm run config-docs)', () => {
+    for (const spec of Object.values(options)) {
+      if (spec.flag) expect(usage).toContain(spec.flag);
+      if (spec.env) expect(usage).toContain(spec.env);
+    }
+    const readme = readFileSync(readmePath, 'utf8');
+    expect(withConfigTable(readme)).toBe(readme);
+  });
+
+  it('refuses a wrong value even where another source overrides it, and a switch given a value', () => {
+    expect(() => parseCommandLine(['--port', '9000'], { TARN_PORT: 'x' })).toThrow(/TARN_PORT: port must be/);
+    expect(() => parseCommandLine(['--quiet=1'], {})).toThrow(/unknown option "--quiet=1"/);
   });
 });

@@ -58,7 +58,7 @@ let paced: ReturnType<typeof pacedStore>;
 async function ended(c: Catalog, id: string): Promise<ImportStatus> {
   return vi.waitFor(
     async () => {
-      const s = await c.importStatus('repo', 'main', id);
+      const s = await c.imports.status('repo', 'main', id);
       if (!s.completed && !s.error) throw new Error('still running');
       return s;
     },
@@ -85,10 +85,10 @@ afterAll(async () => {
 
 describe('an import whose listing takes its time', () => {
   it('counts the objects listed so far, at least every few thousand, then completes', async () => {
-    const id = await catalog.startImport('repo', 'main', body('in/'));
+    const id = await catalog.imports.start('repo', 'main', body('in/'));
     const running = await vi.waitFor(
       async () => {
-        const s = await catalog.importStatus('repo', 'main', id);
+        const s = await catalog.imports.status('repo', 'main', id);
         if (s.ingested < 10_000) throw new Error(`${s.ingested} so far`);
         return s;
       },
@@ -107,15 +107,15 @@ describe('an import whose listing takes its time', () => {
   it('stops when cancelled during the listing, and commits nothing', async () => {
     paced.reset();
     const headBefore = (await graveler.getBranch('repo', 'main')).commitId;
-    const id = await catalog.startImport('repo', 'main', body('again/'));
-    await vi.waitFor(async () => expect((await catalog.importStatus('repo', 'main', id)).ingested).toBeGreaterThanOrEqual(5000), { timeout: 20_000, interval: 20 });
-    await catalog.cancelImport('repo', 'main', id);
-    expect(await catalog.importStatus('repo', 'main', id)).toMatchObject({ completed: false, error: 'import cancelled' });
+    const id = await catalog.imports.start('repo', 'main', body('again/'));
+    await vi.waitFor(async () => expect((await catalog.imports.status('repo', 'main', id)).ingested).toBeGreaterThanOrEqual(5000), { timeout: 20_000, interval: 20 });
+    await catalog.imports.cancel('repo', 'main', id);
+    expect(await catalog.imports.status('repo', 'main', id)).toMatchObject({ completed: false, error: 'import cancelled' });
     paced.open();
     // Closing waits for the import to stop.
     await catalog.close();
     expect((await graveler.getBranch('repo', 'main')).commitId).toBe(headBefore);
-    expect(await catalog.importStatus('repo', 'main', id)).toMatchObject({ completed: false, error: 'import cancelled' });
+    expect(await catalog.imports.status('repo', 'main', id)).toMatchObject({ completed: false, error: 'import cancelled' });
   });
 });
 
@@ -123,12 +123,12 @@ describe('another process sharing the store', () => {
   it('leaves a running import alone while its process writes, and calls it interrupted once silent', async () => {
     paced.reset();
     const other = new Catalog(graveler, routeBlockStores([openLocalBlockStore({ root: join(dir, 'blocks') }), paced.store]), undefined, undefined, undefined, settings(false));
-    const id = await catalog.startImport('repo', 'main', body('shared/'));
-    await vi.waitFor(async () => expect((await other.importStatus('repo', 'main', id)).ingested).toBeGreaterThanOrEqual(10_000), { timeout: 20_000, interval: 20 });
-    expect((await other.importStatus('repo', 'main', id)).error).toBeUndefined();
+    const id = await catalog.imports.start('repo', 'main', body('shared/'));
+    await vi.waitFor(async () => expect((await other.imports.status('repo', 'main', id)).ingested).toBeGreaterThanOrEqual(10_000), { timeout: 20_000, interval: 20 });
+    expect((await other.imports.status('repo', 'main', id)).error).toBeUndefined();
     // The process running it goes silent: its last word is a minute old.
     await graveler.updateImport('repo', id, (r) => ({ ...r, updateTime: r.updateTime - 60_000 }));
-    expect(await other.importStatus('repo', 'main', id)).toMatchObject({ completed: false, error: 'import interrupted by a server restart' });
+    expect(await other.imports.status('repo', 'main', id)).toMatchObject({ completed: false, error: 'import interrupted by a server restart' });
     // The process that ran it, still alive after all, stops at its next write instead of committing.
     const headBefore = (await graveler.getBranch('repo', 'main')).commitId;
     paced.open();
@@ -142,7 +142,7 @@ describe('another process sharing the store', () => {
     const stale = Date.now() - 60_000;
     await graveler.createImport('repo', { id: 'landed', branch: 'main', state: 'committing', owner: 'gone', updateTime: stale, ingested: 3, commitId });
     await graveler.createImport('repo', { id: 'lost', branch: 'main', state: 'committing', owner: 'gone', updateTime: stale, ingested: 3, commitId: 'f'.repeat(64) });
-    expect(await other.importStatus('repo', 'main', 'landed')).toMatchObject({ completed: true, commit: { id: commitId } });
-    expect(await other.importStatus('repo', 'main', 'lost')).toMatchObject({ completed: false, error: 'import interrupted by a server restart' });
+    expect(await other.imports.status('repo', 'main', 'landed')).toMatchObject({ completed: true, commit: { id: commitId } });
+    expect(await other.imports.status('repo', 'main', 'lost')).toMatchObject({ completed: false, error: 'import interrupted by a server restart' });
   });
 });

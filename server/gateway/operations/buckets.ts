@@ -11,7 +11,7 @@ export async function listBuckets(op: Operation): Promise<Response> {
   await op.authorize({ action: 'fs:ListRepositories', resource: allRepositories });
   const repositories: Repository[] = [];
   for (let after = '', more = true; more; ) {
-    const page = await op.catalog.listRepositories({ after, amount: 1000 });
+    const page = await op.catalog.store.listRepositories({ after, amount: 1000 });
     repositories.push(...page.results);
     more = page.hasMore;
     after = page.nextOffset;
@@ -25,13 +25,13 @@ export async function listBuckets(op: Operation): Promise<Response> {
 
 export async function headBucket(op: Operation): Promise<Response> {
   await op.authorize({ action: 'fs:ReadRepository', resource: repositoryArn(op.repository) });
-  await op.catalog.getRepository(op.repository);
+  await op.catalog.store.getRepository(op.repository);
   return emptyResponse(200, { 'x-amz-bucket-region': region });
 }
 
 export async function getBucketLocation(op: Operation): Promise<Response> {
   await op.authorize({ action: 'fs:ReadRepository', resource: repositoryArn(op.repository) });
-  await op.catalog.getRepository(op.repository);
+  await op.catalog.store.getRepository(op.repository);
   // us-east-1 is said with an empty constraint, as S3 says it.
   return xmlResponse('LocationConstraint', {});
 }

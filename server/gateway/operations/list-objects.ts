@@ -48,7 +48,7 @@ function collect(page: Page<ObjectListItem>, keyOf: (path: string) => string, in
 async function branchesUnder(op: Operation, prefix: string): Promise<Branch[]> {
   const branches: Branch[] = [];
   for (let after = '', more = true; more; ) {
-    const page = await op.catalog.listBranches(op.repository, { prefix, after, amount: 1000 });
+    const page = await op.catalog.store.listBranches(op.repository, { prefix, after, amount: 1000 });
     branches.push(...page.results);
     more = page.hasMore;
     after = page.nextOffset;

@@ -102,7 +102,7 @@ export async function putObject(op: Operation): Promise<Response> {
 export async function deleteObject(op: Operation): Promise<Response> {
   const { ref, path } = op.target;
   await op.authorize({ action: 'fs:DeleteObject', resource: objectArn(op.repository, path) });
-  await op.writing(ref, () => op.catalog.deleteObject(op.repository, ref, path, {}));
+  await op.writing(ref, () => op.catalog.store.deleteObject(op.repository, ref, path, {}));
   return emptyResponse(204);
 }
 

@@ -1,17 +1,22 @@
 // The authorisation matrix: every route the server publishes, called as {no credentials, a Viewers member, a
 // Developers member, an Admins member with one custom deny, an Admins member}, each answer checked against the
-// route's entry in the access table (server/http/access.ts): 401 `error authenticating request` without credentials, 401
-// `insufficient permissions: ...` naming the missing permission (as lakeFS answers) where the caller's effective policies
-// do not allow the call, and otherwise an answer that is neither.
-// A route without an entry in the table fails here first.
+// access rule its contract declares (`access` in contract(), server/http/contract.ts): 401 `error authenticating
+// request` without credentials, 401 `insufficient permissions: ...` naming the missing permission (as lakeFS answers)
+// where the caller's effective policies do not allow the call, and otherwise an answer that is neither.
+// The contracts are found by the routes' folder convention (server/http/routes/<resource>/routes.ts), so a route whose
+// contract is missing from them fails here first.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from '@hono/zod-openapi';
 import { createRoute } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, type PolicyRules } from '../../../server/auth/evaluator';
-import { accessOf, accessTable, type RouteRequest } from '../../../server/http/access';
+import type { Access, RouteRequest } from '../../../server/http/access';
+import { anyone } from '../../../server/http/access';
 import { createApi } from '../../../server/http/api';
-import { failure, jsonContent } from '../../../server/http/contract';
-import { createRouter } from '../../../server/http/router';
+import { accessOf as declaredAccessOf, contract, failure, jsonContent } from '../../../server/http/contract';
+import { getDocument } from '../../../server/http/openapi';
+import { createRouter, type AppRouteHandler } from '../../../server/http/router';
 import type { PolicyList } from '../../../server/http/wire';
 import { addUser, client, setupAdmin, startTestServer, type Client, type TestServer } from './harness';
 
@@ -28,6 +33,26 @@ interface Caller {
   api?: Client;
   policies: PolicyRules[];
 }
+
+/** Every declared contract's rule, by method and path template. */
+const declared = new Map<string, Access>();
+
+async function readContracts(): Promise<void> {
+  const routesDir = join(import.meta.dirname, '..', '..', '..', 'server', 'http', 'routes');
+  const modules: Record<string, unknown>[] = [{ getDocument }];
+  for (const resource of readdirSync(routesDir, { withFileTypes: true })) {
+    if (resource.isDirectory()) modules.push((await import(join(routesDir, resource.name, 'routes.ts'))) as Record<string, unknown>);
+  }
+  for (const value of modules.flatMap((m) => Object.values(m))) {
+    if (typeof value !== 'object' || value === null || !('method' in value) || !('path' in value) || !('responses' in value)) continue;
+    const route = value as Parameters<typeof declaredAccessOf>[0];
+    const access = declaredAccessOf(route);
+    if (access) declared.set(`${route.method.toUpperCase()} ${route.path}`, access);
+  }
+}
+
+/** The rule a published route's contract declares. */
+const accessOf = (method: string, template: string): Access | undefined => declared.get(`${method} ${template}`);
 
 let server: TestServer;
 let admin: Client;
@@ -50,6 +75,7 @@ async function effectivePolicies(userId: string): Promise<PolicyRules[]> {
 }
 
 beforeAll(async () => {
+  await readContracts();
   server = await startTestServer();
   adminKeys = await setupAdmin(server);
   admin = client(server, `Basic ${Buffer.from(`${adminKeys.accessKeyId}:${adminKeys.secret}`).toString('base64')}`);
@@ -200,12 +226,12 @@ function answered(status: number, body: unknown): Expected {
   return 'allowed';
 }
 
-describe('the access table', () => {
-  it('has an entry for every published route, and none for a route that does not exist', () => {
+describe('the access rules', () => {
+  it('has a rule for every published route, and none for a route that is not published', () => {
     const missing = routes.filter((r) => !accessOf(r.method, r.template)).map((r) => `${r.method} ${r.template}`);
     expect(missing).toEqual([]);
     const published = new Set(routes.map((r) => `${r.method} ${r.template}`));
-    expect(Object.keys(accessTable).filter((key) => !published.has(key))).toEqual([]);
+    expect([...declared.keys()].filter((key) => !published.has(key))).toEqual([]);
   });
 
   it('marks public exactly the routes whose contract needs no credentials', () => {
@@ -213,18 +239,25 @@ describe('the access table', () => {
     expect(disagree).toEqual([]);
   });
 
-  it('refuses a call whose route has no entry, rather than letting it through', async () => {
+  it('refuses a route that declares no rule: its contract and handler do not type-check, and the API does not start', () => {
+    const answers = { 200: jsonContent(z.object({ ok: z.boolean() }), 'ok'), default: failure };
+    // @ts-expect-error: a contract without its access rule
+    expect(() => contract({ method: 'get', path: '/unlisted', responses: answers })).toThrow('no access rule for GET /unlisted');
+    // A public rule publishes the route without security.
+    expect(contract({ method: 'get', path: '/listed', access: anyone, responses: answers }).security).toEqual([]);
     const router = createRouter();
-    const unlisted = createRoute({ method: 'get', path: '/unlisted', responses: { 200: jsonContent(z.object({ ok: z.boolean() }), 'ok'), default: failure } });
-    router.openapi(unlisted, (c) => c.json({ ok: true }, 200));
-    const api = createApi({
-      routers: [router],
-      identify: async () => ({ userId: 'admin', accessKeyId: 'AKIAJEXAMPLE' }),
-      guard: { require: async () => undefined, allows: async () => true },
-      version: 'test',
-    });
-    api.onError((_, c) => c.json({ message: 'internal server error' }, 500));
-    expect((await api.request('/unlisted')).status).toBe(500);
+    const unlisted = createRoute({ method: 'get', path: '/unlisted', responses: answers });
+    // @ts-expect-error: a route made without contract() has no handler type
+    const handler: AppRouteHandler<typeof unlisted> = (c) => c.json({ ok: true }, 200);
+    router.openapi(unlisted, handler);
+    const start = () =>
+      createApi({
+        routers: [router],
+        identify: async () => ({ userId: 'admin', accessKeyId: 'AKIAJEXAMPLE' }),
+        guard: { require: async () => undefined, allows: async () => true },
+        version: 'test',
+      });
+    expect(start).toThrow('no access rule for GET /unlisted');
   });
 });
 

@@ -133,10 +133,10 @@ describe('defect 4: the session lifetime is configurable', () => {
     const auth = new AuthService(records, deriveKeys(Buffer.alloc(32, 4)), { sessionTtlSeconds: 60, now: () => clock });
     const creds = await auth.setup({ username: 'admin' });
     const principal = (await auth.authenticateKey(creds.access_key_id, creds.secret_access_key))!;
-    const early = await auth.issueSession(principal);
+    const early = await auth.sessions.open(principal);
     clock += 2 * 3600_000;
-    expect(await auth.authenticateToken(early.token)).toBeUndefined();
-    await auth.issueSession(principal);
+    expect(await auth.sessions.authenticate(early.token)).toBeUndefined();
+    await auth.sessions.open(principal);
     expect(await records.list('auth/sessions/')).toHaveLength(1);
     await kv.close();
   });

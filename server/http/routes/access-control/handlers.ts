@@ -1,5 +1,5 @@
 // Access control over the auth service. Whether the caller may make a call was settled before the handler (the
-// access table); these apply the model's own rules. In simplified mode, policies are not offered (501), as groups
+// route's access rule); these apply the model's own rules. In simplified mode, policies are not offered (501), as groups
 // carry ACLs instead; the ACL's policy is managed through the group.
 import { activationUrl, type AuthService, type InvitationMailer } from '../../../auth';
 import { NotImplementedError, NoAclError } from '../../../errors';

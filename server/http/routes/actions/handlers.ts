@@ -10,7 +10,7 @@ export function actionHandlers(catalog: Catalog, actions: Actions) {
   const listRuns: AppRouteHandler<typeof routes.listRuns> = async (c) => {
     const { repository } = c.req.valid('param');
     const q = c.req.valid('query');
-    await catalog.getRepository(repository);
+    await catalog.store.getRepository(repository);
     const page = await actions.runs.listRuns(repository, {
       ...listingOptions(q),
       ...(q.branch ? { branch: q.branch } : {}),
@@ -21,20 +21,20 @@ export function actionHandlers(catalog: Catalog, actions: Actions) {
 
   const getRun: AppRouteHandler<typeof routes.getRun> = async (c) => {
     const { repository, run_id: runId } = c.req.valid('param');
-    await catalog.getRepository(repository);
+    await catalog.store.getRepository(repository);
     return c.json(actionRunJson(await actions.runs.getRun(repository, runId)), 200);
   };
 
   const listRunHooks: AppRouteHandler<typeof routes.listRunHooks> = async (c) => {
     const { repository, run_id: runId } = c.req.valid('param');
-    await catalog.getRepository(repository);
+    await catalog.store.getRepository(repository);
     const page = await actions.runs.listHookRuns(repository, runId, listingOptions(c.req.valid('query')));
     return c.json(pageJson(page, hookRunJson), 200);
   };
 
   const getRunHookOutput: AppRouteHandler<typeof routes.getRunHookOutput> = async (c) => {
     const { repository, run_id: runId, hook_run_id: hookRunId } = c.req.valid('param');
-    await catalog.getRepository(repository);
+    await catalog.store.getRepository(repository);
     const text = await actions.runs.output(repository, runId, hookRunId);
     return c.body(text, 200, { 'content-type': 'application/octet-stream' });
   };

@@ -18,12 +18,12 @@ export function authHandlers(auth: AuthService) {
       (await auth.authenticateKey(body.access_key_id, body.secret_access_key)) ??
       (await auth.authenticatePassword(body.access_key_id, body.secret_access_key));
     if (!principal) throw unauthenticated();
-    const session = await auth.issueSession(principal);
+    const session = await auth.sessions.open(principal);
     setCookie(c, sessionCookieName, session.token, {
       httpOnly: true,
       sameSite: 'Lax',
       path: '/',
-      maxAge: auth.sessionTtlSeconds,
+      maxAge: auth.sessions.ttlSeconds,
     });
     return c.json({ token: session.token, token_expiration: session.token_expiration }, 200);
   };

@@ -16,7 +16,7 @@ export function branchHandlers(catalog: Catalog) {
   const listBranches: AppRouteHandler<typeof routes.listBranches> = async (c) => {
     const { repository } = c.req.valid('param');
     const q = c.req.valid('query');
-    const page = await catalog.listBranches(repository, { ...listingOptions(q), showHidden: q.show_hidden ?? false });
+    const page = await catalog.store.listBranches(repository, { ...listingOptions(q), showHidden: q.show_hidden ?? false });
     return c.json(pageJson(page, refJson), 200);
   };
 
@@ -32,7 +32,7 @@ export function branchHandlers(catalog: Catalog) {
 
   const getBranch: AppRouteHandler<typeof routes.getBranch> = async (c) => {
     const { repository, branch } = c.req.valid('param');
-    return c.json(refJson(await catalog.getBranch(repository, branch)), 200);
+    return c.json(refJson(await catalog.store.getBranch(repository, branch)), 200);
   };
 
   const deleteBranch: AppRouteHandler<typeof routes.deleteBranch> = async (c) => {
@@ -46,13 +46,13 @@ export function branchHandlers(catalog: Catalog) {
     const { repository, branch } = c.req.valid('param');
     const body = c.req.valid('json');
     const options = { force: body.force ?? false };
-    if (body.type === 'reset') await catalog.resetBranch(repository, branch, options);
+    if (body.type === 'reset') await catalog.store.resetBranch(repository, branch, options);
     else if (body.type === 'object' || body.type === 'common_prefix') {
       if (body.path === undefined || (body.type === 'object' && body.path === '')) {
         throw badRequest(`invalid request body: path is required for reset type ${body.type}`);
       }
-      if (body.type === 'object') await catalog.resetObject(repository, branch, body.path, options);
-      else await catalog.resetPrefix(repository, branch, body.path, options);
+      if (body.type === 'object') await catalog.store.resetObject(repository, branch, body.path, options);
+      else await catalog.store.resetPrefix(repository, branch, body.path, options);
     } else throw badRequest('unknown reset type');
     return c.body(null, 204);
   };
@@ -60,7 +60,7 @@ export function branchHandlers(catalog: Catalog) {
   const hardResetBranch: AppRouteHandler<typeof routes.hardResetBranch> = async (c) => {
     const { repository, branch } = c.req.valid('param');
     const q = c.req.valid('query');
-    await catalog.hardReset(repository, branch, q.ref, { force: q.force ?? false });
+    await catalog.store.hardReset(repository, branch, q.ref, { force: q.force ?? false });
     return c.body(null, 204);
   };
 

@@ -1,7 +1,8 @@
 // Contracts of branches: list, create, get, delete, reset (all, one object, a prefix), hard reset, revert and
 // cherry-pick.
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonBody, jsonContent } from '../../contract';
+import { z } from '@hono/zod-openapi';
+import { allOf, arn, bodyField, branchArn, check, need, onBranch, onRepo, param, repositoryArn } from '../../access';
+import { contract, failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryFlag } from '../../query';
 import { BranchCreation, CherryPickCreation, Commit, MergeConflict, Ref, RefList, ResetCreation, RevertCreation } from '../../wire';
@@ -10,12 +11,13 @@ const tags = ['branches'];
 const branchPath = '/repositories/{repository}/branches/{branch}';
 const forceQuery = z.object({ force: queryFlag.openapi({ description: 'Write to a read-only repository too' }) });
 
-export const listBranches = createRoute({
+export const listBranches = contract({
   operationId: 'listBranches',
   method: 'get',
   path: '/repositories/{repository}/branches',
   tags,
   summary: 'List branches',
+  access: onRepo('fs:ListBranches'),
   request: {
     params: repositoryParams,
     query: z.object({ ...pagingQuery, show_hidden: queryFlag.openapi({ description: 'Include hidden branches' }) }),
@@ -23,12 +25,13 @@ export const listBranches = createRoute({
   responses: { 200: jsonContent(RefList, 'A page of branches'), default: failure },
 });
 
-export const createBranch = createRoute({
+export const createBranch = contract({
   operationId: 'createBranch',
   method: 'post',
   path: '/repositories/{repository}/branches',
   tags,
   summary: 'Create a branch; the body is the source commit id',
+  access: check((r) => need('fs:CreateBranch', arn.branch(param(r, 'repository'), bodyField(r.body, 'name')))),
   request: { params: repositoryParams, body: jsonBody(BranchCreation) },
   responses: {
     // lakeFS answers with the commit id as text/html.
@@ -37,42 +40,46 @@ export const createBranch = createRoute({
   },
 });
 
-export const getBranch = createRoute({
+export const getBranch = contract({
   operationId: 'getBranch',
   method: 'get',
   path: branchPath,
   tags,
   summary: 'Get a branch',
+  access: onBranch('fs:ReadBranch'),
   request: { params: branchParams },
   responses: { 200: jsonContent(Ref, 'The branch'), default: failure },
 });
 
-export const deleteBranch = createRoute({
+export const deleteBranch = contract({
   operationId: 'deleteBranch',
   method: 'delete',
   path: branchPath,
   tags,
   summary: 'Delete a branch (not the default one)',
+  access: onBranch('fs:DeleteBranch'),
   request: { params: branchParams, query: forceQuery },
   responses: { 204: { description: 'Deleted' }, default: failure },
 });
 
-export const resetBranch = createRoute({
+export const resetBranch = contract({
   operationId: 'resetBranch',
   method: 'put',
   path: branchPath,
   tags,
   summary: 'Reset uncommitted changes: all, one object, or a common prefix',
+  access: onBranch('fs:RevertBranch'),
   request: { params: branchParams, body: jsonBody(ResetCreation) },
   responses: { 204: { description: 'Reset' }, default: failure },
 });
 
-export const hardResetBranch = createRoute({
+export const hardResetBranch = contract({
   operationId: 'hardResetBranch',
   method: 'put',
   path: `${branchPath}/hard_reset`,
   tags,
   summary: 'Point the branch at a ref and drop its uncommitted changes',
+  access: onBranch('fs:RevertBranch'),
   request: {
     params: branchParams,
     query: forceQuery.extend({ ref: refValue.openapi({ description: 'Where the branch is to point' }) }),
@@ -80,12 +87,13 @@ export const hardResetBranch = createRoute({
   responses: { 204: { description: 'Reset' }, default: failure },
 });
 
-export const revertBranch = createRoute({
+export const revertBranch = contract({
   operationId: 'revertBranch',
   method: 'post',
   path: `${branchPath}/revert`,
   tags,
   summary: 'Revert a commit on the branch',
+  access: onBranch('fs:RevertBranch'),
   request: { params: branchParams, body: jsonBody(RevertCreation) },
   responses: {
     204: { description: 'Reverted' },
@@ -94,12 +102,13 @@ export const revertBranch = createRoute({
   },
 });
 
-export const cherryPick = createRoute({
+export const cherryPick = contract({
   operationId: 'cherryPick',
   method: 'post',
   path: `${branchPath}/cherry-pick`,
   tags,
   summary: 'Apply the changes of a commit to the branch',
+  access: check((r) => allOf(need('fs:CreateCommit', branchArn(r)), need('fs:ReadCommit', repositoryArn(r)))),
   request: { params: branchParams, body: jsonBody(CherryPickCreation) },
   responses: {
     201: jsonContent(Commit, 'The commit made on the branch'),

@@ -28,7 +28,7 @@ export function commitHandlers(catalog: Catalog) {
   const logCommits: AppRouteHandler<typeof routes.logCommits> = async (c) => {
     const { repository, ref } = c.req.valid('param');
     const q = c.req.valid('query');
-    const page = await catalog.log(repository, ref, {
+    const page = await catalog.store.log(repository, ref, {
       ...listingOptions(q),
       firstParent: q.first_parent ?? false,
       limit: q.limit ?? false,
@@ -50,7 +50,7 @@ export function commitHandlers(catalog: Catalog) {
 
   const getCommit: AppRouteHandler<typeof routes.getCommit> = async (c) => {
     const { repository, commitId } = c.req.valid('param');
-    return c.json(commitJson(await catalog.getCommit(repository, commitId)), 200);
+    return c.json(commitJson(await catalog.store.getCommit(repository, commitId)), 200);
   };
 
   const createCommitRecord: AppRouteHandler<typeof routes.createCommitRecord> = async (c) => {
@@ -67,7 +67,7 @@ export function commitHandlers(catalog: Catalog) {
       generation: body.generation,
       version: body.version,
     };
-    await catalog.createCommitRecord(repository, commit, { force: body.force ?? false });
+    await catalog.store.createCommitRecord(repository, commit, { force: body.force ?? false });
     return c.body(null, 204);
   };
 

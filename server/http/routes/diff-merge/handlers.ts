@@ -9,14 +9,14 @@ import type * as routes from './routes';
 export function diffMergeHandlers(catalog: Catalog) {
   const diffBranch: AppRouteHandler<typeof routes.diffBranch> = async (c) => {
     const { repository, branch } = c.req.valid('param');
-    const page = await catalog.diffUncommitted(repository, branch, listingOptions(c.req.valid('query')));
+    const page = await catalog.store.diffUncommitted(repository, branch, listingOptions(c.req.valid('query')));
     return c.json(pageJson(page, (d) => diffJson(d, { uncommitted: true })), 200);
   };
 
   const diffRefs: AppRouteHandler<typeof routes.diffRefs> = async (c) => {
     const { repository, leftRef, rightRef } = c.req.valid('param');
     const q = c.req.valid('query');
-    const page = await catalog.diff(repository, leftRef, rightRef, { ...listingOptions(q), type: q.type ?? 'three_dot' });
+    const page = await catalog.store.diff(repository, leftRef, rightRef, { ...listingOptions(q), type: q.type ?? 'three_dot' });
     return c.json(pageJson(page, (d) => diffJson(d, { includeRightStats: q.include_right_stats ?? false })), 200);
   };
 
@@ -28,7 +28,7 @@ export function diffMergeHandlers(catalog: Catalog) {
 
   const findMergeBase: AppRouteHandler<typeof routes.findMergeBase> = async (c) => {
     const { repository, sourceRef, destinationBranch } = c.req.valid('param');
-    return c.json(mergeBaseJson(await catalog.findMergeBase(repository, sourceRef, destinationBranch)), 200);
+    return c.json(mergeBaseJson(await catalog.store.findMergeBase(repository, sourceRef, destinationBranch)), 200);
   };
 
   return { diffBranch, diffRefs, mergeRefs, findMergeBase };

@@ -1,6 +1,7 @@
 // Contracts of diffs (uncommitted, and ref to ref) and merges.
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonBody, jsonContent } from '../../contract';
+import { z } from '@hono/zod-openapi';
+import { mergeAccess, onRepo } from '../../access';
+import { contract, failure, jsonBody, jsonContent } from '../../contract';
 import { branchId, branchParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryDelimiter, queryEnum, queryFlag } from '../../query';
 import { DiffList, FindMergeBaseResult, Merge, MergeConflict, MergeResult } from '../../wire';
@@ -11,22 +12,24 @@ const mergePath = '/repositories/{repository}/refs/{sourceRef}/merge/{destinatio
 
 const diffQuery = z.object({ ...pagingQuery, delimiter: queryDelimiter });
 
-export const diffBranch = createRoute({
+export const diffBranch = contract({
   operationId: 'diffBranch',
   method: 'get',
   path: '/repositories/{repository}/branches/{branch}/diff',
   tags: diffTags,
   summary: 'Uncommitted changes of a branch',
+  access: onRepo('fs:ListObjects'),
   request: { params: branchParams, query: diffQuery },
   responses: { 200: jsonContent(DiffList, 'A page of changes'), default: failure },
 });
 
-export const diffRefs = createRoute({
+export const diffRefs = contract({
   operationId: 'diffRefs',
   method: 'get',
   path: '/repositories/{repository}/refs/{leftRef}/diff/{rightRef}',
   tags: diffTags,
   summary: 'Changes between two refs (three_dot by default)',
+  access: onRepo('fs:ListObjects'),
   request: {
     params: repositoryParams.extend({ leftRef: refValue, rightRef: refValue }),
     query: diffQuery.extend({
@@ -37,12 +40,13 @@ export const diffRefs = createRoute({
   responses: { 200: jsonContent(DiffList, 'A page of changes'), default: failure },
 });
 
-export const mergeRefs = createRoute({
+export const mergeRefs = contract({
   operationId: 'mergeIntoBranch',
   method: 'post',
   path: mergePath,
   tags: mergeTags,
   summary: 'Merge a ref into a branch; conflict_resolutions settles conflicting paths, 409 lists those left unsettled',
+  access: mergeAccess,
   request: {
     params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: branchId }),
     body: jsonBody(Merge, { required: false }),
@@ -54,12 +58,13 @@ export const mergeRefs = createRoute({
   },
 });
 
-export const findMergeBase = createRoute({
+export const findMergeBase = contract({
   operationId: 'findMergeBase',
   method: 'get',
   path: mergePath,
   tags: mergeTags,
   summary: 'The merge base of a ref and a branch',
+  access: onRepo('fs:ListCommits'),
   request: { params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: refValue }) },
   responses: { 200: jsonContent(FindMergeBaseResult, 'The commits the merge would start from'), default: failure },
 });

@@ -1,8 +1,9 @@
 // Contracts of lakeFS's garbage-collection preparation: the commits file of a run (at once, or as a task with a
 // status to poll) and the listing of staged data, paged by a continuation token. `prepare_uncommited` is lakeFS's
 // spelling.
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonBody, jsonContent } from '../../contract';
+import { z } from '@hono/zod-openapi';
+import { onRepo } from '../../access';
+import { contract, failure, jsonBody, jsonContent } from '../../contract';
 import { repositoryParams } from '../../params';
 import {
   GarbageCollectionPrepareResponse,
@@ -15,32 +16,35 @@ import {
 const tags = ['retention'];
 const gcPath = '/repositories/{repository}/gc';
 
-export const prepareGarbageCollectionCommits = createRoute({
+export const prepareGarbageCollectionCommits = contract({
   operationId: 'prepareGarbageCollectionCommits',
   method: 'post',
   path: `${gcPath}/prepare_commits`,
   tags,
   summary: 'Write the commits file of a GC run: every commit, expired or not by the GC rules',
+  access: onRepo('retention:PrepareGarbageCollectionCommits'),
   request: { params: repositoryParams },
   responses: { 201: jsonContent(GarbageCollectionPrepareResponse, 'Where the run’s files are'), default: failure },
 });
 
-export const prepareGarbageCollectionCommitsAsync = createRoute({
+export const prepareGarbageCollectionCommitsAsync = contract({
   operationId: 'prepareGarbageCollectionCommitsAsync',
   method: 'post',
   path: `${gcPath}/prepare_commits/async`,
   tags,
   summary: 'Start writing the commits file of a GC run',
+  access: onRepo('retention:PrepareGarbageCollectionCommits'),
   request: { params: repositoryParams },
   responses: { 202: jsonContent(TaskInfo, 'The task'), default: failure },
 });
 
-export const prepareGarbageCollectionCommitsStatus = createRoute({
+export const prepareGarbageCollectionCommitsStatus = contract({
   operationId: 'prepareGarbageCollectionCommitsStatus',
   method: 'get',
   path: `${gcPath}/prepare_commits/status`,
   tags,
   summary: 'Status of a task writing the commits file of a GC run',
+  access: onRepo('retention:PrepareGarbageCollectionCommits'),
   request: {
     params: repositoryParams,
     query: z.object({
@@ -53,12 +57,13 @@ export const prepareGarbageCollectionCommitsStatus = createRoute({
   },
 });
 
-export const prepareGarbageCollectionUncommitted = createRoute({
+export const prepareGarbageCollectionUncommitted = contract({
   operationId: 'prepareGarbageCollectionUncommitted',
   method: 'post',
   path: `${gcPath}/prepare_uncommited`,
   tags,
   summary: 'Write the next part of a GC run’s listing of staged data',
+  access: onRepo('retention:PrepareGarbageCollectionUncommitted'),
   request: { params: repositoryParams, body: jsonBody(PrepareGCUncommittedRequest, { required: false }) },
   responses: { 201: jsonContent(PrepareGCUncommittedResponse, 'Where the run’s parts are, and how to go on'), default: failure },
 });

@@ -20,7 +20,7 @@ export function importHandlers(catalog: Catalog) {
   const importStart: AppRouteHandler<typeof routes.importStart> = async (c) => {
     const { repository, branch } = c.req.valid('param');
     const body = c.req.valid('json');
-    const id = await catalog.startImport(repository, branch, {
+    const id = await catalog.imports.start(repository, branch, {
       paths: body.paths,
       message: body.commit.message,
       ...(body.commit.metadata ? { metadata: body.commit.metadata } : {}),
@@ -32,12 +32,12 @@ export function importHandlers(catalog: Catalog) {
 
   const importStatus: AppRouteHandler<typeof routes.importStatus> = async (c) => {
     const { repository, branch } = c.req.valid('param');
-    return c.json(statusJson(await catalog.importStatus(repository, branch, c.req.valid('query').id)), 200);
+    return c.json(statusJson(await catalog.imports.status(repository, branch, c.req.valid('query').id)), 200);
   };
 
   const importCancel: AppRouteHandler<typeof routes.importCancel> = async (c) => {
     const { repository, branch } = c.req.valid('param');
-    await catalog.cancelImport(repository, branch, c.req.valid('query').id);
+    await catalog.imports.cancel(repository, branch, c.req.valid('query').id);
     return c.body(null, 204);
   };
 

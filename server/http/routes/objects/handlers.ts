@@ -53,7 +53,7 @@ export function objectHandlers(catalog: Catalog) {
   const findObjects: AppRouteHandler<typeof routes.findObjects> = async (c) => {
     const { repository, ref } = c.req.valid('param');
     const { q, after, amount } = c.req.valid('query');
-    const page = await catalog.findObjects(repository, ref, { query: q, ...(after ? { after } : {}), amount: normaliseAmount(amount) });
+    const page = await catalog.store.findObjects(repository, ref, { query: q, ...(after ? { after } : {}), amount: normaliseAmount(amount) });
     return c.json(pageJson(page, (found) => foundObjectJson(found.path, found.entry)), 200);
   };
 
@@ -122,7 +122,7 @@ export function objectHandlers(catalog: Catalog) {
   const deleteObject: AppRouteHandler<typeof routes.deleteObject> = async (c) => {
     const { repository, branch } = c.req.valid('param');
     const q = c.req.valid('query');
-    await catalog.deleteObject(repository, branch, q.path, { force: q.force ?? false });
+    await catalog.store.deleteObject(repository, branch, q.path, { force: q.force ?? false });
     return c.body(null, 204);
   };
 

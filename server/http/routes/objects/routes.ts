@@ -2,8 +2,9 @@
 // delete, bulk delete, the upload preflight, copy, rewriting user metadata, linking data already in the namespace,
 // the block store's properties of an object, and Hive symlink manifests of a branch. Object data travels as bytes,
 // never through a JSON schema.
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonBody, jsonContent } from '../../contract';
+import { z } from '@hono/zod-openapi';
+import { allOf, bodyField, check, need, objectArn, onObject, onRepo, signedIn } from '../../access';
+import { contract, failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refParams } from '../../params';
 import { pagingQuery, queryDelimiter, queryFlag, queryText } from '../../query';
 import {
@@ -36,12 +37,13 @@ const force = queryFlag.openapi({ description: 'Write to a read-only repository 
 // and diffs, so the flag is read (and refused when malformed) but changes nothing.
 const noTombstone = queryFlag.openapi({ description: 'Accepted as lakeFS takes it; a tombstone of a path never committed changes nothing' });
 
-export const listObjects = createRoute({
+export const listObjects = contract({
   operationId: 'listObjects',
   method: 'get',
   path: `${refObjects}/ls`,
   tags,
   summary: 'List objects and common prefixes',
+  access: onRepo('fs:ListObjects'),
   request: {
     params: refParams,
     query: z.object({
@@ -54,12 +56,13 @@ export const listObjects = createRoute({
   responses: { 200: jsonContent(ObjectStatsList, 'A page of objects and common prefixes'), default: failure },
 });
 
-export const findObjects = createRoute({
+export const findObjects = contract({
   operationId: 'findObjects',
   method: 'get',
   path: `${refObjects}/find`,
   tags,
   summary: 'Find objects whose path contains a text, in any case (Tarn’s file finder)',
+  access: onRepo('fs:ListObjects'),
   request: {
     params: refParams,
     query: z.object({
@@ -95,20 +98,22 @@ const readObjectContract = {
   },
 };
 
-export const getObject = createRoute({
+export const getObject = contract({
   operationId: 'getObject',
   method: 'get',
   summary: 'Read an object (Range, If-None-Match; presign redirects)',
+  access: onObject('fs:ReadObject'),
   ...readObjectContract,
 });
 
 /** Published only: Hono answers HEAD with the GET route, without the body (so never with one, as lakeFS). */
-export const headObject = createRoute({
+export const headObject = contract({
   operationId: 'headObject',
   method: 'head',
   path: refObjects,
   tags,
   summary: 'Read an object’s headers',
+  access: onObject('fs:ReadObject'),
   request: { params: refParams, query: z.object({ path: objectPath }) },
   responses: {
     200: { description: 'The object’s headers' },
@@ -117,22 +122,24 @@ export const headObject = createRoute({
   },
 });
 
-export const statObject = createRoute({
+export const statObject = contract({
   operationId: 'statObject',
   method: 'get',
   path: `${refObjects}/stat`,
   tags,
   summary: 'Object metadata',
+  access: onObject('fs:ReadObject'),
   request: { params: refParams, query: z.object({ path: objectPath, user_metadata: userMetadata, presign }) },
   responses: { 200: jsonContent(ObjectStats, 'The object’s stats'), default: failure },
 });
 
-export const uploadObject = createRoute({
+export const uploadObject = contract({
   operationId: 'uploadObject',
   method: 'post',
   path: branchObjects,
   tags,
   summary: 'Upload an object (multipart field `content`, or the raw body)',
+  access: onObject('fs:WriteObject'),
   request: {
     params: branchParams,
     query: z.object({
@@ -152,42 +159,50 @@ export const uploadObject = createRoute({
   responses: { 201: jsonContent(ObjectStats, 'The stored object'), default: failure },
 });
 
-export const deleteObject = createRoute({
+export const deleteObject = contract({
   operationId: 'deleteObject',
   method: 'delete',
   path: branchObjects,
   tags,
   summary: 'Delete an object (absent paths are not an error)',
+  access: onObject('fs:DeleteObject'),
   request: { params: branchParams, query: z.object({ path: objectPath, force, no_tombstone: noTombstone }) },
   responses: { 204: { description: 'Deleted' }, default: failure },
 });
 
-export const deleteObjects = createRoute({
+export const deleteObjects = contract({
   operationId: 'deleteObjects',
   method: 'post',
   path: `${branchObjects}/delete`,
   tags,
   summary: 'Delete up to 1000 objects',
+  // Each path is authorised by the handler, which reports a refused one among the errors, as lakeFS does.
+  access: signedIn,
   request: { params: branchParams, query: z.object({ force, no_tombstone: noTombstone }), body: jsonBody(PathList) },
   responses: { 200: jsonContent(ObjectErrorList, 'The paths that could not be deleted'), default: failure },
 });
 
-export const stageAllowed = createRoute({
+export const stageAllowed = contract({
   operationId: 'uploadObjectPreflight',
   method: 'get',
   path: `${branchObjects}/stage_allowed`,
   tags,
   summary: 'Whether the caller may upload to this path (204)',
+  access: onObject('fs:WriteObject'),
   request: { params: branchParams, query: z.object({ path: objectPath }) },
   responses: { 204: { description: 'Allowed' }, default: failure },
 });
 
-export const copyObject = createRoute({
+export const copyObject = contract({
   operationId: 'copyObject',
   method: 'post',
   path: `${branchObjects}/copy`,
   tags,
   summary: 'Copy an object from any ref to a path of the branch (shallow: share its data)',
+  // A copy reads its source and writes its destination.
+  access: check((r) =>
+    allOf(need('fs:ReadObject', objectArn(r, bodyField(r.body, 'src_path'))), need('fs:WriteObject', objectArn(r, r.query('dest_path') ?? ''))),
+  ),
   request: {
     params: branchParams,
     query: z.object({ dest_path: objectPath.openapi({ description: 'Where the copy goes in the branch' }) }),
@@ -196,43 +211,47 @@ export const copyObject = createRoute({
   responses: { 201: jsonContent(ObjectStats, 'The copy'), default: failure },
 });
 
-export const updateObjectUserMetadata = createRoute({
+export const updateObjectUserMetadata = contract({
   operationId: 'updateObjectUserMetadata',
   method: 'put',
   path: `${branchObjects}/stat/user_metadata`,
   tags,
   summary: 'Replace the user metadata of an object on the branch',
+  access: onObject('fs:WriteObject'),
   request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(UpdateObjectUserMetadata) },
   responses: { 201: { description: 'Updated' }, default: failure },
 });
 
-export const stageObject = createRoute({
+export const stageObject = contract({
   operationId: 'stageObject',
   method: 'put',
   path: branchObjects,
   tags,
   deprecated: true,
   summary: 'Link data already in the repository’s storage namespace to a path of the branch',
+  access: onObject('fs:WriteObject'),
   request: { params: branchParams, query: z.object({ path: objectPath }), body: jsonBody(ObjectStageCreation) },
   responses: { 201: jsonContent(ObjectStats, 'The staged object'), default: failure },
 });
 
-export const getUnderlyingProperties = createRoute({
+export const getUnderlyingProperties = contract({
   operationId: 'getUnderlyingProperties',
   method: 'get',
   path: `${refObjects}/underlyingProperties`,
   tags,
   summary: 'How the block store keeps an object’s data (its storage class)',
+  access: onObject('fs:ReadObject'),
   request: { params: refParams, query: z.object({ path: objectPath }) },
   responses: { 200: jsonContent(UnderlyingObjectProperties, 'The object’s properties in the block store'), default: failure },
 });
 
-export const createSymlinkFile = createRoute({
+export const createSymlinkFile = contract({
   operationId: 'createSymlinkFile',
   method: 'post',
   path: '/repositories/{repository}/refs/{branch}/symlink',
   tags,
   summary: 'Write Hive symlink manifests of the branch’s objects to the storage namespace',
+  access: check((r) => need('fs:WriteObject', objectArn(r, r.query('location') ?? ''))),
   request: {
     params: branchParams,
     query: z.object({ location: queryText.openapi({ description: 'Only objects under this path prefix' }) }),

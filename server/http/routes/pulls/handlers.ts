@@ -1,15 +1,13 @@
-// Pull requests over the catalog. Merging one needs, beyond pr:WritePullRequest (the access table), what the merge
-// call needs on the destination branch, which only the record names: it is required once the record is read.
+// Pull requests over the catalog. Merging one needs, beyond pr:WritePullRequest (its contract's rule), what the merge
+// call needs on the destination branch (`mergeAccess`), which only the record names: it is required once the record
+// is read.
 import type { Catalog } from '../../../catalog';
-import { accessOf } from '../../access';
+import { mergeAccess } from '../../access';
 import { listingOptions, pageJson } from '../../pagination';
 import { principalOf, requireOf, type AppRouteHandler } from '../../router';
 import { pullRequestJson } from '../../serialize';
 import { mergeOptions } from '../diff-merge/merge-options';
-import { mergeRefs } from '../diff-merge/routes';
 import type * as routes from './routes';
-
-const mergeAccess = accessOf(mergeRefs.method, mergeRefs.path);
 
 export function pullRequestHandlers(catalog: Catalog) {
   const pulls = catalog.pullRequests;
@@ -58,7 +56,6 @@ export function pullRequestHandlers(catalog: Catalog) {
     const options = mergeOptions(c.req.valid('json'), principalOf(c).userId);
     const require = requireOf(c);
     const commit = await pulls.merge(repository, pull_request, options, async (destinationBranch) => {
-      if (mergeAccess?.kind !== 'check') throw new Error('the merge call has no access rule');
       const params = { repository, sourceRef: '', destinationBranch };
       await require(mergeAccess.requires({ params, query: () => undefined, body: undefined }));
     });

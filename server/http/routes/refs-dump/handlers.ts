@@ -19,36 +19,36 @@ function taskJson(t: TaskStatus<unknown>): wire.RepositoryRestoreStatus {
 export function refsDumpHandlers(catalog: Catalog) {
   const dumpRefs: AppRouteHandler<typeof routes.dumpRefs> = async (c) => {
     const { repository } = c.req.valid('param');
-    return c.json(dumpJson(await catalog.dumpRefs(repository)), 201);
+    return c.json(dumpJson(await catalog.store.dumpRefs(repository)), 201);
   };
 
   const restoreRefs: AppRouteHandler<typeof routes.restoreRefs> = async (c) => {
     const { repository } = c.req.valid('param');
     const body = c.req.valid('json');
-    await catalog.restoreRefs(repository, dumpOf(body), { force: body.force ?? false });
+    await catalog.store.restoreRefs(repository, dumpOf(body), { force: body.force ?? false });
     return c.body(null, 200);
   };
 
   const dumpSubmit: AppRouteHandler<typeof routes.dumpSubmit> = async (c) => {
     const { repository } = c.req.valid('param');
-    return c.json({ id: await catalog.submitDump(repository) }, 202);
+    return c.json({ id: await catalog.store.submitDump(repository) }, 202);
   };
 
   const dumpStatus: AppRouteHandler<typeof routes.dumpStatus> = async (c) => {
     const { repository } = c.req.valid('param');
-    const status = await catalog.dumpStatus(repository, c.req.valid('query').task_id);
+    const status = await catalog.store.dumpStatus(repository, c.req.valid('query').task_id);
     return c.json({ ...taskJson(status), ...(status.result ? { refs: dumpJson(status.result) } : {}) }, 200);
   };
 
   const restoreSubmit: AppRouteHandler<typeof routes.restoreSubmit> = async (c) => {
     const { repository } = c.req.valid('param');
     const body = c.req.valid('json');
-    return c.json({ id: await catalog.submitRestore(repository, dumpOf(body), { force: body.force ?? false }) }, 202);
+    return c.json({ id: await catalog.store.submitRestore(repository, dumpOf(body), { force: body.force ?? false }) }, 202);
   };
 
   const restoreStatus: AppRouteHandler<typeof routes.restoreStatus> = async (c) => {
     const { repository } = c.req.valid('param');
-    return c.json(taskJson(await catalog.restoreStatus(repository, c.req.valid('query').task_id)), 200);
+    return c.json(taskJson(await catalog.store.restoreStatus(repository, c.req.valid('query').task_id)), 200);
   };
 
   return { dumpRefs, restoreRefs, dumpSubmit, dumpStatus, restoreSubmit, restoreStatus };

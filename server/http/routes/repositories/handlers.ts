@@ -11,7 +11,7 @@ import type * as routes from './routes';
 export function repositoryHandlers(catalog: Catalog) {
   const listRepositories: AppRouteHandler<typeof routes.listRepositories> = async (c) => {
     const q = c.req.valid('query');
-    const page = await catalog.listRepositories({ ...listingOptions(q), ...(q.search ? { search: q.search } : {}) });
+    const page = await catalog.store.listRepositories({ ...listingOptions(q), ...(q.search ? { search: q.search } : {}) });
     // As lakeFS: only the repositories the caller may read, the page's cursor unchanged.
     const allows = allowsOf(c);
     const readable = await Promise.all(page.results.map((r) => allows(need('fs:ReadRepository', arn.repository(r.id)))));
@@ -41,7 +41,7 @@ export function repositoryHandlers(catalog: Catalog) {
   };
 
   const getRepository: AppRouteHandler<typeof routes.getRepository> = async (c) =>
-    c.json(repositoryJson(await catalog.getRepository(c.req.valid('param').repository)), 200);
+    c.json(repositoryJson(await catalog.store.getRepository(c.req.valid('param').repository)), 200);
 
   const deleteRepository: AppRouteHandler<typeof routes.deleteRepository> = async (c) => {
     const { repository } = c.req.valid('param');

@@ -6,18 +6,18 @@ import type * as routes from './routes';
 export function repositoryMetadataHandlers(catalog: Catalog) {
   const getRepositoryMetadata: AppRouteHandler<typeof routes.getRepositoryMetadata> = async (c) => {
     const { repository } = c.req.valid('param');
-    return c.json(await catalog.getRepositoryMetadata(repository), 200);
+    return c.json(await catalog.store.getRepositoryMetadata(repository), 200);
   };
 
   const setRepositoryMetadata: AppRouteHandler<typeof routes.setRepositoryMetadata> = async (c) => {
     const { repository } = c.req.valid('param');
-    await catalog.setRepositoryMetadata(repository, c.req.valid('json').metadata);
+    await catalog.store.setRepositoryMetadata(repository, c.req.valid('json').metadata);
     return c.body(null, 204);
   };
 
   const deleteRepositoryMetadata: AppRouteHandler<typeof routes.deleteRepositoryMetadata> = async (c) => {
     const { repository } = c.req.valid('param');
-    await catalog.deleteRepositoryMetadata(repository, c.req.valid('json').keys);
+    await catalog.store.deleteRepositoryMetadata(repository, c.req.valid('json').keys);
     return c.body(null, 204);
   };
 

@@ -24,11 +24,11 @@ export function settingsHandlers(catalog: Catalog) {
   const setReadOnly: AppRouteHandler<typeof routes.setReadOnly> = async (c) => {
     const { repository } = c.req.valid('param');
     const { read_only } = c.req.valid('json');
-    return c.json(repositoryJson(await catalog.setReadOnly(repository, read_only)), 200);
+    return c.json(repositoryJson(await catalog.store.setReadOnly(repository, read_only)), 200);
   };
 
   const getBranchProtection: AppRouteHandler<typeof routes.getBranchProtection> = async (c) => {
-    const { patterns, checksum } = await catalog.getBranchProtection(c.req.valid('param').repository);
+    const { patterns, checksum } = await catalog.store.getBranchProtection(c.req.valid('param').repository);
     return c.json(
       patterns.map((pattern) => ({ pattern })),
       200,
@@ -40,7 +40,7 @@ export function settingsHandlers(catalog: Catalog) {
     const { repository } = c.req.valid('param');
     const rules = c.req.valid('json');
     const ifMatch = ifMatchValue(c.req.valid('header')['if-match']);
-    await catalog.setBranchProtection(
+    await catalog.store.setBranchProtection(
       repository,
       rules.map((r) => r.pattern),
       ifMatch,
@@ -49,7 +49,7 @@ export function settingsHandlers(catalog: Catalog) {
   };
 
   const listProtectionRules: AppRouteHandler<typeof routes.listProtectionRules> = async (c) => {
-    const { patterns } = await catalog.getBranchProtection(c.req.valid('param').repository);
+    const { patterns } = await catalog.store.getBranchProtection(c.req.valid('param').repository);
     return c.json(
       patterns.map((pattern) => ({ pattern })),
       200,
@@ -57,18 +57,18 @@ export function settingsHandlers(catalog: Catalog) {
   };
 
   const createProtectionRule: AppRouteHandler<typeof routes.createProtectionRule> = async (c) => {
-    await catalog.addBranchProtectionRule(c.req.valid('param').repository, c.req.valid('json').pattern);
+    await catalog.store.addBranchProtectionRule(c.req.valid('param').repository, c.req.valid('json').pattern);
     return c.body(null, 204);
   };
 
   const deleteProtectionRule: AppRouteHandler<typeof routes.deleteProtectionRule> = async (c) => {
-    await catalog.deleteBranchProtectionRule(c.req.valid('param').repository, c.req.valid('json').pattern);
+    await catalog.store.deleteBranchProtectionRule(c.req.valid('param').repository, c.req.valid('json').pattern);
     return c.body(null, 204);
   };
 
   /** The preflights: the caller is signed in and the repository exists. */
   const allowed = async (repository: string) => {
-    await catalog.getRepository(repository);
+    await catalog.store.getRepository(repository);
   };
 
   const protectionSetAllowed: AppRouteHandler<typeof routes.protectionSetAllowed> = async (c) => {
@@ -82,20 +82,20 @@ export function settingsHandlers(catalog: Catalog) {
   };
 
   const getGcRules: AppRouteHandler<typeof routes.getGcRules> = async (c) =>
-    c.json(gcRulesJson(await catalog.getGcRules(c.req.valid('param').repository)), 200);
+    c.json(gcRulesJson(await catalog.store.getGcRules(c.req.valid('param').repository)), 200);
 
   const setGcRules: AppRouteHandler<typeof routes.setGcRules> = async (c) => {
-    await catalog.setGcRules(c.req.valid('param').repository, gcRulesOf(c.req.valid('json')));
+    await catalog.store.setGcRules(c.req.valid('param').repository, gcRulesOf(c.req.valid('json')));
     return c.body(null, 204);
   };
 
   const setGcRulesOlder: AppRouteHandler<typeof routes.setGcRulesOlder> = async (c) => {
-    await catalog.setGcRules(c.req.valid('param').repository, gcRulesOf(c.req.valid('json')));
+    await catalog.store.setGcRules(c.req.valid('param').repository, gcRulesOf(c.req.valid('json')));
     return c.body(null, 204);
   };
 
   const deleteGcRules: AppRouteHandler<typeof routes.deleteGcRules> = async (c) => {
-    await catalog.deleteGcRules(c.req.valid('param').repository);
+    await catalog.store.deleteGcRules(c.req.valid('param').repository);
     return c.body(null, 204);
   };
 

@@ -8,7 +8,7 @@ import type * as routes from './routes';
 export function tagHandlers(catalog: Catalog) {
   const listTags: AppRouteHandler<typeof routes.listTags> = async (c) => {
     const { repository } = c.req.valid('param');
-    const page = await catalog.listTags(repository, listingOptions(c.req.valid('query')));
+    const page = await catalog.store.listTags(repository, listingOptions(c.req.valid('query')));
     return c.json(pageJson(page, refJson), 200);
   };
 
@@ -21,7 +21,7 @@ export function tagHandlers(catalog: Catalog) {
 
   const getTag: AppRouteHandler<typeof routes.getTag> = async (c) => {
     const { repository, tag } = c.req.valid('param');
-    return c.json(refJson(await catalog.getTag(repository, tag)), 200);
+    return c.json(refJson(await catalog.store.getTag(repository, tag)), 200);
   };
 
   const deleteTag: AppRouteHandler<typeof routes.deleteTag> = async (c) => {

@@ -6,19 +6,19 @@ import type * as routes from './routes';
 export function treeFileHandlers(catalog: Catalog) {
   const getMetaRange: AppRouteHandler<typeof routes.getMetaRange> = async (c) => {
     const { repository, meta_range: id } = c.req.valid('param');
-    const location = await catalog.treeFileAddress(repository, 'metarange', id);
+    const location = await catalog.store.treeFileAddress(repository, 'metarange', id);
     return c.json({ location }, 200, { Location: location });
   };
 
   const getRange: AppRouteHandler<typeof routes.getRange> = async (c) => {
     const { repository, range: id } = c.req.valid('param');
-    const location = await catalog.treeFileAddress(repository, 'range', id);
+    const location = await catalog.store.treeFileAddress(repository, 'range', id);
     return c.json({ location }, 200, { Location: location });
   };
 
   const getMetadataObject: AppRouteHandler<typeof routes.getMetadataObject> = async (c) => {
     const { repository, type, object_id: id } = c.req.valid('param');
-    const bytes = await catalog.readTreeFile(repository, type === 'range' ? 'range' : 'metarange', id);
+    const bytes = await catalog.store.readTreeFile(repository, type === 'range' ? 'range' : 'metarange', id);
     // Buffers read from files are backed by a plain ArrayBuffer, as BodyInit wants.
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       status: 200,

@@ -1,7 +1,8 @@
 // Contracts of a repository's committed tree files: where they are stored (lakeFS's getMetaRange and getRange), and
 // their bytes (getMetadataObject).
-import { createRoute, z } from '@hono/zod-openapi';
-import { failure, jsonContent } from '../../contract';
+import { z } from '@hono/zod-openapi';
+import { onRepo } from '../../access';
+import { contract, failure, jsonContent } from '../../contract';
 import { repositoryParams } from '../../params';
 import { queryFlag } from '../../query';
 import { StorageURI } from '../../wire';
@@ -15,32 +16,35 @@ const located = {
   default: failure,
 };
 
-export const getMetaRange = createRoute({
+export const getMetaRange = contract({
   operationId: 'getMetaRange',
   method: 'get',
   path: '/repositories/{repository}/metadata/meta_range/{meta_range}',
   tags,
   summary: 'Where a metarange is stored',
+  access: onRepo('fs:ListObjects'),
   request: { params: repositoryParams.extend({ meta_range: z.string() }) },
   responses: located,
 });
 
-export const getRange = createRoute({
+export const getRange = contract({
   operationId: 'getRange',
   method: 'get',
   path: '/repositories/{repository}/metadata/range/{range}',
   tags,
   summary: 'Where a range is stored',
+  access: onRepo('fs:ListObjects'),
   request: { params: repositoryParams.extend({ range: z.string() }) },
   responses: located,
 });
 
-export const getMetadataObject = createRoute({
+export const getMetadataObject = contract({
   operationId: 'getMetadataObject',
   method: 'get',
   path: '/repositories/{repository}/metadata/object/{type}/{object_id}',
   tags,
   summary: 'The bytes of a range or metarange file',
+  access: onRepo('fs:ListObjects'),
   request: {
     params: repositoryParams.extend({
       type: z.enum(['range', 'meta_range'], { message: 'type must be range or meta_range' }),

@@ -5,7 +5,7 @@
 // The work runs in the background of the process that accepted it, in two steps: the sources are listed, merged in
 // key order and written as a tree of their own (the "staging range": sorted range files, never per-object kv
 // writes), then that tree is committed over the branch's head, replacing what was under each destination. Its status
-// lives in the store (graveler/imports.ts), so any server process answers it; the process running it writes it at
+// lives in the store (graveler/import-records.ts), so any server process answers it; the process running it writes it at
 // least every few thousand objects and every few seconds. A status whose process stopped (a crash, a restart) is
 // reported failed by whoever reads it next: in time, by that silence, or at once when no other process shares the
 // metadata store. The branch moves by compare-and-set only once its commit is complete, so an import that stops at

@@ -1,6 +1,6 @@
 // The status of imports (lakeFS's import status), kept in kv under the repository so that any server process can
 // answer it and deleting the repository removes it. What the states mean and who may change them is the catalog's
-// (server/catalog/imports.ts); the store keeps the records and changes them by compare-and-set only.
+// (server/catalog/importer.ts); the store keeps the records and changes them by compare-and-set only.
 import { NotFoundError } from '../errors';
 import type { Ctx } from './context';
 import { decodeJson, encodeJson, keys, updateJson } from './records';
