@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { S3BlockStoreOptions } from './blockstore';
 import { defaultLoginSettings, rbacModes, type LoginSettings, type RbacMode } from './auth';
 import { parseDurationSeconds } from './duration';
+import { isLogLevel, logLevels, type LogLevel } from './logging';
 
 /**
  * Where new repositories' data goes by default. `s3` serves `s3://` namespaces from S3 (and still `local://` ones
@@ -38,6 +39,10 @@ export interface ServerConfig {
   workers: number;
   /** A folder of this machine whose files repositories may import without copying; without it, none. */
   importRoot?: string;
+  /** The least severe log lines written (default info). */
+  logLevel: LogLevel;
+  /** The bearer token that opens GET /metrics to connections from other machines (loopback needs none). */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +59,7 @@ export const defaultConfig: ServerConfig = {
   blockstore: { type: 'local', s3: {} },
   login: defaultLoginSettings,
   workers: 1,
+  logLevel: 'info',
 };
 
 /** Browsers cap a cookie's Max-Age at 400 days, and the session cookie lives as long as the session. */
@@ -80,6 +86,8 @@ const fileSchema = z
     publicUrl: z.string().min(1).optional(),
     workers: z.union([z.number(), z.string()]).optional(),
     importRoot: z.string().min(1).optional(),
+    logLevel: z.enum(logLevels).optional(),
+    metricsToken: z.string().min(1).optional(),
   })
   .strict();
 
@@ -111,7 +119,12 @@ Options:
   --rbac MODE       internal (policies, the default) or simplified (one ACL per group) (env TARN_RBAC)
   --smtp-url URL    smtp://[user:password@]host[:port][?from=address] (or smtps://) to mail invitations (env TARN_SMTP_URL)
   --public-url URL  the console's public address, for invitation links (env TARN_PUBLIC_URL)
-  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, workers, importRoot, rbac, smtpUrl, publicUrl and the
+  --log-level L     trace, debug, info (the default), warn, error, fatal or silent: the least severe log lines
+                    written, as JSON lines (readable ones on a terminal) (env TARN_LOG_LEVEL)
+  --metrics-token T the bearer token that opens GET /metrics to other machines; loopback needs none
+                    (env TARN_METRICS_TOKEN)
+  --config FILE     JSON file with port, host, dataDir, consoleDir, sessionTtl, databaseUrl, workers, importRoot, rbac, smtpUrl, publicUrl,
+                    logLevel, metricsToken and the
                     login settings loginUrl, loginFailedMessage, fallbackLoginUrl, fallbackLoginLabel,
                     loginCookieNames, logoutUrl (env TARN_LOGIN_URL, TARN_LOGIN_FAILED_MESSAGE, ...)
   --quiet           print only the listening line and server faults (no line per client error)
@@ -177,6 +190,8 @@ interface FlagValues extends BlockstoreFlags {
   publicUrl?: string;
   workers?: string;
   importRoot?: string;
+  logLevel?: string;
+  metricsToken?: string;
   configFile?: string;
   quiet: boolean;
   help: boolean;
@@ -194,6 +209,8 @@ const valueFlags: Record<string, Exclude<keyof FlagValues, 'quiet' | 'help' | 's
   '--public-url': 'publicUrl',
   '--workers': 'workers',
   '--import-root': 'importRoot',
+  '--log-level': 'logLevel',
+  '--metrics-token': 'metricsToken',
   '--config': 'configFile',
   '--blockstore': 'blockstore',
   '--s3-endpoint': 's3Endpoint',
@@ -281,6 +298,11 @@ export function readBlockstoreConfig(flags: BlockstoreFlags, env: NodeJS.Process
   return { type: chosen ?? (given ? 's3' : 'local'), s3 };
 }
 
+function parseLogLevel(raw: string, source: string): LogLevel {
+  if (!isLogLevel(raw)) throw new ConfigError(`${source}: log level must be one of ${logLevels.join(', ')}, got "${raw}"`);
+  return raw;
+}
+
 function parseRbac(raw: string, source: string): RbacMode {
   const mode = rbacModes.find((m) => m === raw);
   if (!mode) throw new ConfigError(`${source}: RBAC mode must be ${rbacModes.join(' or ')}, got "${raw}"`);
@@ -341,6 +363,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores =
     databaseUrl: fileDatabaseUrl,
     workers: fileWorkers,
     importRoot: fileImportRoot,
+    logLevel: fileLogLevel,
+    metricsToken: fileMetricsToken,
   } = fileSettings;
   const config: ServerConfig = {
     ...defaultConfig,
@@ -380,6 +404,11 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores =
   if (flags.workers !== undefined) config.workers = parseWorkers(flags.workers, '--workers', cores);
   const importRoot = flags.importRoot ?? (env.TARN_IMPORT_ROOT || undefined) ?? fileImportRoot;
   if (importRoot !== undefined) config.importRoot = resolve(importRoot);
+  const logLevel = flags.logLevel !== undefined ? parseLogLevel(flags.logLevel, '--log-level') : env.TARN_LOG_LEVEL ? parseLogLevel(env.TARN_LOG_LEVEL, 'TARN_LOG_LEVEL') : fileLogLevel;
+  if (logLevel !== undefined) config.logLevel = logLevel;
+  // Never echoed in an error: it is a credential.
+  const metricsToken = flags.metricsToken ?? (env.TARN_METRICS_TOKEN || undefined) ?? fileMetricsToken;
+  if (metricsToken !== undefined) config.metricsToken = metricsToken;
   config.dataDir = resolve(config.dataDir);
   config.consoleDir = resolve(config.consoleDir);
   return { config, help: flags.help };
