@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultLoginSettings, rbacModes, type RbacMode } from './auth';
 import { parseDurationSeconds } from './duration';
+import { isLogLevel, logLevels, type LogLevel } from './logging';
 
 export class ConfigError extends Error {}
 
@@ -80,6 +81,11 @@ function parseBoolean(raw: string, source: string): boolean {
   if (/^(true|1|yes)$/i.test(raw)) return true;
   if (/^(false|0|no)$/i.test(raw)) return false;
   throw new ConfigError(`${source}: expected true or false, got "${raw}"`);
+}
+
+function parseLogLevel(raw: string, source: string): LogLevel {
+  if (!isLogLevel(raw)) throw new ConfigError(`${source}: log level must be one of ${logLevels.join(', ')}, got "${raw}"`);
+  return raw;
 }
 
 function parseRbac(raw: string, source: string): RbacMode {
@@ -187,7 +193,7 @@ export const options = {
   quiet: option({
     flag: '--quiet',
     read: () => true,
-    help: 'print only the listening line and server faults; otherwise every failed request is logged in one line (a stack only for server faults)',
+    help: 'log only the listening line and server faults: the request lines and client errors go to `debug` (see Operating)',
   }),
   blockstore: option({
     flag: '--blockstore',
@@ -242,6 +248,25 @@ export const options = {
     read: (raw) => resolve(raw),
     shownDefault: 'none',
     help: 'a folder of this machine whose files repositories may import without copying them, as `local://<absolute path inside it>` (see "Import"); without it only S3 locations can be imported, and only on an S3 block store',
+  }),
+  logLevel: option({
+    flag: '--log-level',
+    value: 'LEVEL',
+    env: 'TARN_LOG_LEVEL',
+    file: z.enum(logLevels),
+    read: parseLogLevel,
+    default: 'info',
+    help: `the least severe log lines written: ${logLevels.map((l) => `\`${l}\``).join(', ')}; JSON lines, readable ones on a terminal; above \`info\` the listening line is hidden too`,
+  }),
+  metricsToken: option({
+    flag: '--metrics-token',
+    value: 'TOKEN',
+    env: 'TARN_METRICS_TOKEN',
+    file: nonEmpty,
+    // Never echoed in a refusal: it is a credential.
+    read: text,
+    shownDefault: 'none: loopback only',
+    help: 'the bearer token that opens `GET /metrics` to other machines (`Authorization: Bearer <token>`); connections from this machine need none',
   }),
   configFile: option({ flag: '--config', value: 'FILE', read: text, help: 'a JSON object of settings, each under its config-file name (`{"port": 9000, "loginCookieNames": ["sso"]}`)' }),
   help: option({ flag: '--help', read: () => true, help: 'show this text' }),

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { S3BlockStoreOptions } from './blockstore';
 import { defaultLoginSettings, type LoginSettings } from './auth';
 import { ConfigError, fileSchema, options, readSettings, usageText, type OptionName, type Settings } from './config-options';
+import type { LogLevel } from './logging';
 
 export { ConfigError, parseDatabaseUrl } from './config-options';
 
@@ -39,9 +40,13 @@ export interface ServerConfig {
   workers: number;
   /** A folder of this machine whose files repositories may import without copying; without it, none. */
   importRoot?: string;
+  /** The least severe log lines written. */
+  logLevel: LogLevel;
+  /** The bearer token that opens GET /metrics to connections from other machines (loopback needs none). */
+  metricsToken?: string;
 }
 
-const defaults = readSettings(['port', 'host', 'dataDir', 'consoleDir', 'sessionTtl', 'workers'], { flags: new Map(), env: {}, cores: 1 });
+const defaults = readSettings(['port', 'host', 'dataDir', 'consoleDir', 'sessionTtl', 'workers', 'logLevel'], { flags: new Map(), env: {}, cores: 1 });
 
 export const defaultConfig: ServerConfig = {
   port: defaults.port,
@@ -53,6 +58,7 @@ export const defaultConfig: ServerConfig = {
   blockstore: { type: 'local', s3: {} },
   login: defaultLoginSettings,
   workers: defaults.workers,
+  logLevel: defaults.logLevel,
 };
 
 export const usage = usageText();
@@ -155,6 +161,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores =
     ...(s.smtpUrl !== undefined ? { smtpUrl: s.smtpUrl } : {}),
     ...(s.publicUrl !== undefined ? { publicUrl: s.publicUrl } : {}),
     ...(s.importRoot !== undefined ? { importRoot: s.importRoot } : {}),
+    logLevel: s.logLevel,
+    ...(s.metricsToken !== undefined ? { metricsToken: s.metricsToken } : {}),
   };
   return { config, help: s.help ?? false };
 }

@@ -18,12 +18,15 @@ import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreCon
 import { byPolicies, createGateway } from './gateway';
 import { createApp, type RequestFailure } from './http/app';
 import { formatFailure } from './http/failure-log';
+import { ServerMetrics } from './http/metrics';
 import { answerOutsideTheApp } from './http/unsupported-methods';
 import { dataRouters } from './http/routes';
 import { createGraveler } from './graveler';
 import { sendMail, smtpSettings } from './mail/smtp';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
 import { announce } from './announce';
+import { instrumentBlockStore, instrumentKv, readinessChecks } from './instrument';
+import { createLogger, type LogLevel, type Logger } from './logging';
 import { reportListening, runPrimary } from './workers';
 import { UsageCounter } from './usage';
 
@@ -42,8 +45,12 @@ export interface StartOptions {
   blockstore?: BlockstoreConfig;
   /** A folder whose files repositories may import without copying them (`--import-root`); default: none. */
   importRoot?: string;
-  /** Where failed requests are logged, one entry each (default: standard error). */
-  log?: (entry: string) => void;
+  /** The server's log (default: one made with `logLevel`, on standard output). */
+  logger?: Logger;
+  /** The least severe lines the default log writes (default info). */
+  logLevel?: LogLevel;
+  /** The bearer token that opens GET /metrics to connections from other machines (loopback needs none). */
+  metricsToken?: string;
   /** The RBAC mode and login page settings (default: role-based, Tarn's own login page). */
   login?: LoginSettings;
   /** The mail server for invitations; without one, the admin is shown the activation link. */
@@ -101,15 +108,21 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(options.dataDir);
-  const log = options.log ?? ((entry: string) => console.error(entry));
+  const logger = options.logger ?? createLogger({ level: options.logLevel ?? defaultConfig.logLevel });
+  const metrics = new ServerMetrics();
   makePrivateDataDir(dataDir);
   // Before the metadata store: a bad import root refuses to start with nothing open yet.
-  const { blocks, storage } = openBlockStores(dataDir, options.blockstore ?? defaultConfig.blockstore, options.importRoot);
-  const kv = await openMetadataStore({
+  const opened = openBlockStores(dataDir, options.blockstore ?? defaultConfig.blockstore, options.importRoot);
+  const { storage } = opened;
+  const blocks = instrumentBlockStore(opened.blocks, metrics);
+  const store = await openMetadataStore({
     dataDir,
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
-    onIdleError: (err) => log(`A PostgreSQL connection broke while idle and will be replaced: ${err.message}`),
+    onIdleError: (err) => logger.warn({ err }, 'A PostgreSQL connection broke while idle and will be replaced'),
   });
+  const kv = instrumentKv(store, metrics);
+  const { poolStats } = store;
+  if (poolStats) metrics.watchPool(() => poolStats.call(store));
   const sharedStore = options.databaseUrl !== undefined || options.sharedMetadata === true;
   const installationKey = loadOrCreateInstallationKey(dataDir);
   const graveler = createGraveler({
@@ -120,7 +133,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const actions = new Actions({
     kv,
     reader: catalogObjectReader(graveler, blocks),
-    onError: (err) => log(`A post-event hook run broke down: ${(err as Error).stack ?? String(err)}`),
+    onError: (err) => logger.error({ err }, 'A post-event hook run broke down'),
   });
   const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey), {
     support: storage.import_support,
@@ -134,10 +147,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sharedStore,
     rbac: login.rbac,
   });
+  const clientErrorLevel = options.quiet ? 'debug' : 'info';
   const onFailure = (failure: RequestFailure) => {
-    // Quiet: only server faults (a 501 is an answer, not a fault).
-    if (failure.fault === undefined && options.quiet) return;
-    log(formatFailure(failure));
+    const { fault, requestId } = failure;
+    const line = formatFailure({ ...failure, fault: undefined });
+    const fields = { reqId: requestId, status: failure.status };
+    // Quiet: only server faults at the default level (a 501 is an answer, not a fault). A fault's stack goes in `err`.
+    if (fault !== undefined) logger.error({ ...fields, err: fault }, line);
+    else logger[clientErrorLevel](fields, line);
   };
   // Imports are told to stop first, so that a pre-commit hook cut short below does not count as their failure; post-event
   // hooks still calling out are cut short (and recorded as failed) before the store closes.
@@ -169,6 +186,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     usage: usageCounter,
     gateway: createGateway({ catalog, auth, onFailure, authorize: byPolicies(auth.authorizer) }),
     onFailure,
+    observe: {
+      logger,
+      metrics,
+      metricsAccess: options.metricsToken !== undefined ? { token: options.metricsToken } : {},
+      readiness: readinessChecks(store, opened.blocks),
+      quiet: options.quiet ?? false,
+    },
   });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -185,7 +209,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw err;
   }
   const url = `http://${urlHost(options.host)}:${port}`;
-  if (options.announce ?? true) announce(url, { quiet: options.quiet ?? false, initialized: (await auth.setupState()).initialized });
+  if (options.announce ?? true) announce(logger, url, { quiet: options.quiet ?? false, initialized: (await auth.setupState()).initialized });
 
   let closing: Promise<void> | undefined;
   return {
@@ -201,6 +225,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           setTimeout(() => server.closeAllConnections(), shutdownGraceMillis).unref();
         });
         await release();
+        logger.info({ url }, 'Tarn stopped');
       })();
       return closing;
     },
@@ -222,32 +247,30 @@ export async function runFromCommandLine(argv: string[], env: NodeJS.ProcessEnv)
     return;
   }
   const { config } = parsed;
+  const logger = createLogger({ level: config.logLevel });
   if (config.workers > 1 && cluster.isPrimary) {
-    await runPrimary(config, join(import.meta.dirname, 'main.ts'));
+    await runPrimary(config, join(import.meta.dirname, 'main.ts'), logger);
     return;
   }
   const worker = cluster.isWorker;
   let running: RunningServer;
   try {
-    running = await startServer(worker ? { ...config, sharedMetadata: true, announce: false } : config);
+    running = await startServer(worker ? { ...config, logger, sharedMetadata: true, announce: false } : { ...config, logger });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    console.error(
-      code === 'EADDRINUSE'
-        ? `Port ${config.port} on ${config.host} is already in use; pick another with --port.`
-        : `Tarn could not start: ${(err as Error).message}`,
-    );
+    if (code === 'EADDRINUSE') logger.fatal(`Port ${config.port} on ${config.host} is already in use; pick another with --port.`);
+    else logger.fatal({ err }, `Tarn could not start: ${(err as Error).message}`);
     process.exitCode = 1;
     return;
   }
   if (worker) reportListening(running.url);
   const stop = (signal: string) => {
     // A worker's primary says it for all of them.
-    if (!config.quiet && !worker) console.log(`Received ${signal}, shutting down.`);
+    if (!config.quiet && !worker) logger.info(`Received ${signal}, shutting down.`);
     running.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        console.error('shutdown failed:', (err as Error).message);
+        logger.fatal({ err }, 'shutdown failed');
         process.exit(1);
       },
     );

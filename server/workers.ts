@@ -10,6 +10,7 @@ import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
 import type { ServerConfig } from './config';
+import type { Logger } from './logging';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
 
 /** What a worker tells its primary once it serves. */
@@ -48,12 +49,12 @@ async function prepare(config: ServerConfig): Promise<boolean> {
 }
 
 /** Runs the primary of `config.workers` workers, each running `entry` (the server's main module) with our options. */
-export async function runPrimary(config: ServerConfig, entry: string): Promise<void> {
+export async function runPrimary(config: ServerConfig, entry: string, logger: Logger): Promise<void> {
   let initialized: boolean;
   try {
     initialized = await prepare(config);
   } catch (err) {
-    console.error(`Tarn could not start: ${(err as Error).message}`);
+    logger.fatal({ err }, `Tarn could not start: ${(err as Error).message}`);
     process.exitCode = 1;
     return;
   }
@@ -81,7 +82,7 @@ export async function runPrimary(config: ServerConfig, entry: string): Promise<v
     listening.add(worker);
     if (!announced && listening.size === config.workers) {
       announced = true;
-      announce(message.url, { quiet: config.quiet, initialized, workers: config.workers });
+      announce(logger, message.url, { quiet: config.quiet, initialized, workers: config.workers });
     }
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -93,16 +94,16 @@ export async function runPrimary(config: ServerConfig, entry: string): Promise<v
     }
     if (!served) {
       // It said why; starting it again would only fail again.
-      console.error('A Tarn worker could not start; stopping the others.');
+      logger.fatal('A Tarn worker could not start; stopping the others.');
       stop(1);
       return;
     }
-    console.error(`A Tarn worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    logger.error({ signal, code }, `A Tarn worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
     alive.add(cluster.fork());
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      if (!config.quiet) console.log(`Received ${signal}, shutting down.`);
+      if (!config.quiet) logger.info(`Received ${signal}, shutting down.`);
       stop(0);
     });
   }

@@ -116,6 +116,11 @@ export interface BlockStore {
   fullAddress(namespace: string, key: string): string;
   /** Presigned transfers for the namespace, when its store offers them. */
   presigner?(namespace: string): Presigner | undefined;
+  /**
+   * Resolves when the store can be used now (the server's readiness): a cheap call that touches it, given up when
+   * `signal` aborts. A store without one is taken as always reachable.
+   */
+  probe?(signal: AbortSignal): Promise<void>;
   /** Releases connections; the store is not used afterwards. */
   close?(): Promise<void>;
 }

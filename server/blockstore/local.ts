@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createReadStream, mkdirSync, readFile as readFileCallback, writeFile as writeFileCallback } from 'node:fs';
-import { mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, open, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
@@ -173,6 +173,11 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
   return {
     type: 'local',
     namespacePrefix: PREFIX,
+    /** The folder is there and this user may write into it: what every write needs. */
+    async probe() {
+      if (!(await stat(root)).isDirectory()) throw new Error(`${root} is not a folder`);
+      await access(root, constants.W_OK);
+    },
     validateNamespace(namespace) {
       namespaceDir(namespace);
     },

@@ -39,6 +39,9 @@ export function routeBlockStores(stores: [BlockStore, ...BlockStore[]]): BlockSt
     newDataKey: () => main.newDataKey(),
     fullAddress: (namespace, key) => storeOf(namespace).fullAddress(namespace, key),
     presigner: (namespace) => storeOf(namespace).presigner?.(namespace),
+    async probe(signal) {
+      await Promise.all(stores.map((s) => s.probe?.(signal)));
+    },
     async close() {
       await Promise.all(stores.map((s) => s.close?.()));
     },

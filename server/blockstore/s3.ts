@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListBucketsCommand,
   ListObjectsCommand,
   PutObjectCommand,
   S3Client,
@@ -257,6 +258,19 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
     newDataKey,
     fullAddress: joinAddress,
     presigner: () => presigner,
+    /**
+     * The store answers at all: S3 namespaces name their own buckets, so there is no one bucket to ask about, and any
+     * answer of the store's, a refusal included (credentials without ListBuckets), shows it reachable. Only no
+     * answer, or a fault of the store's (5xx), is unreachable.
+     */
+    async probe(signal) {
+      try {
+        await client.send(new ListBucketsCommand({ MaxBuckets: 1 }), { abortSignal: signal });
+      } catch (err) {
+        const status = statusOf(err);
+        if (status === undefined || status >= 500) throw err;
+      }
+    },
     async close() {
       client.destroy();
     },

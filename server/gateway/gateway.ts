@@ -21,6 +21,8 @@ export interface GatewayFailure {
   message: string;
   /** The error itself, only for faults of ours (5xx). */
   fault?: unknown;
+  /** The server's id of the request, when it gave one, so the failure can be found with the request's log line. */
+  requestId?: string;
 }
 
 export interface GatewayDeps {
@@ -41,6 +43,13 @@ export interface GatewayRequest {
   target?: string | undefined;
   /** The caller the console's session (cookie or bearer token) names, if the request carries one. */
   session?: GatewaySession | undefined;
+  /** The server's id of the request, passed on to its failure report. */
+  requestId?: string | undefined;
+  /**
+   * Told which S3 operation the request is, once dispatched (`getObject`, `listObjectsV2`, ...), for the server's
+   * request counts; a request refused before (its signature) has none.
+   */
+  onOperation?: ((name: string) => void) | undefined;
 }
 
 export interface Gateway {
@@ -89,6 +98,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const key = slash < 0 ? '' : decodeComponent(path.slice(slash + 1));
     const query = new Map(queryPairs);
     const handler = operationFor(request.method, bucket, key, query, request.headers);
+    // The operations are named functions (operations/*.ts), a small fixed set: bounded as a metric label must be.
+    input.onOperation?.(handler.name);
     const s3Request = { method: request.method, bucket, key, query, headers: request.headers, principal, payload, body: input.body ?? noBody };
     return handler(new Operation(s3Request, deps.catalog, authorize));
   }
@@ -118,6 +129,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
           status: error.status,
           message: `${error.code}: ${error.message}`,
           ...(error.status >= 500 && error.code !== 'NotImplemented' ? { fault: err } : {}),
+          ...(input.requestId !== undefined ? { requestId: input.requestId } : {}),
         });
         response = errorResponse(error, rawPath, requestId, input.request.method === 'HEAD');
       }

@@ -2,14 +2,19 @@
 // /api/v1 (api.ts), /logout, and the console for everything else.
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
+import type { Logger } from 'pino';
 import type { AuthService, InvitationMailer, LoginSettings } from '../auth';
 import type { StorageConfig } from '../catalog';
 import type { Gateway } from '../gateway';
 import type { UsageCounter } from '../usage';
 import { createApi } from './api';
 import { gatewaySessionOf, identifier, sessionCookieName } from './authenticate';
+import { declaredRoutes } from './boundary';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
+import { metricsHandler, type MetricsAccess, type ServerMetrics } from './metrics';
+import { noteOperation, observeRequests, operationTable, requestIdOf } from './observe';
+import { readinessHandler, readinessPath, type ReadinessCheck } from './readiness';
 import { requestBody } from './request-body';
 import type { AppEnv, Router } from './router';
 import { accessControlRouter } from './routes/access-control';
@@ -40,6 +45,15 @@ export interface AppDeps {
   gateway?: Gateway;
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
+  /** The request log, metrics and readiness (`/metrics`, `/_ready`). */
+  observe: {
+    logger: Logger;
+    metrics: ServerMetrics;
+    metricsAccess: MetricsAccess;
+    readiness: ReadinessCheck[];
+    /** Request lines at debug level (`--quiet`). */
+    quiet: boolean;
+  };
 }
 
 /** A failed request as the log sees it. */
@@ -52,6 +66,13 @@ export interface RequestFailure {
   message: string;
   /** The error itself, only for server faults (5xx): a client error's stack says nothing about the server. */
   fault?: unknown;
+  /** The id the request's log line and answer carry (X-Request-ID). */
+  requestId?: string;
+}
+
+function withRequestId(request: Request): { requestId?: string } {
+  const requestId = requestIdOf(request);
+  return requestId === undefined ? {} : { requestId };
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -90,9 +111,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       message: answer.body.message,
       // 501 is a deliberate answer (a call Tarn does not offer), not a fault.
       ...(answer.status >= 500 && answer.status !== 501 ? { fault: err } : {}),
+      ...withRequestId(c.req.raw),
     });
     return errorResponse(answer);
   });
+  const { observe } = deps;
+  const operations = operationTable(declaredRoutes(api), apiPrefix, {
+    'GET /metrics': 'metrics',
+    [`GET ${readinessPath}`]: 'ready',
+    'GET /logout': 'logout',
+  });
+  // First, so that every answer (the gateway's, errors) carries the request id and is counted.
+  app.use('*', observeRequests({ metrics: observe.metrics, logger: observe.logger, operations, apiPrefix, quiet: observe.quiet }));
   app.use('*', async (c, next) => {
     await next();
     // Nothing here is meant to be framed by another site or sniffed into another type.
@@ -105,9 +135,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const sessionOf = gatewaySessionOf(deps.auth);
     app.use('*', async (c, next) => {
       if (!gateway.accepts(c.req.raw, apiPrefix)) return next();
-      return gateway.handle({ request: c.req.raw, body: requestBody(c), target: c.env?.incoming?.url, session: await sessionOf(c) });
+      const request = c.req.raw;
+      noteOperation(request, 's3_gateway');
+      return gateway.handle({
+        request,
+        body: requestBody(c),
+        target: c.env?.incoming?.url,
+        session: await sessionOf(c),
+        requestId: requestIdOf(request),
+        onOperation: (name) => noteOperation(request, name ? `s3:${name}` : 's3_gateway'),
+      });
     });
   }
+  // After the gateway: a signed S3 request for a repository named `metrics` is the gateway's.
+  app.get('/metrics', metricsHandler(observe.metrics, observe.metricsAccess));
+  app.get(readinessPath, readinessHandler(observe.readiness, observe.logger));
   app.route(apiPrefix, api);
   app.notFound((c) => c.json({ message: `nothing at ${c.req.method} ${c.req.path}` }, 404));
   app.get('/logout', async (c) => {

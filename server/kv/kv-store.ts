@@ -31,6 +31,14 @@ export interface KvCondition {
   expected: KvExpected;
 }
 
+export interface KvPoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface KvStore {
   get(key: string): Promise<Uint8Array | undefined>;
   set(key: string, value: Uint8Array): Promise<void>;
@@ -47,5 +55,7 @@ export interface KvStore {
    * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
    */
   batch(writes: KvWrite[], conditions?: KvCondition[]): Promise<boolean>;
+  /** A pooled store's connections now (PostgreSQL's), for the server's metrics; an embedded store has none. */
+  poolStats?(): KvPoolStats;
   close(): Promise<void>;
 }

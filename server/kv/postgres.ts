@@ -152,6 +152,7 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     batch(writes, conditions = []) {
       return conditional(writes, conditions);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

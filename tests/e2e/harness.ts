@@ -65,7 +65,7 @@ export async function startTarn(
 function waitForAddress(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     const onData = () => {
-      const match = /Tarn is listening on (http:\/\/\S+)/.exec(output());
+      const match = /Tarn is listening on (http:\/\/[^\s"]+)/.exec(output());
       if (match?.[1]) {
         child.stdout?.off('data', onData);
         resolve(match[1]);

@@ -75,6 +75,29 @@ describe('server configuration', () => {
     expect(() => parseCommandLine(['--import-root'], {})).toThrow('option --import-root needs a value');
   });
 
+  it('takes the log level and the metrics token from a flag, the environment or the file, and never echoes the token', () => {
+    expect(parseCommandLine([], {}).config.logLevel).toBe('info');
+    expect(parseCommandLine([], {}).config.metricsToken).toBeUndefined();
+    expect(parseCommandLine(['--log-level', 'debug'], { TARN_LOG_LEVEL: 'error' }).config.logLevel).toBe('debug');
+    expect(parseCommandLine([], { TARN_LOG_LEVEL: 'silent' }).config.logLevel).toBe('silent');
+    expect(parseCommandLine(['--metrics-token=flag-token'], { TARN_METRICS_TOKEN: 'env-token' }).config.metricsToken).toBe('flag-token');
+    expect(parseCommandLine([], { TARN_METRICS_TOKEN: 'env-token' }).config.metricsToken).toBe('env-token');
+    const dir = mkdtempSync(join(tmpdir(), 'tarn-config-'));
+    const file = join(dir, 'tarn.json');
+    writeFileSync(file, JSON.stringify({ logLevel: 'warn', metricsToken: 'file-token' }));
+    expect(parseCommandLine(['--config', file], {}).config).toMatchObject({ logLevel: 'warn', metricsToken: 'file-token' });
+    expect(parseCommandLine(['--config', file], { TARN_LOG_LEVEL: 'trace', TARN_METRICS_TOKEN: 'env-token' }).config).toMatchObject({
+      logLevel: 'trace',
+      metricsToken: 'env-token',
+    });
+    writeFileSync(file, JSON.stringify({ logLevel: 'loud' }));
+    expect(() => parseCommandLine(['--config', file], {})).toThrow(ConfigError);
+    rmSync(dir, { recursive: true, force: true });
+    expect(() => parseCommandLine(['--log-level', 'verbose'], {})).toThrow('--log-level: log level must be one of trace, debug, info, warn, error, fatal, silent, got "verbose"');
+    expect(() => parseCommandLine([], { TARN_LOG_LEVEL: 'INFO' })).toThrow('TARN_LOG_LEVEL: log level must be one of');
+    expect(() => parseCommandLine(['--metrics-token'], {})).toThrow('option --metrics-token needs a value');
+  });
+
   it('knows --help and --quiet', () => {
     expect(parseCommandLine(['--help'], {}).help).toBe(true);
     expect(parseCommandLine(['--quiet'], {}).config.quiet).toBe(true);

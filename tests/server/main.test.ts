@@ -1,4 +1,5 @@
-// The entry point as users run it: a child process, its printed lines, and a clean stop on SIGTERM.
+// The entry point as users run it: a child process, its log lines (JSON, as standard output is no terminal here),
+// and a clean stop on SIGTERM.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,10 @@ afterAll(() => {
 });
 
 interface Run {
+  /** The messages of the log lines. */
   lines: string[];
+  /** The log lines, parsed. */
+  entries: Record<string, unknown>[];
   url: string;
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; lines: string[] }>;
 }
@@ -25,6 +29,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  const entries: Record<string, unknown>[] = [];
   let buffer = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -32,11 +37,16 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
       buffer += chunk.toString();
       const parts = buffer.split('\n');
       buffer = parts.pop() ?? '';
-      lines.push(...parts);
+      for (const part of parts) {
+        const entry = JSON.parse(part) as Record<string, unknown>;
+        entries.push(entry);
+        lines.push(String(entry.msg));
+      }
       if (lines.length >= 2) {
         const url = /^Tarn is listening on (http:\/\/\S+)$/.exec(lines[0] ?? '')?.[1] ?? '';
         resolve({
           lines,
+          entries,
           url,
           async stop(signal) {
             child.kill(signal);
@@ -66,6 +76,16 @@ describe('the server entry point', () => {
     expect(setup.status).toBe(200);
     const { code } = await server.stop('SIGTERM');
     expect(code).toBe(0);
+    expect(server.lines.slice(-2)).toEqual(['Received SIGTERM, shutting down.', 'Tarn stopped']);
+    expect(server.entries[0]).toMatchObject({ level: 30, url: server.url });
+    expect(server.entries.find((entry) => entry.msg === 'request')).toMatchObject({ method: 'POST', operation: 'setup', status: 200 });
+  });
+
+  it('takes --log-level over TARN_LOG_LEVEL: the flag at debug keeps the request lines the variable at error would hide', async () => {
+    const server = await run(['--port', '0', '--data-dir', dataDir, '--log-level', 'debug'], { TARN_LOG_LEVEL: 'error' });
+    await (await fetch(`${server.url}/api/v1/healthcheck`)).arrayBuffer();
+    await server.stop('SIGTERM');
+    expect(server.entries.find((entry) => entry.msg === 'request')).toMatchObject({ level: 30, operation: 'healthCheck', status: 204 });
   });
 
   it('after setup points to the login page; the environment sets the data dir; SIGINT also stops it', async () => {
@@ -86,5 +106,16 @@ describe('the server entry point', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
     expect(errors).toMatch(/--port: port must be an integer/);
+  });
+
+  it('exits with a message for an unknown log level', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--log-level', 'loud'], { cwd: root });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(errors).toMatch(/--log-level: log level must be one of trace, debug, info, warn, error, fatal, silent, got "loud"/);
   });
 });

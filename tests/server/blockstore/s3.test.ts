@@ -184,6 +184,17 @@ describe('S3 block store (on s3rver)', () => {
     expect((await store.getBytes(ns, key, { start: 5 * 1024 * 1024 })).toString()).toBe('tail');
   });
 
+  it('is reachable for readiness while the endpoint answers, and not once nothing answers there', async () => {
+    await expect(store.probe?.(AbortSignal.timeout(2000))).resolves.toBeUndefined();
+    // A refusal of the call (wrong credentials) is still an answer: the store is reachable.
+    const refused = openS3BlockStore({ ...s3.settings, secretAccessKey: 'wrong' });
+    await expect(refused.probe?.(AbortSignal.timeout(2000))).resolves.toBeUndefined();
+    await refused.close?.();
+    const gone = openS3BlockStore({ ...s3.settings, endpoint: 'http://127.0.0.1:9' });
+    await expect(gone.probe?.(AbortSignal.timeout(2000))).rejects.toThrow();
+    await gone.close?.();
+  });
+
   it('routes each namespace to the store of its scheme', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tarn-routed-'));
     const local = openLocalBlockStore({ root });

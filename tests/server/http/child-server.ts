@@ -28,7 +28,7 @@ export function spawnServer(dataDir: string, options: string[] = []): Promise<Ch
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /Tarn is listening on (http:\/\/\S+)/.exec(out);
+      const match = /Tarn is listening on (http:\/\/[^\s"]+)/.exec(out);
       if (match?.[1]) resolve({ url: match[1], api: `${match[1]}/api/v1`, child, exited });
     });
     child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${err}`)));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthenticationToken, CredentialsWithSecret } from '../../../server/http/wire';
+import { createLogger, type LogLevel, type Logger } from '../../../server/logging';
 import { startServer, type StartOptions } from '../../../server/main';
 
 export type { Page } from '../../../server/http/wire';
@@ -19,11 +20,29 @@ export interface TestServer {
 }
 
 /**
- * Server options a test may set: its log (quiet by default, so only server faults are logged), session lifetime,
+ * Server options a test may set: its logger (silent by default, so tests print nothing; see captureLog), metrics
+ * token, session lifetime,
  * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts), import root,
  * the file finder's time budget.
  */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'log' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot' | 'findBudgetMs'>;
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'logger' | 'metricsToken' | 'sessionTtlSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot' | 'findBudgetMs'>;
+
+const silent = createLogger({ level: 'silent' });
+
+/** A log whose lines a test reads: each JSON line as written, and parsed. */
+export interface CapturedLog {
+  logger: Logger;
+  /** Every line written, as text. */
+  lines: string[];
+  /** The lines parsed. */
+  entries(): Record<string, unknown>[];
+}
+
+export function captureLog(level: LogLevel = 'info'): CapturedLog {
+  const lines: string[] = [];
+  const logger = createLogger({ level, pretty: false, destination: { write: (line: string) => void lines.push(line.trimEnd()) } });
+  return { logger, lines, entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
 
 /** Starts on a fresh data folder, or on `dataDir` to restart over existing data. */
 export async function startTestServer(
@@ -31,7 +50,7 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const consoleDir = mkdtempSync(join(tmpdir(), 'tarn-console-'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true, ...options });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, consoleDir, quiet: true, logger: silent, ...options });
   return {
     url: server.url,
     api: `${server.url}/api/v1`,

@@ -10,7 +10,7 @@ import { kvRecords } from '../../../server/auth/kv-records';
 import { ConfigError, parseCommandLine } from '../../../server/config';
 import { openSqliteKv } from '../../../server/kv';
 import type { ErrorBody } from '../../../server/http/wire';
-import { setupAdmin, signIn, startTestServer, type Credentials, type TestServer } from './harness';
+import { captureLog, setupAdmin, signIn, startTestServer, type Credentials, type TestServer } from './harness';
 
 const running: TestServer[] = [];
 afterEach(async () => {
@@ -45,8 +45,8 @@ describe('defect 4: logout ends the session on the server', () => {
   let admin: Credentials;
 
   it('the cookie and the bearer token of a logged-out session are refused; other sessions go on', async () => {
-    const log: string[] = [];
-    const server = await start(undefined, { quiet: false, log: (entry) => log.push(entry) });
+    const { logger, lines: log } = captureLog();
+    const server = await start(undefined, { quiet: false, logger });
     admin = await setupAdmin(server);
     const ended = await signIn(server, admin);
     const other = await signIn(server, admin);

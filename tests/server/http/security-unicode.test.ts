@@ -4,17 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFailure } from '../../../server/http/failure-log';
 import type { ErrorBody } from '../../../server/http/wire';
-import { startWithAdmin, type Client, type TestServer } from './harness';
+import { captureLog, startWithAdmin, type Client, type TestServer } from './harness';
 
 // JSON.stringify escapes a lone surrogate as \udXXX, which is exactly what a hostile client sends.
 const lone = 'a\ud800b';
 
 let server: TestServer;
 let api: Client;
-const log: string[] = [];
+const captured = captureLog();
+/** The failure lines' messages: each failed request also has its request line, which says only its status. */
+const failures = () => captured.entries().flatMap((entry) => (entry.msg === 'request' || typeof entry.msg !== 'string' ? [] : [entry.msg]));
 
 beforeAll(async () => {
-  ({ server, api } = await startWithAdmin({ quiet: false, log: (entry) => log.push(entry) }));
+  ({ server, api } = await startWithAdmin({ quiet: false, logger: captured.logger }));
   expect((await api.post('/repositories', { name: 'uni', storage_namespace: 'local://uni' })).status).toBe(201);
   expect((await api.upload('uni', 'main', 'a.txt', 'a')).status).toBe(201);
   expect((await api.post('/repositories/uni/branches/main/commits', { message: 'seed' })).status).toBe(201);
@@ -43,12 +45,12 @@ describe('defect 1: lone surrogates in request strings are a 400 naming the fiel
 
   for (const [label, path, body, field] of cases) {
     it(`${label}`, async () => {
-      const before = log.length;
+      const before = failures().length;
       const answer = await call(path, body);
       expect(answer.status, label).toBe(400);
       expect(answer.message).toBe(`invalid request body: ${field}: must be well-formed unicode text (it holds a lone surrogate)`);
       // One line in the log for the failed request, and no stack: a client error is not a server fault.
-      const entries = log.slice(before);
+      const entries = failures().slice(before);
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatch(/^POST \/api\/v1\/\S+ -> 400 invalid request body: /);
       expect(entries[0]).not.toContain('\n');
@@ -85,7 +87,8 @@ describe('defect 1: lone surrogates in request strings are a 400 naming the fiel
       await res.arrayBuffer();
       expect(res.status, url).toBeLessThan(500);
     }
-    expect(log.filter((entry) => / -> 5\d\d /.test(entry))).toEqual([]);
+    expect(failures().filter((entry) => / -> 5\d\d /.test(entry))).toEqual([]);
+    expect(captured.entries().filter((entry) => entry.level === 50)).toEqual([]);
   });
 });
 

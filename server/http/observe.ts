@@ -1,0 +1,107 @@
+// What the operator sees of each request: an id (the caller's X-Request-ID when it is a sensible one, else a fresh
+// one) echoed in the answer, a count and a latency in the metrics under the request's operation, and one log line.
+// The operation is the route's lakeFS operationId, never the raw path, so the metrics' series stay few.
+import { randomUUID } from 'node:crypto';
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Logger } from 'pino';
+import type { ServerMetrics } from './metrics';
+import type { AppContext, AppEnv } from './router';
+
+/** What the request's own handlers tell the log and metrics about it. */
+interface RequestTrace {
+  id: string;
+  /** Set by a handler outside the routing table: the S3 gateway's operation. */
+  operation?: string;
+}
+
+/**
+ * The request's trace, by its Request object: the app's error handler and the gateway reach it without a context
+ * variable of their own. A WeakMap, so a trace goes with its request.
+ */
+const traces = new WeakMap<Request, RequestTrace>();
+
+/** Printable characters a log or a proxy takes as they are; long enough for a UUID, a W3C trace id or a ULID. */
+const requestIdPattern = /^[A-Za-z0-9._:+=/-]{1,128}$/;
+
+export const requestIdHeader = 'x-request-id';
+
+/** The caller's id when it is well-formed; otherwise (none, too long, odd characters) a fresh one. */
+export function requestIdFrom(header: string | null | undefined): string {
+  return header != null && requestIdPattern.test(header) ? header : randomUUID();
+}
+
+/** The id given to a request, for its failure report (undefined outside the observed app, as in unit tests). */
+export function requestIdOf(request: Request): string | undefined {
+  return traces.get(request)?.id;
+}
+
+/** Names the request's operation when the routes cannot (the S3 gateway's operations). */
+export function noteOperation(request: Request, operation: string): void {
+  const trace = traces.get(request);
+  if (trace) trace.operation = operation;
+}
+
+/** How a route is keyed: `GET /api/v1/repositories/:repository`, as Hono reports the route it matched. */
+function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
+/** Operation ids by route, for the API's declared routes under `prefix` and the app's own named routes. */
+export function operationTable(routes: RouteConfig[], prefix: string, own: Record<string, string> = {}): Map<string, string> {
+  const table = new Map(Object.entries(own));
+  for (const route of routes) {
+    if (!route.operationId) continue;
+    // As @hono/zod-openapi turns a contract's path into the route it mounts.
+    table.set(routeKey(route.method, `${prefix}${route.path.replaceAll(/\/{(.+?)}/g, '/:$1')}`), route.operationId);
+  }
+  return table;
+}
+
+export interface ObserveOptions {
+  metrics: ServerMetrics;
+  logger: Logger;
+  /** Operation ids by route (operationTable). */
+  operations: Map<string, string>;
+  /** Paths under it that no route matched are counted as `unknown`; other unmatched reads are the console's files. */
+  apiPrefix: string;
+  /** Request lines at debug rather than info (`--quiet`): only faults and the start reach the default log. */
+  quiet: boolean;
+}
+
+function operationOf(c: AppContext, trace: RequestTrace, o: ObserveOptions): string {
+  if (trace.operation !== undefined) return trace.operation;
+  const head = c.req.method === 'HEAD';
+  for (const route of matchedRoutes(c)) {
+    if (route.method === 'ALL') continue;
+    // Hono answers HEAD with the GET route; a HEAD of its own (headObject) is published under its own id.
+    const id = (head ? o.operations.get(routeKey('HEAD', route.path)) : undefined) ?? o.operations.get(routeKey(route.method, route.path));
+    if (id !== undefined) return id;
+  }
+  const path = c.req.path;
+  if (path === o.apiPrefix || path.startsWith(`${o.apiPrefix}/`)) return 'unknown';
+  return c.req.method === 'GET' || head ? 'console' : 'unknown';
+}
+
+export function observeRequests(o: ObserveOptions): MiddlewareHandler<AppEnv> {
+  const level = o.quiet ? 'debug' : 'info';
+  return async (c, next) => {
+    const started = performance.now();
+    const trace: RequestTrace = { id: requestIdFrom(c.req.header(requestIdHeader)) };
+    traces.set(c.req.raw, trace);
+    await next();
+    c.res.headers.set(requestIdHeader, trace.id);
+    const millis = performance.now() - started;
+    const operation = operationOf(c, trace, o);
+    const status = c.res.status;
+    o.metrics.observeRequest(operation, status, millis / 1000);
+    if (o.logger.isLevelEnabled(level)) {
+      // The path without its query: a query may carry a presigned signature or user data the log has no use for.
+      o.logger[level](
+        { reqId: trace.id, method: c.req.method, path: c.req.path, operation, status, durationMs: Math.round(millis * 100) / 100 },
+        'request',
+      );
+    }
+  };
+}
