@@ -6,7 +6,8 @@
  * Run alone: `npx tsx bench/storage.ts` (set TARN_BENCH_SIZES=10000,100000 to skip the 1M tree).
  * `TARN_BENCH_ONLY=commits npx tsx bench/storage.ts` runs only the commit scaling (10k and 1M unless
  * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios; TARN_BENCH_ONLY=find runs
- * the file finder's figures alone, at the largest size; TARN_BENCH_ONLY=gc the collector's alone, at 100k objects.
+ * the file finder's figures alone, at the largest size; TARN_BENCH_ONLY=gc the collector's alone, at 100k objects;
+ * TARN_BENCH_ONLY=deletes the listings of a folder with 99,990 uncommitted deletions of 100,000.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,6 +78,7 @@ export interface StorageBenchResults {
   /** Sequential branch creations per second. */
   branchCreatesPerSecond: number;
   gc: GcBenchResult;
+  deletes: DeletesBenchResult;
   find: FindBenchResult;
 }
 
@@ -95,6 +97,18 @@ export interface FindBenchResult {
   /** The absent query followed through every page to the end: paths looked at per second. */
   pathsPerSecond: number;
   pathsPerSecondCold: number;
+}
+
+/** A folder of 100,000 committed objects with all but its last 10 deleted and not committed (lakeFS #10008). */
+export interface DeletesBenchResult {
+  objects: number;
+  deleted: number;
+  /** Median listing of the branch's root (one folder and two objects) before and after the deletions. */
+  rootCleanMs: number;
+  rootDirtyMs: number;
+  /** Median first page of the folder itself, before and after. */
+  folderCleanMs: number;
+  folderDirtyMs: number;
 }
 
 export interface GcBenchResult {
@@ -439,6 +453,32 @@ function keyIndex(key: string): number {
   return Number(m[1]) * FILES_PER_PARTITION + Number(m[2]);
 }
 
+export async function benchUncommittedDeletes(objects = 100_000, kept = 10): Promise<DeletesBenchResult> {
+  const b = await open();
+  const keyOf = (i: number) => `big/f${String(i).padStart(7, '0')}`;
+  try {
+    const metaRange = await b.g.writeMetaRange(REPO, (function* () {
+      yield { path: 'a.txt', entry: entryFor(0) };
+      for (let i = 0; i < objects; i++) yield { path: keyOf(i), entry: entryFor(i) };
+      yield { path: 'z.txt', entry: entryFor(1) };
+    })());
+    await b.g.commitMetaRange(REPO, 'main', metaRange, { committer: 'bench', message: 'load' });
+    const listing = async (options: { prefix?: string }) => {
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) times.push(await timed(() => b.g.listObjects(REPO, 'main', { ...options, delimiter: '/', amount: 1000 })));
+      return median(times);
+    };
+    const rootCleanMs = await listing({});
+    const folderCleanMs = await listing({ prefix: 'big/' });
+    for (let i = 0; i < objects - kept; i++) await b.g.deleteObject(REPO, 'main', keyOf(i));
+    const root = await b.g.listObjects(REPO, 'main', { delimiter: '/', amount: 1000 });
+    if (root.results.length !== 3) throw new Error(`the root lists ${root.results.length} entries, expected 3`);
+    return { objects, deleted: objects - kept, rootCleanMs, rootDirtyMs: await listing({}), folderCleanMs, folderDirtyMs: await listing({ prefix: 'big/' }) };
+  } finally {
+    await b.close();
+  }
+}
+
 export async function benchBranchCreates(count = 1000): Promise<number> {
   const b = await open();
   try {
@@ -541,6 +581,7 @@ export async function runStorageBench(sizes: number[] = [10_000, 100_000, 1_000_
     listPage1000Ms: dm.listPage1000Ms,
     listPage1000ColdMs: dm.listPage1000ColdMs,
     branchCreatesPerSecond: await benchBranchCreates(),
+    deletes: await benchUncommittedDeletes(),
     gc: await benchGc(Math.min(largest, GC_MAX_OBJECTS), Math.min(largest, GC_MAX_OBJECTS) / 10),
     find: await benchFind(largest),
   };
@@ -613,8 +654,17 @@ export function formatStorageResults(r: StorageBenchResults): string {
       `${fmt(gc.ms)} (dry run ${fmt(gc.dryRunMs)}), ${gc.usPerObject.toFixed(1)} µs per file of ${gc.examined.toLocaleString('en-US')} examined, ` +
       `${gc.bytesFreed.toLocaleString('en-US')} bytes freed`,
   );
+  lines.push(formatDeletes(r.deletes));
   lines.push(formatFindResults(r.find));
   return lines.join('\n');
+}
+
+function formatDeletes(d: DeletesBenchResult): string {
+  return (
+    `uncommitted deletes, ${d.deleted.toLocaleString('en-US')} of ${d.objects.toLocaleString('en-US')} in one folder: ` +
+    `root listing ${fmt(d.rootDirtyMs)} (clean ${fmt(d.rootCleanMs)}, ${(d.rootDirtyMs / d.rootCleanMs).toFixed(1)}×), ` +
+    `the folder ${fmt(d.folderDirtyMs)} (clean ${fmt(d.folderCleanMs)})`
+  );
 }
 
 /**
@@ -653,6 +703,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     await runCommitScaling(sizes ?? [10_000, 1_000_000], Number(process.env.TARN_BENCH_RUNS ?? 5));
   } else if (process.env.TARN_BENCH_ONLY === 'find') {
     console.log(formatFindResults(await benchFind(sizes?.at(-1) ?? 1_000_000)));
+  } else if (process.env.TARN_BENCH_ONLY === 'deletes') {
+    console.log(formatDeletes(await benchUncommittedDeletes()));
   } else if (process.env.TARN_BENCH_ONLY === 'gc') {
     console.log(await benchGc(GC_MAX_OBJECTS, GC_MAX_OBJECTS / 10));
   } else {

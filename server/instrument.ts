@@ -28,7 +28,7 @@ function timers<K extends string>(histogram: ServerMetrics['kvSeconds'], names: 
   ) as Record<K, Timer>;
 }
 
-const kvOperations = ['get', 'set', 'setIf', 'delete', 'deleteIf', 'deletePrefix', 'scan', 'batch'] as const;
+const kvOperations = ['get', 'set', 'setIf', 'delete', 'deleteIf', 'deletePrefix', 'scan', 'countValue', 'batch'] as const;
 
 export function instrumentKv(kv: KvStore, metrics: ServerMetrics): KvStore {
   const t = timers(metrics.kvSeconds, kvOperations);
@@ -40,6 +40,7 @@ export function instrumentKv(kv: KvStore, metrics: ServerMetrics): KvStore {
     deleteIf: (key, expected) => timed(t.deleteIf, () => kv.deleteIf(key, expected)),
     deletePrefix: (prefix) => timed(t.deletePrefix, () => kv.deletePrefix(prefix)),
     scan: (options) => timed(t.scan, () => kv.scan(options)),
+    countValue: (from, to, value) => timed(t.countValue, () => kv.countValue(from, to, value)),
     batch: (writes, conditions) => timed(t.batch, () => kv.batch(writes, conditions)),
     ...(kv.poolStats ? { poolStats: () => kv.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
     close: () => kv.close(),

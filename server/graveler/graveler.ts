@@ -434,7 +434,12 @@ export class Graveler {
         repo,
         resolved.branchId,
         async (branch) => ({
-          value: await paginate((from) => branchRecords(this.ctx, repo, ns, branch, from), o, toItem, toPrefix),
+          value: await paginate(
+            (from) => branchRecords(this.ctx, repo, ns, branch, from, { prefix: o.prefix ?? '', delimiter: o.delimiter ?? '' }),
+            o,
+            toItem,
+            toPrefix,
+          ),
           needsCheck: true,
         }),
         first,

@@ -231,14 +231,21 @@ export class MergedIterator implements RecordIterator {
   }
 }
 
-/** Drops tombstones: what a reader of a branch sees. */
+/**
+ * Drops tombstones: what a reader of a branch sees. `keepDeletion`, when given, may keep a tombstone's record to stand
+ * for something its caller knows of (a folder holding live objects) rather than step on.
+ */
 export class LiveIterator implements RecordIterator {
-  constructor(private readonly source: RecordIterator) {}
+  constructor(
+    private readonly source: RecordIterator,
+    private readonly keepDeletion?: (key: string) => Promise<boolean>,
+  ) {}
 
   async next(): Promise<Rec | undefined> {
     for (;;) {
       const r = await this.source.next();
       if (!r || r.value !== null) return r;
+      if (this.keepDeletion && (await this.keepDeletion(r.key))) return r;
     }
   }
 }

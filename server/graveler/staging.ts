@@ -7,6 +7,7 @@ import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type Recor
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import type { BranchRead } from './refs';
+import { surelyLive } from './folder-liveness';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -32,23 +33,44 @@ export function sealedChanges(ctx: Ctx, repo: string, tokens: readonly string[])
   return new MergedIterator(tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t))));
 }
 
-/** Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. */
+/** Where a listing collapses folders: records under `prefix` with `delimiter` after it are a folder's. */
+export interface FolderListing {
+  prefix: string;
+  delimiter: string;
+}
+
+/**
+ * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. For a
+ * listing that collapses folders, a folder reached at a staged deletion is asked whether it surely holds something
+ * live (folder-liveness.ts); if so, the deletion's record stands for the folder (its value null, which the listing
+ * never reads, as it shows the folder and moves past it) instead of a walk through the folder's deletions.
+ */
 export async function branchRecords(
   ctx: Ctx,
   repo: string,
   namespace: string,
   branch: BranchRecord,
   from = '',
+  folders?: FolderListing,
 ): Promise<RecordIterator> {
   const head = await ctx.refs.commit(repo, branch.commitId);
   const tree = await ctx.trees.readTree(namespace, head.metaRangeId);
   const tokens = [branch.stagingToken, ...branch.sealedTokens];
-  return new LiveIterator(
-    new MergedIterator([
-      ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), from)),
-      new TreeIterator(ctx.trees, namespace, tree, from),
-    ]),
-  );
+  const merged = new MergedIterator([
+    ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), from)),
+    new TreeIterator(ctx.trees, namespace, tree, from),
+  ]);
+  if (!folders || folders.delimiter === '') return new LiveIterator(merged);
+  const { prefix, delimiter } = folders;
+  let asked = '';
+  return new LiveIterator(merged, async (deleted) => {
+    const at = deleted.indexOf(delimiter, prefix.length);
+    if (!deleted.startsWith(prefix) || at < 0) return false;
+    const folder = deleted.slice(0, at + delimiter.length);
+    if (folder === asked) return false;
+    asked = folder;
+    return surelyLive(ctx, repo, namespace, branch, tree, folder);
+  });
 }
 
 /**

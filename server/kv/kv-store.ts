@@ -52,6 +52,11 @@ export interface KvStore {
   /** Entries in ascending byte order of key. */
   scan(options: KvScanOptions): Promise<KvEntry[]>;
   /**
+   * How many keys in [`from`, `to`) hold exactly `value`, counted by the store without reading them out: a reader
+   * learns how many staged deletions lie under a folder at the cost of one query.
+   */
+  countValue(from: string, to: string, value: Uint8Array): Promise<number>;
+  /**
    * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
    */
   batch(writes: KvWrite[], conditions?: KvCondition[]): Promise<boolean>;

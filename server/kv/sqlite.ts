@@ -51,6 +51,8 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     'SELECT key, value FROM kv WHERE key >= ? ORDER BY key LIMIT ?',
   );
 
+  const countValueStmt = db.prepare<[Buffer, Buffer, Buffer], number>('SELECT count(*) FROM kv WHERE key >= ? AND key < ? AND value = ?').pluck();
+
   const read = (key: string): Uint8Array | undefined => getStmt.get(keyBytes(key));
 
   const conditional = db.transaction((writes: KvWrite[], conditions: KvCondition[]): boolean => {
@@ -90,6 +92,9 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
           ? scanOpenStmt.all(bounds.lower, bounds.take)
           : scanStmt.all(bounds.lower, bounds.upper, bounds.take);
       return pageOf(rows, bounds);
+    },
+    async countValue(from, to, value) {
+      return countValueStmt.get(keyBytes(from), keyBytes(to), Buffer.from(value)) ?? 0;
     },
     async batch(writes, conditions = []) {
       return conditional.immediate(writes, conditions);

@@ -88,6 +88,18 @@ export function kvConformance(name: string, open: () => Promise<{ kv: KvStore; c
       expect(seen).toEqual(keys);
     });
 
+    it('counts the keys of a range that hold exactly a value, in byte order of key', async () => {
+      const gone = new Uint8Array([0]);
+      for (const k of ['c/a', 'c/b', 'c/é', 'c/\u{1f600}', 'c0']) await kv.set(k, gone);
+      await kv.set('c/b/x', enc('kept'));
+      await kv.set('c/ba', new Uint8Array([0, 0]));
+      expect(await kv.countValue('c/', 'c0', gone)).toBe(4);
+      expect(await kv.countValue('c/b', 'c/é', gone)).toBe(1);
+      expect(await kv.countValue('c/é', 'c0\u0000', gone)).toBe(3);
+      expect(await kv.countValue('c/', 'c0', enc('kept'))).toBe(1);
+      expect(await kv.countValue('d/', 'd0', gone)).toBe(0);
+    });
+
     it('deletes by prefix only the keys under it', async () => {
       for (const k of ['t/1/a', 't/1/b', 't/10', 't/2', 't/1']) await kv.set(k, enc(k));
       await kv.deletePrefix('t/1/');

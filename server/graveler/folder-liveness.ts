@@ -1,0 +1,79 @@
+// Whether a folder of a branch holds a live object, told from counts rather than by walking its entries. A branch
+// whose folder of 100,000 committed objects has 99,990 staged deletions would otherwise be stepped through, deletion
+// by deletion, before a listing of its parent could show the folder.
+import { compareKeys, prefixEnd } from '../kv/keys';
+import type { Ctx } from './context';
+import { encodeStaged } from './codec';
+import { identity, lowerBound, rowSpan } from './iterators';
+import type { RangeInfo } from './range-codec';
+import { keys, type BranchRecord } from './records';
+import type { Tree } from './tree-parts';
+
+const TOMBSTONE = encodeStaged(null);
+
+/** Whether every key of [minKey, maxKey] starts with the prefix whose keys end before `end`. */
+function inside(span: { minKey: string; maxKey: string }, prefix: string, end: string | undefined): boolean {
+  return compareKeys(span.minKey, prefix) >= 0 && (end === undefined || compareKeys(span.maxKey, end) < 0);
+}
+
+function apart(span: { minKey: string; maxKey: string }, prefix: string, end: string | undefined): boolean {
+  return compareKeys(span.maxKey, prefix) < 0 || (end !== undefined && compareKeys(span.minKey, end) >= 0);
+}
+
+/** A run of committed keys: all of them lie in [from, to), and no other committed key does. */
+interface Run {
+  from: string;
+  to: string;
+  count: number;
+}
+
+/** The smallest key after `key` in byte order. */
+const after = (key: string) => `${key}\u0000`;
+
+/**
+ * The committed keys under `prefix` as runs: whole parts and rows by their counts and bounds, the two edges' ranges
+ * read to find where the prefix starts and ends in them.
+ */
+export async function committedRuns(ctx: Ctx, namespace: string, tree: Tree, prefix: string): Promise<Run[]> {
+  const end = prefixEnd(prefix);
+  const runs: Run[] = [];
+  const addRow = async (row: RangeInfo) => {
+    if (apart(row, prefix, end)) return;
+    if (inside(row, prefix, end)) {
+      runs.push({ from: row.minKey, to: after(row.maxKey), count: row.count });
+      return;
+    }
+    const data = await ctx.trees.readRange(namespace, row.id);
+    const { lo, hi } = rowSpan(data, row);
+    const first = lowerBound(data.keys, prefix, identity, lo, hi);
+    const last = end === undefined ? hi : lowerBound(data.keys, end, identity, first, hi);
+    if (last > first) runs.push({ from: data.keys[first] as string, to: after(data.keys[last - 1] as string), count: last - first });
+  };
+  for (const part of tree) {
+    if (apart(part, prefix, end)) continue;
+    if (inside(part, prefix, end)) runs.push({ from: part.minKey, to: after(part.maxKey), count: part.count });
+    else for (const row of await ctx.trees.readRows(namespace, part.id)) await addRow(row);
+  }
+  return runs;
+}
+
+/**
+ * True when the folder surely holds a live object on the branch: some run of its committed keys has fewer staged
+ * deletions in its bounds, over all the branch's tokens, than keys, so at least one of them is deleted in none, and
+ * what is not deleted is live. False says only that the counts cannot tell (every object may be deleted): walk it.
+ * The last run is asked first, then the first, then the rest: deletions of a folder usually start at one end.
+ */
+export async function surelyLive(ctx: Ctx, repo: string, namespace: string, branch: BranchRecord, tree: Tree, folder: string): Promise<boolean> {
+  const runs = await committedRuns(ctx, namespace, tree, folder);
+  const bases = [branch.stagingToken, ...branch.sealedTokens].map((token) => keys.staging(repo, token));
+  const order = runs.length < 2 ? runs : [runs[runs.length - 1] as Run, ...runs.slice(0, -1)];
+  for (const run of order) {
+    let deletions = 0;
+    for (const base of bases) {
+      deletions += await ctx.kv.countValue(base + run.from, base + run.to, TOMBSTONE);
+      if (deletions >= run.count) break;
+    }
+    if (deletions < run.count) return true;
+  }
+  return false;
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entry, listAll, openEnv, tickingClock, type Env } from './helpers';
+
+/**
+ * A folder whose committed objects are mostly deleted on a branch, not yet committed: a listing of its parent must
+ * still show it exactly when something in it is live, and should learn that without reading every deletion.
+ */
+const repo = 'deletions';
+const FOLDERS = ['f0', 'f1', 'f2', 'f3', 'f4', 'f5'];
+const PER_FOLDER = 300;
+const pathOf = (folder: string, i: number) => `${folder}/obj${String(i).padStart(4, '0')}`;
+
+/** The folders and top-level objects a delimited listing of the root must show, from the flat listing. */
+function expectedRoot(flat: string[]): string[] {
+  const shown = new Set<string>();
+  for (const p of flat) {
+    const at = p.indexOf('/');
+    shown.add(at < 0 ? p : `${p.slice(0, at + 1)}*`);
+  }
+  return [...shown].sort((a, b) => Buffer.compare(Buffer.from(a.replace(/\*$/, '')), Buffer.from(b.replace(/\*$/, ''))));
+}
+
+describe('listing folders with uncommitted deletions', () => {
+  let env: Env;
+  let stagedRowsRead = 0;
+
+  beforeAll(async () => {
+    env = await openEnv({ now: tickingClock(), raggedness: 16 });
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    const records = [{ path: 'a-top', entry: entry('a-top') }];
+    for (const folder of FOLDERS) for (let i = 0; i < PER_FOLDER; i++) records.push({ path: pathOf(folder, i), entry: entry(pathOf(folder, i)) });
+    records.push({ path: 'z-top', entry: entry('z-top') });
+    const metaRange = await env.g.writeMetaRange(repo, records);
+    await env.g.commitMetaRange(repo, 'main', metaRange, { committer: 'u', message: 'load' });
+    const scan = env.kv.scan.bind(env.kv);
+    env.kv.scan = async (options) => {
+      const rows = await scan(options);
+      if (options.prefix?.includes('/staging/')) stagedRowsRead += rows.length;
+      return rows;
+    };
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  async function deleteRange(branch: string, folder: string, from: number, to: number): Promise<void> {
+    for (let i = from; i < to; i++) await env.g.deleteObject(repo, branch, pathOf(folder, i));
+  }
+
+  async function expectRootAsFlat(branch: string): Promise<void> {
+    const expected = expectedRoot(await listAll(env.g, repo, branch, { amount: 1000 }));
+    for (const amount of [1, 2, 1000]) expect(await listAll(env.g, repo, branch, { delimiter: '/', amount })).toEqual(expected);
+  }
+
+  it('shows a folder whose surviving objects come last, without reading its deletions', async () => {
+    await env.g.createBranch(repo, 'tail', 'main');
+    await deleteRange('tail', 'f0', 0, PER_FOLDER - 3);
+    stagedRowsRead = 0;
+    expect(await listAll(env.g, repo, 'tail', { delimiter: '/', amount: 1000 })).toEqual(['a-top', ...FOLDERS.map((f) => `${f}/*`), 'z-top']);
+    // The 297 deletions are counted, not read: the listing reads no more than the first page of staged rows.
+    expect(stagedRowsRead).toBeLessThan(100);
+    await expectRootAsFlat('tail');
+  });
+
+  it('hides a folder whose every object is deleted, and shows one with a single survivor in its middle', async () => {
+    await env.g.createBranch(repo, 'gone', 'main');
+    await deleteRange('gone', 'f1', 0, PER_FOLDER);
+    await deleteRange('gone', 'f2', 0, 150);
+    await deleteRange('gone', 'f2', 151, PER_FOLDER);
+    const root = await listAll(env.g, repo, 'gone', { delimiter: '/', amount: 1000 });
+    expect(root).not.toContain('f1/*');
+    expect(root).toContain('f2/*');
+    expect(await listAll(env.g, repo, 'gone', { prefix: 'f2/', delimiter: '/' })).toEqual([pathOf('f2', 150)]);
+    await expectRootAsFlat('gone');
+  });
+
+  it('is not misled by deletions of objects that were only staged, nor by objects put back', async () => {
+    await env.g.createBranch(repo, 'mixed', 'main');
+    // f3: everything committed deleted, plus new objects staged then deleted: more deletions than committed objects.
+    for (let i = 0; i < 5; i++) await env.g.putObject(repo, 'mixed', `f3/new${i}`, entry(`new${i}`));
+    for (let i = 0; i < 5; i++) await env.g.deleteObject(repo, 'mixed', `f3/new${i}`);
+    await deleteRange('mixed', 'f3', 0, PER_FOLDER);
+    // f4: the same, but one committed object survives: the counts cannot tell, the walk finds it.
+    for (let i = 0; i < 5; i++) await env.g.putObject(repo, 'mixed', `f4/new${i}`, entry(`new${i}`));
+    for (let i = 0; i < 5; i++) await env.g.deleteObject(repo, 'mixed', `f4/new${i}`);
+    await deleteRange('mixed', 'f4', 1, PER_FOLDER);
+    // f5: everything deleted, then one object put back.
+    await deleteRange('mixed', 'f5', 0, PER_FOLDER);
+    await env.g.putObject(repo, 'mixed', pathOf('f5', 7), entry('back'));
+    const root = await listAll(env.g, repo, 'mixed', { delimiter: '/', amount: 1000 });
+    expect(root).not.toContain('f3/*');
+    expect(root).toContain('f4/*');
+    expect(root).toContain('f5/*');
+    await expectRootAsFlat('mixed');
+  });
+
+  it('agrees with the flat listing over random deletions and puts, folder by folder and under a prefix', async () => {
+    await env.g.createBranch(repo, 'random', 'main');
+    let s = 7;
+    const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (let round = 0; round < 4; round++) {
+      for (const folder of FOLDERS) {
+        const keep = rand() < 0.3 ? 0 : Math.floor(rand() * 3);
+        const survivors = new Set(Array.from({ length: keep }, () => Math.floor(rand() * PER_FOLDER)));
+        for (let i = 0; i < PER_FOLDER; i += 1 + Math.floor(rand() * 2)) if (!survivors.has(i)) await env.g.deleteObject(repo, 'random', pathOf(folder, i));
+        if (rand() < 0.2) await env.g.putObject(repo, 'random', `${folder}/sub/extra${round}`, entry(`extra${round}`));
+      }
+      await expectRootAsFlat('random');
+      const flat = await listAll(env.g, repo, 'random', { prefix: 'f1/', amount: 1000 });
+      const folded = expectedRoot(flat.map((p) => p.slice('f1/'.length))).map((p) => `f1/${p}`);
+      expect(await listAll(env.g, repo, 'random', { prefix: 'f1/', delimiter: '/', amount: 3 })).toEqual(folded);
+    }
+  });
+});
