@@ -3,7 +3,7 @@
 // refreshes the list (provided by the route).
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { CredentialsWithSecret } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export interface CredentialsInput {
   userId: string;

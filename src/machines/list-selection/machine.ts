@@ -3,7 +3,7 @@
 // selected, with their reasons. The Users and Groups lists also run their create dialog here. A protected row
 // (the signed-in user's own) is never selected. Every change refreshes the list (provided by the route).
 import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { errorMessage } from '../../lib/error-message';
 import { createPrincipalMachine, type PrincipalKind } from '../create-principal/machine';
 import { toggled, type Selection } from './selection';

@@ -4,7 +4,7 @@
 // policy again; Cancel restores the last saved text. A created policy is announced (provided by the route).
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Policy } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { acceptCompletion, checkDocument, completionsAt, documentText, idProblem, NEW_POLICY_TEXT } from './document';
 
 export type PolicyEditorMode = 'create' | 'edit';

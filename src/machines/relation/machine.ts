@@ -3,7 +3,7 @@
 // spec 2 §9) and links the one chosen; Remove/Detach asks first, and a refusal is shown in an alert dialog (§8).
 // Each change refreshes the tab (provided by the route).
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { PICKER_SEARCH_RESULTS } from '../../lib/constants';
 
 export interface RelationContext {
