@@ -137,7 +137,7 @@ describe('commit graph machine', () => {
     await waitFor(graph, settled);
     const firstPage = await server.fetchPage({ amount: 2 });
     server.requests.length = 0;
-    graph.send({ type: 'list.restart', firstPage });
+    graph.send({ type: 'route.changed', input: { firstPage } });
     expect(pagedListView(graph.getSnapshot()).rows.map((c) => c.id)).toEqual(['m3', 't1']);
     expect(server.requests).toEqual([]);
   });

@@ -174,7 +174,7 @@ describe('paged list machine', () => {
       pagination: { has_more: true, next_offset: 'row-0201', results: 2, max_per_page: 100 },
     };
     const before = pagedListView(list.getSnapshot()).version;
-    list.send({ type: 'list.restart', firstPage, startAfter: 'row-0199' });
+    list.send({ type: 'route.changed', input: { firstPage, startAfter: 'row-0199' } });
     expect(list.getSnapshot().matches('ready')).toBe(true);
     expect(pagedListView(list.getSnapshot())).toMatchObject({ rows: ['row-0200', 'row-0201'], hasMore: true });
     expect(pagedListView(list.getSnapshot()).version).toBeGreaterThan(before);
@@ -182,7 +182,7 @@ describe('paged list machine', () => {
     await waitFor(list, ready);
     expect(server.requests.at(-1)).toEqual({ after: 'row-0201', prefix: '', amount: 100 });
 
-    list.send({ type: 'list.restart', prefix: 'row-01', startAfter: 'row-0150' });
+    list.send({ type: 'route.changed', input: { prefix: 'row-01', startAfter: 'row-0150' } });
     await waitFor(list, ready);
     expect(server.requests.at(-1)).toEqual({ after: 'row-0150', prefix: 'row-01', amount: 100 });
     expect(pagedListView(list.getSnapshot()).rows[0]).toBe('row-0151');

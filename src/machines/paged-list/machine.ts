@@ -6,11 +6,12 @@ import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFr
 import type { Page } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { PAGE_SIZE } from '../../lib/constants';
+import type { RouteChanged } from '../../lib/screen';
 
 /**
  * What `fetchPage` is asked for. `after` is the cursor: the last row of the page before. `source` is what the list
  * lists (a repository and ref, a pair of refs...), as its owner gave it: a list that outlives a route's change of
- * source keeps one machine and is told the new source (`list.restart`).
+ * source keeps one machine and is told the new source (`route.changed`).
  */
 export interface PageRequest<TSource = undefined> {
   after: string | undefined;
@@ -52,9 +53,9 @@ export type PagedListEvent<T = unknown, TSource = undefined> =
   | { type: 'list.filter'; prefix: string }
   /**
    * Start over where the route now points (its loader read again, or the URL moved): from `firstPage` when the
-   * loader read it, else by reading the first page.
+   * loader read it, else by reading the first page. A list a route runs by itself (useScreen) hears it from there.
    */
-  | ({ type: 'list.restart' } & ListPlace<T, TSource>);
+  | RouteChanged<ListPlace<T, TSource>>;
 
 /** Where a list starts: its source, prefix and cursor, and the first page when it was read already. */
 export type ListPlace<T, TSource = undefined> = Pick<PagedListInput<T, TSource>, 'source' | 'prefix' | 'startAfter' | 'firstPage'>;
@@ -117,17 +118,17 @@ export function pagedListMachine<T, TSource = undefined>() {
     on: {
       'list.reload': { target: '.loading', reenter: true },
       'list.filter': { target: '.loading', reenter: true, actions: { type: 'setPrefix', params: ({ event }) => event.prefix } },
-      'list.restart': [
+      'route.changed': [
         {
-          guard: { type: 'given', params: ({ event }) => event.firstPage },
+          guard: { type: 'given', params: ({ event }) => event.input.firstPage },
           target: '.ready',
           reenter: true,
           actions: [
-            { type: 'setPlace', params: ({ event }) => event },
-            { type: 'takeFirstPage', params: ({ event }) => event.firstPage! },
+            { type: 'setPlace', params: ({ event }) => event.input },
+            { type: 'takeFirstPage', params: ({ event }) => event.input.firstPage! },
           ],
         },
-        { target: '.loading', reenter: true, actions: { type: 'setPlace', params: ({ event }) => event } },
+        { target: '.loading', reenter: true, actions: { type: 'setPlace', params: ({ event }) => event.input } },
       ],
     },
     states: {

@@ -5,7 +5,7 @@ import { useActorRef } from '../../lib/root-actors';
 import type { Page, PageParams } from '../../api/types';
 import { arn } from '../../lib/permission-names';
 import { liveRelationMachine, type RelationKind } from '../../machines/relation';
-import { KeyedList } from '../../ui/auth/KeyedList';
+import { RouteList } from '../../ui/auth/RouteList';
 import { RelationTab, type RelatedRow, type RelationEditing } from '../../ui/auth/RelationTab';
 import { useAuthRefresh } from './-refresh';
 
@@ -96,7 +96,6 @@ export interface RelationListingProps<T extends RelatedRow> {
   /** The user or group whose links these are. */
   owner: string;
   firstPage: Page<T>;
-  loadedAt: number;
   after?: string;
   fetch: (params: PageParams, signal: AbortSignal) => Promise<Page<T>>;
   onBackToStart: () => void;
@@ -117,7 +116,7 @@ export function RelationListing<T extends RelatedRow>({ kind, owner, readOnly = 
   );
   const renderId = useCallback((id: string): ReactNode => <IdLink to={tab.linkTo} id={id} />, [tab.linkTo]);
   return (
-    <KeyedList firstPage={list.firstPage} loadedAt={list.loadedAt} after={list.after} fetch={list.fetch}>
+    <RouteList firstPage={list.firstPage} after={list.after} fetch={list.fetch}>
       {(rows) => (
         <RelationTab
           list={rows}
@@ -130,6 +129,6 @@ export function RelationListing<T extends RelatedRow>({ kind, owner, readOnly = 
           empty={empty}
         />
       )}
-    </KeyedList>
+    </RouteList>
   );
 }
