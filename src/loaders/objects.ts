@@ -2,7 +2,7 @@
 // it does not wait for the ref to resolve), and the folder's README.md after it, never in front of it.
 import type { ObjectStats, Page } from '../api/types';
 import { PAGE_SIZE } from '../lib/page-sizes';
-import { listObjectsPage } from '../machines/objects-page/reads';
+import { listFolderPage } from '../api/object-listing';
 import type { Readme } from './readme';
 import type { RepositoryRead } from './repository';
 
@@ -46,7 +46,7 @@ async function listingRef(repository: RepositoryRead, request: ObjectsListingReq
 }
 
 function readFirstPage(repoId: string, ref: string, request: ObjectsListingRequest, signal?: AbortSignal) {
-  return listObjectsPage(repoId, ref, { prefix: request.path + request.search, after: request.after, amount: PAGE_SIZE }, signal);
+  return listFolderPage(repoId, ref, { prefix: request.path + request.search, after: request.after, amount: PAGE_SIZE }, signal);
 }
 
 /** Starts the first page's read as soon as the route is matched (see startRepositoryPage); the loader joins it. */

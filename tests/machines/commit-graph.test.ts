@@ -131,5 +131,16 @@ describe('commit graph machine', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('starts over from the heads the route read again, without reading them itself', async () => {
+    const server = fakeGraph();
+    const graph = server.start({ pageSize: 4 });
+    await waitFor(graph, settled);
+    const firstPage = await server.fetchPage({ amount: 2 });
+    server.requests.length = 0;
+    graph.send({ type: 'route.changed', input: { firstPage } });
+    expect(pagedListView(graph.getSnapshot()).rows.map((c) => c.id)).toEqual(['m3', 't1']);
+    expect(server.requests).toEqual([]);
+  });
+
   it('takes every transition the machine defines', coverage.expectAllTaken);
 });

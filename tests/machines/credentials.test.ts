@@ -16,7 +16,7 @@ function start() {
   let refreshed = 0;
   const machine = credentialsMachine.provide({
     actors: { createKey: creates.logic, revokeKey: revokes.logic },
-    actions: { refresh: () => void refreshed++ },
+    actions: { invalidate: () => void refreshed++ },
   });
   const actor = createActor(machine, { input: { userId: 'ada', currentAccessKeyId: 'AKIACURRENT' }, inspect: coverage.inspect }).start();
   return { actor, creates, revokes, refreshed: () => refreshed };

@@ -5,7 +5,16 @@ import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(gcWarningMachine);
 
-function start(input: Partial<GcWarningInput>, hasRules: () => Promise<boolean> = async () => false) {
+const DAY = 24 * 60 * 60;
+const now = 1_700_000_000;
+/** A repository on s3, a month old: the warning applies to it. */
+const applying: GcWarningInput = { repoId: 'lake', storageNamespace: 's3://bucket/lake', creationDate: now - 30 * DAY, now };
+
+function start(
+  input: Partial<GcWarningInput>,
+  hasRules: () => Promise<boolean> = async () => false,
+  { dismissedBefore = false }: { dismissedBefore?: boolean } = {},
+) {
   const reads: string[] = [];
   const dismissed: string[] = [];
   const machine = gcWarningMachine.provide({
@@ -16,8 +25,9 @@ function start(input: Partial<GcWarningInput>, hasRules: () => Promise<boolean> 
       }),
     },
     actions: { rememberDismissal: (_, { repoId }) => dismissed.push(repoId) },
+    guards: { dismissed: () => dismissedBefore },
   });
-  const actor = createActor(machine, { input: { repoId: 'lake', applies: true, dismissed: false, ...input }, inspect: coverage.inspect }).start();
+  const actor = createActor(machine, { input: { ...applying, ...input }, inspect: coverage.inspect }).start();
   return { actor, reads, dismissed };
 }
 
@@ -38,8 +48,12 @@ describe('garbage-collection warning machine', () => {
     await waitFor(actor, (s) => s.matches('hidden'));
   });
 
-  it.each([{ applies: false }, { dismissed: true }])('reads nothing when the warning cannot show: %o', (input) => {
-    const { actor, reads } = start(input);
+  it.each([
+    ['on local storage', { storageNamespace: 'local://lake' }, false],
+    ['for a repository younger than 14 days', { creationDate: now - 13 * DAY }, false],
+    ['once dismissed for the repository', {}, true],
+  ])('reads nothing when the warning cannot show: %s', (_label, input, dismissedBefore) => {
+    const { actor, reads } = start(input, undefined, { dismissedBefore });
     expect(actor.getSnapshot().matches('hidden')).toBe(true);
     expect(reads).toEqual([]);
   });

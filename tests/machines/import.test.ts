@@ -41,13 +41,14 @@ function start({ destination = 'data/' } = {}) {
   const starts = controlled<ImportStarted, StartImportRequest>();
   const reads = controlled<ImportStatusRead, ImportStatusRequest>();
   const cancels = controlled<void, ImportStatusRequest>();
-  const imported: ImportStatus[] = [];
+  /** The commits the page was told of (the import tells its parent once it has committed). */
+  const imported: (Commit | null)[] = [];
   const machine = importMachine.provide({
     actors: { startImport: starts.logic, readStatus: reads.logic, cancelImport: cancels.logic },
-    actions: { imported: (_, status) => void imported.push(status) },
+    actions: { imported: ({ context }) => void imported.push(context.commit) },
   });
   const actor = createActor(machine, {
-    input: { repoId: 'lake', branch: 'main', destination, validityRegex: REGEX },
+    input: { repoId: 'lake', branch: 'main', destination, validityRegex: REGEX, blockstoreType: 'local', namespaceExample: 'local://example' },
     clock,
     inspect: coverage.inspect,
   }).start();
@@ -145,7 +146,7 @@ describe('import machine', () => {
     const snapshot = actor.getSnapshot();
     expect(importPhase(snapshot)).toBe('completed');
     expect(snapshot.context).toMatchObject({ ingested: 2000, commit: importCommit, error: null });
-    expect(imported).toEqual([done]);
+    expect(imported).toEqual([importCommit]);
     // Nothing is read once it completed.
     clock.increment(10 * IMPORT_POLL_MS);
     expect(reads.calls).toHaveLength(4);

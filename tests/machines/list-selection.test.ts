@@ -1,18 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { createPrincipalMachine, type PrincipalKind } from '../../src/machines/create-principal';
 import { deleteEach, listSelectionMachine, type DeleteOutcome } from '../../src/machines/list-selection/machine';
+import type { SessionActorRef } from '../../src/machines/session';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(listSelectionMachine);
 
+/** A session that only records what it is told (the list asks it to read the user's policies again). */
+function fakeSession() {
+  const heard: string[] = [];
+  const actor = createActor(fromCallback<EventObject>(({ receive }) => receive((event) => void heard.push(event.type)))).start();
+  return { session: actor as unknown as SessionActorRef, heard };
+}
+
 function start(remove: (id: string) => Promise<void> = async () => undefined) {
   const removed: string[] = [];
   let refreshed = 0;
+  const { session, heard } = fakeSession();
   const creates = controlled<{ activationUrl?: string }, { kind: PrincipalKind; name: string }>();
   const machine = listSelectionMachine.provide({
-    actions: { refresh: () => void refreshed++ },
+    actions: { invalidate: () => void refreshed++ },
     actors: {
       deleteSelected: deleteEach(async (id) => {
         removed.push(id);
@@ -21,8 +30,13 @@ function start(remove: (id: string) => Promise<void> = async () => undefined) {
       create: createPrincipalMachine.provide({ actors: { create: creates.logic } }),
     },
   });
-  const actor = createActor(machine, { input: { protectedIds: ['me'] }, inspect: coverage.inspect }).start();
-  return { actor, removed, creates, refreshed: () => refreshed };
+  const actor = createActor(machine, { input: { session, protectedIds: ['me'] }, inspect: coverage.inspect }).start();
+  // Every refresh of the list reads the user's effective policies again too.
+  const refreshes = () => {
+    expect(heard).toEqual(Array.from({ length: refreshed }, () => 'permissions.reload'));
+    return refreshed;
+  };
+  return { actor, removed, creates, refreshed: refreshes };
 }
 
 describe('list-selection machine', () => {
@@ -65,10 +79,10 @@ describe('list-selection machine', () => {
 
   it('shows a failure of the deletion itself', async () => {
     const failing = listSelectionMachine.provide({
-      actions: { refresh: () => undefined },
+      actions: { invalidate: () => undefined },
       actors: { deleteSelected: fromPromise<DeleteOutcome, { ids: string[] }>(() => Promise.reject(new Error('offline'))) },
     });
-    const actor = createActor(failing, { input: {}, inspect: coverage.inspect }).start();
+    const actor = createActor(failing, { input: { session: fakeSession().session }, inspect: coverage.inspect }).start();
     actor.send({ type: 'select.toggle', id: 'x' });
     actor.send({ type: 'delete.request' });
     actor.send({ type: 'delete.confirm' });

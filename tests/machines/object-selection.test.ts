@@ -17,7 +17,7 @@ const names = (from: number, to: number) => Array.from({ length: to - from }, (_
 function start(cap?: number) {
   const pages = controlled<Page<ObjectStats>, PrefixPageRequest>();
   const machine = objectSelectionMachine.provide({ actors: { listPage: pages.logic } });
-  const actor = createActor(machine, { input: cap === undefined ? {} : { cap }, inspect: coverage.inspect }).start();
+  const actor = createActor(machine, { input: { repoId: 'lake', refId: 'main', ...(cap === undefined ? {} : { cap }) }, inspect: coverage.inspect }).start();
   return { actor, pages, selected: () => actor.getSnapshot().context.selected };
 }
 
@@ -52,11 +52,11 @@ describe('object selection machine', () => {
     expect(selected()).toEqual([]);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(selectionReady(actor.getSnapshot())).toBe(false);
-    expect(pages.last().input).toEqual({ prefix: 'd/', after: undefined });
+    expect(pages.last().input).toEqual({ repoId: 'lake', refId: 'main', prefix: 'd/', after: undefined });
     pages.last().resolve(pageOf(names(0, 1000), 'd/0999'));
     await waitFor(actor, () => pages.calls.length === 2);
     expect(selected()).toHaveLength(1000);
-    expect(pages.last().input).toEqual({ prefix: 'd/', after: 'd/0999' });
+    expect(pages.last().input).toEqual({ repoId: 'lake', refId: 'main', prefix: 'd/', after: 'd/0999' });
     pages.last().resolve(pageOf(names(1000, 1500)));
     const done = await waitFor(actor, (s) => s.matches('idle'));
     expect(done.context.selected).toHaveLength(1500);
@@ -90,7 +90,7 @@ describe('object selection machine', () => {
     expect(String(failed.context.error)).toContain('listing is down');
     expect(selected()).toHaveLength(1000);
     actor.send({ type: 'select.retry' });
-    expect(pages.last().input).toEqual({ prefix: 'd/', after: 'd/0999' });
+    expect(pages.last().input).toEqual({ repoId: 'lake', refId: 'main', prefix: 'd/', after: 'd/0999' });
     actor.send({ type: 'select.clear' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(selected()).toEqual([]);

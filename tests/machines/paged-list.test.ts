@@ -165,5 +165,28 @@ describe('paged list machine', () => {
     expect(server.requests.at(-1)).toEqual({ after: undefined, prefix: 'row-002', amount: 100 });
   });
 
+  it('starts over from a first page the route read, or reads one where the route now points', async () => {
+    const server = fakeServer(300);
+    const list = server.start({ pageSize: 100 });
+    await waitFor(list, ready);
+    const firstPage: Page<string> = {
+      results: ['row-0200', 'row-0201'],
+      pagination: { has_more: true, next_offset: 'row-0201', results: 2, max_per_page: 100 },
+    };
+    const before = pagedListView(list.getSnapshot()).version;
+    list.send({ type: 'route.changed', input: { firstPage, startAfter: 'row-0199' } });
+    expect(list.getSnapshot().matches('ready')).toBe(true);
+    expect(pagedListView(list.getSnapshot())).toMatchObject({ rows: ['row-0200', 'row-0201'], hasMore: true });
+    expect(pagedListView(list.getSnapshot()).version).toBeGreaterThan(before);
+    list.send({ type: 'list.loadMore' });
+    await waitFor(list, ready);
+    expect(server.requests.at(-1)).toEqual({ after: 'row-0201', prefix: '', amount: 100 });
+
+    list.send({ type: 'route.changed', input: { prefix: 'row-01', startAfter: 'row-0150' } });
+    await waitFor(list, ready);
+    expect(server.requests.at(-1)).toEqual({ after: 'row-0150', prefix: 'row-01', amount: 100 });
+    expect(pagedListView(list.getSnapshot()).rows[0]).toBe('row-0151');
+  });
+
   it('takes every transition the machine defines', coverage.expectAllTaken);
 });

@@ -21,7 +21,10 @@ function start(mode: PolicyEditorMode, policy?: Policy) {
   const created: string[] = [];
   const machine = policyEditorMachine.provide({
     actors: { save: saves.logic, read: reads.logic },
-    actions: { created: (_, id) => void created.push(id) },
+    actions: {
+      navigate: (_, navigation) => void created.push((navigation.params as { policyId: string }).policyId),
+      invalidate: () => undefined,
+    },
   });
   const actor = createActor(machine, { input: { mode, policy }, inspect: coverage.inspect }).start();
   return { actor, saves, reads, created };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromCallback, waitFor, type EventObject } from 'xstate';
 import { AuthorizationError } from '../../src/api/errors';
-import { relationMachine } from '../../src/machines/relation/machine';
+import { relationMachine, type RelationChange } from '../../src/machines/relation/machine';
+import type { SessionActorRef } from '../../src/machines/session';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
 
@@ -9,15 +10,22 @@ const coverage = transitionCoverage(relationMachine);
 
 function start() {
   const searches = controlled<string[], { prefix: string; amount: number }>();
-  const adds = controlled<void, { id: string }>();
-  const removes = controlled<void, { id: string }>();
+  const adds = controlled<void, RelationChange>();
+  const removes = controlled<void, RelationChange>();
   let refreshed = 0;
+  // The session only records what it is told: every refresh reads the user's effective policies again too.
+  const heard: string[] = [];
+  const session = createActor(fromCallback<EventObject>(({ receive }) => receive((event) => void heard.push(event.type)))).start();
   const machine = relationMachine.provide({
     actors: { search: searches.logic, add: adds.logic, remove: removes.logic },
-    actions: { refresh: () => void refreshed++ },
+    actions: { invalidate: () => void refreshed++ },
   });
-  const actor = createActor(machine, { inspect: coverage.inspect }).start();
-  return { actor, searches, adds, removes, refreshed: () => refreshed };
+  const actor = createActor(machine, { input: { session: session as unknown as SessionActorRef, owner: 'ada' }, inspect: coverage.inspect }).start();
+  const refreshes = () => {
+    expect(heard).toEqual(Array.from({ length: refreshed }, () => 'permissions.reload'));
+    return refreshed;
+  };
+  return { actor, searches, adds, removes, refreshed: refreshes };
 }
 
 describe('relation machine', () => {
@@ -33,7 +41,7 @@ describe('relation machine', () => {
     searches.last().resolve(['Developers']);
     expect((await waitFor(actor, (s) => s.matches({ picking: 'ready' }))).context.candidates).toEqual(['Developers']);
     actor.send({ type: 'picker.choose', id: 'Developers' });
-    expect(adds.last().input).toEqual({ id: 'Developers' });
+    expect(adds.last().input).toEqual({ owner: 'ada', id: 'Developers' });
     adds.last().reject(new AuthorizationError(401, 'insufficient permissions: not allowed to auth:AddGroupMember'));
     const refused = await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined);
     expect(String(refused.context.error)).toContain('auth:AddGroupMember');
@@ -60,7 +68,7 @@ describe('relation machine', () => {
     expect(removes.calls).toHaveLength(0);
     actor.send({ type: 'remove.request', id: 'FSReadAll' });
     actor.send({ type: 'remove.confirm' });
-    expect(removes.last().input).toEqual({ id: 'FSReadAll' });
+    expect(removes.last().input).toEqual({ owner: 'ada', id: 'FSReadAll' });
     removes.last().reject(new Error('policy not attached'));
     await waitFor(actor, (s) => s.matches('removeFailed'));
     actor.send({ type: 'error.dismiss' });

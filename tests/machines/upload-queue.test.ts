@@ -103,7 +103,10 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
   const uploads = fakeUploads();
   const presigned = { stage: fakeStep<CheckDestinationInput>(), put: fakeStep<PutToStoreInput>(), link: fakeStep<LinkObjectInput>() };
   const preflights: { path: string }[] = [];
+  /** Runs that ended with something stored, as the page hears them. */
+  const announced: number[] = [];
   const machine = uploadQueueMachine.provide({
+    actions: { announceStored: () => void announced.push(announced.length + 1) },
     actors: {
       uploadFile: uploads.actor,
       stageFile: presigned.stage.actor,
@@ -122,7 +125,7 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
     input: { repoId: 'repo', branch: 'main', prefix: 'data/', readOnly: false, ...options.input },
     inspect: coverage.inspect,
   }).start();
-  return { actor, uploads, preflights, presigned };
+  return { actor, uploads, preflights, presigned, announced };
 }
 
 /** Once the preflights of the first files have answered, their uploads run. */

@@ -112,7 +112,8 @@ describe('SQL preview of data files', () => {
       { kind: 'histogram', column: 'depth', bins: [1], min: '1642', max: '1642', nulls: 1 },
     ];
     view('data/lakes.parquet', { contentType: 'application/octet-stream', size: 50 * 1024 * 1024 });
-    const table = await screen.findByRole('table', { name: 'Query result' });
+    // The first query of the file waits for the preview's lazy chunk as well.
+    const table = await screen.findByRole('table', { name: 'Query result' }, { timeout: 5000 });
     const opening = "SELECT * FROM READ_PARQUET('lakefs://lake/main/data/lakes.parquet') LIMIT 20";
     expect(engine.runs).toEqual([opening]);
     expect(editorText()).toBe(opening);
@@ -133,7 +134,7 @@ describe('SQL preview of data files', () => {
   it('reads a CSV object known by its content type alone', async () => {
     engine.answer = async () => lakes;
     view('exports/lakes', { contentType: 'text/csv; charset=utf-8', size: 10 });
-    await screen.findByRole('table', { name: 'Query result' });
+    await screen.findByRole('table', { name: 'Query result' }, { timeout: 5000 });
     expect(engine.runs).toEqual(["SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/exports/lakes') LIMIT 20"]);
   });
 

@@ -3,7 +3,7 @@
 // read once more for its last lines. A skipped hook has no log and cannot be expanded.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { HookRun } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { ACTION_RUN_POLL_MS } from '../../lib/constants';
 import { hasEnded } from './status';
 

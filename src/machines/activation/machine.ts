@@ -2,7 +2,7 @@
 // Create is possible only when both are filled and equal, and the activation token sets the password. Afterwards,
 // and without a token, the user goes to login; Cancel goes to /.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { Redirect } from '../../lib/redirect';
 
 export const PASSWORD_MISMATCH = 'Your password and confirmation password do not match.';

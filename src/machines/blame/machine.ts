@@ -2,7 +2,7 @@
 // with GET commits filtered by that path, amount 1. No commit means an uncommitted change.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Commit, PathType } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export interface BlameTarget {
   path: string;

@@ -7,7 +7,7 @@ import { assign, setup, stateIn, type ActorRefFrom, type ErrorActorEvent, type S
 import type { BranchProtection } from '../../api/settings';
 import { PreconditionError } from '../../api/errors';
 import type { BranchProtectionRule } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { preflightRefusal, preflightRegion } from '../../lib/preflight-region';
 import { applyRuleEdit, type RuleEdit } from './rule-edit';
 

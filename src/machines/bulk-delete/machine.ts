@@ -6,7 +6,7 @@
 // one only on a branch of a writable repository, as it does the single delete.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ObjectErrorList } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { DELETE_OBJECTS_CHUNK } from '../../lib/constants';
 import { errorMessage } from '../../lib/error-message';
 

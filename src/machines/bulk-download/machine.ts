@@ -3,7 +3,7 @@
 // zip, with progress (files and bytes). Cancel aborts the fetch in flight and the writing. An object that cannot be
 // read is skipped and listed in the summary; the zip still completes with the others.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { callbackPlaceholder, promisePlaceholder } from '../../lib/actors';
+import { callbackPlaceholder, promisePlaceholder } from '../../lib/actor-placeholders';
 import { errorMessage } from '../../lib/error-message';
 import type { ZipFailure } from './zip-objects';
 

@@ -1,7 +1,7 @@
 // The change summary of spec 1 §9: counted on request, in pages of 1000, stopping at 10000 objects; the user may
 // then count the next 10000, and so on.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { ChangeCounts } from './count';
 
 export interface ChangeSummaryContext {

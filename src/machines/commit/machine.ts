@@ -1,7 +1,7 @@
 // Committing a branch's uncommitted changes (spec 1 §2, §4): a dialog with a message and metadata.
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Commit } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from './metadata';
 
 /** The branch and what the page knows of it when it loaded; a commit makes the page load again. */

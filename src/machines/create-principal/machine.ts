@@ -2,7 +2,7 @@
 // is typed, the server creates it, and an invitation's activation link, when the server answers with one (no mail
 // server is configured), is shown for the admin to pass on. The machine ends saying whether something was created.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export type PrincipalKind = 'user' | 'invite' | 'group';
 

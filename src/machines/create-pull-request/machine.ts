@@ -4,7 +4,7 @@
 // refusal stays on the form. The flow ends by announcing the new pull request's id.
 import { assertEvent, assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { PullRequestCreation } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export interface CreatePullRequestInput {
   repoId: string;

@@ -3,7 +3,7 @@
 // stays in the dialog. The flow ends with the created ref as output.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { RefKind } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export type CreatedRefKind = 'branch' | 'tag';
 

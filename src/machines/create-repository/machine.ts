@@ -2,7 +2,7 @@
 // all three are valid; the server's refusal shown in the dialog. The flow ends with the new repository as output.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Repository, RepositoryCreation, StorageConfig } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import {
   DEFAULT_BRANCH_NAME,
   defaultNamespace,

@@ -5,15 +5,10 @@ import { credentialsMachine } from './machine';
 
 export * from './machine';
 
-/** The credentials flow over the real API; `refresh` loads the list again after a change. */
-export function liveCredentialsMachine(refresh: () => void) {
-  return credentialsMachine.provide({
-    actions: { refresh },
-    actors: {
-      createKey: fromPromise<CredentialsWithSecret, { userId: string }>(({ input }) => createCredentials(input.userId)),
-      revokeKey: fromPromise<void, { userId: string; accessKeyId: string }>(({ input }) =>
-        deleteCredentials(input.userId, input.accessKeyId),
-      ),
-    },
-  });
-}
+/** The credentials flow over the real API; the route's useScreen provides the router's actions. */
+export const liveCredentialsMachine = credentialsMachine.provide({
+  actors: {
+    createKey: fromPromise<CredentialsWithSecret, { userId: string }>(({ input }) => createCredentials(input.userId)),
+    revokeKey: fromPromise<void, { userId: string; accessKeyId: string }>(({ input }) => deleteCredentials(input.userId, input.accessKeyId)),
+  },
+});

@@ -1,9 +1,10 @@
 // A user's access keys (spec 2 "Credentials"): 'Create Access Key' asks for confirmation, then shows the new key id
 // and secret once; Revoke asks about deleting the access key, and is never offered for the key in use. Each change
-// refreshes the list (provided by the route).
+// reads the route's data again (keys grant nothing: the session's policies stay as they are).
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { CredentialsWithSecret } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { screenActions } from '../../lib/screen';
 
 export interface CredentialsInput {
   userId: string;
@@ -39,10 +40,7 @@ export const credentialsMachine = setup({
     revokeKey: promisePlaceholder<void, { userId: string; accessKeyId: string }>('revokeKey'),
   },
   actions: {
-    /** The keys changed: the list loads again (provided by the route). */
-    refresh: () => {
-      throw new Error('action refresh was not provided');
-    },
+    ...screenActions,
     setError: assign((_, error: unknown) => ({ error })),
     clearError: assign({ error: undefined }),
   },
@@ -74,7 +72,7 @@ export const credentialsMachine = setup({
       invoke: {
         src: 'createKey',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'showingSecret', actions: [assign({ created: ({ event }) => event.output }), 'refresh'] },
+        onDone: { target: 'showingSecret', actions: [assign({ created: ({ event }) => event.output }), 'invalidate'] },
         onError: { target: 'confirmingCreate', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
@@ -90,7 +88,7 @@ export const credentialsMachine = setup({
       invoke: {
         src: 'revokeKey',
         input: ({ context }) => ({ userId: context.userId, accessKeyId: context.revoking ?? '' }),
-        onDone: { target: 'idle', actions: 'refresh' },
+        onDone: { target: 'idle', actions: 'invalidate' },
         onError: { target: 'confirmingRevoke', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },

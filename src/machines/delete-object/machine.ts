@@ -2,7 +2,7 @@
 // telling whether it was. A failure keeps the dialog open with the server's reason in it. The objects page starts
 // one per request, and only on a branch of a writable repository.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export interface DeleteObjectInput {
   repoId: string;

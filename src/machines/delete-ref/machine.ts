@@ -2,7 +2,7 @@
 // whether it was. A refusal (the default branch, a missing permission) keeps the confirmation open with the
 // server's reason in it.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { IMPORT_FROM_INVENTORY_BRANCH } from '../../lib/constants';
 import type { CreatedRefKind } from '../create-ref/machine';
 

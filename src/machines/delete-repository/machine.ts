@@ -2,7 +2,7 @@
 // modal asks the user to type the repository id before it deletes; the 410 warning of a repository already being
 // deleted pushes the deletion again at once. Either ends on the repository list.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export const DELETE_CONFIRM_LABEL = 'I understand the consequences, delete this repository';
 

@@ -5,7 +5,7 @@
 // one, and picking it opens the object, or its folder, through the `navigate` action the route provides.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../lib/constants';
 import { rankPaths, type RankedPath } from '../../lib/finder-rank';
 

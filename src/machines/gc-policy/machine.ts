@@ -4,7 +4,7 @@
 // saving and deleting wait for the server's preflight (spec 1 §6, gc/rules/set_allowed), asked beside the policy.
 import { and, assign, setup, stateIn, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { GarbageCollectionRules } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { preflightRefusal, preflightRegion } from '../../lib/preflight-region';
 import { parsePolicy, policyTemplate, policyText } from './policy-text';
 

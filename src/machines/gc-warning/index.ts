@@ -1,6 +1,6 @@
 import { gcWarningActors } from './actors';
 import { gcWarningMachine } from './machine';
-import { dismissGcWarning } from './rules';
+import { dismissGcWarning, isGcWarningDismissed } from './rules';
 
 export * from './machine';
 export * from './rules';
@@ -8,4 +8,5 @@ export { hasGcRules } from './actors';
 export const liveGcWarningMachine = gcWarningMachine.provide({
   actors: gcWarningActors,
   actions: { rememberDismissal: (_, { repoId }) => dismissGcWarning(repoId) },
+  guards: { dismissed: (_, { repoId }) => isGcWarningDismissed(repoId) },
 });

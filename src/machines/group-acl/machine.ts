@@ -2,7 +2,7 @@
 // from the Permission dropdown of the Groups list. A refused change keeps the permission last read, with the reason.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ACL } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export type AclPermission = ACL['permission'];
 

@@ -4,7 +4,5 @@ import { importMachine } from './machine';
 export * from './machine';
 export * from './rules';
 
-/** The import machine over the real API; `imported` runs once the import has committed (the listing reloads). */
-export function createLiveImportMachine({ imported }: { imported: () => void }) {
-  return importMachine.provide({ actors: importActors, actions: { imported } });
-}
+/** The import machine over the real API; once the import has committed, it tells the page that opened it. */
+export const liveImportMachine = importMachine.provide({ actors: importActors });

@@ -3,12 +3,12 @@
 // the import in progress, its status read every 3 s with the objects ingested and the rate, until the status says
 // completed or failed. A failure (in the status or in a call) shows the form again with the error; Cancel while in
 // progress deletes the import on the server and returns to the form.
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, ImportCreation, ImportStatus } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { IMPORT_POLL_MS } from '../../lib/constants';
 import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
-import { defaultImportMessage, importDestination, importSourceReady, ingestRate, type IngestSample } from './rules';
+import { defaultImportMessage, importDestination, importSourceError, importSourceReady, ingestRate, type IngestSample } from './rules';
 
 export interface ImportInput {
   repoId: string;
@@ -17,6 +17,9 @@ export interface ImportInput {
   destination: string;
   /** The server's import validity regex (storage config `import_validity_regex`). */
   validityRegex: string;
+  /** The server's storage, named in the form: its type, and an example of its addresses. */
+  blockstoreType: string;
+  namespaceExample: string;
 }
 
 /** Where an import request goes. */
@@ -125,10 +128,8 @@ export const importMachine = setup({
       };
     }),
     failWithStatus: assign((_, status: ImportStatus) => ({ error: new ImportFailedError(status.error?.message ?? 'import failed') })),
-    /** The import committed: whatever lists the branch reloads (provided by the view). */
-    imported: (_, _status: ImportStatus) => {
-      throw new Error('action imported was not provided');
-    },
+    /** The import committed: the page that opened it lists the branch again. */
+    imported: sendParent({ type: 'objects.changed' }),
   },
 }).createMachine({
   id: 'import',
@@ -209,7 +210,7 @@ export const importMachine = setup({
                 actions: [
                   { type: 'takeStatus', params: ({ event }) => event.output },
                   assign({ error: null }),
-                  { type: 'imported', params: ({ event }) => event.output.status },
+                  'imported',
                 ],
               },
               { target: 'waiting', actions: { type: 'takeStatus', params: ({ event }) => event.output } },
@@ -235,6 +236,16 @@ export const importMachine = setup({
 
 export type ImportActorRef = ActorRefFrom<typeof importMachine>;
 export type ImportSnapshot = SnapshotFrom<typeof importMachine>;
+
+/** Why the typed source cannot be imported from, if it cannot (an empty one can be, but Import waits for one). */
+export function sourceProblem(snapshot: ImportSnapshot): string | undefined {
+  return importSourceError(snapshot.context.source, snapshot.context.validityRegex);
+}
+
+/** Whether Import can start: a source that is given and valid. */
+export function sourceReady(snapshot: ImportSnapshot): boolean {
+  return importSourceReady(snapshot.context.source, snapshot.context.validityRegex);
+}
 
 export function importPhase(snapshot: ImportSnapshot): ImportPhase {
   if (snapshot.matches('completed')) return 'completed';

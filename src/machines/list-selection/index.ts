@@ -8,10 +8,12 @@ const deleters = { users: deleteUser, groups: deleteGroup, policies: deletePolic
 
 export type AuthListKind = keyof typeof deleters;
 
-/** The Users, Groups or Policies list over the real API; `refresh` loads the list again after a change. */
-export function liveListSelectionMachine(kind: AuthListKind, refresh: () => void) {
-  return listSelectionMachine.provide({
-    actions: { refresh },
-    actors: { deleteSelected: deleteEach(deleters[kind]), create: liveCreatePrincipalMachine },
-  });
-}
+const liveListSelection = (kind: AuthListKind) =>
+  listSelectionMachine.provide({ actors: { deleteSelected: deleteEach(deleters[kind]), create: liveCreatePrincipalMachine } });
+
+/** The Users, Groups and Policies lists over the real API; the route's useScreen provides the router's actions. */
+export const liveListSelectionMachines = {
+  users: liveListSelection('users'),
+  groups: liveListSelection('groups'),
+  policies: liveListSelection('policies'),
+};

@@ -1,14 +1,18 @@
 // The Users, Groups and Policies lists (spec 2 "Access control"): rows are selected with their checkboxes and
 // 'Delete Selected' deletes them after one confirmation, one call per id; rows that could not be deleted stay
 // selected, with their reasons. The Users and Groups lists also run their create dialog here. A protected row
-// (the signed-in user's own) is never selected. Every change refreshes the list (provided by the route).
-import { assign, fromPromise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+// (the signed-in user's own) is never selected. Every change reads the route's data again, and the session the
+// user's effective policies (the change may have been to the user's own).
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { errorMessage } from '../../lib/error-message';
+import { screenActions } from '../../lib/screen';
 import { createPrincipalMachine, type PrincipalKind } from '../create-principal/machine';
+import type { SessionActorRef } from '../session/machine';
 import { toggled, type Selection } from './selection';
 
 export interface ListSelectionInput {
+  session: SessionActorRef;
   /** Rows that are never selected (the signed-in user's own row in Users). */
   protectedIds?: string[];
 }
@@ -23,6 +27,7 @@ export interface DeleteOutcome {
 }
 
 export interface ListSelectionContext {
+  session: SessionActorRef;
   protectedIds: string[];
   selected: Selection;
   failures: DeleteFailure[];
@@ -65,10 +70,8 @@ export const listSelectionMachine = setup({
     create: createPrincipalMachine,
   },
   actions: {
-    /** The list changed: it loads again (provided by the route). */
-    refresh: () => {
-      throw new Error('action refresh was not provided');
-    },
+    ...screenActions,
+    reloadPermissions: sendTo(({ context }) => context.session, { type: 'permissions.reload' as const }),
   },
   guards: {
     selectable: ({ context }, id: string) => !context.protectedIds.includes(id),
@@ -78,7 +81,7 @@ export const listSelectionMachine = setup({
   },
 }).createMachine({
   id: 'listSelection',
-  context: ({ input }) => ({ protectedIds: input.protectedIds ?? [], selected: [], failures: [], error: undefined }),
+  context: ({ input }) => ({ session: input.session, protectedIds: input.protectedIds ?? [], selected: [], failures: [], error: undefined }),
   initial: 'browsing',
   states: {
     browsing: {
@@ -103,7 +106,7 @@ export const listSelectionMachine = setup({
           {
             guard: { type: 'allDeleted', params: ({ event }) => event.output },
             target: 'browsing',
-            actions: [assign({ selected: [], failures: [] }), 'refresh'],
+            actions: [assign({ selected: [], failures: [] }), 'invalidate', 'reloadPermissions'],
           },
           {
             target: 'failed',
@@ -112,7 +115,8 @@ export const listSelectionMachine = setup({
                 failures: ({ event }) => event.output.failures,
                 selected: ({ event }) => event.output.failures.map((f) => f.id),
               }),
-              'refresh',
+              'invalidate',
+              'reloadPermissions',
             ],
           },
         ],
@@ -129,7 +133,7 @@ export const listSelectionMachine = setup({
         src: 'create',
         input: ({ event }) => ({ kind: event.type === 'create.open' ? event.kind : 'user' }),
         onDone: [
-          { guard: { type: 'created', params: ({ event }) => event.output }, target: 'browsing', actions: 'refresh' },
+          { guard: { type: 'created', params: ({ event }) => event.output }, target: 'browsing', actions: ['invalidate', 'reloadPermissions'] },
           { target: 'browsing' },
         ],
       },

@@ -2,7 +2,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { LoginConfig, SetupState, User } from '../../api/types';
 import { ApiError } from '../../api/errors';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { clearCookies } from '../../lib/cookies';
 import { safeNextPath, type Redirect } from '../../lib/redirect';
 

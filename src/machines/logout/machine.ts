@@ -2,7 +2,7 @@
 // the configured logout address, or the server's /logout, which ends the session server-side.
 import { assign, setup } from 'xstate';
 import type { LoginConfig } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export const SERVER_LOGOUT_PATH = '/logout';
 

@@ -6,7 +6,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { MergeConflictError } from '../../api/errors';
 import type { ConflictSide, Diff, MergeConflictPath, MergeResult, MergeStrategy } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
 import { objectDiffMachine, type ObjectDiffActorRef } from '../object-diff/machine';
 

@@ -2,7 +2,7 @@
 // at most 122880 bytes a side). One actor per shown row.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Diff } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { DiffLine } from '../../lib/line-diff';
 
 export interface ObjectDiffInput {

@@ -5,11 +5,17 @@
 // prefix. The objects page runs the bulk delete and the zip download over what is selected here.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ObjectStats, Page } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { SELECT_IN_PREFIX_CAP } from '../../lib/constants';
 import { toggled, withAll, withRange, type Selection } from '../list-selection/selection';
 
-export interface ObjectSelectionInput {
+/** The listing the selection is of: "Select all in this prefix" lists this repository's ref. */
+export interface ListingScope {
+  repoId: string;
+  refId: string;
+}
+
+export interface ObjectSelectionInput extends ListingScope {
   /** Where "Select all in this prefix" stops; SELECT_IN_PREFIX_CAP unless a test sets a smaller one. */
   cap?: number;
 }
@@ -24,12 +30,12 @@ export interface PrefixListing {
   capped: boolean;
 }
 
-export interface PrefixPageRequest {
+export interface PrefixPageRequest extends ListingScope {
   prefix: string;
   after: string | undefined;
 }
 
-export interface ObjectSelectionContext {
+export interface ObjectSelectionContext extends ListingScope {
   selected: Selection;
   /** The row a shift-click extends from: the last one ticked by hand. */
   anchor: string | null;
@@ -87,7 +93,15 @@ export const objectSelectionMachine = setup({
   },
 }).createMachine({
   id: 'objectSelection',
-  context: ({ input }) => ({ selected: [], anchor: null, listing: null, cap: input.cap ?? SELECT_IN_PREFIX_CAP, error: undefined }),
+  context: ({ input }) => ({
+    repoId: input.repoId,
+    refId: input.refId,
+    selected: [],
+    anchor: null,
+    listing: null,
+    cap: input.cap ?? SELECT_IN_PREFIX_CAP,
+    error: undefined,
+  }),
   initial: 'idle',
   on: {
     'select.clear': { target: '.idle', actions: assign({ selected: [], anchor: null, ...byHand }) },
@@ -124,7 +138,12 @@ export const objectSelectionMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'listPage',
-        input: ({ context }) => ({ prefix: context.listing?.prefix ?? '', after: context.listing?.after }),
+        input: ({ context }) => ({
+          repoId: context.repoId,
+          refId: context.refId,
+          prefix: context.listing?.prefix ?? '',
+          after: context.listing?.after,
+        }),
         onDone: [
           {
             guard: ({ context, event }) =>

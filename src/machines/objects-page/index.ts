@@ -1,3 +1,2 @@
 export * from './machine';
-export { createLiveObjectsPageMachine, objectsListMachine, type ObjectsPageWiring } from './actors';
-export { listObjectsPage } from './reads';
+export { liveObjectsPageMachine, objectsListMachine } from './actors';

@@ -1,27 +1,37 @@
-// The objects page of one folder of one ref (spec 1 "Objects page", §4, §9): the listing (a paged list whose first
-// page the route loader fetched), the prefix search (debounced 300 ms, kept in the URL), Refresh, and the dialogs
-// it opens, each a flow of its own: upload, delete object (both only on a branch of a writable repository) and
-// blame. Upload and Import are always shown, and these rules say when they work and why not: Upload waits for the
-// server's preflight for the branch, whose answers live in the route's permission actor (this page asks it, and
-// follows its answer); Import needs a server whose storage can import (the session's storage config). The import
-// dialog's open state is the URL's (`importDialog`): the page opens it through `showImport`, and a link that opens
-// it where it cannot open is told why. The listing's selection is a child of its own; the bulk delete (same rule as
-// the single one) and the zip download run over it, and their summaries stay on screen until dismissed while the
-// listing reloads behind them.
+// The objects page's screen (see docs/behaviour.md, Objects page): one machine for the route's life, whose children
+// are every flow of the page.
+//
+// - The folder: the state `folder` lives while one folder of one ref is shown, and starts over for another (its
+//   listing, the listing's selection and the search box are its children, started from what the route loaded).
+//   Within it, Upload (only on a branch of a writable repository, once the server's preflight allows it) and the
+//   dialogs the page opens one at a time: upload, delete object, blame, and the bulk delete and zip download over
+//   the selection, whose summaries stay on screen until dismissed while the listing reloads behind them.
+// - The upload permission (the server's preflight per branch, kept while the route lives, so browsing folders never
+//   flickers the button) and the garbage-collection warning (per repository).
+// - Import: whether the server's storage can import (the session's settings), and the import dialog, whose open
+//   state is the URL's (`importDialog`, so a link opens it): the button puts it there, and a link that opens it
+//   where it cannot open is told why.
+//
+// The upload queue and the import tell the page when they stored something (`objects.changed`): it lists the
+// folder again and reloads the route's data.
 import {
   and,
   assign,
+  enqueueActions,
   fromCallback,
+  not,
   sendTo,
   setup,
   stateIn,
+  stopChild,
   type ActorRefFrom,
   type EventObject,
-  type NonReducibleUnknown,
   type SnapshotFrom,
 } from 'xstate';
-import type { ObjectStats, Page, RefKind } from '../../api/types';
-import { FILTER_DEBOUNCE_MS, PAGE_SIZE } from '../../lib/constants';
+import type { ObjectStats, Page, RefKind, Repository, StorageConfig } from '../../api/types';
+import { callbackPlaceholder } from '../../lib/actor-placeholders';
+import { PAGE_SIZE } from '../../lib/page-sizes';
+import { screenActions, type Navigation, type RouteChanged } from '../../lib/screen';
 import { blameMachine, type BlameActorRef, type BlameTarget } from '../blame/machine';
 import { bulkDeleteMachine, type BulkDeleteActorRef, type BulkDeleteOutput, type BulkDeleteSummary } from '../bulk-delete/machine';
 import {
@@ -31,34 +41,69 @@ import {
   type BulkDownloadOutput,
   type BulkDownloadSummary,
 } from '../bulk-download/machine';
+import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
 import { deleteObjectMachine, type DeleteObjectActorRef, type DeleteObjectOutput } from '../delete-object/machine';
+import { gcWarningMachine, type GcWarningActorRef } from '../gc-warning/machine';
+import { importMachine, type ImportActorRef } from '../import/machine';
 import { objectSelectionMachine, selectionReady, type ObjectSelectionActorRef } from '../object-selection/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
-import { callbackPlaceholder } from '../../lib/actors';
-import { uploadAllowed, type BranchTarget, type UploadPermissionActorRef } from '../upload-permission/machine';
+import type { SessionActorRef, SessionSnapshot } from '../session/machine';
+import { uploadAllowed, uploadPermissionMachine, type BranchTarget, type UploadPermissionActorRef } from '../upload-permission/machine';
+import { uploadQueueMachine, type UploadQueueActorRef } from '../upload-queue/machine';
 
-export interface ObjectsPageInput {
+/** What the listing lists: a folder of a ref, from its start cursor (pages after the first are read larger). */
+export interface FolderSource {
   repoId: string;
   refId: string;
-  refKind: RefKind;
-  readOnly: boolean;
+  startAfter: string | undefined;
+}
+
+export interface ObjectsPageInput {
+  /** The session: its settings say how the server stores objects (presigned uploads, imports). */
+  session: SessionActorRef;
+  repo: Pick<Repository, 'id' | 'read_only' | 'storage_namespace' | 'creation_date'>;
+  /** The ref being browsed, resolved to its kind. */
+  ref: { id: string; kind: RefKind };
   /** The folder being browsed ('' or ending in '/'). */
-  dir: string;
+  path: string;
   /** The listing's start cursor (the URL's `after`). */
   after?: string | undefined;
   /** The prefix search in effect (the URL's `search`). */
   search: string;
-  /** The listing's first page, when the route loader fetched it. */
-  firstPage?: Page<ObjectStats> | undefined;
-  /** The route's upload permission answers; the page asks about its branch. */
-  permissions?: UploadPermissionActorRef | undefined;
+  /** The URL's `importDialog`: the import dialog was asked for. */
+  importDialog: boolean;
+  /** The listing's first page as the route loader read it, and the prefix it lists (undefined: the read failed). */
+  firstPage: Page<ObjectStats> | undefined;
+  listedPrefix: string;
 }
 
-export interface ObjectsPageContext extends Omit<ObjectsPageInput, 'firstPage'> {
-  /** What is typed in the search box; it takes effect 300 ms after the last keystroke. */
-  searchText: string;
-  list: PagedListActorRef<ObjectStats>;
-  selection: ObjectSelectionActorRef;
+/** What the server's storage config says of uploads and imports. */
+export type ObjectsStorage = Pick<
+  StorageConfig,
+  'blockstore_type' | 'blockstore_namespace_example' | 'import_support' | 'import_validity_regex' | 'pre_sign_support_ui'
+>;
+
+export interface ObjectsPageContext {
+  session: SessionActorRef;
+  repoId: string;
+  readOnly: boolean;
+  storageNamespace: string;
+  creationDate: number;
+  refId: string;
+  refKind: RefKind;
+  dir: string;
+  after: string | undefined;
+  /** The prefix search in effect. */
+  search: string;
+  importRequested: boolean;
+  /** The loader's first page, when it lists what the page shows (the folder and the search). */
+  firstPage: Page<ObjectStats> | undefined;
+  /** The server's storage config, once the session has read it (null: unknown, or unreadable). */
+  storage: ObjectsStorage | null;
+  /** The upload preflight's answers, per branch, for the route's life. */
+  permissions: UploadPermissionActorRef;
+  /** The folder's selection (one per folder shown: never undefined once the page has started). */
+  selection: ObjectSelectionActorRef | undefined;
   deletePath: string | null;
   /** The outcome of the last bulk run, shown until dismissed. */
   bulkSummary: BulkSummary | null;
@@ -68,9 +113,9 @@ export interface ObjectsPageContext extends Omit<ObjectsPageInput, 'firstPage'> 
 export type BulkSummary = ({ kind: 'delete' } & BulkDeleteSummary) | ({ kind: 'download' } & BulkDownloadSummary);
 
 export type ObjectsPageEvent =
-  | { type: 'search.input'; text: string }
+  | RouteChanged<ObjectsPageInput>
   | { type: 'page.refresh' }
-  /** Objects were added or removed by another flow (an upload): list again. */
+  /** Objects were added or removed by another flow (an upload, an import): list again. */
   | { type: 'objects.changed' }
   | { type: 'object.delete'; path: string }
   | { type: 'blame.open'; target: BlameTarget }
@@ -82,16 +127,24 @@ export type ObjectsPageEvent =
   | { type: 'bulk.dismiss' }
   | { type: 'upload.open' }
   | { type: 'upload.close' }
-  /** Open the import dialog (in the URL). */
+  /** Ask for the import dialog (it opens through the URL). */
   | { type: 'import.open' }
+  /** Close the import dialog, or the notice that it cannot open. */
+  | { type: 'import.close' }
+  | FilterSettled
   | UploadAnswer
-  | StorageReport;
+  | StorageReport
+  /** What a change of the route means for the page, raised by the page itself on `route.changed`. */
+  | { type: 'repository.changed' }
+  | { type: 'folder.changed' }
+  | { type: 'importDialog.changed' }
+  | { type: 'search.changed' };
 
 /** The permission actor's answer for the page's branch, as it changes (undefined while first asked). */
 export type UploadAnswer = { type: 'upload.answer'; allowed: boolean | undefined };
 
-/** What the server's storage config says of imports; `storage.unknown` when the config could not be read. */
-export type StorageReport = { type: 'storage.known'; importSupport: boolean } | { type: 'storage.unknown' };
+/** What the server's storage config says, once the session has read it; `storage.unknown` when it could not. */
+export type StorageReport = { type: 'storage.known'; storage: ObjectsStorage } | { type: 'storage.unknown' };
 
 export const UPLOAD_READ_ONLY = 'The repository is read-only';
 export const UPLOAD_NEEDS_BRANCH = 'Uploads go to a branch: select a branch to upload';
@@ -121,8 +174,62 @@ const followUploadPermission = fromCallback<EventObject, { permissions: UploadPe
   },
 );
 
-const uploadBranch = (context: Pick<ObjectsPageContext, 'repoId' | 'refId' | 'refKind' | 'readOnly'>) =>
+/** Reports the server's storage config (StorageReport) once the session has read its settings. */
+export const storageOf = fromCallback<EventObject, { session: SessionActorRef }>(({ input, sendBack }) => {
+  let reported = false;
+  const follow = (snapshot: SessionSnapshot) => {
+    if (reported || snapshot.matches({ settings: 'loading' })) return;
+    reported = true;
+    const storage = snapshot.context.config?.storage_config;
+    sendBack((storage ? { type: 'storage.known', storage } : { type: 'storage.unknown' }) satisfies StorageReport);
+  };
+  const subscription = input.session.subscribe(follow);
+  follow(input.session.getSnapshot());
+  return () => subscription.unsubscribe();
+});
+
+/** The page's context for what the route knows now. */
+function routeContext(input: ObjectsPageInput) {
+  return {
+    session: input.session,
+    repoId: input.repo.id,
+    readOnly: input.repo.read_only === true,
+    storageNamespace: input.repo.storage_namespace,
+    creationDate: input.repo.creation_date,
+    refId: input.ref.id,
+    refKind: input.ref.kind,
+    dir: input.path,
+    after: input.after,
+    search: input.search,
+    importRequested: input.importDialog,
+    // The loader reads the page the URL names; a search typed since then is the list's to read.
+    firstPage: input.listedPrefix === input.path + input.search ? input.firstPage : undefined,
+  };
+}
+
+/** Where the folder's changes go: a branch of a writable repository, or nowhere. */
+const writableBranch = (context: Pick<ObjectsPageContext, 'repoId' | 'refId' | 'refKind' | 'readOnly'>): BranchTarget | undefined =>
   context.refKind === 'branch' && !context.readOnly ? { repoId: context.repoId, branch: context.refId } : undefined;
+
+/** The URL with the search in effect (replacing the entry, dropping the `after` cursor). */
+const searchAt = (search: string): Navigation => ({
+  to: '.',
+  search: (prev) => ({ ...prev, search: search || undefined, after: undefined }),
+  replace: true,
+});
+
+/** The URL with the import dialog asked for, or not (closing replaces the entry: Back leaves the page, not the dialog). */
+const importDialogAt = (open: boolean): Navigation => ({
+  to: '.',
+  search: (prev) => ({ ...prev, importDialog: open || undefined }),
+  replace: !open,
+});
+
+const folderSource = (context: ObjectsPageContext): FolderSource => ({
+  repoId: context.repoId,
+  refId: context.refId,
+  startAfter: context.after,
+});
 
 export const objectsPageMachine = setup({
   types: {
@@ -131,265 +238,383 @@ export const objectsPageMachine = setup({
     events: {} as ObjectsPageEvent,
   },
   actors: {
-    /** The folder's listing; provided with a `fetchPage` for the page's repository and ref. */
-    list: pagedListMachine<ObjectStats>(),
+    /** The folder's listing; provided with a `fetchPage` that reads a FolderSource. */
+    list: pagedListMachine<ObjectStats, FolderSource>(),
+    /** The listing's selection; provided with a `listPage` for "Select all in this prefix". */
+    selection: objectSelectionMachine,
+    filter: debouncedFilterMachine,
+    permissions: uploadPermissionMachine,
+    followUploadPermission,
+    gcWarning: gcWarningMachine,
+    /** Reports the server's storage config (StorageReport) once the session knows it. */
+    storage: callbackPlaceholder<EventObject, { session: SessionActorRef }>('storage'),
+    upload: uploadQueueMachine,
+    import: importMachine,
     deleteObject: deleteObjectMachine,
     blame: blameMachine,
-    /** The listing's selection; provided with a `listPage` for the page's repository and ref. */
-    selection: objectSelectionMachine,
     bulkDelete: bulkDeleteMachine,
     bulkDownload: bulkDownloadMachine,
-    followUploadPermission,
-    /** Reports whether the server's storage can import (StorageReport), once its config is known. */
-    storageSupport: callbackPlaceholder<EventObject, NonReducibleUnknown>('storageSupport'),
   },
   actions: {
-    /** Opens the import dialog: puts `importDialog` in the URL. */
-    showImport: () => {
-      throw new Error('action showImport was not provided');
-    },
-    /** Reloads the route loaders' data (repository, ref, README) — router.invalidate() in the browser. */
-    invalidate: () => {
-      throw new Error('action invalidate was not provided');
-    },
-    /** Puts the search in effect into the URL (replacing the entry, dropping the `after` cursor). */
-    showSearch: (_, _params: { search: string }) => {
-      throw new Error('action showSearch was not provided');
-    },
-    reloadList: sendTo(({ context }) => context.list, { type: 'list.reload' }),
-    // Only under the `canUpload` guard, which makes sure there are a branch and a permission actor.
+    ...screenActions,
+    reloadList: sendTo('list', { type: 'list.reload' }),
+    // Only under the `canChange` guard, which makes sure of a writable branch.
     needPermission: sendTo(
-      ({ context }) => context.permissions!,
+      ({ context }) => context.permissions,
       ({ context }) => ({ type: 'permission.need' as const, repoId: context.repoId, branch: context.refId }),
     ),
     recheckPermission: sendTo(
-      ({ context }) => context.permissions!,
+      ({ context }) => context.permissions,
       ({ context }) => ({ type: 'permission.recheck' as const, repoId: context.repoId, branch: context.refId }),
     ),
-    takeSearch: assign(({ context }) => ({ search: context.searchText, after: undefined })),
-    filterList: sendTo(({ context }) => context.list, ({ context }) => ({ type: 'list.filter' as const, prefix: context.dir + context.search })),
+    filterList: sendTo('list', ({ context }) => ({ type: 'list.filter' as const, prefix: context.dir + context.search })),
+    showFilter: sendTo('filter', ({ context }) => ({ type: 'filter.show' as const, text: context.search })),
     // Rows no longer listed would stay selected unseen.
-    clearSelection: sendTo(({ context }) => context.selection, { type: 'select.clear' }),
+    clearSelection: sendTo('selection', { type: 'select.clear' }),
     // What could not be deleted stays selected, to try again or look at.
-    selectUndeleted: sendTo(
-      ({ context }) => context.selection,
-      (_, summary: BulkDeleteSummary) => ({
-        type: 'select.only' as const,
-        paths: summary.failures.map((failure) => failure.path).filter((path) => path !== ''),
-      }),
-    ),
+    selectUndeleted: sendTo('selection', (_, summary: BulkDeleteSummary) => ({
+      type: 'select.only' as const,
+      paths: summary.failures.map((failure) => failure.path).filter((path) => path !== ''),
+    })),
   },
   guards: {
-    canDelete: ({ context }) => uploadBranch(context) !== undefined,
-    canUpload: ({ context }) => uploadBranch(context) !== undefined && context.permissions !== undefined,
-    writableBranch: ({ context }) => uploadBranch(context) !== undefined,
+    /** Uploads, deletes and imports change a branch: only a branch of a writable repository. */
+    canChange: ({ context }) => writableBranch(context) !== undefined,
     isAllowed: (_, allowed: boolean | undefined) => allowed === true,
     isRefused: (_, allowed: boolean | undefined) => allowed === false,
-    importSupported: (_, report: { importSupport: boolean }) => report.importSupport,
-    searchChanged: ({ context }) => context.searchText !== context.search,
+    importSupported: (_, storage: ObjectsStorage) => storage.import_support,
+    importRequested: ({ context }) => context.importRequested,
+    storageAsked: stateIn({ storage: 'asking' }),
+    canImport: and(['canChange', stateIn({ storage: 'supported' })]),
     deleted: (_, output: DeleteObjectOutput) => output.deleted,
-    hasSelection: ({ context }) => selectionReady(context.selection.getSnapshot()),
+    hasSelection: ({ context }) => context.selection !== undefined && selectionReady(context.selection.getSnapshot()),
     ran: (_, output: BulkDeleteOutput | BulkDownloadOutput) => output.summary !== undefined,
   },
 }).createMachine({
   id: 'objectsPage',
-  context: ({ input, spawn }) => {
-    const { firstPage, ...page } = input;
-    return {
-      ...page,
-      searchText: input.search,
-      list: spawn('list', {
-        id: 'list',
-        input: { pageSize: PAGE_SIZE, prefix: input.dir + input.search, startAfter: input.after, firstPage },
-      }),
-      selection: spawn('selection', { id: 'selection', input: {} }),
-      deletePath: null,
-      blameTarget: null,
-      bulkSummary: null,
-    };
-  },
+  context: ({ input, spawn }) => ({
+    ...routeContext(input),
+    storage: null,
+    permissions: spawn('permissions', { id: 'permissions' }),
+    selection: undefined,
+    deletePath: null,
+    blameTarget: null,
+    bulkSummary: null,
+  }),
   type: 'parallel',
   on: {
+    // Takes what the route knows now, and raises what it means for the regions that follow it.
+    'route.changed': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const next = routeContext(event.input);
+        enqueue.assign(next);
+        if (next.repoId !== context.repoId) enqueue.raise({ type: 'repository.changed' });
+        const folderMoved = (['repoId', 'refId', 'refKind', 'readOnly', 'dir', 'after'] as const).some((key) => next[key] !== context[key]);
+        if (folderMoved) enqueue.raise({ type: 'folder.changed' });
+        else if (next.search !== context.search) enqueue.raise({ type: 'search.changed' });
+        if (folderMoved || next.importRequested !== context.importRequested) enqueue.raise({ type: 'importDialog.changed' });
+      }),
+    },
     'objects.changed': { actions: ['reloadList', 'invalidate'] },
   },
   states: {
-    // The Upload button: only on a branch of a writable repository, once the server's preflight allows it.
-    upload: {
-      initial: 'deciding',
+    // The warning of the repository shown; another repository gets its own. (A transition to a child state exits
+    // and enters that state alone; `reenter` would start every region of the page over.)
+    gcWarning: {
+      initial: 'shown',
+      on: { 'repository.changed': '.shown' },
       states: {
-        deciding: {
-          always: [{ guard: 'canUpload', target: 'asked', actions: 'needPermission' }, { target: 'unavailable' }],
-        },
-        unavailable: {
-          on: { 'page.refresh': { actions: ['reloadList', 'invalidate'] } },
-        },
-        // Refresh lists again, reloads the loaders' data and asks the permission again; the last answer stays
-        // until the new one.
-        asked: {
+        shown: {
           invoke: {
-            src: 'followUploadPermission',
-            // Only with a branch and a permission actor (the `canUpload` guard).
-            input: ({ context }) => ({ permissions: context.permissions!, target: { repoId: context.repoId, branch: context.refId } }),
-          },
-          initial: 'checking',
-          on: {
-            'page.refresh': { actions: ['reloadList', 'recheckPermission', 'invalidate'] },
-            'upload.answer': [
-              { guard: { type: 'isAllowed', params: ({ event }) => event.allowed }, target: '.allowed' },
-              { guard: { type: 'isRefused', params: ({ event }) => event.allowed }, target: '.refused' },
-              { target: '.checking' },
-            ],
-          },
-          states: {
-            checking: {},
-            allowed: {},
-            refused: {},
+            id: 'gcWarning',
+            src: 'gcWarning',
+            input: ({ context }) => ({ repoId: context.repoId, storageNamespace: context.storageNamespace, creationDate: context.creationDate }),
           },
         },
       },
     },
-    // Whether the server's storage can import; the import also needs a branch of a writable repository.
-    importer: {
+    // What the server's storage offers, once the session knows.
+    storage: {
       initial: 'asking',
       states: {
         asking: {
-          invoke: { src: 'storageSupport' },
+          invoke: { src: 'storage', input: ({ context }) => ({ session: context.session }) },
           on: {
             'storage.known': [
-              { guard: { type: 'importSupported', params: ({ event }) => event }, target: 'supported' },
-              { target: 'unsupported' },
+              {
+                guard: { type: 'importSupported', params: ({ event }) => event.storage },
+                target: 'supported',
+                actions: assign({ storage: ({ event }) => event.storage }),
+              },
+              { target: 'unsupported', actions: assign({ storage: ({ event }) => event.storage }) },
             ],
             'storage.unknown': 'unreadable',
           },
         },
-        supported: {
-          on: { 'import.open': { guard: 'writableBranch', actions: 'showImport' } },
-        },
+        supported: {},
         unsupported: {},
         unreadable: {},
       },
     },
-    search: {
-      initial: 'idle',
-      on: {
-        'search.input': { target: '.waiting', reenter: true, actions: assign({ searchText: ({ event }) => event.text }) },
-      },
+    // The import dialog, as the URL asks for it: open where it can open, else the reason why not; while the
+    // storage is still being asked, a link waits for the answer.
+    importDialog: {
+      initial: 'deciding',
+      on: { 'importDialog.changed': '.deciding' },
       states: {
-        idle: {},
+        deciding: {
+          always: [
+            { guard: not('importRequested'), target: 'closed' },
+            { guard: 'storageAsked', target: 'waiting' },
+            { guard: 'canImport', target: 'open' },
+            { target: 'refused' },
+          ],
+        },
+        closed: {
+          on: { 'import.open': { guard: 'canImport', actions: { type: 'navigate', params: importDialogAt(true) } } },
+        },
         waiting: {
-          after: {
-            [FILTER_DEBOUNCE_MS]: [
-              {
-                guard: 'searchChanged',
-                target: 'idle',
-                actions: [
-                  'takeSearch',
-                  'filterList',
-                  'clearSelection',
-                  { type: 'showSearch', params: ({ context }) => ({ search: context.search }) },
-                ],
-              },
-              { target: 'idle' },
-            ],
+          always: { guard: not('storageAsked'), target: 'deciding' },
+        },
+        open: {
+          invoke: {
+            id: 'import',
+            src: 'import',
+            input: ({ context }) => ({
+              repoId: context.repoId,
+              branch: context.refId,
+              destination: context.dir,
+              validityRegex: context.storage?.import_validity_regex ?? '',
+              blockstoreType: context.storage?.blockstore_type ?? '',
+              namespaceExample: context.storage?.blockstore_namespace_example ?? '',
+            }),
           },
+          on: { 'import.close': { actions: { type: 'navigate', params: importDialogAt(false) } } },
+        },
+        refused: {
+          on: { 'import.close': { actions: { type: 'navigate', params: importDialogAt(false) } } },
         },
       },
     },
-    dialog: {
-      initial: 'closed',
+    // One folder of one ref: another folder, ref or cursor starts `shown` over.
+    folder: {
+      initial: 'shown',
+      on: { 'folder.changed': '.shown' },
       states: {
-        closed: {
+        shown: {
+          type: 'parallel',
+          invoke: [
+            {
+              id: 'list',
+              src: 'list',
+              input: ({ context }) => ({
+                source: folderSource(context),
+                pageSize: PAGE_SIZE,
+                prefix: context.dir + context.search,
+                startAfter: context.after,
+                firstPage: context.firstPage,
+              }),
+            },
+            { id: 'filter', src: 'filter', input: ({ context }) => ({ text: context.search }) },
+          ],
+          // The selection is the guards' to read (bulk runs need one), hence in the context.
+          entry: assign({
+            selection: ({ context, spawn }) => spawn('selection', { id: 'selection', input: { repoId: context.repoId, refId: context.refId } }),
+          }),
+          exit: [stopChild('selection'), assign({ selection: undefined })],
           on: {
-            'object.delete': { guard: 'canDelete', target: 'deleting', actions: assign({ deletePath: ({ event }) => event.path }) },
-            'blame.open': { target: 'blaming', actions: assign({ blameTarget: ({ event }) => event.target }) },
-            'bulk.delete': { guard: and(['canDelete', 'hasSelection']), target: 'bulkDeleting' },
-            'bulk.download': { guard: 'hasSelection', target: 'bulkDownloading' },
-            'upload.open': { guard: stateIn({ upload: { asked: 'allowed' } }), target: 'uploading' },
+            // Typing paused on a new search: list it, and put it in the URL.
+            'filter.settled': {
+              actions: [
+                assign({ search: ({ event }) => event.text, after: undefined }),
+                'filterList',
+                'clearSelection',
+                { type: 'navigate', params: ({ event }) => searchAt(event.text) },
+              ],
+            },
+            // The URL's search changed outside the box (the back button): show it and list it.
+            'search.changed': { actions: ['showFilter', 'filterList', 'clearSelection'] },
           },
-        },
-        // The upload dialog runs its own queue; an upload that stored something lists again (objects.changed).
-        uploading: {
-          on: { 'upload.close': 'closed' },
-        },
-        bulkDeleting: {
-          invoke: {
-            id: 'bulkDelete',
-            src: 'bulkDelete',
-            input: ({ context }) => ({ repoId: context.repoId, branch: context.refId, paths: context.selection.getSnapshot().context.selected }),
-            onDone: [
-              {
-                guard: { type: 'ran', params: ({ event }) => event.output },
-                target: 'summary',
-                actions: [
-                  assign({ bulkSummary: ({ event }) => (event.output.summary ? { kind: 'delete' as const, ...event.output.summary } : null) }),
-                  { type: 'selectUndeleted', params: ({ event }) => event.output.summary! },
-                  'reloadList',
-                  'invalidate',
-                ],
+          states: {
+            // The Upload button: only on a branch of a writable repository, once the server's preflight allows it.
+            upload: {
+              initial: 'deciding',
+              states: {
+                deciding: {
+                  always: [{ guard: 'canChange', target: 'asked', actions: 'needPermission' }, { target: 'unavailable' }],
+                },
+                unavailable: {
+                  on: { 'page.refresh': { actions: ['reloadList', 'invalidate'] } },
+                },
+                // Refresh lists again, reloads the route's data and asks the permission again; the last answer stays
+                // until the new one.
+                asked: {
+                  invoke: {
+                    src: 'followUploadPermission',
+                    input: ({ context }) => ({ permissions: context.permissions, target: { repoId: context.repoId, branch: context.refId } }),
+                  },
+                  initial: 'checking',
+                  on: {
+                    'page.refresh': { actions: ['reloadList', 'recheckPermission', 'invalidate'] },
+                    'upload.answer': [
+                      { guard: { type: 'isAllowed', params: ({ event }) => event.allowed }, target: '.allowed' },
+                      { guard: { type: 'isRefused', params: ({ event }) => event.allowed }, target: '.refused' },
+                      { target: '.checking' },
+                    ],
+                  },
+                  states: {
+                    checking: {},
+                    allowed: {},
+                    refused: {},
+                  },
+                },
               },
-              { target: 'closed' },
-            ],
-          },
-        },
-        bulkDownloading: {
-          invoke: {
-            id: 'bulkDownload',
-            src: 'bulkDownload',
-            input: ({ context }) => ({
-              repoId: context.repoId,
-              refId: context.refId,
-              dir: context.dir,
-              paths: context.selection.getSnapshot().context.selected,
-              archiveName: archiveName(context.repoId, context.refId, context.dir),
-            }),
-            onDone: [
-              {
-                guard: { type: 'ran', params: ({ event }) => event.output },
-                target: 'summary',
-                actions: assign({ bulkSummary: ({ event }) => (event.output.summary ? { kind: 'download' as const, ...event.output.summary } : null) }),
+            },
+            dialog: {
+              initial: 'closed',
+              states: {
+                closed: {
+                  on: {
+                    'object.delete': { guard: 'canChange', target: 'deleting', actions: assign({ deletePath: ({ event }) => event.path }) },
+                    'blame.open': { target: 'blaming', actions: assign({ blameTarget: ({ event }) => event.target }) },
+                    'bulk.delete': { guard: and(['canChange', 'hasSelection']), target: 'bulkDeleting' },
+                    'bulk.download': { guard: 'hasSelection', target: 'bulkDownloading' },
+                    'upload.open': { guard: stateIn({ folder: { shown: { upload: { asked: 'allowed' } } } }), target: 'uploading' },
+                  },
+                },
+                // The upload dialog's queue; a run that stored something says so (objects.changed).
+                uploading: {
+                  invoke: {
+                    id: 'upload',
+                    src: 'upload',
+                    input: ({ context }) => ({
+                      repoId: context.repoId,
+                      branch: context.refId,
+                      prefix: context.dir,
+                      readOnly: context.readOnly,
+                      storage: context.storage,
+                    }),
+                  },
+                  on: { 'upload.close': 'closed' },
+                },
+                bulkDeleting: {
+                  invoke: {
+                    id: 'bulkDelete',
+                    src: 'bulkDelete',
+                    input: ({ context }) => ({ repoId: context.repoId, branch: context.refId, paths: selectedPaths(context) }),
+                    onDone: [
+                      {
+                        guard: { type: 'ran', params: ({ event }) => event.output },
+                        target: 'summary',
+                        actions: [
+                          assign({ bulkSummary: ({ event }) => (event.output.summary ? { kind: 'delete' as const, ...event.output.summary } : null) }),
+                          { type: 'selectUndeleted', params: ({ event }) => event.output.summary! },
+                          'reloadList',
+                          'invalidate',
+                        ],
+                      },
+                      { target: 'closed' },
+                    ],
+                  },
+                },
+                bulkDownloading: {
+                  invoke: {
+                    id: 'bulkDownload',
+                    src: 'bulkDownload',
+                    input: ({ context }) => ({
+                      repoId: context.repoId,
+                      refId: context.refId,
+                      dir: context.dir,
+                      paths: selectedPaths(context),
+                      archiveName: archiveName(context.repoId, context.refId, context.dir),
+                    }),
+                    onDone: [
+                      {
+                        guard: { type: 'ran', params: ({ event }) => event.output },
+                        target: 'summary',
+                        actions: assign({
+                          bulkSummary: ({ event }) => (event.output.summary ? { kind: 'download' as const, ...event.output.summary } : null),
+                        }),
+                      },
+                      { target: 'closed' },
+                    ],
+                  },
+                },
+                summary: {
+                  on: { 'bulk.dismiss': { target: 'closed', actions: assign({ bulkSummary: null }) } },
+                },
+                deleting: {
+                  invoke: {
+                    id: 'deleteObject',
+                    src: 'deleteObject',
+                    input: ({ context }) => ({ repoId: context.repoId, branch: context.refId, path: context.deletePath ?? '' }),
+                    onDone: [
+                      {
+                        guard: { type: 'deleted', params: ({ event }) => event.output },
+                        target: 'closed',
+                        actions: ['reloadList', 'invalidate', assign({ deletePath: null })],
+                      },
+                      { target: 'closed', actions: assign({ deletePath: null }) },
+                    ],
+                  },
+                },
+                blaming: {
+                  invoke: {
+                    id: 'blame',
+                    src: 'blame',
+                    input: ({ context }) => ({
+                      repoId: context.repoId,
+                      refId: context.refId,
+                      // Entered only with a target.
+                      target: context.blameTarget ?? { path: '', pathType: 'object' },
+                    }),
+                  },
+                  on: { 'blame.close': { target: 'closed', actions: assign({ blameTarget: null }) } },
+                },
               },
-              { target: 'closed' },
-            ],
+            },
           },
-        },
-        summary: {
-          on: { 'bulk.dismiss': { target: 'closed', actions: assign({ bulkSummary: null }) } },
-        },
-        deleting: {
-          invoke: {
-            id: 'deleteObject',
-            src: 'deleteObject',
-            input: ({ context }) => ({ repoId: context.repoId, branch: context.refId, path: context.deletePath ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'deleted', params: ({ event }) => event.output },
-                target: 'closed',
-                actions: ['reloadList', 'invalidate', assign({ deletePath: null })],
-              },
-              { target: 'closed', actions: assign({ deletePath: null }) },
-            ],
-          },
-        },
-        blaming: {
-          invoke: {
-            id: 'blame',
-            src: 'blame',
-            input: ({ context }) => ({
-              repoId: context.repoId,
-              refId: context.refId,
-              // Entered only with a target.
-              target: context.blameTarget ?? { path: '', pathType: 'object' },
-            }),
-          },
-          on: { 'blame.close': { target: 'closed', actions: assign({ blameTarget: null }) } },
         },
       },
     },
   },
 });
 
+/** The selected paths, as the folder's selection holds them when a bulk run starts. */
+function selectedPaths(context: ObjectsPageContext): readonly string[] {
+  return context.selection?.getSnapshot().context.selected ?? [];
+}
+
 export type ObjectsPageActorRef = ActorRefFrom<typeof objectsPageMachine>;
 export type ObjectsPageSnapshot = SnapshotFrom<typeof objectsPageMachine>;
+
+/** The folder's listing (one per folder shown). */
+export function listFlow(snapshot: ObjectsPageSnapshot): PagedListActorRef<ObjectStats, FolderSource> | undefined {
+  return snapshot.children.list as PagedListActorRef<ObjectStats, FolderSource> | undefined;
+}
+
+export function selectionFlow(snapshot: ObjectsPageSnapshot): ObjectSelectionActorRef | undefined {
+  return snapshot.context.selection;
+}
+
+/** The search box. */
+export function filterFlow(snapshot: ObjectsPageSnapshot): DebouncedFilterActorRef | undefined {
+  return snapshot.children.filter as DebouncedFilterActorRef | undefined;
+}
+
+export function gcWarningFlow(snapshot: ObjectsPageSnapshot): GcWarningActorRef | undefined {
+  return snapshot.children.gcWarning as GcWarningActorRef | undefined;
+}
+
+/** The open upload dialog's queue, if any. */
+export function uploadFlow(snapshot: ObjectsPageSnapshot): UploadQueueActorRef | undefined {
+  return snapshot.children.upload as UploadQueueActorRef | undefined;
+}
+
+/** The open import dialog's flow, if any. */
+export function importFlow(snapshot: ObjectsPageSnapshot): ImportActorRef | undefined {
+  return snapshot.children.import as ImportActorRef | undefined;
+}
 
 /** The open delete dialog's flow, if any. */
 export function deleteObjectFlow(snapshot: ObjectsPageSnapshot): DeleteObjectActorRef | undefined {
@@ -416,26 +641,21 @@ export function uploadRefusal(snapshot: ObjectsPageSnapshot): string | undefined
   const { readOnly, refKind } = snapshot.context;
   if (readOnly) return UPLOAD_READ_ONLY;
   if (refKind !== 'branch') return UPLOAD_NEEDS_BRANCH;
-  if (snapshot.matches({ upload: { asked: 'allowed' } })) return undefined;
-  return snapshot.matches({ upload: { asked: 'refused' } }) ? UPLOAD_REFUSED : UPLOAD_CHECKING;
+  if (snapshot.matches({ folder: { shown: { upload: { asked: 'allowed' } } } })) return undefined;
+  return snapshot.matches({ folder: { shown: { upload: { asked: 'refused' } } } }) ? UPLOAD_REFUSED : UPLOAD_CHECKING;
 }
 
 /** Why Import is disabled on this page (the user's own policies aside), or undefined when it works. */
 export function importRefusal(snapshot: ObjectsPageSnapshot): string | undefined {
   const { readOnly, refKind } = snapshot.context;
-  if (snapshot.matches({ importer: 'unsupported' })) return IMPORT_UNSUPPORTED;
-  if (snapshot.matches({ importer: 'unreadable' })) return IMPORT_CONFIG_UNREADABLE;
+  if (snapshot.matches({ storage: 'unsupported' })) return IMPORT_UNSUPPORTED;
+  if (snapshot.matches({ storage: 'unreadable' })) return IMPORT_CONFIG_UNREADABLE;
   if (readOnly) return IMPORT_READ_ONLY;
   if (refKind !== 'branch') return IMPORT_NEEDS_BRANCH;
-  return snapshot.matches({ importer: 'asking' }) ? IMPORT_CHECKING : undefined;
+  return snapshot.matches({ storage: 'asking' }) ? IMPORT_CHECKING : undefined;
 }
 
-/** Whether the server is still being asked whether it can import (a link to the dialog waits for the answer). */
-export function importPending(snapshot: ObjectsPageSnapshot): boolean {
-  return snapshot.matches({ importer: 'asking' });
-}
-
-/** Whether the page offers deleting objects: only on a branch of a writable repository. */
-export function canDeleteObjects(snapshot: ObjectsPageSnapshot): boolean {
-  return uploadBranch(snapshot.context) !== undefined;
+/** Whether the page offers changing objects (delete, bulk delete): only on a branch of a writable repository. */
+export function changesAllowed(snapshot: ObjectsPageSnapshot): boolean {
+  return writableBranch(snapshot.context) !== undefined;
 }

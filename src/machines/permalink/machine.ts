@@ -3,7 +3,7 @@
 // was loaded); the route provides `navigate`, which puts the commit id into the URL's `ref`.
 import { setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ResolvedRef } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { shortCommitId } from '../../lib/format';
 

@@ -1,10 +1,11 @@
 // A policy: its statements as a table or JSON, and the editor (spec 2 "Policy detail", §4, §5, §8). The editor is
 // titled Create Policy or Edit Policy, takes a Policy ID and the JSON document, shows the parse error, and — beyond
 // lakeFS — checks actions and resource ARNs as they are typed and completes action names. Saving an edit reads the
-// policy again; Cancel restores the last saved text. A created policy is announced (provided by the route).
+// policy again; Cancel restores the last saved text. A created policy is shown on its own page.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Policy } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { screenActions, type Navigation } from '../../lib/screen';
 import { acceptCompletion, checkDocument, completionsAt, documentText, idProblem, NEW_POLICY_TEXT } from './document';
 
 export type PolicyEditorMode = 'create' | 'edit';
@@ -45,6 +46,8 @@ const checked = (text: string, cursor: number) => {
   return { text, cursor, parseError, problems, completions: completionsAt(text, cursor) };
 };
 
+const policyPage = (policyId: string): Navigation => ({ to: '/auth/policies/$policyId', params: { policyId } });
+
 export const policyEditorMachine = setup({
   types: {
     input: {} as PolicyEditorInput,
@@ -56,8 +59,7 @@ export const policyEditorMachine = setup({
     read: promisePlaceholder<Policy, { id: string }>('read'),
   },
   actions: {
-    /** A new policy exists (provided by the route: it shows the policy or refreshes the list). */
-    created: (_, _id: string) => undefined,
+    ...screenActions,
     setError: assign((_, error: unknown) => ({ error })),
     restore: assign(({ context }) => ({ ...checked(context.savedText, 0), id: context.policy?.id ?? '', error: undefined })),
   },
@@ -118,7 +120,10 @@ export const policyEditorMachine = setup({
           {
             guard: 'creating',
             target: 'closed',
-            actions: [{ type: 'created', params: ({ event }) => event.output.id }, assign({ id: '', savedText: NEW_POLICY_TEXT })],
+            actions: [
+              { type: 'navigate', params: ({ event }) => policyPage(event.output.id) },
+              assign({ id: '', savedText: NEW_POLICY_TEXT }),
+            ],
           },
           { target: 'refreshing' },
         ],

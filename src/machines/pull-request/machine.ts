@@ -4,7 +4,7 @@
 // it makes the route load again. Every refusal is kept for the page to show with the server's message.
 import { assign, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { PullRequest, PullRequestBasic } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { mergeMachine } from '../merge/machine';
 
 export interface PullRequestInput {

@@ -11,7 +11,7 @@ import {
   removeGroupMember,
 } from '../../api/access-control';
 import type { Page } from '../../api/types';
-import { relationMachine } from './machine';
+import { relationMachine, type RelationChange } from './machine';
 
 export * from './machine';
 
@@ -27,17 +27,23 @@ const relations: Record<RelationKind, { candidates: Lister; add: (owner: string,
   groupPolicies: { candidates: listPolicies, add: attachPolicyToGroup, remove: detachPolicyFromGroup },
 };
 
-/** The tab's links of `owner` (a user or a group id) over the real API; `refresh` loads the tab again. */
-export function liveRelationMachine(kind: RelationKind, owner: string, refresh: () => void) {
+const liveRelation = (kind: RelationKind) => {
   const relation = relations[kind];
   return relationMachine.provide({
-    actions: { refresh },
     actors: {
       search: fromPromise<string[], { prefix: string; amount: number }>(async ({ input }) =>
         (await relation.candidates(input)).results.map((row) => row.id),
       ),
-      add: fromPromise<void, { id: string }>(({ input }) => relation.add(owner, input.id)),
-      remove: fromPromise<void, { id: string }>(({ input }) => relation.remove(owner, input.id)),
+      add: fromPromise<void, RelationChange>(({ input }) => relation.add(input.owner, input.id)),
+      remove: fromPromise<void, RelationChange>(({ input }) => relation.remove(input.owner, input.id)),
     },
   });
-}
+};
+
+/** Each tab's links over the real API; the route's useScreen provides the router's actions. */
+export const liveRelationMachines: Record<RelationKind, ReturnType<typeof liveRelation>> = {
+  userGroups: liveRelation('userGroups'),
+  userPolicies: liveRelation('userPolicies'),
+  groupMembers: liveRelation('groupMembers'),
+  groupPolicies: liveRelation('groupPolicies'),
+};

@@ -1,12 +1,21 @@
 // One of the links between users, groups and policies (spec 2 "Access control"): a user's groups, a user's or a
 // group's attached policies, a group's members. 'Add'/'Attach' opens a picker that searches by prefix (5 results,
 // spec 2 §9) and links the one chosen; Remove/Detach asks first, and a refusal is shown in an alert dialog (§8).
-// Each change refreshes the tab (provided by the route).
-import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+// Each change reads the route's data again, and the session the user's effective policies (the change may have been
+// to the user's own).
+import { assign, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { PICKER_SEARCH_RESULTS } from '../../lib/constants';
+import { screenActions } from '../../lib/screen';
+import type { SessionActorRef } from '../session/machine';
 
-export interface RelationContext {
+export interface RelationInput {
+  session: SessionActorRef;
+  /** The user or group whose links these are. */
+  owner: string;
+}
+
+export interface RelationContext extends RelationInput {
   /** The picker's search text. */
   prefix: string;
   /** The ids the picker offers. */
@@ -26,26 +35,31 @@ export type RelationEvent =
   | { type: 'remove.cancel' }
   | { type: 'error.dismiss' };
 
+/** A link made or removed: of `owner`, to `id`. */
+export interface RelationChange {
+  owner: string;
+  id: string;
+}
+
 export const relationMachine = setup({
   types: {
+    input: {} as RelationInput,
     context: {} as RelationContext,
     events: {} as RelationEvent,
   },
   actors: {
     search: promisePlaceholder<string[], { prefix: string; amount: number }>('search'),
-    add: promisePlaceholder<void, { id: string }>('add'),
-    remove: promisePlaceholder<void, { id: string }>('remove'),
+    add: promisePlaceholder<void, RelationChange>('add'),
+    remove: promisePlaceholder<void, RelationChange>('remove'),
   },
   actions: {
-    /** The tab's rows changed: it loads again (provided by the route). */
-    refresh: () => {
-      throw new Error('action refresh was not provided');
-    },
+    ...screenActions,
+    reloadPermissions: sendTo(({ context }) => context.session, { type: 'permissions.reload' as const }),
     setError: assign((_, error: unknown) => ({ error })),
   },
 }).createMachine({
   id: 'relation',
-  context: { prefix: '', candidates: [], removing: null, error: undefined },
+  context: ({ input }) => ({ ...input, prefix: '', candidates: [], removing: null, error: undefined }),
   initial: 'idle',
   states: {
     idle: {
@@ -80,8 +94,8 @@ export const relationMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'add',
-        input: ({ event }) => ({ id: event.type === 'picker.choose' ? event.id : '' }),
-        onDone: { target: 'idle', actions: 'refresh' },
+        input: ({ context, event }) => ({ owner: context.owner, id: event.type === 'picker.choose' ? event.id : '' }),
+        onDone: { target: 'idle', actions: ['invalidate', 'reloadPermissions'] },
         onError: { target: 'picking.ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
@@ -92,8 +106,8 @@ export const relationMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'remove',
-        input: ({ context }) => ({ id: context.removing ?? '' }),
-        onDone: { target: 'idle', actions: 'refresh' },
+        input: ({ context }) => ({ owner: context.owner, id: context.removing ?? '' }),
+        onDone: { target: 'idle', actions: ['invalidate', 'reloadPermissions'] },
         onError: { target: 'removeFailed', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },

@@ -3,7 +3,7 @@
 // every screen (Upload, Delete Repository, the badges) sees the repository as it now is.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Repository } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export interface ReadOnlyInput {
   repoId: string;

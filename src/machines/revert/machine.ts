@@ -1,7 +1,7 @@
 // Reverting uncommitted changes (spec 1 §4): everything (reset), or one entry by its type and path, after the user
 // confirms.
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export type RevertTarget = { type: 'reset' } | { type: 'object' | 'common_prefix'; path: string };
 

@@ -4,7 +4,7 @@
 // One actor per shown row; the engine is reached only through the injected actors.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Diff } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { ColumnPlan, RowDiffOutcome } from '../../lib/sql/row-diff';
 
 export interface RowDiffInput {

@@ -2,7 +2,7 @@
 // sample data, under the default namespace prefix. A failure is shown on the card and can be tried again.
 import { assertEvent, assign, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate';
 import type { Repository, RepositoryCreation, StorageConfig } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { sampleRepository } from '../../lib/repository-rules';
 
 export interface SampleRepositoryContext {

@@ -4,7 +4,7 @@
 import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { AuthenticationError } from '../../api/errors';
 import type { AuthCapabilities, Config, LoginConfig, User } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { logoutMachine } from '../logout/machine';
 
 /** Whether the signed-in user's effective policies allow an action on a resource. */

@@ -7,7 +7,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ConflictError, errorMessage } from '../../api/errors';
 import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { DEFAULT_ADMIN_USERNAME } from '../../lib/constants';
 import type { Redirect } from '../../lib/redirect';
 

@@ -3,7 +3,7 @@
 // a running query can be cancelled, and a result exported. The engine is reached only through the injected actors,
 // so the flow runs headless in tests.
 import { assign, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { LakefsAddress } from '../../lib/sql/lakefs-address';
 import type { ColumnSummary, ExportFormat, SqlResult } from '../../lib/sql/sql-engine';
 

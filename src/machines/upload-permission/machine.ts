@@ -3,7 +3,7 @@
 // answer meanwhile, so browsing folders never flickers the button. Each upload still checks its own destinations
 // (machines/upload-queue).
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { callbackPlaceholder } from '../../lib/actors';
+import { callbackPlaceholder } from '../../lib/actor-placeholders';
 
 export interface BranchTarget {
   repoId: string;

@@ -6,9 +6,9 @@
 // An upload goes through the server, or, when the storage config says pre_sign_support_ui (spec 1 §4 "Presigned
 // transfer"), in three steps: a staging location with a presigned address, a PUT of the file to that address
 // (the percent), then the link that registers the staged object at its path.
-import { assign, enqueueActions, setup } from 'xstate';
+import { and, assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { StagingLocation, StorageConfig } from '../../api/types';
-import { callbackPlaceholder } from '../../lib/actors';
+import { callbackPlaceholder } from '../../lib/actor-placeholders';
 import { UPLOAD_CONCURRENCY } from '../../lib/constants';
 import { destinationFor } from './destination';
 
@@ -143,8 +143,11 @@ export const uploadQueueMachine = setup({
     readOnly: ({ context }) => context.readOnly,
     noFiles: ({ context }) => context.items.length === 0,
     allSettled: ({ context }) => !context.items.some(isActive),
+    anyStored: ({ context }) => context.items.some((item) => item.status === 'done'),
   },
   actions: {
+    /** A run stored objects: the page that opened the queue lists its folder again. */
+    announceStored: sendParent({ type: 'objects.changed' }),
     fillSlots: enqueueActions(({ context, enqueue }) => {
       const running = context.items.filter(isRunning).length;
       const starting = context.items
@@ -259,7 +262,10 @@ export const uploadQueueMachine = setup({
     uploading: {
       tags: ['busy'],
       entry: 'fillSlots',
-      always: { guard: 'allSettled', target: 'finished' },
+      always: [
+        { guard: and(['allSettled', 'anyStored']), target: 'finished', actions: 'announceStored' },
+        { guard: 'allSettled', target: 'finished' },
+      ],
       on: {
         'file.allowed': { actions: { type: 'startUpload', params: ({ event }) => ({ id: event.id }) } },
         'file.refused': {
@@ -326,6 +332,9 @@ export const uploadQueueMachine = setup({
     },
   },
 });
+
+export type UploadQueueActorRef = ActorRefFrom<typeof uploadQueueMachine>;
+export type UploadQueueSnapshot = SnapshotFrom<typeof uploadQueueMachine>;
 
 /** Counts for the view's summary line. */
 export function queueSummary(items: readonly UploadItem[]) {

@@ -2,7 +2,7 @@
 // repository's objects, or one object, by the same evaluator that enforces them (GET /auth/who-can).
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Principals } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actors';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { arn } from '../../lib/permission-names';
 
 export interface WhoCanInput {

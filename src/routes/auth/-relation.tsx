@@ -1,13 +1,13 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useActorRef } from '../../lib/root-actors';
 import type { Page, PageParams } from '../../api/types';
 import { arn } from '../../lib/permission-names';
-import { liveRelationMachine, type RelationKind } from '../../machines/relation';
-import { KeyedList } from '../../ui/auth/KeyedList';
+import { useScreen } from '../../lib/use-screen';
+import { liveRelationMachines, type RelationKind } from '../../machines/relation';
+import { useSessionActor } from '../../machines/session';
+import { RouteList } from '../../ui/auth/RouteList';
 import { RelationTab, type RelatedRow, type RelationEditing } from '../../ui/auth/RelationTab';
-import { useAuthRefresh } from './-refresh';
 
 /** Each tab's words, the permissions its changes need, and where its ids link to. */
 const TABS: Record<
@@ -96,7 +96,6 @@ export interface RelationListingProps<T extends RelatedRow> {
   /** The user or group whose links these are. */
   owner: string;
   firstPage: Page<T>;
-  loadedAt: number;
   after?: string;
   fetch: (params: PageParams, signal: AbortSignal) => Promise<Page<T>>;
   onBackToStart: () => void;
@@ -108,16 +107,15 @@ export interface RelationListingProps<T extends RelatedRow> {
 
 /** A user's or a group's tab of links: the picker and removal flow for the route's life, the list from each load. */
 export function RelationListing<T extends RelatedRow>({ kind, owner, readOnly = false, label, empty, ...list }: RelationListingProps<T>) {
-  const refresh = useAuthRefresh();
-  const [logic] = useState(() => liveRelationMachine(kind, owner, refresh));
-  const relation = useActorRef(logic);
+  const session = useSessionActor();
+  const relation = useScreen(liveRelationMachines[kind], { session, owner });
   const tab = TABS[kind];
   const [editing] = useState<RelationEditing | undefined>(() =>
     readOnly ? undefined : { relation, addLabel: tab.addLabel, removeLabel: tab.removeLabel, candidates: tab.candidates, ...tab.permissions(owner) },
   );
   const renderId = useCallback((id: string): ReactNode => <IdLink to={tab.linkTo} id={id} />, [tab.linkTo]);
   return (
-    <KeyedList firstPage={list.firstPage} loadedAt={list.loadedAt} after={list.after} fetch={list.fetch}>
+    <RouteList firstPage={list.firstPage} after={list.after} fetch={list.fetch}>
       {(rows) => (
         <RelationTab
           list={rows}
@@ -130,6 +128,6 @@ export function RelationListing<T extends RelatedRow>({ kind, owner, readOnly = 
           empty={empty}
         />
       )}
-    </KeyedList>
+    </RouteList>
   );
 }

@@ -1,25 +1,14 @@
-import { useState } from 'react';
 import { Alert, CloseButton } from '@chakra-ui/react';
-import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
-import type { Repository } from '../../api/types';
-import { gcWarningApplies, isGcWarningDismissed, liveGcWarningMachine } from '../../machines/gc-warning';
+import type { GcWarningActorRef } from '../../machines/gc-warning';
 
 export interface GcWarningBannerProps {
-  repo: Repository;
+  /** The objects page's warning of its repository (see docs/behaviour.md, Objects page). */
+  warning: GcWarningActorRef;
 }
 
-/**
- * Warns that a repository on object storage has no garbage-collection rules (spec 1 §9). Its machine reads the
- * rules once, and only for a repository the warning can apply to; render it keyed by the repository.
- */
-export function GcWarningBanner({ repo }: GcWarningBannerProps) {
-  const [input] = useState(() => ({
-    repoId: repo.id,
-    applies: gcWarningApplies({ storageNamespace: repo.storage_namespace, creationDate: repo.creation_date, now: Date.now() / 1000 }),
-    dismissed: isGcWarningDismissed(repo.id),
-  }));
-  const warning = useActorRef(liveGcWarningMachine, { input });
+/** Warns that a repository on object storage has no garbage-collection rules, until dismissed. */
+export function GcWarningBanner({ warning }: GcWarningBannerProps) {
   const shown = useSelector(warning, (s) => s.matches('shown'));
   if (!shown) return null;
   return (

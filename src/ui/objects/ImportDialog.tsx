@@ -1,39 +1,25 @@
-// The import dialog of the objects page (spec 1 §2, §4, §5): where the data is, where it lands, the commit, then
-// the import's progress and its outcome. The import machine owns the flow; the page's URL owns whether it is open.
-import { useState } from 'react';
+// The import dialog of the objects page (see docs/behaviour.md, Import): where the data is, where it lands, the
+// commit, then the import's progress and its outcome. The import machine owns the flow; the page's machine opens
+// it when the URL asks for it.
 import { Alert, Button, Code, Dialog, Field, HStack, Input, InputGroup, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
-import type { StorageConfig } from '../../api/types';
 import { formatCount as count, shortCommitId } from '../../lib/format';
-import { createLiveImportMachine, importSourceError, importSourceReady, type ImportActorRef, type ImportSnapshot } from '../../machines/import';
+import { sourceProblem, sourceReady, type ImportActorRef, type ImportSnapshot } from '../../machines/import';
 import { CommitFields } from '../components/CommitFields';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { TaskDialog } from '../components/TaskDialog';
 
-/** What the dialog needs of the server's storage config. */
-export type ImportStorage = Pick<StorageConfig, 'blockstore_type' | 'blockstore_namespace_example' | 'import_validity_regex'>;
-
 export interface ImportDialogProps {
-  repoId: string;
-  branch: string;
-  /** The folder being browsed: the default destination. */
-  path: string;
-  storage: ImportStorage;
+  /** The page's import flow, alive while the dialog is open. */
+  flow: ImportActorRef;
   onClose: () => void;
-  /** Called once the import has committed, so the listing shows what it brought. */
-  onImported: () => void;
 }
 
 const perSecond = (rate: number) => rate.toLocaleString('en-US', { maximumFractionDigits: rate < 10 ? 1 : 0 });
 
-/** Open while mounted: the objects page renders it when the URL says so, with a fresh import each time. */
-export function ImportDialog({ repoId, branch, path, storage, onClose, onImported }: ImportDialogProps) {
-  const [machine] = useState(() => createLiveImportMachine({ imported: onImported }));
-  const actor = useActorRef(machine, {
-    input: { repoId, branch, destination: path, validityRegex: storage.import_validity_regex },
-  });
+export function ImportDialog({ flow: actor, onClose }: ImportDialogProps) {
+  const { repoId, branch } = actor.getSnapshot().context;
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const completed = useSelector(actor, (s) => s.matches('completed'));
 
@@ -44,7 +30,7 @@ export function ImportDialog({ repoId, branch, path, storage, onClose, onImporte
       ) : completed ? (
         <ImportSummary actor={actor} repoId={repoId} branch={branch} onClose={onClose} />
       ) : (
-        <ImportForm actor={actor} repoId={repoId} branch={branch} storage={storage} onClose={onClose} />
+        <ImportForm actor={actor} repoId={repoId} branch={branch} onClose={onClose} />
       )}
     </TaskDialog>
   );
@@ -52,21 +38,10 @@ export function ImportDialog({ repoId, branch, path, storage, onClose, onImporte
 
 const selectContext = (s: ImportSnapshot) => s.context;
 
-function ImportForm({
-  actor,
-  repoId,
-  branch,
-  storage,
-  onClose,
-}: {
-  actor: ImportActorRef;
-  repoId: string;
-  branch: string;
-  storage: ImportStorage;
-  onClose: () => void;
-}) {
+function ImportForm({ actor, repoId, branch, onClose }: { actor: ImportActorRef; repoId: string; branch: string; onClose: () => void }) {
   const form = useSelector(actor, selectContext);
-  const sourceError = importSourceError(form.source, storage.import_validity_regex);
+  const sourceError = useSelector(actor, sourceProblem);
+  const ready = useSelector(actor, sourceReady);
   return (
     <form
       onSubmit={(event) => {
@@ -94,7 +69,7 @@ function ImportForm({
             <Field.Label>Import from</Field.Label>
             <Input
               value={form.source}
-              placeholder={storage.blockstore_namespace_example}
+              placeholder={form.namespaceExample}
               autoComplete="off"
               autoFocus
               onChange={(e) => actor.send({ type: 'source.change', value: e.target.value })}
@@ -102,7 +77,7 @@ function ImportForm({
             {sourceError ? (
               <Field.ErrorText>{sourceError}</Field.ErrorText>
             ) : (
-              <Field.HelperText>The folder of {storage.blockstore_type} storage whose objects the branch gets.</Field.HelperText>
+              <Field.HelperText>The folder of {form.blockstoreType} storage whose objects the branch gets.</Field.HelperText>
             )}
           </Field.Root>
           <Field.Root>
@@ -131,7 +106,7 @@ function ImportForm({
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" colorPalette="tarn" disabled={!importSourceReady(form.source, storage.import_validity_regex)}>
+        <Button type="submit" colorPalette="tarn" disabled={!ready}>
           Import
         </Button>
       </Dialog.Footer>

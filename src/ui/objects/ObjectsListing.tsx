@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import type { DeleteObjectActorRef } from '../../machines/delete-object';
 import { usePermissionCheck } from '../../machines/session/hooks';
@@ -9,9 +9,12 @@ import {
   blameFlow,
   bulkDeleteFlow,
   bulkDownloadFlow,
-  canDeleteObjects,
+  changesAllowed,
   deleteObjectFlow,
+  listFlow,
+  selectionFlow,
   type ObjectsPageActorRef,
+  type ObjectsPageSnapshot,
 } from '../../machines/objects-page';
 import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
 import { BlameFlowDialog } from './BlameDialog';
@@ -24,6 +27,14 @@ export interface ObjectsListingProps {
 
 const rowId = (entry: ObjectStats) => entry.path;
 
+const selectFolder = ({ context }: ObjectsPageSnapshot) => ({
+  repoId: context.repoId,
+  refId: context.refId,
+  refKind: context.refKind,
+  dir: context.dir,
+  search: context.search,
+});
+
 // The bulk flows' dialogs load when one first opens: most visits to a folder never select anything.
 const BulkDeleteDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkDeleteDialog })));
 const BulkDownloadDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkDownloadDialog })));
@@ -34,11 +45,22 @@ const BulkSummaryDialog = lazy(() => import('./BulkDialogs').then((m) => ({ defa
  * selection's bar, and the dialogs of the delete, blame and bulk flows.
  */
 export function ObjectsListing({ page }: ObjectsListingProps) {
-  // The page's ref and folder never change; the search does once it takes effect.
-  const { repoId, refId, refKind, dir, list, selection } = page.getSnapshot().context;
-  const search = useSelector(page, (s) => s.context.search);
+  // One listing and selection per folder: they change when the page moves to another folder or ref.
+  const list = useSelector(page, listFlow);
+  const selection = useSelector(page, selectionFlow);
+  if (!list || !selection) return <Loading />;
+  return <FolderListing page={page} list={list} selection={selection} />;
+}
+
+interface FolderListingProps extends ObjectsListingProps {
+  list: NonNullable<ReturnType<typeof listFlow>>;
+  selection: NonNullable<ReturnType<typeof selectionFlow>>;
+}
+
+function FolderListing({ page, list, selection }: FolderListingProps) {
+  const { repoId, refId, refKind, dir, search } = useSelector(page, selectFolder, shallowEqual);
   const { view, table, retry } = usePagedList(list);
-  const canDelete = useSelector(page, canDeleteObjects);
+  const canDelete = useSelector(page, changesAllowed);
   const permission = usePermissionCheck();
   const deleting = useSelector(page, deleteObjectFlow);
   const blame = useSelector(page, blameFlow);

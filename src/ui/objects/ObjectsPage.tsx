@@ -6,18 +6,21 @@ import { LuFolderInput, LuRefreshCw, LuSearch, LuUpload } from 'react-icons/lu';
 import type { Repository, ResolvedRef } from '../../api/types';
 import type { ReadmeRead } from '../../loaders/objects';
 import {
-  importPending,
+  filterFlow,
+  gcWarningFlow,
+  importFlow,
   importRefusal,
+  uploadFlow,
   uploadRefusal,
   type ObjectsPageActorRef,
   type ObjectsPageSnapshot,
 } from '../../machines/objects-page';
-import type { UploadStorage } from '../../machines/upload-queue';
+import type { DebouncedFilterActorRef } from '../../machines/debounced-filter';
 import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
 import { RefSelector } from '../refs';
 import { UploadDialog } from '../upload';
-import type { ImportStorage } from './ImportDialog';
+import { GcWarningBanner } from './GcWarningBanner';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
 import { ObjectsListing } from './ObjectsListing';
 import { ReadmePreview } from './ReadmePreview';
@@ -26,7 +29,7 @@ import { ReadmePreview } from './ReadmePreview';
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
 export interface ObjectsPageProps {
-  /** The page's flows: listing, search, refresh, upload, import, delete and blame. */
+  /** The page's screen: listing, search, refresh, upload, import, delete, blame and the bulk runs. */
   page: ObjectsPageActorRef;
   repo: Repository;
   /** The ref being browsed, already resolved to its kind. */
@@ -35,33 +38,30 @@ export interface ObjectsPageProps {
   path: string;
   /** The folder's README.md, as the route loader reads it. */
   readme: ReadmeRead;
-  /** The server's storage config, for uploads and imports (null until known). */
-  storage: (UploadStorage & ImportStorage) | null;
-  /** Whether the import dialog is open (the URL's `importDialog`). */
-  importOpen: boolean;
-  onImportOpenChange: (open: boolean) => void;
 }
 
 const selectActions = (s: ObjectsPageSnapshot) => ({
   canUpload: s.can({ type: 'upload.open' }),
   uploadRefusal: uploadRefusal(s),
-  uploading: s.matches({ dialog: 'uploading' }),
-  canImport: s.can({ type: 'import.open' }),
+  canImport: s.can({ type: 'import.open' }) || s.matches({ importDialog: 'open' }),
   importRefusal: importRefusal(s),
-  importPending: importPending(s),
+  importRefused: s.matches({ importDialog: 'refused' }),
 });
 
 /** The objects browser: ref selector, search, path, listing, README preview and the actions the ref allows. */
-export function ObjectsPage({ page, repo, resolvedRef, path, readme, storage, importOpen, onImportOpenChange }: ObjectsPageProps) {
+export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPageProps) {
   const navigate = useNavigate();
-  const searchText = useSelector(page, (s) => s.context.searchText);
+  const filter = useSelector(page, filterFlow);
   const actions = useSelector(page, selectActions, shallowEqual);
-  const branch = resolvedRef.kind === 'branch' ? resolvedRef.id : undefined;
+  const warning = useSelector(page, gcWarningFlow);
+  const upload = useSelector(page, uploadFlow);
+  const importing = useSelector(page, importFlow);
   // The import is one commit on the branch (the server checks the source and destination too).
-  const importNeeds = { action: 'fs:CreateCommit', resource: arn.branch(repo.id, branch ?? resolvedRef.id) };
+  const importNeeds = { action: 'fs:CreateCommit', resource: arn.branch(repo.id, resolvedRef.id) };
 
   return (
     <Stack gap="4">
+      {warning && <GcWarningBanner warning={warning} />}
       <HStack gap="3" wrap="wrap">
         <RefSelector
           repoId={repo.id}
@@ -75,15 +75,7 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme, storage, im
             })
           }
         />
-        <InputGroup startElement={<LuSearch />} maxW="xs" flex="1">
-          <Input
-            size="sm"
-            placeholder="Search by prefix"
-            aria-label="Search by prefix"
-            value={searchText}
-            onChange={(e) => page.send({ type: 'search.input', text: e.target.value })}
-          />
-        </InputGroup>
+        {filter && <SearchBox filter={filter} />}
         <HStack gap="2" ms="auto">
           <Button size="sm" variant="outline" onClick={() => page.send({ type: 'page.refresh' })} aria-label="Refresh">
             <LuRefreshCw />
@@ -113,37 +105,35 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme, storage, im
           </PermittedButton>
         </HStack>
       </HStack>
-      {importOpen && !actions.importPending && actions.importRefusal !== undefined && (
-        <ImportUnavailable reason={actions.importRefusal} onClose={() => onImportOpenChange(false)} />
+      {actions.importRefused && actions.importRefusal !== undefined && (
+        <ImportUnavailable reason={actions.importRefusal} onClose={() => page.send({ type: 'import.close' })} />
       )}
       <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} refKind={resolvedRef.kind} path={path} />
       <ObjectsListing page={page} />
       <ReadmePreview repoId={repo.id} refId={resolvedRef.id} readme={readme} />
-      {branch !== undefined && (
-        <UploadDialog
-          repoId={repo.id}
-          branch={branch}
-          prefix={path}
-          readOnly={repo.read_only === true}
-          storage={storage}
-          open={actions.uploading}
-          onClose={() => page.send({ type: 'upload.close' })}
-          onUploaded={() => page.send({ type: 'objects.changed' })}
-        />
-      )}
-      {importOpen && actions.canImport && storage && branch !== undefined && (
+      {upload && <UploadDialog queue={upload} onClose={() => page.send({ type: 'upload.close' })} />}
+      {importing && (
         <Suspense fallback={null}>
-          <ImportDialog
-            repoId={repo.id}
-            branch={branch}
-            path={path}
-            storage={storage}
-            onClose={() => onImportOpenChange(false)}
-            onImported={() => page.send({ type: 'objects.changed' })}
-          />
+          <ImportDialog flow={importing} onClose={() => page.send({ type: 'import.close' })} />
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** The prefix search: what is typed takes effect once typing pauses (the page's search box flow). */
+function SearchBox({ filter }: { filter: DebouncedFilterActorRef }) {
+  const text = useSelector(filter, (s) => s.context.text);
+  return (
+    <InputGroup startElement={<LuSearch />} maxW="xs" flex="1">
+      <Input
+        size="sm"
+        placeholder="Search by prefix"
+        aria-label="Search by prefix"
+        value={text}
+        onChange={(e) => filter.send({ type: 'filter.input', text: e.target.value })}
+      />
+    </InputGroup>
   );
 }
 

@@ -1,6 +1,6 @@
 // The upload dialog of the objects page: pick or drop files and folders, see where each lands, upload with
-// per-file progress. All flow decisions live in the upload queue machine; this renders it.
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+// per-file progress. All flow decisions live in the upload queue machine, a child of the page's; this renders it.
+import { useRef, useState, type DragEvent } from 'react';
 import {
   Alert,
   Badge,
@@ -15,62 +15,28 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMachine } from '../../lib/root-actors';
+import { useSelector } from '@xstate/react';
 import { LuCircleAlert, LuCircleCheck, LuFileUp, LuFolderUp, LuX } from 'react-icons/lu';
 import { formatSize } from '../../lib/format';
-import {
-  liveUploadQueueMachine,
-  queueSummary,
-  READ_ONLY,
-  type UploadItem,
-  type UploadQueueEvent,
-  type UploadStorage,
-} from '../../machines/upload-queue';
+import { queueSummary, READ_ONLY, type UploadItem, type UploadQueueActorRef, type UploadQueueEvent } from '../../machines/upload-queue';
 import { TaskDialog } from '../components/TaskDialog';
 import { filesFromEntries, filesFromInput, takeDroppedEntries } from './picked-files';
 
 export interface UploadDialogProps {
-  repoId: string;
-  branch: string;
-  /** The folder being browsed; files land under it unless the user changes the destination. */
-  prefix: string;
-  readOnly: boolean;
-  /** The server's storage config: presigned uploads when it offers them; through the server without it. */
-  storage?: UploadStorage | null;
-  open: boolean;
+  /** The page's upload queue, alive while the dialog is open. */
+  queue: UploadQueueActorRef;
   onClose: () => void;
-  /** Called once when an upload run ends with at least one file stored, so the listing can refresh. */
-  onUploaded: () => void;
 }
 
-export function UploadDialog({ open, ...rest }: UploadDialogProps) {
-  // A fresh queue for every opening.
-  return open ? <UploadDialogOpen {...rest} /> : null;
-}
-
-type OpenProps = Omit<UploadDialogProps, 'open'>;
-
-function UploadDialogOpen({ repoId, branch, prefix, readOnly, storage = null, onClose, onUploaded }: OpenProps) {
-  const [snapshot, send, actorRef] = useMachine(liveUploadQueueMachine, { input: { repoId, branch, prefix, readOnly, storage } });
+export function UploadDialog({ queue, onClose }: UploadDialogProps) {
+  const snapshot = useSelector(queue, (s) => s);
+  const send = (event: UploadQueueEvent) => queue.send(event);
   const { context } = snapshot;
+  const { branch, readOnly } = context;
   const selecting = snapshot.matches('selecting');
   const finished = snapshot.matches('finished');
   const busy = snapshot.hasTag('busy');
   const summary = queueSummary(context.items);
-
-  const onUploadedRef = useRef(onUploaded);
-  useEffect(() => {
-    onUploadedRef.current = onUploaded;
-  }, [onUploaded]);
-  useEffect(() => {
-    const subscription = actorRef.subscribe((s) => {
-      if (s.matches('finished') && queueSummary(s.context.items).done > 0) {
-        subscription.unsubscribe();
-        onUploadedRef.current();
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [actorRef]);
 
   return (
     <TaskDialog title={<>Upload Objects to Branch &apos;{branch}&apos;</>} size="xl" busy={busy} onClose={onClose}>

@@ -16,7 +16,6 @@ export const Route = createFileRoute('/auth/_admin/credentials')({
 function MyCredentialsRoute() {
   const user = useSessionSelector((s) => s.context.user);
   const firstPage = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { after } = Route.useSearch();
   const navigate = Route.useNavigate();
   if (!user) return null;
@@ -26,7 +25,6 @@ function MyCredentialsRoute() {
       currentAccessKeyId={user.accessKeyId}
       title="My Credentials"
       firstPage={firstPage}
-      loadedAt={loadedAt}
       after={after}
       onBackToStart={() => void navigate({ search: {} })}
     />

@@ -1,15 +1,10 @@
-import { useState } from 'react';
-import { Stack } from '@chakra-ui/react';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../lib/root-actors';
-import type { ObjectStats, Page, Repository, ResolvedRef } from '../../../api/types';
-import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest, type ReadmeRead } from '../../../loaders/objects';
-import { createLiveObjectsPageMachine } from '../../../machines/objects-page';
-import { useSessionActor, useSessionSelector } from '../../../machines/session';
-import { liveUploadPermissionMachine, type UploadPermissionActorRef } from '../../../machines/upload-permission';
-import { GcWarningBanner } from '../../../ui/objects/GcWarningBanner';
-import { ObjectsPage, type ObjectsPageProps } from '../../../ui/objects/ObjectsPage';
+import { createFileRoute } from '@tanstack/react-router';
+import type { Repository, ResolvedRef } from '../../../api/types';
+import { loadObjectsPage, startObjectsPage, type ObjectsListingRequest } from '../../../loaders/objects';
 import { objectsSearch } from '../../../lib/search-schemas';
+import { useScreen } from '../../../lib/use-screen';
+import { liveObjectsPageMachine } from '../../../machines/objects-page';
+import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
 import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
@@ -43,94 +38,23 @@ function listingRequest(deps: Omit<ObjectsListingRequest, 'search'>, search: unk
 
 function ObjectsRoute() {
   const { repo } = useRepository();
+  return <WithResolvedRef>{(resolvedRef) => <ObjectsScreen repo={repo} resolvedRef={resolvedRef} />}</WithResolvedRef>;
+}
+
+function ObjectsScreen({ repo, resolvedRef }: { repo: Repository; resolvedRef: ResolvedRef }) {
   const { path = '', after, search = '', importDialog } = Route.useSearch();
-  const navigate = Route.useNavigate();
   const { firstPage, listedPrefix, readme } = Route.useLoaderData();
-  // Lives as long as the objects route: browsing folders and refs reuses its answers.
-  const permissions = useActorRef(liveUploadPermissionMachine);
-  const storage = useSessionSelector((s) => s.context.config?.storage_config ?? null);
-  return (
-    <Stack gap="4">
-      <GcWarningBanner key={repo.id} repo={repo} />
-      <WithResolvedRef>
-        {(resolvedRef) => (
-          // Keyed so each folder and ref gets its own page (listing, search, dialogs); a search keeps it.
-          <ObjectsFolder
-            key={[repo.id, resolvedRef.id, path, after ?? ''].join('\u0000')}
-            repo={repo}
-            resolvedRef={resolvedRef}
-            path={path}
-            after={after}
-            search={search}
-            // The page opens on the loader's first page when it lists what the page shows.
-            firstPage={listedPrefix === path + search ? firstPage : undefined}
-            readme={readme}
-            permissions={permissions}
-            storage={storage}
-            importOpen={importDialog === true}
-            onImportOpenChange={(open) =>
-              void navigate({ search: (prev) => ({ ...prev, importDialog: open || undefined }), replace: !open })
-            }
-          />
-        )}
-      </WithResolvedRef>
-    </Stack>
-  );
-}
-
-interface ObjectsFolderProps {
-  repo: Repository;
-  resolvedRef: ResolvedRef;
-  path: string;
-  after: string | undefined;
-  search: string;
-  firstPage: Page<ObjectStats> | undefined;
-  readme: ReadmeRead;
-  permissions: UploadPermissionActorRef;
-  storage: ObjectsPageProps['storage'];
-  importOpen: boolean;
-  onImportOpenChange: (open: boolean) => void;
-}
-
-function ObjectsFolder({ repo, resolvedRef, path, after, search, firstPage, readme, permissions, storage, importOpen, onImportOpenChange }: ObjectsFolderProps) {
-  const router = useRouter();
-  const navigate = Route.useNavigate();
-  const session = useSessionActor();
-  const [machine] = useState(() =>
-    createLiveObjectsPageMachine({
-      session,
-      repoId: repo.id,
-      refId: resolvedRef.id,
-      after,
-      invalidate: () => void router.invalidate(),
-      showSearch: (text) =>
-        void navigate({ search: (prev) => ({ ...prev, search: text || undefined, after: undefined }), replace: true }),
-      showImport: () => onImportOpenChange(true),
-    }),
-  );
-  const page = useActorRef(machine, {
-    input: {
-      repoId: repo.id,
-      refId: resolvedRef.id,
-      refKind: resolvedRef.kind,
-      readOnly: repo.read_only === true,
-      dir: path,
-      after,
-      search,
-      firstPage,
-      permissions,
-    },
+  const session = Route.useRouteContext({ select: (context) => context.session });
+  const page = useScreen(liveObjectsPageMachine, {
+    session,
+    repo,
+    ref: resolvedRef,
+    path,
+    after,
+    search,
+    importDialog: importDialog === true,
+    firstPage,
+    listedPrefix,
   });
-  return (
-    <ObjectsPage
-      page={page}
-      repo={repo}
-      resolvedRef={resolvedRef}
-      path={path}
-      readme={readme}
-      storage={storage}
-      importOpen={importOpen}
-      onImportOpenChange={onImportOpenChange}
-    />
-  );
+  return <ObjectsPage page={page} repo={repo} resolvedRef={resolvedRef} path={path} readme={readme} />;
 }

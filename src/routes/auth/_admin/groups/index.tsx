@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import { listGroups } from '../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../lib/constants';
+import { useScreen } from '../../../../lib/use-screen';
 import { cursorSearch } from '../../../../lib/search-schemas';
-import { liveListSelectionMachine } from '../../../../machines/list-selection';
+import { liveListSelectionMachines } from '../../../../machines/list-selection';
 import { useSimplifiedMode } from '../../../../machines/session';
 import { GroupsPage } from '../../../../ui/auth/GroupsPage';
-import { KeyedList } from '../../../../ui/auth/KeyedList';
-import { useAuthRefresh } from '../../-refresh';
+import { RouteList } from '../../../../ui/auth/RouteList';
 
 export const Route = createFileRoute('/auth/_admin/groups/')({
   validateSearch: cursorSearch,
@@ -19,18 +17,16 @@ export const Route = createFileRoute('/auth/_admin/groups/')({
 
 function GroupsRoute() {
   const firstPage = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { after } = Route.useSearch();
   const navigate = Route.useNavigate();
   const simplified = useSimplifiedMode();
-  const refresh = useAuthRefresh();
-  const [logic] = useState(() => liveListSelectionMachine('groups', refresh));
-  const selection = useActorRef(logic, { input: {} });
+  const session = Route.useRouteContext({ select: (context) => context.session });
+  const selection = useScreen(liveListSelectionMachines.groups, { session });
   return (
-    <KeyedList firstPage={firstPage} loadedAt={loadedAt} after={after} fetch={listGroups}>
+    <RouteList firstPage={firstPage} after={after} fetch={listGroups}>
       {(list) => (
         <GroupsPage list={list} selection={selection} simplified={simplified} after={after} onBackToStart={() => void navigate({ search: {} })} />
       )}
-    </KeyedList>
+    </RouteList>
   );
 }

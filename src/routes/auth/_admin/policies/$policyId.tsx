@@ -16,10 +16,8 @@ function PolicyRoute() {
   return <PolicyEditing key={`${policy.id}:${loadedAt}`} policy={policy} />;
 }
 
-const editLogic = livePolicyEditorMachine(() => undefined);
-
 /** The policy and its editor: saving reads the policy again (the editor's own read, spec 2 §4). */
 function PolicyEditing({ policy }: { policy: Policy }) {
-  const editor = useActorRef(editLogic, { input: { mode: 'edit', policy } });
+  const editor = useActorRef(livePolicyEditorMachine, { input: { mode: 'edit', policy } });
   return <PolicyPage editor={editor} />;
 }

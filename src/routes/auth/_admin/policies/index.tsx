@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
+import { createFileRoute } from '@tanstack/react-router';
 import { listPolicies } from '../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../lib/constants';
+import { useScreen } from '../../../../lib/use-screen';
 import { cursorSearch } from '../../../../lib/search-schemas';
-import { liveListSelectionMachine } from '../../../../machines/list-selection';
+import { liveListSelectionMachines } from '../../../../machines/list-selection';
 import { livePolicyEditorMachine } from '../../../../machines/policy-editor';
 import { useSimplifiedMode } from '../../../../machines/session';
-import { KeyedList } from '../../../../ui/auth/KeyedList';
+import { RouteList } from '../../../../ui/auth/RouteList';
 import { PoliciesPage } from '../../../../ui/auth/PoliciesPage';
-import { useAuthRefresh } from '../../-refresh';
 
 export const Route = createFileRoute('/auth/_admin/policies/')({
   validateSearch: cursorSearch,
@@ -20,21 +18,14 @@ export const Route = createFileRoute('/auth/_admin/policies/')({
 
 function PoliciesRoute() {
   const firstPage = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { after } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const router = useRouter();
   const simplified = useSimplifiedMode();
-  const refresh = useAuthRefresh();
-  const [selectionLogic] = useState(() => liveListSelectionMachine('policies', refresh));
-  const selection = useActorRef(selectionLogic, { input: {} });
-  // A created policy is shown on its own page.
-  const [editorLogic] = useState(() =>
-    livePolicyEditorMachine((id) => void router.navigate({ to: '/auth/policies/$policyId', params: { policyId: id } })),
-  );
-  const editor = useActorRef(editorLogic, { input: { mode: 'create' } });
+  const session = Route.useRouteContext({ select: (context) => context.session });
+  const selection = useScreen(liveListSelectionMachines.policies, { session });
+  const editor = useScreen(livePolicyEditorMachine, { mode: 'create' });
   return (
-    <KeyedList firstPage={firstPage} loadedAt={loadedAt} after={after} fetch={listPolicies}>
+    <RouteList firstPage={firstPage} after={after} fetch={listPolicies}>
       {(list) => (
         <PoliciesPage
           list={list}
@@ -45,6 +36,6 @@ function PoliciesRoute() {
           onBackToStart={() => void navigate({ search: {} })}
         />
       )}
-    </KeyedList>
+    </RouteList>
   );
 }

@@ -1,14 +1,13 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import { listUsers } from '../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../lib/constants';
+import { useScreen } from '../../../../lib/use-screen';
 import { listSearch } from '../../../../lib/search-schemas';
-import { liveListSelectionMachine } from '../../../../machines/list-selection';
+import { liveListSelectionMachines } from '../../../../machines/list-selection';
 import { useSessionSelector } from '../../../../machines/session';
-import { KeyedList } from '../../../../ui/auth/KeyedList';
+import { RouteList } from '../../../../ui/auth/RouteList';
 import { UsersPage } from '../../../../ui/auth/UsersPage';
-import { useAuthRefresh } from '../../-refresh';
 
 export const Route = createFileRoute('/auth/_admin/users/')({
   validateSearch: listSearch,
@@ -19,17 +18,16 @@ export const Route = createFileRoute('/auth/_admin/users/')({
 
 function UsersRoute() {
   const firstPage = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { prefix, after } = Route.useSearch();
   const navigate = Route.useNavigate();
   const me = useSessionSelector((s) => s.context.user?.id);
   const canInvite = useSessionSelector((s) => s.context.capabilities?.invite_user === true);
-  const refresh = useAuthRefresh();
-  const [logic] = useState(() => liveListSelectionMachine('users', refresh));
+  const session = Route.useRouteContext({ select: (context) => context.session });
   // The signed-in user's own row is never deleted from here.
-  const selection = useActorRef(logic, { input: { protectedIds: me ? [me] : [] } });
+  const protectedIds = useMemo(() => (me ? [me] : []), [me]);
+  const selection = useScreen(liveListSelectionMachines.users, { session, protectedIds });
   return (
-    <KeyedList firstPage={firstPage} loadedAt={loadedAt} prefix={prefix} after={after} fetch={listUsers}>
+    <RouteList firstPage={firstPage} prefix={prefix} after={after} fetch={listUsers}>
       {(list) => (
         <UsersPage
           list={list}
@@ -41,6 +39,6 @@ function UsersRoute() {
           onBackToStart={() => void navigate({ search: (s) => ({ ...s, after: undefined }) })}
         />
       )}
-    </KeyedList>
+    </RouteList>
   );
 }

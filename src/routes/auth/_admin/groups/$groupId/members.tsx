@@ -20,7 +20,6 @@ function GroupMembersRoute() {
       kind="groupMembers"
       owner={groupId}
       firstPage={Route.useLoaderData()}
-      loadedAt={Route.useMatch({ select: (match) => match.updatedAt })}
       after={Route.useSearch().after}
       fetch={(params, signal) => listGroupMembers(groupId, params, signal)}
       onBackToStart={() => void navigate({ search: {} })}

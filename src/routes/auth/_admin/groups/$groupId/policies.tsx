@@ -20,7 +20,6 @@ function GroupPoliciesRoute() {
       kind="groupPolicies"
       owner={groupId}
       firstPage={Route.useLoaderData()}
-      loadedAt={Route.useMatch({ select: (match) => match.updatedAt })}
       after={Route.useSearch().after}
       fetch={(params, signal) => listGroupPolicies(groupId, params, signal)}
       onBackToStart={() => void navigate({ search: {} })}

@@ -23,7 +23,6 @@ function UserCredentialsRoute() {
       // The key in use is the signed-in user's: it matters only on the user's own page.
       currentAccessKeyId={me?.id === userId ? me.accessKeyId : undefined}
       firstPage={Route.useLoaderData()}
-      loadedAt={Route.useMatch({ select: (match) => match.updatedAt })}
       after={Route.useSearch().after}
       onBackToStart={() => void navigate({ search: {} })}
     />

@@ -20,7 +20,6 @@ function UserGroupsRoute() {
       kind="userGroups"
       owner={userId}
       firstPage={Route.useLoaderData()}
-      loadedAt={Route.useMatch({ select: (match) => match.updatedAt })}
       after={Route.useSearch().after}
       fetch={(params, signal) => listUserGroups(userId, params, signal)}
       onBackToStart={() => void navigate({ search: {} })}

@@ -24,7 +24,6 @@ function EffectivePoliciesRoute() {
       readOnly
       label="Effective Attached Policies"
       firstPage={Route.useLoaderData()}
-      loadedAt={Route.useMatch({ select: (match) => match.updatedAt })}
       after={Route.useSearch().after}
       fetch={(params, signal) => listUserPolicies(userId, { ...params, effective: true }, signal)}
       onBackToStart={() => void navigate({ search: {} })}

@@ -21,7 +21,6 @@ function UserPoliciesRoute() {
       kind="userPolicies"
       owner={userId}
       firstPage={Route.useLoaderData()}
-      loadedAt={Route.useMatch({ select: (match) => match.updatedAt })}
       after={Route.useSearch().after}
       fetch={(params, signal) => listUserPolicies(userId, params, signal)}
       onBackToStart={() => void navigate({ search: {} })}
