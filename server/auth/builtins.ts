@@ -92,7 +92,7 @@ const fsActions: Record<Exclude<AclPermission, 'Admin'>, string[]> = {
 };
 
 /**
- * An ACL as statements (spec 2 §6): Read reads data and metadata, Write also writes them, Super does anything on
+ * An ACL as statements (the simplified mode's levels): Read reads data and metadata, Write also writes them, Super does anything on
  * the repositories, Admin anything at all; all but Admin manage their own credentials. A list of repositories
  * limits the repository actions to those; listing repositories and reading the configuration stay open, so the
  * console can start and show what the group may see.

@@ -112,7 +112,7 @@ export async function detachPolicyFromGroup(groupId: string, policyId: string): 
 }
 
 /**
- * Spec 2 §5, §8: a read error whose message contains 'no acl' means the group has no ACL (lakeFS's ErrorNoACL body
+ * docs/behaviour.md, Access control: a read error whose message contains 'no acl' means the group has no ACL (lakeFS's ErrorNoACL body
  * also says `no_acl: true`).
  */
 export function isNoAclError(error: unknown): boolean {

@@ -7,7 +7,7 @@ export function listBranches(repo: string, params: PageParams = {}, signal?: Abo
   return api.get(`${repoPath(repo)}/branches`, { searchParams: query({ ...params }), signal, ...failsAs('list branches') }).json();
 }
 
-/** A branch; spec 1 §8 words its 404 'could not find branch {name}' and its 400 'invalid get branch request'. */
+/** A branch; its 404 'could not find branch {name}' and its 400 'invalid get branch request'. */
 export function getBranch(repo: string, branch: string, signal?: AbortSignal): Promise<Ref> {
   const wording = failsAs('get branch', { 404: `could not find branch ${branch}`, 400: 'invalid get branch request' });
   return api.get(branchPath(repo, branch), { signal, ...wording }).json();

@@ -19,7 +19,7 @@ export const apiBaseUrl = new URL(API_PREFIX, globalThis.location?.origin ?? 'ht
 export const noSessionRedirect: Options['context'] = { noSessionRedirect: true };
 
 /**
- * A call's options naming what it does, so its failure reads 'could not <action>: <server message>' (spec 1 §8),
+ * A call's options naming what it does, so its failure reads 'could not <action>: <server message>' (docs/behaviour.md, Conventions),
  * or the catalogue's own words for the statuses `byStatus` gives.
  */
 export function failsAs(action: string, byStatus?: FailureWording['byStatus']): { context: { failure: FailureWording } } {

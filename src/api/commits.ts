@@ -31,7 +31,7 @@ export function commitGraph(repo: string, params: { after?: string; amount?: num
   return api.get(`${repoPath(repo)}/graph`, { searchParams, signal, ...failsAs('get commit graph') }).json();
 }
 
-/** A commit; spec 1 §8 words its 404 'could not find commit'. */
+/** A commit; its 404 'could not find commit'. */
 export function getCommit(repo: string, id: string, signal?: AbortSignal): Promise<Commit> {
   return api.get(`${repoPath(repo)}/commits/${seg(id)}`, { signal, ...failsAs('get commit', { 404: 'could not find commit' }) }).json();
 }

@@ -87,7 +87,7 @@ function mergeConflicts(body: unknown): MergeConflictPath[] | undefined {
 }
 
 /**
- * How a call's failure is told (spec 1 §8): the action it names, as in 'could not list users: <server message>',
+ * How a call's failure is told (docs/behaviour.md, Conventions): the action it names, as in 'could not list users: <server message>',
  * and the catalogue's own words for some statuses, which replace that ('could not find branch main' for a 404).
  */
 export interface FailureWording {

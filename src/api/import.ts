@@ -1,4 +1,4 @@
-// Import (spec 1 §7): ingest data that already lives in storage into a branch as one commit, without copying it.
+// Import (docs/behaviour.md, Objects page): ingest data that already lives in storage into a branch as one commit, without copying it.
 // The server answers the start at once (202) and runs the import in the background; its status is read by id.
 import { api, failsAs, query, repoPath, seg } from './client';
 import type { ImportCreation, ImportCreationResponse, ImportStatus } from './types';

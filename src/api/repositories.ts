@@ -5,7 +5,7 @@ export function listRepositories(params: PageParams = {}, signal?: AbortSignal):
   return api.get('repositories', { searchParams: query({ ...params }), signal, ...failsAs('list repositories') }).json();
 }
 
-/** A repository; spec 1 §8 words its 404 'could not find repository {id}' and its 410 'Repository in deletion'. */
+/** A repository; its 404 'could not find repository {id}' and its 410 'Repository in deletion'. */
 export function getRepository(id: string, signal?: AbortSignal): Promise<Repository> {
   const wording = failsAs('get repository', { 404: `could not find repository ${id}`, 410: 'Repository in deletion' });
   return api.get(repoPath(id), { signal, ...wording }).json();

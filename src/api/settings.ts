@@ -23,12 +23,12 @@ export async function deleteGcRules(repo: string): Promise<void> {
   await api.delete(settingsPath(repo, 'gc_rules'), failsAs('delete gc policy'));
 }
 
-/** The server's preflight (spec 1 §6): whether the user may set the garbage-collection rules. */
+/** The server's preflight (docs/behaviour.md, Repository settings): whether the user may set the garbage-collection rules. */
 export function gcRulesSetAllowed(repo: string, signal?: AbortSignal): Promise<boolean> {
   return preflight(`${repoPath(repo)}/gc/rules/set_allowed`, { signal, ...failsAs('check whether you may change the gc policy') });
 }
 
-/** The server's preflight (spec 1 §6): whether the user may set the branch protection rules. */
+/** The server's preflight (docs/behaviour.md, Repository settings): whether the user may set the branch protection rules. */
 export function branchProtectionSetAllowed(repo: string, signal?: AbortSignal): Promise<boolean> {
   return preflight(`${repoPath(repo)}/branch_protection/set_allowed`, {
     signal,

@@ -7,7 +7,7 @@ export function listTags(repo: string, params: PageParams = {}, signal?: AbortSi
   return api.get(`${repoPath(repo)}/tags`, { searchParams: query({ ...params }), signal, ...failsAs('list tags') }).json();
 }
 
-/** A tag; spec 1 §8 words its 404 'could not find tag'. */
+/** A tag; its 404 'could not find tag'. */
 export function getTag(repo: string, tag: string, signal?: AbortSignal): Promise<Ref> {
   return api.get(tagPath(repo, tag), { signal, ...failsAs('get tag', { 404: 'could not find tag' }) }).json();
 }

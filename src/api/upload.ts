@@ -104,7 +104,7 @@ export function presignedChecksum(contentMd5: string | null, etag: string | null
 
 const stagingPath = (repo: string, branch: string) => `${branchPath(repo, branch)}/staging/backing`;
 
-/** A fresh address in the repository's storage with a presigned PUT for one object (spec 1 §4 "Presigned transfer"). */
+/** A fresh address in the repository's storage with a presigned PUT for one object (docs/behaviour.md, Objects page). */
 export async function getStagingLocation(repo: string, branch: string, path: string, signal?: AbortSignal): Promise<StagingLocation> {
   const staging = await api
     .get(stagingPath(repo, branch), { searchParams: query({ path, presign: true }), signal, ...failsAs('get a staging location') })

@@ -1,4 +1,4 @@
-// Business constants of the console (spec 1 §9, spec 2 §9).
+// Business constants of the console (docs/behaviour.md).
 
 export { GRAPH_PAGE_SIZE, LIST_ALL_PAGE_SIZE, PAGE_SIZE, REF_PICKER_PAGE_SIZE } from './page-sizes';
 export const PICKER_SEARCH_RESULTS = 5;

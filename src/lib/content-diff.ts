@@ -1,4 +1,4 @@
-// When a changed object's contents can be compared line by line (spec 1 §5): plain-text formats only, within the
+// When a changed object's contents can be compared line by line (docs/behaviour.md, Uncommitted changes): plain-text formats only, within the
 // size cap; and when its rows can be compared (parquet, csv and tsv, any size).
 import type { Diff } from '../api/types';
 import { CONTENT_DIFF_CAP_BYTES, CONTENT_DIFF_EXTENSIONS } from './constants';
@@ -6,7 +6,7 @@ import { extensionOf } from './extension';
 import { formatSize } from './format';
 import { dataFormatOfExtension } from './sql/data-format';
 
-/** Spec 1 §8: what a diff entry or request the console cannot use is called. */
+/** docs/behaviour.md, Uncommitted changes: what a diff entry or request the console cannot use is called. */
 export const INVALID_DIFF_INPUT = 'Invalid diff input';
 
 /** Where the old and new contents of a diff's objects live. */

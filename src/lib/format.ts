@@ -1,4 +1,4 @@
-// Display rules shared by every screen (spec 1 §9).
+// Display rules shared by every screen (docs/behaviour.md, Conventions).
 import { SHORT_COMMIT_ID_LENGTH } from './constants';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,4 +1,4 @@
-// List page sizes (spec 1 §9), in a module of their own: route loaders, which ship in the entry chunk with the route
+// List page sizes (docs/behaviour.md, Conventions), in a module of their own: route loaders, which ship in the entry chunk with the route
 // tree, need them without bringing every other constant along. lib/constants re-exports them.
 
 export const PAGE_SIZE = 100;

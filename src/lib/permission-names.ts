@@ -1,4 +1,4 @@
-// The names of what the server authorises: lakeFS's resource ARNs (reference §4.3), for the permission checks of
+// The names of what the server authorises: lakeFS's resource ARNs (`arn:lakefs:fs:::repository/{repo}/...`), for the permission checks of
 // every screen's buttons.
 export const arn = {
   any: '*',

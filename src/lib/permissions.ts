@@ -1,4 +1,4 @@
-// lakeFS's policy evaluation (reference §4.6) in the console: whether a user's effective policies allow an action on
+// lakeFS's policy evaluation (deny wins over allow; `*` and `?` match in actions and resources) in the console: whether a user's effective policies allow an action on
 // a resource. The server enforces; the console asks the same question in advance to disable what would be refused.
 // Loaded with the user's policies (machines/session/permissions) and the policy editor, never with the entry.
 import type { Policy } from '../api/types';

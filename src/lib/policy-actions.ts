@@ -1,4 +1,4 @@
-// lakeFS's action names and resource ARNs (reference §4.3, §4.4), for the policy editor's checks and completion.
+// lakeFS's action names and resource ARNs, for the policy editor's checks and completion.
 // Only the policy editor imports this module, so it travels in the policy routes' chunks.
 import { wildcardMatch } from './permissions';
 

@@ -1,4 +1,4 @@
-// The server's preflight for a settings page's changes (spec 1 §6: `set_allowed` answers 204 when allowed), as a
+// The server's preflight for a settings page's changes (`set_allowed` answers 204 when allowed), as a
 // region of the page's machine: asked when the page opens, and again on the page's refresh after a refusal or a
 // failure. The page's own policy check may add to it; it never replaces it. A machine using it declares the actor
 // `checkAllowed` (true: allowed, false: refused), the guard `preflightAllowed` (its parameter is that answer) and

@@ -1,4 +1,4 @@
-// The create-repository rules of spec 1 §5 and the sample repository of §9, as pure functions the flows and their
+// The create-repository rules and the sample repository (docs/behaviour.md, Repositories), as pure functions the flows and their
 // views share.
 import type { RepositoryCreation, StorageConfig } from '../api/types';
 
@@ -58,7 +58,7 @@ export function sampleNamespace(storage: StorageConfig | undefined): string {
   return defaultNamespace(storage, SAMPLE_REPOSITORY_ID) || `local://${SAMPLE_REPOSITORY_ID}`;
 }
 
-/** The sample repository (spec 1 §9): quickstart on main, with the server's sample data. */
+/** The sample repository: quickstart on main, with the server's sample data. */
 export function sampleRepository(storage: StorageConfig | undefined): RepositoryCreation {
   return {
     name: SAMPLE_REPOSITORY_ID,

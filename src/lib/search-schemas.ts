@@ -29,7 +29,7 @@ export const searchFlag = z.catch(
   undefined,
 );
 
-/** A list screen's search (spec 1 §2): the prefix filter and the `after` cursor. */
+/** A list screen's search: the prefix filter and the `after` cursor. */
 export const listSearch = z.object({ prefix: searchText, after: searchText });
 
 /** A diff screen's search: the folder the tree starts at. */
@@ -47,14 +47,14 @@ export const commitsSearch = z.object({
   view: z.catch(z.optional(z.enum(['graph'])), undefined),
 });
 
-/** The object viewer's search: the object's path, and the SQL query its data preview runs (spec 1 §4, §9). */
+/** The object viewer's search: the object's path, and the SQL query its data preview runs (docs/behaviour.md, Object viewer). */
 export const objectSearch = z.object({ path: searchText, sql: searchText });
 
 /** The repository layout's search: the ref its pages show (else the default branch). */
 export const repositorySearch = z.object({ ref: searchText });
 
 /**
- * The objects browser's search (spec 1 §2: ref, path, after, importDialog), and `search`, the prefix typed in the
+ * The objects browser's search (ref, path, after, importDialog), and `search`, the prefix typed in the
  * search box, so that the page opens with it again after a reload. `ref` is the layout's, repeated so links to this
  * page can set it.
  */
@@ -66,7 +66,7 @@ export const objectsSearch = z.object({
   search: searchText,
 });
 
-/** The compare screen's search (spec 2 §2): base `ref`, `compare` (the ref compared to it), and the tree's folder. */
+/** The compare screen's search: base `ref`, `compare` (the ref compared to it), and the tree's folder. */
 export const compareSearch = z.object({
   ref: searchText,
   compare: searchText,
@@ -80,7 +80,7 @@ export const actionRunsSearch = z.object({ after: searchText, branch: searchText
 /** An action run's search: the action whose hook executions are shown. */
 export const actionRunSearch = z.object({ action: searchText });
 
-/** Invited-user activation's search (spec 2 §2): the activation token and the invited e-mail address. */
+/** Invited-user activation's search: the activation token and the invited e-mail address. */
 export const activationSearch = z.object({ token: searchText, email: searchText });
 
 /** The pull-request list's search: the status shown (absent is open) and the `after` cursor. */

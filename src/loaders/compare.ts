@@ -1,4 +1,4 @@
-// The compare route's reads (spec 2 §2 "Compare screen"): the compared ref resolved, the first page of the changes
+// The compare route's reads (docs/behaviour.md, Compare and merge): the compared ref resolved, the first page of the changes
 // between the two refs under the URL's folder (three-dot, a level at a time), and whether there is any change.
 import { listDiff, listDiffLevel } from '../api/diff';
 import { resolveRef } from '../api/resolve-ref';

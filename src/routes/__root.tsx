@@ -11,7 +11,7 @@ import { AppShell } from '../ui/shell/AppShell';
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
     // /auth has no page of its own: it opens the user's credentials; a user opens on its groups, a group on its
-    // members (spec 2 §2). Redirects here rather than as routes: each route adds to the entry's route tree.
+    // members. Redirects here rather than as routes: each route adds to the entry's route tree.
     if (/^\/auth\/?$/.test(location.pathname)) throw redirect({ href: '/auth/credentials', replace: true });
     const entity = /^\/auth\/(users|groups)\/([^/]+)\/?$/.exec(location.pathname);
     if (entity && entity[2] !== 'create') {

@@ -35,7 +35,7 @@ export type GroupCreation = z.input<typeof GroupCreation>;
 
 export const aclPermissions = ['Read', 'Write', 'Super', 'Admin'] as const;
 
-/** A group's one permission in simplified mode (spec 2 §6); `repositories` limits it to those (all when absent). */
+/** A group's one permission in simplified mode; `repositories` limits it to those (all when absent). */
 export const ACL = z
   .object({
     permission: z.enum(aclPermissions, { message: 'permission must be Read, Write, Super or Admin' }),

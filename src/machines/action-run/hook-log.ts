@@ -1,4 +1,4 @@
-// One hook execution's expandable log (spec 2 "Action run detail"). Expanding reads the log; while the hook runs
+// One hook execution's expandable log (docs/behaviour.md, Action runs). Expanding reads the log; while the hook runs
 // the log is read again every poll, so it grows as the hook writes; when the run's poll says the hook ended, it is
 // read once more for its last lines. A skipped hook has no log and cannot be expanded.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// An action run's detail (spec 2 "Action run detail"). Beyond lakeFS, Tarn records a run as it starts, so a run can
+// An action run's detail (docs/behaviour.md, Action runs). Beyond lakeFS, Tarn records a run as it starts, so a run can
 // be seen while it runs: the machine reads the run and its hooks again every poll until the run ends, and stops when
 // its page closes (the actor stops with it). Each hook execution has its log's machine, told of every new read.
 import { assign, enqueueActions, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// Spec 2 §4: runs and hooks end completed, failed or skipped; any other status is still in progress (running).
+// docs/behaviour.md, Action runs: runs and hooks end completed, failed or skipped; any other status is still in progress (running).
 import type { ActionRun, HookRun } from '../../api/types';
 
 type Status = ActionRun['status'] | HookRun['status'];

@@ -1,4 +1,4 @@
-// The action runs list (spec 2 "Action runs list"): the paged list over the real API, filtered by branch or commit.
+// The action runs list (docs/behaviour.md, Action runs): the paged list over the real API, filtered by branch or commit.
 import { fromPromise } from 'xstate';
 import { listActionRuns } from '../../api/actions';
 import type { ActionRun, Page } from '../../api/types';

@@ -1,4 +1,4 @@
-// Activating an invited user (spec 2 "Activate invited user"): the e-mail is shown, the password is typed twice,
+// Activating an invited user (docs/behaviour.md, Activating an invited user): the e-mail is shown, the password is typed twice,
 // Create is possible only when both are filled and equal, and the activation token sets the password. Afterwards,
 // and without a token, the user goes to login; Cancel goes to /.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
@@ -27,7 +27,7 @@ export type ActivationEvent =
   | { type: 'activation.submit' }
   | { type: 'activation.cancel' };
 
-/** The mismatch message once both fields are filled and differ (spec 2 §5). */
+/** The mismatch message once both fields are filled and differ (docs/behaviour.md, Activating an invited user). */
 export function passwordMismatch(context: Pick<ActivationContext, 'password' | 'confirmation'>): string | undefined {
   return context.password !== '' && context.confirmation !== '' && context.password !== context.confirmation ? PASSWORD_MISMATCH : undefined;
 }

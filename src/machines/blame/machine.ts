@@ -1,4 +1,4 @@
-// The blame dialog's read (spec 1 "Objects page", §7): the last commit that changed an object or a prefix, found
+// The blame dialog's read (docs/behaviour.md, Objects page): the last commit that changed an object or a prefix, found
 // with GET commits filtered by that path, amount 1. No commit means an uncommitted change.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Commit, PathType } from '../../api/types';

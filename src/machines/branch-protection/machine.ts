@@ -1,8 +1,8 @@
-// Settings → Branch Protection (spec 2 "Repository settings", §4). The rules are read with their checksum and
+// Settings → Branch Protection (docs/behaviour.md, Repository settings). The rules are read with their checksum and
 // written whole with the checksum of the last read (If-Match). When someone else changed them meanwhile the server
 // answers 412: the machine reads them again, makes the user's edit (add or delete of a pattern) on the fresh rules,
 // saves again, and tells the user. Each save ends with a read, for the new checksum. Adding and deleting wait for
-// the server's preflight (spec 1 §6, branch_protection/set_allowed), asked beside the rules.
+// the server's preflight (docs/behaviour.md, Repository settings: branch_protection/set_allowed), asked beside the rules.
 import { assign, setup, stateIn, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { BranchProtection } from '../../api/settings';
 import { PreconditionError } from '../../api/errors';

@@ -1,5 +1,5 @@
 // A user's change to the branch protection rules, kept apart from the rules it applies to, so that it can be made
-// again on rules someone else changed meanwhile (spec 2 §4: add appends a pattern, delete removes it).
+// again on rules someone else changed meanwhile (add appends a pattern, delete removes it).
 import type { BranchProtectionRule } from '../../api/types';
 
 export type RuleEdit = { kind: 'add'; pattern: string } | { kind: 'delete'; pattern: string };

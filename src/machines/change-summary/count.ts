@@ -1,4 +1,4 @@
-// Counting the changes under a prefix, a page at a time, stopping at a cap the user can lift (spec 1 §9).
+// Counting the changes under a prefix, a page at a time, stopping at a cap the user can lift (docs/behaviour.md, Uncommitted changes).
 import type { Diff, DiffType, Page } from '../../api/types';
 import { CHANGE_SUMMARY_LIMIT, CHANGE_SUMMARY_PAGE_SIZE } from '../../lib/constants';
 

@@ -1,4 +1,4 @@
-// The change summary of spec 1 §9: counted on request, in pages of 1000, stopping at 10000 objects; the user may
+// The change summary (docs/behaviour.md, Uncommitted changes): counted on request, in pages of 1000, stopping at 10000 objects; the user may
 // then count the next 10000, and so on.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';

@@ -1,4 +1,4 @@
-// The uncommitted changes screen (spec 1 §2 "Changes page", §4): the branch's tree of changes, the commit and revert
+// The uncommitted changes screen (docs/behaviour.md, Uncommitted changes): the branch's tree of changes, the commit and revert
 // flows, and the change summary, all started from what the route loaded. Commit and revert, which move the branch,
 // and the refresh button make the route load again.
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

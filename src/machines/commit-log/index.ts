@@ -1,4 +1,4 @@
-// A ref's commit log (spec 1 "Commits page"): the paged list over the real API.
+// A ref's commit log (docs/behaviour.md, Commits): the paged list over the real API.
 import { fromPromise } from 'xstate';
 import { logCommits } from '../../api/commits';
 import type { Commit, Page } from '../../api/types';

@@ -1,4 +1,4 @@
-// Committing a branch's uncommitted changes (spec 1 §2, §4): a dialog with a message and metadata.
+// Committing a branch's uncommitted changes (docs/behaviour.md, Uncommitted changes): a dialog with a message and metadata.
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { Commit } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';

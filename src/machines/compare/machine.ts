@@ -1,4 +1,4 @@
-// The compare screen (spec 2 §2 "Compare screen"): the tree of changes between the base ref and the compared one,
+// The compare screen (docs/behaviour.md, Compare and merge): the tree of changes between the base ref and the compared one,
 // and the merge of the compared branch into the base, all started from what the route loaded. A merge and the
 // refresh button make the route load again.
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// Creating a user, inviting one by e-mail, or creating a group (spec 2 "Access control"): the name is checked as it
+// Creating a user, inviting one by e-mail, or creating a group (docs/behaviour.md, Access control): the name is checked as it
 // is typed, the server creates it, and an invitation's activation link, when the server answers with one (no mail
 // server is configured), is shown for the admin to pass on. The machine ends saying whether something was created.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

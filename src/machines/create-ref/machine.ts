@@ -1,4 +1,4 @@
-// Creating a branch or a tag (spec 2 §2 "Branches screen", "Tags screen", §5): a name and a source ref. The server
+// Creating a branch or a tag (docs/behaviour.md, Branches and tags): a name and a source ref. The server
 // validates the name; a tag's Create waits for a name; neither can be created in a read-only repository. A refusal
 // stays in the dialog. The flow ends with the created ref as output.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// Creating a repository (spec 1 §2, §5): the dialog's three fields, validated as the user types; Create only when
+// Creating a repository (docs/behaviour.md, Repositories): the dialog's three fields, validated as the user types; Create only when
 // all three are valid; the server's refusal shown in the dialog. The flow ends with the new repository as output.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Repository, RepositoryCreation, StorageConfig } from '../../api/types';

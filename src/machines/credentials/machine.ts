@@ -1,4 +1,4 @@
-// A user's access keys (spec 2 "Credentials"): 'Create Access Key' asks for confirmation, then shows the new key id
+// A user's access keys (docs/behaviour.md, Access control): 'Create Access Key' asks for confirmation, then shows the new key id
 // and secret once; Revoke asks about deleting the access key, and is never offered for the key in use. Each change
 // reads the route's data again (keys grant nothing: the session's policies stay as they are).
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

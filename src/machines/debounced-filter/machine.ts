@@ -1,4 +1,4 @@
-// The search box of every filtered list (see docs/behaviour.md, Lists): what is typed takes effect once typing has
+// The search box of every filtered list (see docs/behaviour.md, Conventions): what is typed takes effect once typing has
 // paused for FILTER_DEBOUNCE_MS, and then only if it differs from the filter in effect; the owner of the list (its
 // parent) hears `filter.settled` and applies it. When the filter in effect changes from outside (the back button, a
 // link), the owner says so with `filter.show`: the box shows it, unless it is the echo of what was typed here.

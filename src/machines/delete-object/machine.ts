@@ -1,4 +1,4 @@
-// Deleting one object (spec 1 "Objects page", §4): the user confirms, the object is deleted, and the machine ends
+// Deleting one object (docs/behaviour.md, Objects page): the user confirms, the object is deleted, and the machine ends
 // telling whether it was. A failure keeps the dialog open with the server's reason in it. The objects page starts
 // one per request, and only on a branch of a writable repository.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// Deleting a branch or a tag (spec 2 §2, §8): the user confirms, the ref is deleted, and the machine ends telling
+// Deleting a branch or a tag (docs/behaviour.md, Branches and tags): the user confirms, the ref is deleted, and the machine ends telling
 // whether it was. A refusal (the default branch, a missing permission) keeps the confirmation open with the
 // server's reason in it.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
@@ -21,7 +21,7 @@ export interface DeleteRefContext extends DeleteRefInput {
 
 export const SYSTEM_BRANCH_WARNING = `Warning: ${IMPORT_FROM_INVENTORY_BRANCH} is a system branch, used for importing data into the repository.`;
 
-/** Spec 1 §4, §9: deleting the system branch import-from-inventory warns first. */
+/** docs/behaviour.md, Branches and tags: deleting the system branch import-from-inventory warns first. */
 export function deleteRefWarning({ kind, id }: Pick<DeleteRefInput, 'kind' | 'id'>): string | null {
   return kind === 'branch' && id === IMPORT_FROM_INVENTORY_BRANCH ? SYSTEM_BRANCH_WARNING : null;
 }

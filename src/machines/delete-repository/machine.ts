@@ -1,4 +1,4 @@
-// Deleting a repository (spec 1 §4 "Repository in deletion", spec 2 Settings → General). Two ways in: the settings
+// Deleting a repository (docs/behaviour.md, Repositories; Repository settings). Two ways in: the settings
 // modal asks the user to type the repository id before it deletes; the 410 warning of a repository already being
 // deleted pushes the deletion again at once. Either ends on the repository list.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

@@ -1,7 +1,7 @@
-// Settings → Garbage Collection (spec 2 "Repository settings", §4, §8). The policy is read (404 means none is set),
+// Settings → Garbage Collection (docs/behaviour.md, Repository settings). The policy is read (404 means none is set),
 // shown as a table or JSON, edited as JSON text (a parse error is shown in place), saved whole or deleted; each
 // change reads the policy again. With no policy the editor opens on the template, as the create form. Editing,
-// saving and deleting wait for the server's preflight (spec 1 §6, gc/rules/set_allowed), asked beside the policy.
+// saving and deleting wait for the server's preflight (docs/behaviour.md, Repository settings: gc/rules/set_allowed), asked beside the policy.
 import { and, assign, setup, stateIn, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { GarbageCollectionRules } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';

@@ -6,7 +6,7 @@ export function policyText(rules: GarbageCollectionRules): string {
   return JSON.stringify(rules, null, 2);
 }
 
-/** Spec 2 §9: the policy a new one starts from — 21 days by default, 28 on the default branch. */
+/** docs/behaviour.md, Repository settings: the policy a new one starts from — 21 days by default, 28 on the default branch. */
 export function policyTemplate(defaultBranch: string): GarbageCollectionRules {
   return {
     default_retention_days: DEFAULT_GC_RETENTION_DAYS,

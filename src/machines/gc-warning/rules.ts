@@ -1,4 +1,4 @@
-// Spec 1 §9: warn about missing garbage-collection rules only where stale objects cost money (s3/http storage)
+// docs/behaviour.md, Objects page: warn about missing garbage-collection rules only where stale objects cost money (s3/http storage)
 // and only once the repository is old enough for that to matter. Dismissal is remembered per repository.
 import { GC_WARNING_AGE_DAYS } from '../../lib/constants';
 

@@ -1,4 +1,4 @@
-// A group's one permission in simplified mode (spec 2 §6): read (no ACL is a valid answer: spec 2 §5), and set
+// A group's one permission in simplified mode (docs/behaviour.md, Access control): read (no ACL is a valid answer: the same section), and set
 // from the Permission dropdown of the Groups list. A refused change keeps the permission last read, with the reason.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ACL } from '../../api/types';
@@ -6,7 +6,7 @@ import { promisePlaceholder } from '../../lib/actor-placeholders';
 
 export type AclPermission = ACL['permission'];
 
-/** Spec 2 §6: the four permission levels, each with what it allows. */
+/** docs/behaviour.md, Access control: the four permission levels, each with what it allows. */
 export const ACL_PERMISSIONS: readonly { value: AclPermission; description: string }[] = [
   { value: 'Read', description: 'Read repository data and metadata, manage own credentials.' },
   { value: 'Write', description: 'Read and write data and metadata, manage own credentials.' },

@@ -1,5 +1,5 @@
-// Importing data that already lives in storage into a branch (spec 1 §2 "Import dialog", §4 "Import phases", §5,
-// §9): the form (source validated against the server's pattern, destination, commit message and metadata), then
+// Importing data that already lives in storage into a branch (docs/behaviour.md, Objects page:
+// Import): the form (source validated against the server's pattern, destination, commit message and metadata), then
 // the import in progress, its status read every 3 s with the objects ingested and the rate, until the status says
 // completed or failed. A failure (in the status or in a call) shows the form again with the error; Cancel while in
 // progress deletes the import on the server and returns to the form.
@@ -84,7 +84,7 @@ export type ImportEvent =
   | { type: 'import.start' }
   | { type: 'import.cancel' };
 
-/** The spec's phases (§4), as the view names them. */
+/** The import's phases, as the view names them. */
 export type ImportPhase = 'not started' | 'in progress' | 'completed' | 'failed';
 
 const setError = ({ event }: { event: ErrorActorEvent }) => event.error;
@@ -188,7 +188,7 @@ export const importMachine = setup({
             onError: { target: '#import.form.failed', actions: assign({ error: setError }) },
           },
         },
-        // Between two reads of the status (spec 1 §9: every 3 s).
+        // Between two reads of the status (every 3 s).
         waiting: {
           after: { poll: 'polling' },
           on: { 'import.cancel': 'cancelling' },

@@ -1,7 +1,7 @@
-// The import form's rules (spec 1 §5): the source must match the server's import validity regex, an empty source
+// The import form's rules (docs/behaviour.md, Objects page: Import): the source must match the server's import validity regex, an empty source
 // counts as valid but cannot be imported, and the figures shown while an import runs.
 
-/** The spec's message, naming the server's pattern. */
+/** The refusal's words, naming the server's pattern. */
 export function importSourceMessage(validityRegex: string): string {
   return `Import source should match the following pattern: "${validityRegex}"`;
 }
@@ -17,7 +17,7 @@ function compile(validityRegex: string): RegExp | undefined {
 }
 
 /**
- * Why the source cannot be imported from, if it cannot; an empty source is valid (spec 1 §5). Spaces around a
+ * Why the source cannot be imported from, if it cannot; an empty source is valid. Spaces around a
  * pasted address are not part of it.
  */
 export function importSourceError(source: string, validityRegex: string): string | undefined {

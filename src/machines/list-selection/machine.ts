@@ -1,4 +1,4 @@
-// The Users, Groups and Policies lists (spec 2 "Access control"): rows are selected with their checkboxes and
+// The Users, Groups and Policies lists (docs/behaviour.md, Access control): rows are selected with their checkboxes and
 // 'Delete Selected' deletes them after one confirmation, one call per id; rows that could not be deleted stay
 // selected, with their reasons. The Users and Groups lists also run their create dialog here. A protected row
 // (the signed-in user's own) is never selected. Every change reads the route's data again, and the session the
@@ -123,7 +123,7 @@ export const listSelectionMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
       },
     },
-    // The reasons are shown in an alert dialog (spec 2 §8) until dismissed.
+    // The reasons are shown in an alert dialog (docs/behaviour.md, Access control) until dismissed.
     failed: {
       on: { 'failures.dismiss': { target: 'browsing', actions: assign({ failures: [], error: undefined }) } },
     },

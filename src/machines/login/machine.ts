@@ -1,4 +1,4 @@
-// Login flow (spec 2 "Login"): check the setup state, show the form, submit, go to `next`.
+// Login flow (docs/behaviour.md, Session, login and logout): check the setup state, show the form, submit, go to `next`.
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { LoginConfig, SetupState, User } from '../../api/types';
 import { ApiError } from '../../api/errors';

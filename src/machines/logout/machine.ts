@@ -1,4 +1,4 @@
-// Logout (spec 2 §1): the user is forgotten first (by the session, which runs this flow), then the browser leaves for
+// Logout (docs/behaviour.md, Session, login and logout): the user is forgotten first (by the session, which runs this flow), then the browser leaves for
 // the configured logout address, or the server's /logout, which ends the session server-side.
 import { assign, setup } from 'xstate';
 import type { LoginConfig } from '../../api/types';

@@ -1,4 +1,4 @@
-// Merging one branch into another (spec 2 §2 "Compare screen", §4 merge states): idle, the modal open, merging
+// Merging one branch into another (docs/behaviour.md, Compare and merge): idle, the modal open, merging
 // (controls disabled), then success (the modal closes and the view refreshes) or the error shown in the modal.
 // Beyond lakeFS: when the server lists the conflicting paths with both sides (409 MergeConflict), the modal shows
 // them; the user picks the source or the destination version per path, can look at the two contents side by

@@ -1,4 +1,4 @@
-// The line-by-line changes of one object of a diff, shown under its row on request (spec 1 §5: text formats only,
+// The line-by-line changes of one object of a diff, shown under its row on request (docs/behaviour.md, Uncommitted changes: text formats only,
 // at most 122880 bytes a side). One actor per shown row.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Diff } from '../../api/types';

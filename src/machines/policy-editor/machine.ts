@@ -1,4 +1,4 @@
-// A policy: its statements as a table or JSON, and the editor (spec 2 "Policy detail", §4, §5, §8). The editor is
+// A policy: its statements as a table or JSON, and the editor (docs/behaviour.md, Access control). The editor is
 // titled Create Policy or Edit Policy, takes a Policy ID and the JSON document, shows the parse error, and — beyond
 // lakeFS — checks actions and resource ARNs as they are typed and completes action names. Saving an edit reads the
 // policy again; Cancel restores the last saved text. A created policy is shown on its own page.
@@ -130,7 +130,7 @@ export const policyEditorMachine = setup({
         onError: { target: 'open', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
-    // After an edit the policy is read again (spec 2 §4), and its text becomes what Cancel restores.
+    // After an edit the policy is read again (docs/behaviour.md, Access control), and its text becomes what Cancel restores.
     refreshing: {
       tags: ['busy'],
       invoke: {

@@ -1,4 +1,4 @@
-// The ref picker (spec 1 "Objects page": branches, tags, commits): a list of branches and one of tags (page size
+// The ref picker (docs/behaviour.md, Objects page: branches, tags, commits): a list of branches and one of tags (page size
 // 300, filtered by prefix as the user types, 300 ms after the last keystroke), a branch's commits, and, when the
 // typed text could be a commit id (4 or more hex characters), the commit it names. Each list is a paged list,
 // started when first shown; the picker lives while its popover is open. What it offers (tags, commits) is fixed

@@ -1,4 +1,4 @@
-// The Branches and Tags screens (spec 2 §2): the listing is a paged list the route starts from its loader's first
+// The Branches and Tags screens (docs/behaviour.md, Branches and tags): the listing is a paged list the route starts from its loader's first
 // page; this machine runs the create dialog while it is open and one delete at a time, and when either changes the
 // repository's refs, the page loads again. The default branch is never offered for deletion.
 import { assertEvent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

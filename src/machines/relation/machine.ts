@@ -1,6 +1,6 @@
-// One of the links between users, groups and policies (spec 2 "Access control"): a user's groups, a user's or a
+// One of the links between users, groups and policies (docs/behaviour.md, Access control): a user's groups, a user's or a
 // group's attached policies, a group's members. 'Add'/'Attach' opens a picker that searches by prefix (5 results,
-// spec 2 §9) and links the one chosen; Remove/Detach asks first, and a refusal is shown in an alert dialog (§8).
+// docs/behaviour.md, Access control) and links the one chosen; Remove/Detach asks first, and a refusal is shown in an alert dialog.
 // Each change reads the route's data again, and the session the user's effective policies (the change may have been
 // to the user's own).
 import { assign, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';

@@ -1,4 +1,4 @@
-// The repositories screen (spec 1 §2 "Repository list", §1 welcome card): it runs the sample-repository flow for the
+// The repositories screen (docs/behaviour.md, Repositories): it runs the sample-repository flow for the
 // page's life and a create-repository flow while the dialog is open, and opens whatever repository either makes.
 // The listing itself is a paged list the route starts from its loader's first page.
 import { assertEvent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

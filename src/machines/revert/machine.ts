@@ -1,4 +1,4 @@
-// Reverting uncommitted changes (spec 1 §4): everything (reset), or one entry by its type and path, after the user
+// Reverting uncommitted changes (docs/behaviour.md, Uncommitted changes): everything (reset), or one entry by its type and path, after the user
 // confirms.
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';

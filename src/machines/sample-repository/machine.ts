@@ -1,4 +1,4 @@
-// The welcome card's sample repository (spec 1 §1, §9): one click creates quickstart on main with the server's
+// The welcome card's sample repository (docs/behaviour.md, Repositories): one click creates quickstart on main with the server's
 // sample data, under the default namespace prefix. A failure is shown on the card and can be tried again.
 import { assertEvent, assign, setup, type ActorRefFrom, type ErrorActorEvent } from 'xstate';
 import type { Repository, RepositoryCreation, StorageConfig } from '../../api/types';

@@ -199,7 +199,7 @@ export function sessionPermission(snapshot: Pick<SnapshotFrom<typeof sessionMach
   return permissionOf(snapshot.context.permissions, action, resource);
 }
 
-/** Spec 2 §6: the RBAC setting says whether groups carry one ACL permission and policies are hidden. */
+/** docs/behaviour.md, Access control: the RBAC setting says whether groups carry one ACL permission and policies are hidden. */
 export function isSimplifiedMode(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'context'>): boolean {
   return snapshot.context.loginConfig?.RBAC === 'simplified';
 }

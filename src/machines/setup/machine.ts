@@ -1,4 +1,4 @@
-// First-run setup (spec 2 "First-run setup", §4). An installation without an admin gets one setup call carrying the
+// First-run setup (docs/behaviour.md, First-run setup). An installation without an admin gets one setup call carrying the
 // admin's name and, when the server asks for them, the communication preferences: the server checks them all
 // before it creates anything, so a refused e-mail leaves nothing half done and the form stays as it was. Once the
 // admin exists its keys are shown, whatever happens after: a server that still reports the preferences missing

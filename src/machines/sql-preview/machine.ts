@@ -1,4 +1,4 @@
-// The SQL preview of a data file (spec 1 §4 "data ... with a SQL query", §9): the engine loads (DuckDB-WASM in a
+// The SQL preview of a data file (docs/behaviour.md, Object viewer): the engine loads (DuckDB-WASM in a
 // worker), the query runs (at once when the preview opens), and its result is shown with a chart over each column;
 // a running query can be cancelled, and a result exported. The engine is reached only through the injected actors,
 // so the flow runs headless in tests.

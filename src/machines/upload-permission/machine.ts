@@ -1,4 +1,4 @@
-// The Upload button's permission (spec 1 §6 "Upload preflight"): whether the user may upload to a branch, asked
+// The Upload button's permission (docs/behaviour.md, Objects page): whether the user may upload to a branch, asked
 // once per repository and branch for as long as the objects route lives, and again on Refresh, keeping the last
 // answer meanwhile, so browsing folders never flickers the button. Each upload still checks its own destinations
 // (machines/upload-queue).

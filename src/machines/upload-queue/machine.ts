@@ -1,9 +1,9 @@
-// Upload queue (spec 1 "Upload", §4, §6, §9): files are queued with their destinations, then run at most
+// Upload queue (docs/behaviour.md, Objects page): files are queued with their destinations, then run at most
 // UPLOAD_CONCURRENCY at a time, each checked → uploading (percent) → done | failed | aborted. The check is the
 // stage_allowed preflight of the file's own destination, asked once, just before its upload: a refused path fails
 // that file and sends nothing. The queue's input carries what the page already knows (repository, branch,
 // read-only, the storage config), so a run reads nothing else.
-// An upload goes through the server, or, when the storage config says pre_sign_support_ui (spec 1 §4 "Presigned
+// An upload goes through the server, or, when the storage config says pre_sign_support_ui (docs/behaviour.md, Objects page: "Upload"
 // transfer"), in three steps: a staging location with a presigned address, a PUT of the file to that address
 // (the percent), then the link that registers the staged object at its path.
 import { and, assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

@@ -3,7 +3,7 @@ import { LuCircleCheck, LuCircleX, LuSkipForward, LuTimer } from 'react-icons/lu
 import type { ActionRun, HookRun } from '../../api/types';
 import { shownStatus } from '../../machines/action-run/status';
 
-/** Spec 2: completed green, failed red, skipped yellow, anything else (running) orange. */
+/** docs/behaviour.md, Action runs: completed green, failed red, skipped yellow, anything else (running) orange. */
 const LOOK = {
   completed: { icon: LuCircleCheck, color: 'green.600' },
   failed: { icon: LuCircleX, color: 'red.600' },

@@ -13,7 +13,7 @@ const selectView = (s: ActivationSnapshot) => ({
   canCreate: s.can({ type: 'activation.submit' }),
 });
 
-/** An invited user chooses a password (spec 2 "Activate invited user"). */
+/** An invited user chooses a password (docs/behaviour.md, Activating an invited user). */
 export function ActivationPage({ activation }: { activation: ActivationActorRef }) {
   const view = useSelector(activation, selectView);
   const mismatch = passwordMismatch(view);

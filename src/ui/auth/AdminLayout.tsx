@@ -11,7 +11,7 @@ const SECTIONS = [
   { label: 'Policies', to: '/auth/policies', policies: true },
 ] as const;
 
-/** Access control: the side menu (Policies hidden in simplified mode, spec 2 §6) beside the page shown. */
+/** Access control: the side menu (Policies hidden in simplified mode, docs/behaviour.md, Access control) beside the page shown. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const simplified = useSimplifiedMode();
@@ -56,7 +56,7 @@ function dismissedBefore(): boolean {
   }
 }
 
-/** Spec 2 "Access control": simplified mode promotes role-based access control until dismissed, for good. */
+/** Simplified mode promotes role-based access control until dismissed, for good. */
 function RbacBanner() {
   const [dismissed, setDismissed] = useState(dismissedBefore);
   if (dismissed) return null;

@@ -28,7 +28,7 @@ const selectView = (s: CreatePrincipalSnapshot) => ({
 
 /**
  * How creating a user is worded. Where people are invited by e-mail, a user created by name is one for programs,
- * keys only: 'Create API User' (spec 1 §6).
+ * keys only: 'Create API User' (docs/behaviour.md, Access control).
  */
 export function createUserWording(canInvite: boolean): Wording {
   return canInvite ? { ...WORDING.user, title: 'Create API User', placeholder: "Name (e.g. 'spark-jobs')" } : WORDING.user;

@@ -49,7 +49,7 @@ function credentialColumns(flow: CredentialsActorRef, userId: string, currentAcc
       id: 'revoke',
       header: '',
       meta: { width: '20%', align: 'end' },
-      // The key in use is never offered for revocation (spec 2 §5).
+      // The key in use is never offered for revocation (docs/behaviour.md, Access control).
       cell: (info) =>
         info.row.original.access_key_id === currentAccessKeyId ? null : (
           <PermittedButton

@@ -48,7 +48,7 @@ function userColumns(selection: ListSelectionActorRef): ListColumn<User>[] {
 }
 
 /**
- * Users: prefix search, Invite User and Create API User where the server can invite (spec 1 §6), else Create User;
+ * Users: prefix search, Invite User and Create API User where the server can invite (docs/behaviour.md, Access control), else Create User;
  * Delete Selected (never the signed-in user's own row).
  */
 export function UsersPage({ list, selection, canInvite, prefix, after, onSearch, onBackToStart }: UsersPageProps) {

@@ -1,4 +1,4 @@
-// The import dialog of the objects page (see docs/behaviour.md, Import): where the data is, where it lands, the
+// The import dialog of the objects page (see docs/behaviour.md, Objects page): where the data is, where it lands, the
 // commit, then the import's progress and its outcome. The import machine owns the flow; the page's machine opens
 // it when the URL asks for it.
 import { Alert, Button, Code, Dialog, Field, HStack, Input, InputGroup, Link, Progress, Stack, Text } from '@chakra-ui/react';

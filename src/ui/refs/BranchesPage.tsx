@@ -78,7 +78,7 @@ function branchColumns(repoId: string, defaultBranch: string, screen: RefsPageAc
 
 export type BranchesPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'children'>;
 
-/** The repository's branches (spec 2 §2 "Branches screen"). */
+/** The repository's branches (docs/behaviour.md, Branches and tags). */
 export function BranchesPage(props: BranchesPageProps) {
   const { repo, screen } = props;
   const defaultBranch = useSelector(screen, (s) => s.context.defaultBranch);

@@ -72,7 +72,7 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
 
 export type TagsPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'children'>;
 
-/** The repository's tags (spec 2 §2 "Tags screen"): immutable pointers, created and deleted, never edited. */
+/** The repository's tags (docs/behaviour.md, Branches and tags): immutable pointers, created and deleted, never edited. */
 export function TagsPage(props: TagsPageProps) {
   const { repo, screen, prefix } = props;
   const columns = useMemo(() => tagColumns(repo.id, screen), [repo.id, screen]);

@@ -23,7 +23,7 @@ export interface ObjectRendererProps {
   repoId: string;
   refId: string;
   stats: ObjectStats;
-  /** The renderer its content type, then its extension, calls for (spec 1 §4). */
+  /** The renderer its content type, then its extension, calls for (docs/behaviour.md, Object viewer). */
   renderer: RendererKind;
   /** What the route read of it for that renderer. */
   content: ObjectContent;

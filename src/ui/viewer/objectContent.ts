@@ -1,4 +1,4 @@
-// What the object viewer's route reads for it (spec 1 §4, §9): the object's stat and, for the renderers that show
+// What the object viewer's route reads for it (docs/behaviour.md, Object viewer): the object's stat and, for the renderers that show
 // content, that content, read once, within the caps.
 import type { ObjectStats } from '../../api/types';
 import type { RendererKind } from './renderer-kind';

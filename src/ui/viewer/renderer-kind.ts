@@ -2,7 +2,7 @@ import { VIEWER_SIZE_CAP_BYTES } from '../../lib/constants';
 import { extensionOf } from '../../lib/extension';
 import { dataFormatOfExtension, dataFormatOfType, type DataFormat } from '../../lib/sql/data-format';
 
-// Spec 1 §4: the renderer is chosen by content type, then by extension. Data files are exempt from the size cap
+// docs/behaviour.md, Object viewer: the renderer is chosen by content type, then by extension. Data files are exempt from the size cap
 // (their SQL preview reads ranges, not the whole object).
 
 export type RendererKind =

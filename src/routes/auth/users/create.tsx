@@ -11,7 +11,7 @@ export const Route = createFileRoute('/auth/users/create')({
   component: ActivationRoute,
 });
 
-// Without a token the activation machine goes to login at once (spec 2 "Activate invited user").
+// Without a token the activation machine goes to login at once (docs/behaviour.md, Activating an invited user).
 function ActivationRoute() {
   const { token, email } = Route.useSearch();
   const navigate = useFlowRedirect();

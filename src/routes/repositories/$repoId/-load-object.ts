@@ -1,4 +1,4 @@
-// The object viewer's read (spec 1 §4, §9): the stat, then only what the object's renderer shows, within the caps.
+// The object viewer's read (docs/behaviour.md, Object viewer): the stat, then only what the object's renderer shows, within the caps.
 // Loaded with the viewer route's loader, on demand: the renderer rules are not part of the console's first load.
 import { getObjectBlob, getObjectText, statObject } from '../../../api/objects';
 import type { ObjectStats } from '../../../api/types';

@@ -28,7 +28,7 @@ export interface SqlPreviewProps {
 
 
 /**
- * The SQL preview of a parquet, csv or tsv object (spec 1 §4, §9). The query in the address runs as the preview
+ * The SQL preview of a parquet, csv or tsv object (docs/behaviour.md, Object viewer). The query in the address runs as the preview
  * opens; Execute puts a new query in the address, so a link shares it, and the preview opens again on it.
  */
 export function SqlPreview({ repoId, refId, stats, format, sql }: SqlPreviewProps) {

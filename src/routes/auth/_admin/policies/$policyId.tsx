@@ -16,7 +16,7 @@ function PolicyRoute() {
   return <PolicyEditing key={`${policy.id}:${loadedAt}`} policy={policy} />;
 }
 
-/** The policy and its editor: saving reads the policy again (the editor's own read, spec 2 §4). */
+/** The policy and its editor: saving reads the policy again (the editor's own read). */
 function PolicyEditing({ policy }: { policy: Policy }) {
   const editor = useActorRef(livePolicyEditorMachine, { input: { mode: 'edit', policy } });
   return <PolicyPage editor={editor} />;

@@ -6,7 +6,7 @@ export const Route = createFileRoute('/auth/_admin/groups/$groupId')({
   component: GroupRoute,
 });
 
-/** A group's pages: Groups > group, Members, and Group Policies outside simplified mode (spec 2 §6). */
+/** A group's pages: Groups > group, Members, and Group Policies outside simplified mode (docs/behaviour.md, Access control). */
 function GroupRoute() {
   const { groupId } = Route.useParams();
   const simplified = useSimplifiedMode();

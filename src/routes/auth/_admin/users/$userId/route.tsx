@@ -6,7 +6,7 @@ export const Route = createFileRoute('/auth/_admin/users/$userId')({
   component: UserRoute,
 });
 
-/** A user's pages: Users > user, and the tabs (the policy tabs hidden in simplified mode, spec 2 §6). */
+/** A user's pages: Users > user, and the tabs (the policy tabs hidden in simplified mode, docs/behaviour.md, Access control). */
 function UserRoute() {
   const { userId } = Route.useParams();
   const simplified = useSimplifiedMode();

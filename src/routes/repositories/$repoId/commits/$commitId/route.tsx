@@ -6,7 +6,7 @@ import { useRepository } from '../../../../../ui/repository/RepositoryContext';
 
 // The commit's metadata; what it changed is the index route below, so moving through its folders reads only those.
 export const Route = createFileRoute('/repositories/$repoId/commits/$commitId')({
-  // A missing commit fails with 'could not find commit' (spec 1 §8).
+  // A missing commit fails with 'could not find commit' (docs/behaviour.md, Conventions).
   loader: ({ params, abortController }) => getCommit(params.repoId, params.commitId, abortController.signal),
   component: CommitRoute,
   errorComponent: RouteErrorAlert,
