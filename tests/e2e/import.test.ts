@@ -1,4 +1,4 @@
-// Import (spec 1 §2, §4, §5): the server may import from a local folder (`--import-root`); a user imports a folder
+// Import (docs/behaviour.md, Objects page): the server may import from a local folder (`--import-root`); a user imports a folder
 // of 1,000 files through the objects page's Import dialog, watches it run, and finds its commit and its files.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

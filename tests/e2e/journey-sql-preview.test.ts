@@ -1,4 +1,4 @@
-// Journey: SQL over the sample's data files in the browser (spec 1 §4, §9). DuckDB-WASM starts from Tarn's own build
+// Journey: SQL over the sample's data files in the browser (docs/behaviour.md, Object viewer). DuckDB-WASM starts from Tarn's own build
 // (offline: nothing but the local server is reachable), previews lakes.parquet and data/lakes.csv with their
 // opening queries, runs a GROUP BY put in the address, cancels a long query, exports a result, and writes a result
 // back with COPY ... TO, which then shows under Uncommitted Changes.

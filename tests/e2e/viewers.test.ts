@@ -1,4 +1,4 @@
-// Every renderer of the object viewer (spec 1 §4, §9) against a real file of its kind, uploaded through the API:
+// Every renderer of the object viewer (docs/behaviour.md, Object viewer) against a real file of its kind, uploaded through the API:
 // markdown with a relative image, a notebook, an image, a PDF, highlighted source, JSON Lines, GeoJSON, a binary
 // file it cannot render and a file over the 20 MiB cap.
 import { randomBytes } from 'node:crypto';

@@ -18,7 +18,7 @@ function start() {
 }
 
 describe('group-acl machine', () => {
-  it('offers the four levels of spec 2 §6', () => {
+  it('offers the four permission levels of simplified mode', () => {
     expect(ACL_PERMISSIONS.map((p) => p.value)).toEqual(['Read', 'Write', 'Super', 'Admin']);
   });
 

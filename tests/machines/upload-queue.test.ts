@@ -310,7 +310,7 @@ describe('upload queue: uploading', () => {
   });
 });
 
-describe('upload queue: presigned transfer (spec 1 §4)', () => {
+describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', () => {
   const s3 = { pre_sign_support_ui: true, blockstore_type: 's3' };
   const staging: StagingLocation = { physical_address: 's3://lake/data/x,1.sig', presigned_url: 'https://store.example.com/lake/data/x?sig=1' };
 

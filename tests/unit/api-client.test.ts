@@ -70,7 +70,7 @@ describe('api client', () => {
   });
 });
 
-describe('failures name the action (spec 1 §8)', () => {
+describe('failures name the action (docs/behaviour.md, Conventions)', () => {
   const refuse = (path: string, status: number, message: string) =>
     server.use(http.get(`${base}${path}`, () => HttpResponse.json<ErrorBody>({ message }, { status })));
   const failure = (call: Promise<unknown>) => call.then(() => 'no failure', (e: unknown) => (e as Error).message);
