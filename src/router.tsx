@@ -5,10 +5,7 @@ import { liveSessionMachine, type SessionActorRef } from './machines/session';
 import { routeTree } from './routeTree.gen';
 import { Loading } from './ui/components/Loading';
 
-/** What every route can reach: the root actors. */
-export interface RouterContext {
-  session: SessionActorRef;
-}
+export type { RouterContext } from './router-context';
 
 export interface AppRouterOptions {
   history?: RouterHistory;

@@ -1,13 +1,8 @@
 import { api, failsAs, query, repoPath, seg } from './client';
-import { diffRefs } from './refs';
+import { diffRefs, type DiffParams } from './refs';
 import type { Diff, Page } from './types';
 
-export interface DiffParams {
-  after?: string;
-  amount?: number;
-  prefix?: string;
-  delimiter?: string;
-}
+export type { DiffParams };
 
 /** Uncommitted changes of a branch. */
 export function diffBranch(repo: string, branch: string, params: DiffParams = {}, signal?: AbortSignal): Promise<Page<Diff>> {

@@ -1,9 +1,16 @@
 import { api, failsAs, query, repoPath, seg } from './client';
-import type { DiffParams } from './diff';
 import { ConflictError, MergeConflictError } from './errors';
 import type { ConflictSide, Diff, Merge, MergeResult, MergeStrategy, Page } from './types';
 
 export { resolveRef } from './resolve-ref';
+
+/** A page of a diff: where it starts, how long, which folder, and whether folders are collapsed. */
+export interface DiffParams {
+  after?: string;
+  amount?: number;
+  prefix?: string;
+  delimiter?: string;
+}
 
 export interface RefDiffParams extends DiffParams {
   type?: 'two_dot' | 'three_dot';

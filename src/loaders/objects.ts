@@ -3,27 +3,13 @@
 import type { ObjectStats, Page } from '../api/types';
 import { PAGE_SIZE } from '../lib/page-sizes';
 import { listFolderPage } from '../api/object-listing';
+import type { ObjectsListingRequest } from './objects-request';
 import type { Readme } from './readme';
 import type { RepositoryRead } from './repository';
 
 export type { Readme } from './readme';
 
-export interface ObjectsPageDeps {
-  /** The ref as the URL names it; the default branch when it names none. */
-  ref?: string | undefined;
-  /** The folder ('' or ending in '/'). */
-  path: string;
-  after?: string | undefined;
-}
-
-/**
- * What the listing is read for: the loader's deps, and the prefix search in the URL. The search is no dep of the
- * route: while the page shows, its list machine applies a new search itself, and the URL only records it; a load
- * (the page opening, a refresh) reads with the search the URL has then.
- */
-export interface ObjectsListingRequest extends ObjectsPageDeps {
-  search: string;
-}
+export type { ObjectsListingRequest, ObjectsPageDeps } from './objects-request';
 
 /**
  * The folder's README.md read: the same promise on every call, started by the loader after the listing (the page

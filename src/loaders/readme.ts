@@ -3,7 +3,7 @@ import { NotFoundError } from '../api/errors';
 import { getObjectText, statObject } from '../api/objects';
 import type { ObjectStats, Page } from '../api/types';
 import { README_FILE_NAME, VIEWER_SIZE_CAP_BYTES } from '../lib/constants';
-import type { ObjectsListingRequest } from './objects';
+import type { ObjectsListingRequest } from './objects-request';
 
 /** The folder's README.md: none, its text (rendered sanitised by the view), or why it could not be read. */
 export type Readme = { status: 'none' } | { status: 'found'; path: string; source: string } | { status: 'failed'; error: unknown };

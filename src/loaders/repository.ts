@@ -3,7 +3,16 @@ import { resolveRef } from '../api/resolve-ref';
 import { getRepository } from '../api/repositories';
 import type { Repository, ResolvedRef } from '../api/types';
 import { sharedRead } from '../lib/shared-read';
-import type { ResolvedRefState } from '../ui/repository/RepositoryContext';
+
+/** The page's ref, as the loader resolved it. */
+export interface ResolvedRefState {
+  /** The ref as asked for (the `ref` query parameter, else the default branch). */
+  name: string;
+  /** Set when the name resolved to a branch, a tag or a commit. */
+  ref?: ResolvedRef;
+  /** Set when it did not ('ref not found') or the lookup failed. */
+  error?: unknown;
+}
 
 export interface RepositoryPageData {
   repo: Repository;

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { loginRedirectPath } from '../api/client';
 import { isPublicPath } from '../lib/public-paths';
 import { checkedSession } from '../machines/session';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 import { ErrorAlert } from '../ui/components/ErrorAlert';
 import { AppShell } from '../ui/shell/AppShell';
 

@@ -1,8 +1,8 @@
 // The server's modules form layers that depend only downward, with no import cycles. The graph is read from the
 // import and export statements of server/**/*.ts, so a new module is checked without being listed here.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findCycles, readImportGraph } from './import-graph';
 
 const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
@@ -39,66 +39,21 @@ function layerOf(file: string): string {
   return path === 'errors.ts' ? 'errors' : 'root';
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
-
-const importPattern = /^\s*(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
-
-/** The server files a file imports (packages and Node modules are not part of the graph). */
-function importsOf(file: string): string[] {
-  const found: string[] = [];
-  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
-    const specifier = match[1] ?? match[2] ?? '';
-    if (!specifier.startsWith('.')) continue;
-    const base = resolve(dirname(file), specifier);
-    const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
-    if (!target) throw new Error(`${relative(serverDir, file)} imports ${specifier}, which is not a server file`);
-    found.push(target);
-  }
-  return found;
-}
-
-const graph = new Map(sourceFiles(serverDir).map((file) => [file, importsOf(file)]));
-const name = (file: string) => relative(serverDir, file);
-
-/** Every cycle found by a depth-first walk, each as the files along it. */
-function findCycles(): string[][] {
-  const cycles: string[][] = [];
-  const done = new Set<string>();
-  const path: string[] = [];
-  const visit = (file: string) => {
-    const at = path.indexOf(file);
-    if (at >= 0) {
-      cycles.push([...path.slice(at), file].map(name));
-      return;
-    }
-    if (done.has(file)) return;
-    path.push(file);
-    for (const next of graph.get(file) ?? []) visit(next);
-    path.pop();
-    done.add(file);
-  };
-  for (const file of graph.keys()) visit(file);
-  return cycles;
-}
+const graph = readImportGraph(serverDir);
+const name = graph.name;
 
 describe('server layers', () => {
   it('reads a graph that covers every layer', () => {
-    expect(new Set([...graph.keys()].map(layerOf))).toEqual(new Set(Object.keys(mayUse)));
+    expect(new Set([...graph.files.keys()].map(layerOf))).toEqual(new Set(Object.keys(mayUse)));
   });
 
   it('has no import cycles', () => {
-    expect(findCycles()).toEqual([]);
+    expect(findCycles(graph)).toEqual([]);
   });
 
   it('imports only downward: http → catalog/auth → graveler → kv/blockstore → errors', () => {
     const wrong: string[] = [];
-    for (const [file, targets] of graph) {
+    for (const [file, { local: targets }] of graph.files) {
       const from = layerOf(file);
       for (const target of targets) {
         const to = layerOf(target);

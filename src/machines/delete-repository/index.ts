@@ -3,4 +3,3 @@ import { deleteRepositoryMachine } from './machine';
 
 export * from './machine';
 export const liveDeleteRepositoryMachine = deleteRepositoryMachine.provide({ actors: deleteRepositoryActors });
-export * from './hooks';

@@ -5,4 +5,3 @@ import { sessionMachine } from './machine';
 export * from './machine';
 export const liveSessionMachine = sessionMachine.provide({ actors: { ...sessionActors, logout: liveLogoutMachine } });
 export * from './guard';
-export * from './hooks';

@@ -5,7 +5,7 @@ import type { Page, PageParams } from '../../api/types';
 import { arn } from '../../lib/permission-names';
 import { useScreen } from '../../lib/use-screen';
 import { liveRelationMachines, type RelationKind } from '../../machines/relation';
-import { useSessionActor } from '../../machines/session';
+import { useSessionActor } from '../../lib/use-session';
 import { RouteList } from '../../ui/auth/RouteList';
 import { RelationTab, type RelatedRow, type RelationEditing } from '../../ui/auth/RelationTab';
 

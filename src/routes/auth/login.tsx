@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '../../lib/root-actors';
 import * as z from 'zod/mini';
 import { liveLoginMachine } from '../../machines/login';
-import { useSessionActor } from '../../machines/session';
+import { useSessionActor } from '../../lib/use-session';
 import { useFlowRedirect } from '../../ui/auth/useFlowRedirect';
 import { LoginPage } from '../../ui/auth/LoginPage';
 

@@ -7,7 +7,7 @@ import type { Page, Repository, StorageConfig } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { listSearch } from '../../lib/search-schemas';
 import { liveRepositoriesMachine, liveRepositoryList, type RepositoriesActorRef } from '../../machines/repositories';
-import { useSessionSelector } from '../../machines/session';
+import { useSessionSelector } from '../../lib/use-session';
 import { RouteErrorAlert } from '../../ui/components/RouteErrorAlert';
 import { RepositoriesPage } from '../../ui/repositories/RepositoriesPage';
 import { RepositoryTable } from '../../ui/repositories/RepositoryTable';

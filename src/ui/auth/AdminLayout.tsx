@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, CloseButton, Grid, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { ACL_BANNER_DISMISS_KEY } from '../../lib/constants';
-import { useSimplifiedMode } from '../../machines/session/hooks';
+import { useSimplifiedMode } from '../../lib/use-session';
 
 const SECTIONS = [
   { label: 'My Credentials', to: '/auth/credentials', policies: false },

@@ -5,7 +5,7 @@ import { LuChevronDown, LuTriangleAlert } from 'react-icons/lu';
 import { errorMessage } from '../../lib/error-message';
 import { arn } from '../../lib/permission-names';
 import { ACL_PERMISSIONS, liveGroupAclMachine, type GroupAclSnapshot } from '../../machines/group-acl';
-import { usePermission } from '../../machines/session/hooks';
+import { usePermission } from '../../lib/use-session';
 
 const selectView = (s: GroupAclSnapshot) => ({
   permission: s.context.acl?.permission,

@@ -1,6 +1,6 @@
 import { Button, IconButton, type ButtonProps, type IconButtonProps } from '@chakra-ui/react';
 import type { Permission } from '../../machines/session/machine';
-import { usePermission } from '../../machines/session/hooks';
+import { usePermission } from '../../lib/use-session';
 
 /** The permission a control's action needs on the server. */
 export interface Needs {

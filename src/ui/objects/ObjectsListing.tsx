@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import type { DeleteObjectActorRef } from '../../machines/delete-object';
-import { usePermissionCheck } from '../../machines/session/hooks';
+import { usePermissionCheck } from '../../lib/use-session';
 import { arn } from '../../lib/permission-names';
 import {
   blameFlow,

@@ -6,7 +6,7 @@ import { formatCount, formatObjectCount } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import type { ObjectSelectionActorRef } from '../../machines/object-selection';
 import type { ObjectsPageActorRef } from '../../machines/objects-page';
-import { usePermissionCheck } from '../../machines/session/hooks';
+import { usePermissionCheck } from '../../lib/use-session';
 import type { Permission } from '../../machines/session/machine';
 import { ErrorAlert } from '../components';
 import { permittedState } from '../components/PermittedButton';

@@ -6,7 +6,7 @@ import { pagedListView, type PagedListActorRef } from '../../machines/paged-list
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { MorePages, PickerOption } from './PickerList';
-import type { SelectedRef } from './RefSelector';
+import type { SelectedRef } from './selected-ref';
 
 export interface BranchCommitsProps {
   branch: string;

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { BranchCommits } from './BranchCommits';
 import { MorePages, PickerOption } from './PickerList';
-import type { SelectedRef } from './RefSelector';
+import type { SelectedRef } from './selected-ref';
 
 export interface RefPickerPanelProps {
   repoId: string;

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { Button, Popover, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuChevronDown, LuGitBranch, LuGitCommitHorizontal, LuTag } from 'react-icons/lu';
-import type { RefKind } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
 import { RefPickerPanel } from './RefPickerPanel';
+import type { SelectedRef } from './selected-ref';
 
-export interface SelectedRef {
-  id: string;
-  kind: RefKind;
-}
+export type { SelectedRef };
 
 export interface RefSelectorProps {
   repoId: string;

@@ -1,15 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Repository, ResolvedRef } from '../../api/types';
+import type { ResolvedRefState } from '../../loaders/repository';
 import { ErrorAlert } from '../components/ErrorAlert';
 
-export interface ResolvedRefState {
-  /** The ref as asked for (the `ref` query parameter, else the default branch). */
-  name: string;
-  /** Set when the name resolved to a branch, a tag or a commit. */
-  ref?: ResolvedRef;
-  /** Set when it did not ('ref not found') or the lookup failed. */
-  error?: unknown;
-}
+export type { ResolvedRefState };
 
 export interface RepositoryContextValue {
   repo: Repository;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { createFileRoute, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { GoneError } from '../../../api/client';
-import { useRepositoryDeletion } from '../../../machines/delete-repository';
+import { useRepositoryDeletion } from '../../../lib/use-repository-deletion';
 import { loadRepositoryPage, startRepositoryPage } from '../../../loaders/repository';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { repositorySearch } from '../../../lib/search-schemas';

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '../../../../lib/constants';
 import { useScreen } from '../../../../lib/use-screen';
 import { cursorSearch } from '../../../../lib/search-schemas';
 import { liveListSelectionMachines } from '../../../../machines/list-selection';
-import { useSimplifiedMode } from '../../../../machines/session';
+import { useSimplifiedMode } from '../../../../lib/use-session';
 import { GroupsPage } from '../../../../ui/auth/GroupsPage';
 import { RouteList } from '../../../../ui/auth/RouteList';
 

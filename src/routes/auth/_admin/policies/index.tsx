@@ -5,7 +5,7 @@ import { useScreen } from '../../../../lib/use-screen';
 import { cursorSearch } from '../../../../lib/search-schemas';
 import { liveListSelectionMachines } from '../../../../machines/list-selection';
 import { livePolicyEditorMachine } from '../../../../machines/policy-editor';
-import { useSimplifiedMode } from '../../../../machines/session';
+import { useSimplifiedMode } from '../../../../lib/use-session';
 import { RouteList } from '../../../../ui/auth/RouteList';
 import { PoliciesPage } from '../../../../ui/auth/PoliciesPage';
 

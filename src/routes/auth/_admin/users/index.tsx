@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../../../../lib/constants';
 import { useScreen } from '../../../../lib/use-screen';
 import { listSearch } from '../../../../lib/search-schemas';
 import { liveListSelectionMachines } from '../../../../machines/list-selection';
-import { useSessionSelector } from '../../../../machines/session';
+import { useSessionSelector } from '../../../../lib/use-session';
 import { RouteList } from '../../../../ui/auth/RouteList';
 import { UsersPage } from '../../../../ui/auth/UsersPage';
 

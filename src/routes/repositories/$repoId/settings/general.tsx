@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '../../../../lib/root-actors';
-import { useRepositoryDeletion } from '../../../../machines/delete-repository';
+import { useRepositoryDeletion } from '../../../../lib/use-repository-deletion';
 import { liveRepositoryReadOnlyMachine } from '../../../../machines/repository-read-only';
 import { useRepository } from '../../../../ui/repository/RepositoryContext';
 import { GeneralSettings } from '../../../../ui/settings/GeneralSettings';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { listCredentials } from '../../../../../api/access-control';
 import { PAGE_SIZE } from '../../../../../lib/constants';
 import { cursorSearch } from '../../../../../lib/search-schemas';
-import { useSessionSelector } from '../../../../../machines/session';
+import { useSessionSelector } from '../../../../../lib/use-session';
 import { UserCredentials } from '../../../-credentials';
 
 export const Route = createFileRoute('/auth/_admin/users/$userId/credentials')({

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { useSimplifiedMode } from '../../../../../machines/session';
+import { useSimplifiedMode } from '../../../../../lib/use-session';
 import { EntityLayout } from '../../../../../ui/auth/EntityLayout';
 
 export const Route = createFileRoute('/auth/_admin/users/$userId')({

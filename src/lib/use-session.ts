@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { isSimplifiedMode, missingPermissionReason, permissionOf, sessionPermission, type Permission, type SessionActorRef, type SessionSnapshot } from './machine';
+import { isSimplifiedMode, missingPermissionReason, permissionOf, sessionPermission, type Permission, type SessionActorRef, type SessionSnapshot } from '../machines/session/machine';
 
 export function useSessionActor(): SessionActorRef {
   return useRouteContext({ from: '__root__', select: (context) => context.session });

@@ -1,9 +1,9 @@
 // The deletion flow as a repository route starts it: the 410 warning of the layout, and the modal of Settings → General.
 import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../lib/root-actors';
-import { deleteRepositoryActors } from './actors';
-import { deleteRepositoryMachine, type DeleteRepositoryActorRef } from './machine';
+import { useActorRef } from './root-actors';
+import { deleteRepositoryActors } from '../machines/delete-repository/actors';
+import { deleteRepositoryMachine, type DeleteRepositoryActorRef } from '../machines/delete-repository/machine';
 
 /** A deletion flow for `repoId` that ends on the repository list. */
 export function useRepositoryDeletion(repoId: string): DeleteRepositoryActorRef {
