@@ -6,12 +6,14 @@
  * load runs again with the metadata in PostgreSQL: TARN_BENCH_DATABASE_URL (an empty database), else a local
  * throwaway cluster when PostgreSQL is installed. TARN_BENCH_IMPORT_OBJECTS sets the import's size.
  * TARN_BENCH_ONLY=import runs the import alone and updates only its figures in server.json. Then the commit graph's
- * pages over a long history (TARN_BENCH_GRAPH_COMMITS, default 100,000); TARN_BENCH_ONLY=graph runs it alone likewise.
+ * pages over a long history (TARN_BENCH_GRAPH_COMMITS, default 100,000); TARN_BENCH_ONLY=graph runs it alone likewise,
+ * as TARN_BENCH_ONLY=http does the HTTP load (SQLite and PostgreSQL), gc the collector and deletes the listings of a
+ * folder with uncommitted deletions.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { formatStorageResults, runStorageBench } from './storage';
+import { benchGc, benchUncommittedDeletes, formatStorageResults, runStorageBench } from './storage';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
 import { formatImportResults, runImportBench } from './import';
@@ -36,7 +38,8 @@ async function runOnly(name: string, run: () => Promise<object>): Promise<never>
 }
 if (process.env.TARN_BENCH_ONLY === 'import') {
   await runOnly('import', async () => {
-    const imported = await runImportBench(importObjects);
+    if (process.env.TARN_BENCH_ONLY === 'http') await runOnly('HTTP', async () => ({ ...http, ...pgFigures }));
+const imported = await runImportBench(importObjects);
     console.log(formatImportResults(imported));
     return imported;
   });
@@ -48,7 +51,36 @@ if (process.env.TARN_BENCH_ONLY === 'graph') {
     return graph;
   });
 }
-const storage = sizes.length > 0 ? await runStorageBench(sizes) : undefined;
+if (process.env.TARN_BENCH_ONLY === 'gc') {
+  await runOnly('garbage collection', async () => {
+    const gc = await benchGc(100_000, 10_000);
+    console.log(gc);
+    return {
+      gc_objects: gc.objects,
+      gc_expired_versions: gc.expiredVersions,
+      gc_ms: gc.ms,
+      gc_dry_run_ms: gc.dryRunMs,
+      gc_bytes_freed: gc.bytesFreed,
+      gc_examined: gc.examined,
+      gc_us_per_object: gc.usPerObject,
+    };
+  });
+}
+if (process.env.TARN_BENCH_ONLY === 'deletes') {
+  await runOnly('uncommitted deletes', async () => {
+    const d = await benchUncommittedDeletes();
+    console.log(d);
+    return {
+      deletes_objects: d.objects,
+      deletes_deleted: d.deleted,
+      deletes_root_clean_ms: d.rootCleanMs,
+      deletes_root_dirty_ms: d.rootDirtyMs,
+      deletes_folder_clean_ms: d.folderCleanMs,
+      deletes_folder_dirty_ms: d.folderDirtyMs,
+    };
+  });
+}
+const storage = sizes.length > 0 && process.env.TARN_BENCH_ONLY !== 'http' ? await runStorageBench(sizes) : undefined;
 if (storage) console.log(formatStorageResults(storage));
 
 const row = (label: string, perSecond: number, p50: number | undefined, p90: number, p99: number | undefined) =>
@@ -122,6 +154,7 @@ const pgFigures = pg
     )
   : {};
 
+if (process.env.TARN_BENCH_ONLY === 'http') await runOnly('HTTP', async () => ({ ...http, ...pgFigures }));
 const imported = await runImportBench(importObjects);
 console.log(`\n${formatImportResults(imported)}`);
 
