@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UnavailableError } from '../../server/errors';
+import { openPostgresKv } from '../../server/kv';
 import { spawnServer, type ChildServer } from './http/child-server';
 import { basicAuth } from './http/harness';
 import { startStallProxy, timedCall, type StallProxy, type TimedAnswer } from './fault-tools';
@@ -200,6 +202,35 @@ describe('the metadata database failing under two servers', () => {
     const after = await call(1, 'POST', `/repositories/${repo}/branches/main/objects?path=unlocked.txt`, 'unlocked');
     expect(after.status).toBe(201);
     expect((await call(0, 'GET', `/repositories/${repo}/refs/main/objects?path=unlocked.txt`)).body).toBe('unlocked');
+  }, 60_000);
+});
+
+describe('the PostgreSQL store when its server crashes', () => {
+  it('reports calls as unavailable while it is down, survives its idle connections breaking, and reconnects', async () => {
+    const idleErrors: Error[] = [];
+    const kv = await openPostgresKv({ url: await cluster.createDatabase('crash'), onIdleError: (err) => idleErrors.push(err) });
+    try {
+      await kv.set('kept', new TextEncoder().encode('value'));
+      // Several connections in the pool, idle when the server goes.
+      await Promise.all(Array.from({ length: 4 }, () => kv.get('kept')));
+      await cluster.halt('immediate');
+      try {
+        await vi.waitFor(() => expect(idleErrors.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+        const started = performance.now();
+        const failures = await Promise.all([kv.get('kept'), kv.set('lost', new Uint8Array([1])), kv.batch([{ op: 'delete', key: 'kept' }])].map((p) => p.catch((err: unknown) => err)));
+        for (const failure of failures) {
+          expect(failure).toBeInstanceOf(UnavailableError);
+          expect((failure as UnavailableError).kind).toBe('unavailable');
+        }
+        expect(performance.now() - started).toBeLessThan(answerBoundMs);
+      } finally {
+        await cluster.resume();
+      }
+      expect(new TextDecoder().decode(await kv.get('kept'))).toBe('value');
+      expect(await kv.get('lost')).toBeUndefined();
+    } finally {
+      await kv.close();
+    }
   }, 60_000);
 });
 
