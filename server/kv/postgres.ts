@@ -62,7 +62,8 @@ async function translated<T>(call: () => Promise<T>): Promise<T> {
 }
 
 function poolConfig(options: PostgresKvOptions): pg.PoolConfig {
-  const connectTimeout = Number(new URL(options.url).searchParams.get('connect_timeout'));
+  // Read by hand: WHATWG URL refuses libpq addresses without a host (`postgres://user@/db?host=/socket/dir`).
+  const connectTimeout = Number(/[?&]connect_timeout=(\d+)/.exec(options.url)?.[1] ?? 0);
   return {
     connectionString: options.url,
     max: options.maxConnections ?? 10,

@@ -234,6 +234,26 @@ describe('the PostgreSQL store when its server crashes', () => {
   }, 60_000);
 });
 
+describe('the timeouts of the PostgreSQL store', () => {
+  it('takes shorter ones from the database address', async () => {
+    const url = await cluster.createDatabase('timeouts');
+    const kv = await openPostgresKv({ url: `${url}?statement_timeout=300&query_timeout=2000&connect_timeout=1` });
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE tarn_kv IN ACCESS EXCLUSIVE MODE');
+      const started = performance.now();
+      await expect(kv.get('any')).rejects.toBeInstanceOf(UnavailableError);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      await kv.close();
+    }
+  }, 30_000);
+});
+
 describe('the network to the metadata database stalling', () => {
   let proxy: StallProxy | undefined;
   let stalledServer: ChildServer | undefined;
