@@ -10,7 +10,8 @@ export type FailureKind =
   | 'gone'
   | 'precondition_failed'
   | 'too_many_attempts'
-  | 'not_implemented';
+  | 'not_implemented'
+  | 'unavailable';
 
 export class TarnError extends Error {
   constructor(
@@ -199,6 +200,30 @@ export class NotImplementedError extends TarnError {
     super('not_implemented', message);
   }
 }
+
+// Faults of what the server depends on
+
+/**
+ * The metadata database or the object store did not answer (refused, dropped, timed out): nothing was decided, and
+ * the same call may succeed once it is back. Clients see 503 and retry, as they would a busy load balancer.
+ */
+export class UnavailableError extends TarnError {
+  constructor(
+    readonly dependency: 'metadata' | 'objects',
+    message: string,
+    /** The driver's own failure, for the log: the client sees only the message. */
+    cause?: unknown,
+  ) {
+    super('unavailable', message);
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+export const metadataUnavailable = (cause?: unknown) =>
+  new UnavailableError('metadata', 'metadata database is unreachable or timed out; retry the request later', cause);
+
+export const objectStoreUnavailable = (cause?: unknown) =>
+  new UnavailableError('objects', 'object store is unreachable or timed out; retry the request later', cause);
 
 // Object data
 

@@ -18,9 +18,9 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../errors';
+import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError, objectStoreUnavailable, UnavailableError } from '../errors';
 import type { BlockStore, ByteRange, ListedObject, ObjectStat, Presigner, PresignedUrl } from './block-store';
-import { measureBytes, measuredStream } from './body';
+import { measureBytes, measuredStream, toReadable } from './body';
 import { checkSegments, joinAddress, newDataKey } from './keys';
 
 export interface S3BlockStoreOptions {
@@ -45,6 +45,7 @@ const longestKeyBytes = 128;
 const defaultPresignExpirySeconds = 15 * 60;
 /** Bodies in memory up to this size go up in one request; larger ones and streams through lib-storage's Upload. */
 const singlePutBytes = 5 * 1024 * 1024;
+const connectTimeoutMs = 5_000;
 const bucketPattern = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 interface Location {
@@ -56,6 +57,17 @@ interface Location {
 /** The HTTP status of a failed S3 call, when the store answered. */
 function statusOf(err: unknown): number | undefined {
   return err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+}
+
+/** Failures of the network on the way to the store, or its silence: no answer at all, so a retry may succeed. */
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isUnreachable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || err instanceof S3ServiceException) return false;
+  const { code, name, errors } = err as { code?: unknown; name?: unknown; errors?: unknown };
+  if (typeof code === 'string' && networkCodes.has(code)) return true;
+  if (Array.isArray(errors) && errors.some(isUnreachable)) return true;
+  return name === 'TimeoutError';
 }
 
 function isMissingBucket(err: unknown): boolean {
@@ -108,15 +120,21 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
   if (options.accessKeyId && options.secretAccessKey) {
     config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
   }
+  // A store that takes the connection but never answers it would otherwise hold the request forever.
+  config.requestHandler = { connectionTimeout: connectTimeoutMs };
   const client = new S3Client(config);
   const expiresIn = options.presignExpirySeconds ?? defaultPresignExpirySeconds;
 
-  /** Runs an S3 call, reporting a missing bucket as a bad namespace rather than a fault. */
+  /**
+   * Runs an S3 call, reporting a missing bucket as a bad namespace rather than a fault, and a store that cannot be
+   * reached as unavailable (503) rather than broken.
+   */
   async function call<T>(namespace: string, bucket: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
       if (isMissingBucket(err)) throw new InvalidNamespaceError(`storage namespace ${namespace}: bucket ${bucket} does not exist`);
+      if (isUnreachable(err)) throw objectStoreUnavailable(err);
       throw err;
     }
   }
@@ -235,8 +253,20 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
         return measureBytes(body);
       }
       // S3 writes an object whole or not at all; a failed multipart upload is aborted by Upload itself.
-      const measured = measuredStream(body);
-      await call(namespace, target.Bucket, () => new Upload({ client, params: { ...target, Body: measured.stream } }).done());
+      const source = toReadable(body);
+      let sourceFailed = false;
+      source.once('error', () => {
+        sourceFailed = true;
+      });
+      const measured = measuredStream(source);
+      try {
+        await call(namespace, target.Bucket, () => new Upload({ client, params: { ...target, Body: measured.stream } }).done());
+      } catch (err) {
+        // A client that hung up mid-body breaks the upload with the same codes as a store that did: that is the
+        // client's doing, and keeps its own failure.
+        if (sourceFailed && err instanceof UnavailableError) throw err.cause;
+        throw err;
+      }
       return measured.result();
     },
     get: (namespace, key, range) => fetchObject(namespace, key, range),

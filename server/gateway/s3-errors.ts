@@ -39,6 +39,7 @@ const statusOfCode = {
   OperationAborted: 409,
   PreconditionFailed: 412,
   RequestTimeTooSkewed: 403,
+  ServiceUnavailable: 503,
   SignatureDoesNotMatch: 403,
   SlowDown: 503,
   XAmzContentSHA256Mismatch: 400,
@@ -76,6 +77,7 @@ const codeOfKind: Record<FailureKind, S3ErrorCode> = {
   precondition_failed: 'PreconditionFailed',
   too_many_attempts: 'SlowDown',
   not_implemented: 'NotImplemented',
+  unavailable: 'ServiceUnavailable',
 };
 
 const codeOfParts = { invalid_part: 'InvalidPart', invalid_part_order: 'InvalidPartOrder', part_too_small: 'EntityTooSmall' } as const;

@@ -16,6 +16,7 @@ const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   precondition_failed: 412,
   too_many_attempts: 429,
   not_implemented: 501,
+  unavailable: 503,
 };
 
 export interface ErrorAnswer {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { metadataUnavailable } from '../errors';
 import type { KvCondition, KvScanOptions, KvStore, KvWrite } from './kv-store';
 import { keyBytes, matchesExpected, pageOf, prefixEnd, scanBounds } from './keys';
 import { migrate } from './postgres-schema';
@@ -10,6 +11,69 @@ export interface PostgresKvOptions {
   maxConnections?: number;
   /** Told about a pooled connection that broke while idle; the pool replaces it on the next query. */
   onIdleError?: (err: Error) => void;
+  /**
+   * How long PostgreSQL may run one statement (its `statement_timeout`, default 5 s); the address's own
+   * `statement_timeout` parameter wins. Tarn's statements touch few rows, so one that runs longer is stuck on a
+   * lock or a sick server, and the request answers 503 rather than hang.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * How long to wait for a statement's answer on our side (default 7 s; the address's `query_timeout` wins): covers
+   * what `statement_timeout` cannot, a server or network that stops sending.
+   */
+  queryTimeoutMs?: number;
+  /** How long to wait for a connection, new or from the pool (default 5 s; the address's `connect_timeout`, in seconds, wins). */
+  connectTimeoutMs?: number;
+}
+
+const defaultStatementTimeoutMs = 5_000;
+const defaultQueryTimeoutMs = 7_000;
+const defaultConnectTimeoutMs = 5_000;
+
+/** Failures of the network on the way to the server. */
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * SQLSTATEs that say the server, not the statement, is the trouble: 57P01 to 57P03 (shut down by an administrator,
+ * crashed, still starting), 57014 (cancelled, as statement_timeout does), 53300 (too many connections). Class 08,
+ * connection exceptions, is matched by its prefix.
+ */
+const serverDownCodes = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+/** node-postgres reports its own timeouts and broken connections with plain Errors, recognisable only by text. */
+const driverFailure =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|timeout expired|Client has encountered a connection error|Client was closed)/;
+
+/** Whether a failure means the database could not be reached or did not answer in time, so the call may be retried. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message, errors } = err as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (networkCodes.has(code) || serverDownCodes.has(code) || code.startsWith('08'))) return true;
+  // Node's connect tries every address of a host name and fails with all their errors together.
+  if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
+  return typeof message === 'string' && driverFailure.test(message);
+}
+
+/** The failures of one call, with the database's unavailability as the typed failure every layer above knows. */
+async function translated<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw isDatabaseUnavailable(err) ? metadataUnavailable(err) : err;
+  }
+}
+
+function poolConfig(options: PostgresKvOptions): pg.PoolConfig {
+  // Read by hand: WHATWG URL refuses libpq addresses without a host (`postgres://user@/db?host=/socket/dir`).
+  const connectTimeout = Number(/[?&]connect_timeout=(\d+)/.exec(options.url)?.[1] ?? 0);
+  return {
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    // pg reads the address's own parameters over these.
+    statement_timeout: options.statementTimeoutMs ?? defaultStatementTimeoutMs,
+    query_timeout: options.queryTimeoutMs ?? defaultQueryTimeoutMs,
+    connectionTimeoutMillis: connectTimeout > 0 ? connectTimeout * 1000 : (options.connectTimeoutMs ?? defaultConnectTimeoutMs),
+    // A connection whose peer vanished without a word (a killed host, a dropped route) is found out and replaced.
+    keepAlive: true,
+  };
 }
 
 /** Serialization failures and deadlocks are transient: the transaction ran against a concurrent one and may be retried. */
@@ -73,7 +137,7 @@ function finalWrites(writes: KvWrite[]): { sets: Map<string, Buffer>; deletes: S
  * concurrent one, so its conditions and writes are atomic across processes.
  */
 export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStore> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool(poolConfig(options));
   // An idle connection that breaks (the server restarted) emits here; without a listener it would end the process.
   pool.on('error', (err) => options.onIdleError?.(err));
   try {
@@ -106,17 +170,23 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
           if (deleteKeys.length > 0) await run(client, 'deleteMany', [deleteKeys]);
         }
         await client.query(holds ? 'COMMIT' : 'ROLLBACK');
+        client.release();
         return holds;
       } catch (err) {
+        if (isDatabaseUnavailable(err)) {
+          // The connection is dead or stuck: a ROLLBACK would only wait out another timeout. Dropping it ends the
+          // transaction on the server, and the pool opens a fresh one next time.
+          client.release(err as Error);
+          throw err;
+        }
         await client.query('ROLLBACK').catch(() => undefined);
-        if (!isRetryable(err) || attempt >= MAX_ATTEMPTS) throw err;
-      } finally {
         client.release();
+        if (!isRetryable(err) || attempt >= MAX_ATTEMPTS) throw err;
       }
     }
   };
 
-  return {
+  const store: KvStore = {
     async get(key) {
       const { rows } = await run(pool, 'get', [keyBytes(key)]);
       return rows[0]?.value;
@@ -162,5 +232,17 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     async close() {
       await pool.end();
     },
+  };
+  // Every call the layers above make reports an unreachable or stalled database as such, whichever statement met it.
+  return {
+    ...store,
+    get: (key) => translated(() => store.get(key)),
+    set: (key, value) => translated(() => store.set(key, value)),
+    setIf: (key, value, expected) => translated(() => store.setIf(key, value, expected)),
+    delete: (key) => translated(() => store.delete(key)),
+    deleteIf: (key, expected) => translated(() => store.deleteIf(key, expected)),
+    deletePrefix: (prefix) => translated(() => store.deletePrefix(prefix)),
+    scan: (opts) => translated(() => store.scan(opts)),
+    batch: (writes, conditions) => translated(() => store.batch(writes, conditions)),
   };
 }

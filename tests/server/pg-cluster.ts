@@ -27,8 +27,17 @@ const binDir = findBinDir();
 const superuser = 'tarn';
 
 export interface PgCluster {
+  /** The loopback port the server listens on (the same across `halt` and `resume`). */
+  port: number;
   /** A connection string for a new, empty database. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * Shuts the server down, keeping its data: `fast` ends every session with 57P01 (admin shutdown), as an
+   * operator's restart does; `immediate` drops them as a crash does.
+   */
+  halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts the halted server again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,10 +95,21 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   const port = await freePort();
   const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses='127.0.0.1'", '-c max_connections=200'];
   if (!options.durable) settings.push('-c fsync=off');
-  await pgProgram('pg_ctl', ['start', '-D', data, '-w', '-l', join(dir, 'server.log'), '-o', settings.join(' ')]);
+  let running = false;
+  const start = async () => {
+    await pgProgram('pg_ctl', ['start', '-D', data, '-w', '-l', join(dir, 'server.log'), '-o', settings.join(' ')]);
+    running = true;
+  };
+  await start();
   const url = (database: string) => `postgres://${superuser}@127.0.0.1:${port}/${database}`;
 
   return {
+    port,
+    async halt(mode = 'fast') {
+      await pgProgram('pg_ctl', ['stop', '-D', data, '-m', mode, '-w']);
+      running = false;
+    },
+    resume: start,
     async createDatabase(name) {
       const admin = new pg.Client({ connectionString: url('postgres') });
       await admin.connect();
@@ -102,7 +122,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
     },
     async stop() {
       try {
-        await pgProgram('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
+        if (running) await pgProgram('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
