@@ -41,6 +41,8 @@ export function instrumentKv(kv: KvStore, metrics: ServerMetrics): KvStore {
     deletePrefix: (prefix) => timed(t.deletePrefix, () => kv.deletePrefix(prefix)),
     scan: (options) => timed(t.scan, () => kv.scan(options)),
     batch: (writes, conditions) => timed(t.batch, () => kv.batch(writes, conditions)),
+    // Not timed: it answers from memory, and callers ask it on every cached read.
+    ...(kv.changeVersion ? { changeVersion: () => kv.changeVersion?.() ?? 0 } : {}),
     ...(kv.poolStats ? { poolStats: () => kv.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
     close: () => kv.close(),
   };

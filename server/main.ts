@@ -21,7 +21,8 @@ import { ServerMetrics } from './http/metrics';
 import { nodeListener } from './http/node-listener';
 import { answerOutsideTheApp } from './http/unsupported-methods';
 import { dataRouters } from './http/routes';
-import { createGraveler } from './graveler';
+import { createGraveler, isReadMostlyKey } from './graveler';
+import { withRecordCache } from './kv';
 import { sendMail, smtpSettings } from './mail/smtp';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
 import { announce } from './announce';
@@ -120,7 +121,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     onIdleError: (err) => logger.warn({ err }, 'A PostgreSQL connection broke while idle and will be replaced'),
   });
-  const kv = instrumentKv(store, metrics);
+  const records = { hits: metrics.cacheHits.labels('metadata_records'), misses: metrics.cacheMisses.labels('metadata_records') };
+  const kv = withRecordCache(instrumentKv(store, metrics), {
+    cacheable: isReadMostlyKey,
+    onLookup: (hit) => (hit ? records.hits : records.misses).inc(),
+  });
   const { poolStats } = store;
   if (poolStats) metrics.watchPool(() => poolStats.call(store));
   const sharedStore = options.databaseUrl !== undefined || options.sharedMetadata === true;

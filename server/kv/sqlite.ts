@@ -51,6 +51,9 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     'SELECT key, value FROM kv WHERE key >= ? ORDER BY key LIMIT ?',
   );
 
+  // Moves with every transaction another connection commits to the file, and is read from shared memory.
+  const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
+
   const read = (key: string): Uint8Array | undefined => getStmt.get(keyBytes(key));
 
   const conditional = db.transaction((writes: KvWrite[], conditions: KvCondition[]): boolean => {
@@ -93,6 +96,9 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     },
     async batch(writes, conditions = []) {
       return conditional.immediate(writes, conditions);
+    },
+    changeVersion() {
+      return dataVersionStmt.get() as number;
     },
     async close() {
       db.close();

@@ -181,7 +181,8 @@ describe('the liveness probe', () => {
   it('answers 204 signed in or not, with the headers and metrics of any answer; a signed S3 request is the gateway\'s', async () => {
     const server = await startTestServer();
     try {
-      for (const headers of [{}, { authorization: basicAuth('AKIANOSUCHKEY', 'secret') }, { authorization: 'Bearer token' }]) {
+      const variants: Record<string, string>[] = [{}, { authorization: basicAuth('AKIANOSUCHKEY', 'secret') }, { authorization: 'Bearer token' }];
+      for (const headers of variants) {
         const res = await fetch(`${server.api}/healthcheck`, { headers });
         expect(res.status).toBe(204);
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
