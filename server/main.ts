@@ -120,6 +120,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     dataDir,
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     onIdleError: (err) => logger.warn({ err }, 'A PostgreSQL connection broke while idle and will be replaced'),
+    onGroupCommit: (writes) => metrics.groupCommitBatchSize.observe(writes),
   });
   const records = { hits: metrics.cacheHits.labels('metadata_records'), misses: metrics.cacheMisses.labels('metadata_records') };
   const kv = withRecordCache(instrumentKv(store, metrics), {
