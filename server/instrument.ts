@@ -42,6 +42,8 @@ export function instrumentKv(kv: KvStore, metrics: ServerMetrics): KvStore {
     scan: (options) => timed(t.scan, () => kv.scan(options)),
     countValue: (from, to, value) => timed(t.countValue, () => kv.countValue(from, to, value)),
     batch: (writes, conditions) => timed(t.batch, () => kv.batch(writes, conditions)),
+    // Not timed: it answers from memory, and callers ask it on every cached read.
+    ...(kv.changeVersion ? { changeVersion: () => kv.changeVersion?.() ?? 0 } : {}),
     ...(kv.poolStats ? { poolStats: () => kv.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
     close: () => kv.close(),
   };

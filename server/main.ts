@@ -1,11 +1,10 @@
 // Entry point: `tsx server/main.ts [--port N] [--data-dir DIR] [--host H]`, or startServer() from code.
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAdaptorServer } from '@hono/node-server';
 import { catalogObjectReader } from './catalog-object-reader';
 import { Actions } from './actions';
 import { deriveKeys, stagingAddressKey } from './auth/crypto';
@@ -16,12 +15,14 @@ import { openBlockStores } from './block-stores';
 import { Catalog } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreConfig } from './config';
 import { byPolicies, createGateway } from './gateway';
-import { createApp, type RequestFailure } from './http/app';
+import { apiPrefix, createApp, type RequestFailure } from './http/app';
 import { formatFailure } from './http/failure-log';
 import { ServerMetrics } from './http/metrics';
+import { nodeListener } from './http/node-listener';
 import { answerOutsideTheApp } from './http/unsupported-methods';
 import { dataRouters } from './http/routes';
-import { createGraveler } from './graveler';
+import { createGraveler, isReadMostlyKey } from './graveler';
+import { withRecordCache } from './kv';
 import { sendMail, smtpSettings } from './mail/smtp';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
 import { announce } from './announce';
@@ -119,8 +120,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     dataDir,
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     onIdleError: (err) => logger.warn({ err }, 'A PostgreSQL connection broke while idle and will be replaced'),
+    onGroupCommit: (writes) => metrics.groupCommitBatchSize.observe(writes),
   });
-  const kv = instrumentKv(store, metrics);
+  const records = { hits: metrics.cacheHits.labels('metadata_records'), misses: metrics.cacheMisses.labels('metadata_records') };
+  const kv = withRecordCache(instrumentKv(store, metrics), {
+    cacheable: isReadMostlyKey,
+    onLookup: (hit) => (hit ? records.hits : records.misses).inc(),
+  });
   const { poolStats } = store;
   if (poolStats) metrics.watchPool(() => poolStats.call(store));
   const sharedStore = options.databaseUrl !== undefined || options.sharedMetadata === true;
@@ -195,7 +201,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server: Server = createServer(nodeListener(app.fetch, { metrics, logger, apiPrefix, quiet: options.quiet ?? false }));
   server.keepAliveTimeout = 65_000;
   // Node cuts any request after 5 minutes by default, which would fail a large upload on a slow link; headers
   // still have to arrive within headersTimeout.

@@ -9,6 +9,8 @@ export interface MetadataLocation {
   databaseUrl?: string;
   /** Told about a pooled PostgreSQL connection that broke while idle. */
   onIdleError?: (err: Error) => void;
+  /** Told how many writes each of SQLite's group commits joined. */
+  onGroupCommit?: (writes: number) => void;
 }
 
 export const sqliteFileName = 'metadata.db';
@@ -26,7 +28,9 @@ export function openMetadataStore(location: MetadataLocation): Promise<KvStore> 
   if (location.databaseUrl !== undefined) {
     return openPostgresKv({ url: location.databaseUrl, ...(location.onIdleError ? { onIdleError: location.onIdleError } : {}) });
   }
-  return Promise.resolve(openSqliteKv({ path: join(location.dataDir, sqliteFileName) }));
+  return Promise.resolve(
+    openSqliteKv({ path: join(location.dataDir, sqliteFileName), ...(location.onGroupCommit ? { onGroupCommit: location.onGroupCommit } : {}) }),
+  );
 }
 
 /** Whether there is metadata to open without creating it: a database always is, a SQLite file may be missing. */

@@ -26,6 +26,22 @@ export const keys = {
   pullRequests: (repo: string) => `graveler/r/${repo}/pulls/`,
 };
 
+const REPO_DATA = 'graveler/r/';
+/** The kinds of a repository's records that nearly every request reads and few change. */
+const READ_MOSTLY = ['branches/', 'tags/', 'settings/', 'commits/'];
+
+/**
+ * Whether a key holds a record worth keeping in memory (server/kv/record-cache.ts): a repository, a branch, a tag, a
+ * setting or a commit. Never staged data, which every upload changes.
+ */
+export function isReadMostlyKey(key: string): boolean {
+  if (key.startsWith(keys.repositories)) return true;
+  if (!key.startsWith(REPO_DATA)) return false;
+  // The repository's id holds no '/', so the kind follows the first one.
+  const kindAt = key.indexOf('/', REPO_DATA.length) + 1;
+  return kindAt > 0 && READ_MOSTLY.some((kind) => key.startsWith(kind, kindAt));
+}
+
 /** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */
 export interface BranchRecord {
   commitId: string;

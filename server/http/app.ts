@@ -125,7 +125,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', observeRequests({ metrics: observe.metrics, logger: observe.logger, operations, apiPrefix, quiet: observe.quiet }));
   app.use('*', async (c, next) => {
     await next();
-    // Nothing here is meant to be framed by another site or sniffed into another type.
+    // Nothing here is meant to be framed by another site or sniffed into another type. Under the Node listener
+    // (node-listener.ts) Node's response already carries these.
+    if (c.env?.incoming) return;
     c.res.headers.set('x-content-type-options', 'nosniff');
     c.res.headers.set('x-frame-options', 'DENY');
   });

@@ -13,7 +13,7 @@ const requestBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
 const storeBuckets = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The caches the server keeps, each counted from zero so a dashboard sees the series before the first hit. */
-export const cacheNames = ['access_key', 'session_token', 'policies'] as const;
+export const cacheNames = ['access_key', 'session_token', 'policies', 'metadata_records'] as const;
 
 /** The pool of a shared PostgreSQL metadata store, read when the metrics are scraped. */
 export interface PoolStats {

@@ -2,6 +2,7 @@
 // one) echoed in the answer, a count and a latency in the metrics under the request's operation, and one log line.
 // The operation is the route's lakeFS operationId, never the raw path, so the metrics' series stay few.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -30,6 +31,16 @@ export const requestIdHeader = 'x-request-id';
 /** The caller's id when it is well-formed; otherwise (none, too long, odd characters) a fresh one. */
 export function requestIdFrom(header: string | null | undefined): string {
   return header != null && requestIdPattern.test(header) ? header : randomUUID();
+}
+
+/**
+ * The ids given by the Node listener (node-listener.ts), which already put them on the answer: by the Node
+ * request, as the app sees it in its environment.
+ */
+const nodeRequestIds = new WeakMap<IncomingMessage, string>();
+
+export function noteRequestId(incoming: IncomingMessage, id: string): void {
+  nodeRequestIds.set(incoming, id);
 }
 
 /** The id given to a request, for its failure report (undefined outside the observed app, as in unit tests). */
@@ -88,10 +99,13 @@ export function observeRequests(o: ObserveOptions): MiddlewareHandler<AppEnv> {
   const level = o.quiet ? 'debug' : 'info';
   return async (c, next) => {
     const started = performance.now();
-    const trace: RequestTrace = { id: requestIdFrom(c.req.header(requestIdHeader)) };
+    const incoming = c.env?.incoming;
+    const given = incoming && nodeRequestIds.get(incoming);
+    const trace: RequestTrace = { id: given ?? requestIdFrom(c.req.header(requestIdHeader)) };
     traces.set(c.req.raw, trace);
     await next();
-    c.res.headers.set(requestIdHeader, trace.id);
+    // Without the Node listener (the app called directly), the answer gets its id here.
+    if (given === undefined) c.res.headers.set(requestIdHeader, trace.id);
     const millis = performance.now() - started;
     const operation = operationOf(c, trace, o);
     const status = c.res.status;

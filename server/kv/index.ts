@@ -3,4 +3,5 @@
 export type { KvCondition, KvEntry, KvExpected, KvPoolStats, KvScanOptions, KvStore, KvWrite } from './kv-store';
 export { openSqliteKv, type SqliteKvOptions } from './sqlite';
 export { openPostgresKv, type PostgresKvOptions } from './postgres';
+export { withRecordCache, type RecordCacheOptions } from './record-cache';
 export { compareKeys, isWellFormedKey, prefixEnd, scanAll } from './keys';

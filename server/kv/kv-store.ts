@@ -60,6 +60,12 @@ export interface KvStore {
    * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
    */
   batch(writes: KvWrite[], conditions?: KvCondition[]): Promise<boolean>;
+  /**
+   * A number that differs from the one before whenever another connection (another process sharing the SQLite
+   * file) has committed a change since; this connection's own commits leave it as it is. Offered only by a store
+   * that can answer without a round trip (SQLite); a cache of records relies on it (record-cache.ts).
+   */
+  changeVersion?(): number;
   /** A pooled store's connections now (PostgreSQL's), for the server's metrics; an embedded store has none. */
   poolStats?(): KvPoolStats;
   close(): Promise<void>;

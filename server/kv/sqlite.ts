@@ -6,6 +6,16 @@ import { keyBytes, matchesExpected, pageOf, prefixEnd, scanBounds } from './keys
 export interface SqliteKvOptions {
   /** Path of the database file; created when missing. */
   path: string;
+  /** Told how many writes each group commit joined into one transaction. */
+  onGroupCommit?: (writes: number) => void;
+}
+
+/** A plain write waiting for the next group commit, and its caller. */
+interface Waiting {
+  key: Buffer;
+  value: Buffer;
+  done: () => void;
+  failed: (err: unknown) => void;
 }
 
 const IN_MEMORY = ':memory:';
@@ -52,6 +62,8 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
   );
 
   const countValueStmt = db.prepare<[Buffer, Buffer, Buffer], number>('SELECT count(*) FROM kv WHERE key >= ? AND key < ? AND value = ?').pluck();
+  // Moves with every transaction another connection commits to the file, and is read from shared memory.
+  const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
 
   const read = (key: string): Uint8Array | undefined => getStmt.get(keyBytes(key));
 
@@ -64,26 +76,54 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     return true;
   });
 
+  // Group commit: the plain writes made while the event loop works through its current events (an upload stages its
+  // entry with one) are committed together as the loop moves on, in one transaction and so one append to the WAL,
+  // and each caller is answered once that transaction is committed. Any other write first commits those waiting, so
+  // the writes of this process keep the order in which they were made; reads may not see a write not yet answered.
+  let waiting: Waiting[] = [];
+  const commitAll = db.transaction((list: Waiting[]) => {
+    for (const w of list) setStmt.run(w.key, w.value);
+  });
+  function commitWaiting(): void {
+    if (waiting.length === 0) return;
+    const list = waiting;
+    waiting = [];
+    try {
+      commitAll.immediate(list);
+    } catch (err) {
+      for (const w of list) w.failed(err);
+      return;
+    }
+    options.onGroupCommit?.(list.length);
+    for (const w of list) w.done();
+  }
+  const inOrder = <T>(write: () => T): T => {
+    commitWaiting();
+    return write();
+  };
+
   return {
     async get(key) {
       return read(key);
     },
-    async set(key, value) {
-      setStmt.run(keyBytes(key), Buffer.from(value));
+    set(key, value) {
+      return new Promise<void>((done, failed) => {
+        if (waiting.length === 0) setImmediate(commitWaiting);
+        waiting.push({ key: keyBytes(key), value: Buffer.from(value), done, failed });
+      });
     },
     async setIf(key, value, expected) {
-      return conditional.immediate([{ op: 'set', key, value }], [{ key, expected }]);
+      return inOrder(() => conditional.immediate([{ op: 'set', key, value }], [{ key, expected }]));
     },
     async delete(key) {
-      deleteStmt.run(keyBytes(key));
+      inOrder(() => deleteStmt.run(keyBytes(key)));
     },
     async deleteIf(key, expected) {
-      return conditional.immediate([{ op: 'delete', key }], [{ key, expected }]);
+      return inOrder(() => conditional.immediate([{ op: 'delete', key }], [{ key, expected }]));
     },
     async deletePrefix(prefix) {
       const end = prefixEnd(prefix);
-      if (end === undefined) deleteFromStmt.run(keyBytes(prefix));
-      else deleteRangeStmt.run(keyBytes(prefix), keyBytes(end));
+      inOrder(() => (end === undefined ? deleteFromStmt.run(keyBytes(prefix)) : deleteRangeStmt.run(keyBytes(prefix), keyBytes(end))));
     },
     async scan(opts: KvScanOptions) {
       const bounds = scanBounds(opts);
@@ -97,9 +137,13 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
       return countValueStmt.get(keyBytes(from), keyBytes(to), Buffer.from(value)) ?? 0;
     },
     async batch(writes, conditions = []) {
-      return conditional.immediate(writes, conditions);
+      return inOrder(() => conditional.immediate(writes, conditions));
+    },
+    changeVersion() {
+      return dataVersionStmt.get() as number;
     },
     async close() {
+      commitWaiting();
       db.close();
     },
   };

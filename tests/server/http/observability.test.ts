@@ -177,6 +177,32 @@ describe('X-Request-ID', () => {
   });
 });
 
+describe('the liveness probe', () => {
+  it('answers 204 signed in or not, with the headers and metrics of any answer; a signed S3 request is the gateway\'s', async () => {
+    const server = await startTestServer();
+    try {
+      const variants: Record<string, string>[] = [{}, { authorization: basicAuth('AKIANOSUCHKEY', 'secret') }, { authorization: 'Bearer token' }];
+      for (const headers of variants) {
+        const res = await fetch(`${server.api}/healthcheck`, { headers });
+        expect(res.status).toBe(204);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('x-request-id')).toMatch(uuid);
+      }
+      expect((await fetch(`${server.api}/healthcheck`, { method: 'HEAD' })).status).toBe(204);
+      const signed = await fetch(`${server.api}/healthcheck`, {
+        headers: { authorization: 'AWS4-HMAC-SHA256 Credential=AKIANOSUCHKEY/20250101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=00' },
+      });
+      expect(signed.status).not.toBe(204);
+      expect(signed.headers.get('content-type')).toMatch(/xml/);
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      expect(text).toMatch(/^tarn_http_requests_total\{operation="healthCheck",status="204"\} 4$/m);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the request log', () => {
   it('writes one JSON line per request with its method, path, operation, status, duration and id', async () => {
     const log = captureLog();

@@ -49,3 +49,67 @@ describe('sqlite kv durability', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('sqlite group commit', () => {
+  const bytes = (value: string) => new TextEncoder().encode(value);
+  const text = (value: Uint8Array | undefined) => (value === undefined ? undefined : Buffer.from(value).toString());
+
+  it('commits the plain writes made together in one transaction, each answered once it is committed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-kv-'));
+    const file = path.join(dir, 'kv.db');
+    const batches: number[] = [];
+    const kv = openSqliteKv({ path: file, onGroupCommit: (writes) => batches.push(writes) });
+    const other = openSqliteKv({ path: file });
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          await kv.set(`k/${i}`, bytes(String(i)));
+          // Answered only once another connection can read it.
+          expect(text(await other.get(`k/${i}`))).toBe(String(i));
+        }),
+      );
+      expect(batches).toEqual([20]);
+    } finally {
+      await kv.close();
+      await other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the order of this connection’s writes: any other write first commits those waiting', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-kv-'));
+    const kv = openSqliteKv({ path: path.join(dir, 'kv.db') });
+    try {
+      const first = kv.set('k', bytes('1'));
+      expect(await kv.setIf('k', bytes('2'), bytes('1'))).toBe(true);
+      await first;
+      const again = kv.set('k', bytes('3'));
+      await kv.delete('k');
+      await again;
+      expect(await kv.get('k')).toBeUndefined();
+      const last = kv.set('p/a', bytes('a'));
+      await kv.deletePrefix('p/');
+      await last;
+      expect(await kv.get('p/a')).toBeUndefined();
+      const inBatch = kv.set('b', bytes('1'));
+      expect(await kv.batch([{ op: 'set', key: 'c', value: bytes('c') }], [{ key: 'b', expected: bytes('1') }])).toBe(true);
+      await inBatch;
+    } finally {
+      await kv.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('commits what is waiting when it closes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-kv-'));
+    const file = path.join(dir, 'kv.db');
+    const kv = openSqliteKv({ path: file });
+    const written = kv.set('k', bytes('1'));
+    await kv.close();
+    await written;
+    const reopened = openSqliteKv({ path: file });
+    expect(text(await reopened.get('k'))).toBe('1');
+    await reopened.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,126 @@
+// Values of a few kinds of keys kept in memory in front of the store: the records nearly every request reads and
+// few change (a repository, its branches, tags and settings). A read is answered from memory only while the store
+// says no other connection has changed anything since the value was read (SQLite's data_version, which moves with
+// every transaction another connection or process commits); this process's own writes drop the keys they touch.
+// So a branch moved by another process sharing the file is seen on the very next read, never a stale head.
+import { LRUCache } from 'lru-cache';
+import type { KvStore, KvWrite } from './kv-store';
+
+export interface RecordCacheOptions {
+  /** Whether the value of a key is kept. */
+  cacheable: (key: string) => boolean;
+  /** Memory for the values kept, roughly (default 16 MiB). */
+  maxBytes?: number;
+  /** Told of every read of a cacheable key: answered from memory or not. */
+  onLookup?: (hit: boolean) => void;
+}
+
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+/** A key and the entry holding it, beside the value: UTF-16 for the key and an overhead, roughly. */
+const entryBytes = (key: string, value: Uint8Array | undefined) => 2 * key.length + (value?.length ?? 0) + 96;
+
+/** The store's value or its absence, both worth remembering. */
+interface Known {
+  value: Uint8Array | undefined;
+}
+
+/**
+ * The store with the cache in front, or the store itself when it cannot tell of other connections' changes (there
+ * is then no safe way to keep a value).
+ */
+export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvStore {
+  const { changeVersion } = kv;
+  if (!changeVersion) return kv;
+  const versionNow = () => changeVersion.call(kv);
+  const { cacheable, onLookup } = options;
+  const known = new LRUCache<string, Known>({ maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES, sizeCalculation: (k, key) => entryBytes(key, k.value) });
+  let version = versionNow();
+  // Counts this process's writes: a read that a write overtook keeps nothing, as it may hold the older value.
+  let writes = 0;
+
+  /** Forgets everything once another connection has committed since the last look. */
+  function current(): number {
+    const now = versionNow();
+    if (now !== version) {
+      known.clear();
+      version = now;
+    }
+    return now;
+  }
+
+  function forget(keys: Iterable<string>): void {
+    writes++;
+    for (const key of keys) if (cacheable(key)) known.delete(key);
+  }
+
+  const written = (list: readonly KvWrite[]) => list.map((w) => w.key);
+
+  return {
+    async get(key) {
+      if (!cacheable(key)) return kv.get(key);
+      const seen = current();
+      const hit = known.get(key);
+      onLookup?.(hit !== undefined);
+      if (hit) return hit.value;
+      const before = writes;
+      const value = await kv.get(key);
+      if (writes === before && current() === seen) known.set(key, { value });
+      return value;
+    },
+    async set(key, value) {
+      forget([key]);
+      try {
+        await kv.set(key, value);
+      } finally {
+        forget([key]);
+      }
+    },
+    async setIf(key, value, expected) {
+      forget([key]);
+      try {
+        return await kv.setIf(key, value, expected);
+      } finally {
+        forget([key]);
+      }
+    },
+    async delete(key) {
+      forget([key]);
+      try {
+        await kv.delete(key);
+      } finally {
+        forget([key]);
+      }
+    },
+    async deleteIf(key, expected) {
+      forget([key]);
+      try {
+        return await kv.deleteIf(key, expected);
+      } finally {
+        forget([key]);
+      }
+    },
+    async deletePrefix(prefix) {
+      writes++;
+      known.clear();
+      try {
+        await kv.deletePrefix(prefix);
+      } finally {
+        writes++;
+        known.clear();
+      }
+    },
+    scan: (o) => kv.scan(o),
+    countValue: (from, to, value) => kv.countValue(from, to, value),
+    async batch(list, conditions) {
+      forget(written(list));
+      try {
+        return await kv.batch(list, conditions);
+      } finally {
+        forget(written(list));
+      }
+    },
+    changeVersion: versionNow,
+    ...(kv.poolStats ? { poolStats: () => kv.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } } : {}),
+    close: () => kv.close(),
+  };
+}
