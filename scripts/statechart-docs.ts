@@ -73,17 +73,17 @@ export function kebab(id: string): string {
  */
 export function machinesOf(modules: readonly FlowModule[]): { machines: FoundMachine[]; withoutMachines: string[] } {
   const byId = new Map<string, FoundMachine>();
-  const withoutMachines: string[] = [];
   for (const { flow, exports } of modules) {
-    const machines = exportedMachines(exports);
-    if (machines.length === 0) withoutMachines.push(flow);
-    for (const machine of machines) {
+    for (const machine of exportedMachines(exports)) {
       const existing = byId.get(machine.id);
       const owns = existing === undefined || (existing.flow !== kebab(machine.id) && flow === kebab(machine.id));
       if (owns) byId.set(machine.id, { machine, flow, file: `${kebab(machine.id)}.svg` });
     }
   }
   const machines = [...byId.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  // A flow exporting only machines other flows own (a paged list over its listing call) only wires them.
+  const owners = new Set(machines.map((found) => found.flow));
+  const withoutMachines = modules.map(({ flow }) => flow).filter((flow) => !owners.has(flow));
   return { machines, withoutMachines };
 }
 

@@ -171,5 +171,13 @@ describe('branch protection rules machine', () => {
     expect(preflights.calls).toHaveLength(3);
   });
 
+  it("starts over from the route's new read, with no request of its own", async () => {
+    const { actor, reads } = await start({ rules: rules('main'), checksum: 'c1' });
+    actor.send({ type: 'route.changed', input: { repoId: 'lake', firstRead: { rules: rules('main', 'dev'), checksum: 'c2' } } });
+    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }), WAIT);
+    expect(ready.context).toMatchObject({ rules: rules('main', 'dev'), checksum: 'c2' });
+    expect(reads.calls).toHaveLength(0);
+  });
+
   it('takes every transition the machine defines', coverage.expectAllTaken);
 });

@@ -50,7 +50,7 @@ function fakeGraph() {
   return {
     requests,
     failNextRequests: (n: number) => (failNext = n),
-    start: (input: PagedListInput<Commit>) => createActor(commitGraphMachine(fetchPage), { input, inspect: coverage.inspect }).start(),
+    start: (input: PagedListInput<Commit, string>) => createActor(commitGraphMachine((_repoId, params) => fetchPage(params)), { input, inspect: coverage.inspect }).start(),
     fetchPage,
   };
 }

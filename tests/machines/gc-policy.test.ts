@@ -167,5 +167,17 @@ describe('garbage-collection policy machine', () => {
     expect('error' in parsePolicy('{')).toBe(true);
   });
 
+  it("starts over from the route's new read, abandoning an edit, and asks the preflight again", async () => {
+    const { actor, preflights } = await start(policy);
+    actor.send({ type: 'policy.edit' });
+    actor.send({ type: 'edit.change', text: '{' });
+    actor.send({ type: 'route.changed', input: { repoId: 'lake', defaultBranch: 'trunk', firstRead: null } });
+    expect(actor.getSnapshot().matches({ preflight: 'asking' })).toBe(true);
+    preflights.last().resolve(true);
+    const editing = await waitFor(actor, (s) => s.matches({ preflight: 'allowed', policy: 'editing' }), WAIT);
+    expect(editing.context.rules).toBeNull();
+    expect(JSON.parse(editing.context.text)).toEqual(policyTemplate('trunk'));
+  });
+
   it('takes every transition the machine defines', coverage.expectAllTaken);
 });

@@ -12,7 +12,7 @@ function start(input: Partial<RefsPageInput> = {}) {
   const created: CreateRefRequest[] = [];
   const deleted: DeleteRefInput[] = [];
   const machine = refsPageMachine.provide({
-    actions: { refresh: () => void refreshes++ },
+    actions: { invalidate: () => void refreshes++, navigate: () => undefined },
     actors: {
       create: createRefMachine.provide({
         actors: { createRef: fromPromise<void, CreateRefRequest>(async ({ input: r }) => void created.push(r)) },
@@ -74,6 +74,13 @@ describe('refs page machine', () => {
     actor.send({ type: 'delete.request', id: 'main' });
     expect(actor.getSnapshot().matches('browsing')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'delete.request', id: 'dev' })).toBe(true);
+  });
+
+  it("keeps the route's news of the repository: a changed default branch is the one kept from deletion", () => {
+    const { actor } = start();
+    actor.send({ type: 'route.changed', input: { repoId: 'lake', kind: 'branch', readOnly: false, defaultBranch: 'trunk' } });
+    expect(actor.getSnapshot().can({ type: 'delete.request', id: 'main' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'delete.request', id: 'trunk' })).toBe(false);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

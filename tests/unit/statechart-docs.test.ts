@@ -51,7 +51,7 @@ describe('docs/statecharts', () => {
       { flow: 'commit-log', exports: { liveCommitLog: (repo: string) => repo } },
     ]);
     expect(machines.map(({ flow, file }) => [flow, file])).toEqual([['paged-list', 'paged-list.svg']]);
-    expect(withoutMachines).toEqual(['commit-log']);
+    expect(withoutMachines).toEqual(['repositories', 'commit-log']);
   });
 
   it('stops on a flow folder without an index module', async () => {

@@ -1,17 +1,15 @@
 // The action runs list (docs/behaviour.md, Action runs): the paged list over the real API, filtered by branch or commit.
-import { fromPromise } from 'xstate';
 import { listActionRuns } from '../../api/actions';
-import type { ActionRun, Page } from '../../api/types';
-import { pagedListMachine, type PageRequest } from '../paged-list';
+import type { ActionRun } from '../../api/types';
+import { pagedListOver } from '../paged-list';
 
-export interface ActionRunFilters {
+/** Whose runs the list shows: a repository's, of one branch or commit when the filter names it. */
+export interface ActionRunSource {
+  repoId: string;
   branch?: string;
   commit?: string;
 }
 
-export function liveActionRunList(repoId: string, filters: ActionRunFilters) {
-  const fetchPage = fromPromise<Page<ActionRun>, PageRequest>(({ input, signal }) =>
-    listActionRuns(repoId, { after: input.after, amount: input.amount, ...filters }, signal),
-  );
-  return pagedListMachine<ActionRun>().provide({ actors: { fetchPage } });
-}
+export const liveActionRunList = pagedListOver<ActionRun, ActionRunSource>(({ repoId, branch, commit }, { after, amount }, signal) =>
+  listActionRuns(repoId, { after, amount, branch, commit }, signal),
+);

@@ -8,6 +8,7 @@ import type { BranchProtection } from '../../api/settings';
 import { PreconditionError } from '../../api/errors';
 import type { BranchProtectionRule } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import type { RouteChanged } from '../../lib/screen';
 import { preflightRefusal, preflightRegion } from '../../lib/preflight-region';
 import { applyRuleEdit, type RuleEdit } from './rule-edit';
 
@@ -48,7 +49,8 @@ export type BranchProtectionEvent =
   | { type: 'add.confirm' }
   | { type: 'add.cancel' }
   | { type: 'rule.delete'; pattern: string }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  | RouteChanged<BranchProtectionInput>;
 
 export interface RulesWrite {
   repoId: string;
@@ -75,6 +77,14 @@ export const branchProtectionMachine = setup({
   actions: {
     setPreflightError: assign((_, preflightError: unknown) => ({ preflightError })),
     takeRules: assign((_, read: BranchProtection) => ({ rules: read.rules, checksum: read.checksum })),
+    takeRoute: assign((_, input: BranchProtectionInput) => ({
+      repoId: input.repoId,
+      rules: input.firstRead?.rules ?? [],
+      checksum: input.firstRead?.checksum,
+      edit: undefined,
+      notice: undefined,
+      error: undefined,
+    })),
     startEdit: assign((_, edit: RuleEdit) => ({ edit, reapplied: 0, notice: undefined, error: undefined })),
     endEdit: assign({ edit: undefined }),
     openDraft: assign({ draft: '', notice: undefined }),
@@ -108,6 +118,12 @@ export const branchProtectionMachine = setup({
   type: 'parallel',
   on: {
     'notice.dismiss': { actions: 'dismissNotice' },
+    // The loader read again: the page starts over from its read, asking the preflight again too.
+    'route.changed': {
+      target: ['.preflight', '.rules'],
+      reenter: true,
+      actions: { type: 'takeRoute', params: ({ event }) => event.input },
+    },
   },
   states: {
     preflight: preflightRegion('rules.refresh'),

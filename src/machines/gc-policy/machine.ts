@@ -5,6 +5,7 @@
 import { and, assign, setup, stateIn, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { GarbageCollectionRules } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import type { RouteChanged } from '../../lib/screen';
 import { preflightRefusal, preflightRegion } from '../../lib/preflight-region';
 import { parsePolicy, policyTemplate, policyText } from './policy-text';
 
@@ -37,7 +38,8 @@ export type GcPolicyEvent =
   | { type: 'view.json'; on: boolean }
   | { type: 'edit.change'; text: string }
   | { type: 'edit.save' }
-  | { type: 'edit.cancel' };
+  | { type: 'edit.cancel' }
+  | RouteChanged<GcPolicyInput>;
 
 const editorText = (context: Pick<GcPolicyContext, 'rules' | 'defaultBranch'>) =>
   policyText(context.rules ?? policyTemplate(context.defaultBranch));
@@ -65,6 +67,13 @@ export const gcPolicyMachine = setup({
   actions: {
     setPreflightError: assign((_, preflightError: unknown) => ({ preflightError })),
     takeRules: assign((_, rules: GarbageCollectionRules | null) => ({ rules, error: undefined })),
+    takeRoute: assign((_, input: GcPolicyInput) => ({
+      repoId: input.repoId,
+      defaultBranch: input.defaultBranch,
+      rules: input.firstRead,
+      parseError: undefined,
+      error: undefined,
+    })),
     startEditing: assign(({ context }) => ({ text: editorText(context), parseError: undefined, error: undefined })),
     setText: assign((_, text: string) => ({ text, parseError: undefined })),
     showParseError: assign(({ context }) => {
@@ -97,6 +106,12 @@ export const gcPolicyMachine = setup({
   type: 'parallel',
   on: {
     'view.json': { actions: { type: 'setJsonView', params: ({ event }) => event.on } },
+    // The loader read again: the page starts over from its read, asking the preflight again too.
+    'route.changed': {
+      target: ['.preflight', '.policy'],
+      reenter: true,
+      actions: { type: 'takeRoute', params: ({ event }) => event.input },
+    },
   },
   states: {
     preflight: preflightRegion('policy.refresh'),

@@ -7,7 +7,7 @@ import type { Commit, Page, Ref } from '../../api/types';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
 import { refPickerMachine, type RefListKind } from './machine';
 
-/** One repository's branches or tags as a paged list (the pickers' and the Branches and Tags screens'). */
+/** One repository's branches or tags as a paged list (the pickers'). */
 export function liveRefList(kind: RefListKind, repoId: string) {
   const list = kind === 'branch' ? listBranches : listTags;
   return pagedListMachine<Ref>().provide({

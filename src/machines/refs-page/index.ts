@@ -1,13 +1,20 @@
+import { listBranches } from '../../api/branches';
+import { listTags } from '../../api/tags';
+import type { Ref } from '../../api/types';
 import { liveCreateRefMachine } from '../create-ref';
+import { pagedListOver } from '../paged-list';
 import { liveDeleteRefMachine } from '../delete-ref';
 import { refsPageMachine } from './machine';
 
 export * from './machine';
 
-/** The Branches or Tags screen over the real API; `refresh` loads the page again after a create or a delete. */
-export function liveRefsPageMachine(refresh: () => void) {
-  return refsPageMachine.provide({
-    actions: { refresh },
-    actors: { create: liveCreateRefMachine, delete: liveDeleteRefMachine },
-  });
-}
+/** The Branches or Tags screen over the real API; the route's useScreen provides the router's actions. */
+export const liveRefsPageMachine = refsPageMachine.provide({
+  actors: { create: liveCreateRefMachine, delete: liveDeleteRefMachine },
+});
+
+/** The listing of each screen, of the repository its route gives as the list's source. */
+export const liveRefListings = {
+  branch: pagedListOver<Ref, string>(listBranches),
+  tag: pagedListOver<Ref, string>(listTags),
+};

@@ -1,7 +1,9 @@
 // The Branches and Tags screens (docs/behaviour.md, Branches and tags): the listing is a paged list the route starts from its loader's first
 // page; this machine runs the create dialog while it is open and one delete at a time, and when either changes the
-// repository's refs, the page loads again. The default branch is never offered for deletion.
-import { assertEvent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// repository's refs, the page loads again. The default branch is never offered for deletion. A change of the route
+// (another repository, its flag or default branch read again) is taken as it comes; an open dialog keeps its form.
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { screenActions, type RouteChanged } from '../../lib/screen';
 import { createRefMachine, type CreatedRefKind } from '../create-ref/machine';
 import { deleteRefMachine } from '../delete-ref/machine';
 
@@ -15,7 +17,8 @@ export interface RefsPageInput {
 export type RefsPageEvent =
   | { type: 'create.open' }
   | { type: 'create.close' }
-  | { type: 'delete.request'; id: string };
+  | { type: 'delete.request'; id: string }
+  | RouteChanged<RefsPageInput>;
 
 export const refsPageMachine = setup({
   types: {
@@ -29,10 +32,8 @@ export const refsPageMachine = setup({
     delete: deleteRefMachine,
   },
   actions: {
-    /** The refs changed: the page loads again (provided by the route). */
-    refresh: () => {
-      throw new Error('action refresh was not provided');
-    },
+    ...screenActions,
+    takeRoute: assign((_, input: RefsPageInput) => input),
   },
   guards: {
     deletable: ({ context }, id: string) => context.kind === 'tag' || id !== context.defaultBranch,
@@ -41,6 +42,9 @@ export const refsPageMachine = setup({
 }).createMachine({
   id: 'refsPage',
   context: ({ input }) => input,
+  on: {
+    'route.changed': { actions: { type: 'takeRoute', params: ({ event }) => event.input } },
+  },
   initial: 'browsing',
   states: {
     browsing: {
@@ -61,7 +65,7 @@ export const refsPageMachine = setup({
           // A branch starts from the default branch; a tag's source is chosen ('Select Source').
           source: context.kind === 'branch' ? { id: context.defaultBranch, kind: 'branch' as const } : null,
         }),
-        onDone: { target: 'browsing', actions: 'refresh' },
+        onDone: { target: 'browsing', actions: 'invalidate' },
       },
       on: { 'create.close': 'browsing' },
     },
@@ -74,7 +78,7 @@ export const refsPageMachine = setup({
           return { repoId: context.repoId, kind: context.kind, id: event.id };
         },
         onDone: [
-          { guard: { type: 'deleted', params: ({ event }) => event.output }, target: 'browsing', actions: 'refresh' },
+          { guard: { type: 'deleted', params: ({ event }) => event.output }, target: 'browsing', actions: 'invalidate' },
           { target: 'browsing' },
         ],
       },

@@ -6,6 +6,8 @@ import { listRepositories } from '../../api/repositories';
 import type { Page, Repository, StorageConfig } from '../../api/types';
 import { PAGE_SIZE } from '../../lib/constants';
 import { listSearch } from '../../lib/search-schemas';
+import { useScreen } from '../../lib/use-screen';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import { liveRepositoriesMachine, liveRepositoryList, type RepositoriesActorRef } from '../../machines/repositories';
 import { useSessionSelector } from '../../lib/use-session';
 import { RouteErrorAlert } from '../../ui/components/RouteErrorAlert';
@@ -25,8 +27,6 @@ export const Route = createFileRoute('/repositories/')({
 function RepositoriesRoute() {
   const { prefix, after } = Route.useSearch();
   const firstPage = Route.useLoaderData();
-  // Each load (a new prefix or cursor, or an invalidation) starts the listing over from its first page.
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const storage = useSessionSelector((s) => s.context.config?.storage_config);
   const navigate = Route.useNavigate();
   // The screen's logic is fixed for the page's life: the router does not change.
@@ -38,6 +38,8 @@ function RepositoriesRoute() {
     }),
   );
   const screen = useActorRef(logic);
+  // Each load (a new prefix or cursor, or an invalidation) starts the listing over from its first page.
+  const list = useScreen(liveRepositoryList, { firstPage, prefix, startAfter: after });
   return (
     <RepositoriesPage
       screen={screen}
@@ -48,8 +50,8 @@ function RepositoriesRoute() {
       onBackToStart={() => void navigate({ search: { prefix } })}
     >
       <RepositoryListing
-        key={loadedAt}
         screen={screen}
+        list={list}
         storage={storage}
         firstPage={firstPage}
         prefix={prefix}
@@ -61,6 +63,7 @@ function RepositoriesRoute() {
 
 interface RepositoryListingProps {
   screen: RepositoriesActorRef;
+  list: PagedListActorRef<Repository>;
   storage: StorageConfig | undefined;
   firstPage: Page<Repository>;
   prefix: string | undefined;
@@ -68,8 +71,7 @@ interface RepositoryListingProps {
 }
 
 /** The loaded listing as a paged list, or, for a user with no repositories at all, the welcome card. */
-function RepositoryListing({ screen, storage, firstPage, prefix, after }: RepositoryListingProps) {
-  const list = useActorRef(liveRepositoryList, { input: { firstPage, prefix, startAfter: after } });
+function RepositoryListing({ screen, list, storage, firstPage, prefix, after }: RepositoryListingProps) {
   const sample = useSelector(screen, (s) => s.children.sample);
   if (!prefix && !after && firstPage.results.length === 0 && sample) {
     return <WelcomeCard sample={sample} storage={storage} onCreateEmpty={() => screen.send({ type: 'create.open', storage })} />;

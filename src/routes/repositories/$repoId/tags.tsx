@@ -18,7 +18,6 @@ export const Route = createFileRoute('/repositories/$repoId/tags')({
 function TagsRoute() {
   const { repo } = useRepository();
   const firstPage = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { prefix, after } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
@@ -26,7 +25,6 @@ function TagsRoute() {
       kind="tag"
       repo={repo}
       firstPage={firstPage}
-      loadedAt={loadedAt}
       prefix={prefix}
       after={after}
       onSearch={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined, after: undefined }), replace: true })}

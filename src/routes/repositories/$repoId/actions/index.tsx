@@ -1,9 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import { listActionRuns } from '../../../../api/actions';
-import type { ActionRun, Page } from '../../../../api/types';
 import { PAGE_SIZE } from '../../../../lib/page-sizes';
+import { useScreen } from '../../../../lib/use-screen';
 import { actionRunsSearch } from '../../../../lib/search-schemas';
 import { liveActionRunList } from '../../../../machines/action-runs';
 import { ActionRunsPage, type RunFilter } from '../../../../ui/actions/ActionRunsPage';
@@ -21,43 +20,17 @@ export const Route = createFileRoute('/repositories/$repoId/actions/')({
 function ActionRunsRoute() {
   const { repoId } = Route.useParams();
   const firstPage = Route.useLoaderData();
-  // Each load (another cursor or filter, an invalidation) starts the list over with what it read.
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { after, branch, commit } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // One object per filter: the list hears of a new source only when the filter moved.
+  const source = useMemo(() => ({ repoId, branch, commit }), [repoId, branch, commit]);
+  // Each load (another cursor or filter, an invalidation) starts the list over with what it read.
+  const runs = useScreen(liveActionRunList, { source, firstPage, startAfter: after });
   const onFilter = useCallback(
     (filter: RunFilter, value: string | undefined) =>
       void navigate({ search: (prev) => ({ ...prev, [filter]: value, after: undefined }) }),
     [navigate],
   );
-  return (
-    <ActionRunList
-      key={loadedAt}
-      repoId={repoId}
-      firstPage={firstPage}
-      after={after}
-      branch={branch}
-      commit={commit}
-      onFilter={onFilter}
-      onBackToStart={() => void navigate({ search: (prev) => ({ ...prev, after: undefined }) })}
-    />
-  );
-}
-
-interface ActionRunListProps {
-  repoId: string;
-  firstPage: Page<ActionRun>;
-  after?: string;
-  branch?: string;
-  commit?: string;
-  onFilter: (filter: RunFilter, value: string | undefined) => void;
-  onBackToStart: () => void;
-}
-
-function ActionRunList({ repoId, firstPage, after, branch, commit, onFilter, onBackToStart }: ActionRunListProps) {
-  // Fixed for this load: other filters make a new list.
-  const [logic] = useState(() => liveActionRunList(repoId, { branch, commit }));
-  const runs = useActorRef(logic, { input: { firstPage, startAfter: after } });
   return (
     <ActionRunsPage
       runs={runs}
@@ -66,7 +39,7 @@ function ActionRunList({ repoId, firstPage, after, branch, commit, onFilter, onB
       commit={commit}
       after={after}
       onFilter={onFilter}
-      onBackToStart={onBackToStart}
+      onBackToStart={() => void navigate({ search: (prev) => ({ ...prev, after: undefined }) })}
     />
   );
 }

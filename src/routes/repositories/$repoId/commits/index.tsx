@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import { logCommits } from '../../../../api/commits';
 import type { Commit, Page, Repository, ResolvedRef } from '../../../../api/types';
 import { GRAPH_PAGE_SIZE, PAGE_SIZE } from '../../../../lib/constants';
 import { commitsSearch, type CommitsView } from '../../../../lib/search-schemas';
+import { useScreen } from '../../../../lib/use-screen';
 import { loadCommitGraph, type CommitGraphData } from '../../../../loaders/commit-graph';
 import { liveCommitGraph } from '../../../../machines/commit-graph';
 import { liveCommitLog } from '../../../../machines/commit-log';
@@ -36,13 +36,11 @@ export const Route = createFileRoute('/repositories/$repoId/commits/')({
 function CommitsRoute() {
   const { repo } = useRepository();
   const data = Route.useLoaderData();
-  // Each load (another ref, cursor or view, an invalidation) starts the list or graph over with what it read.
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { after, ref } = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSelectView = (view: CommitsView) => void navigate({ search: { ref, ...(view === 'graph' ? { view } : {}) } });
   if (data.view === 'graph') {
-    return <CommitGraphView key={loadedAt} repo={repo} data={data} onSelectView={onSelectView} />;
+    return <CommitGraphView repo={repo} data={data} onSelectView={onSelectView} />;
   }
   const firstPage = data.firstPage;
   return (
@@ -50,7 +48,6 @@ function CommitsRoute() {
       {(resolvedRef) =>
         firstPage && (
           <CommitLog
-            key={loadedAt}
             repo={repo}
             resolvedRef={resolvedRef}
             firstPage={firstPage}
@@ -76,9 +73,10 @@ interface CommitLogProps {
 }
 
 function CommitLog({ repo, resolvedRef, firstPage, after, onSelectRef, onBackToStart, onSelectView }: CommitLogProps) {
-  // Fixed for this load: another ref makes a new log.
-  const [logic] = useState(() => liveCommitLog(repo.id, resolvedRef.id));
-  const log = useActorRef(logic, { input: { firstPage, startAfter: after } });
+  // One object per ref: the log hears of a new source only when the ref moved.
+  const source = useMemo(() => ({ repoId: repo.id, ref: resolvedRef.id }), [repo.id, resolvedRef.id]);
+  // Each load (another ref or cursor, an invalidation) starts the log over with what it read.
+  const log = useScreen(liveCommitLog, { source, firstPage, startAfter: after });
   return (
     <CommitsPage
       log={log}
@@ -99,7 +97,7 @@ interface CommitGraphViewProps {
 }
 
 function CommitGraphView({ repo, data, onSelectView }: CommitGraphViewProps) {
-  const [logic] = useState(() => liveCommitGraph(repo.id));
-  const graph = useActorRef(logic, { input: { firstPage: data.firstPage, pageSize: GRAPH_PAGE_SIZE } });
+  // Each load (an invalidation) starts the graph over with what it read.
+  const graph = useScreen(liveCommitGraph, { source: repo.id, firstPage: data.firstPage, pageSize: GRAPH_PAGE_SIZE });
   return <CommitGraphPage repoId={repo.id} graph={graph} branches={data.branches} tags={data.tags} onSelectView={onSelectView} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
-import { getBranchProtection, type BranchProtection } from '../../../../api/settings';
+import { getBranchProtection } from '../../../../api/settings';
+import { useScreen } from '../../../../lib/use-screen';
 import { liveBranchProtectionMachine } from '../../../../machines/branch-protection';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { BranchProtectionSettings } from '../../../../ui/settings/BranchProtectionSettings';
@@ -14,11 +14,6 @@ export const Route = createFileRoute('/repositories/$repoId/settings/branches')(
 function BranchProtectionRoute() {
   const { repoId } = Route.useParams();
   const firstRead = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
-  return <BranchProtectionRules key={loadedAt} repoId={repoId} firstRead={firstRead} />;
-}
-
-function BranchProtectionRules({ repoId, firstRead }: { repoId: string; firstRead: BranchProtection }) {
-  const rules = useActorRef(liveBranchProtectionMachine, { input: { repoId, firstRead } });
+  const rules = useScreen(liveBranchProtectionMachine, { repoId, firstRead });
   return <BranchProtectionSettings repoId={repoId} rules={rules} />;
 }

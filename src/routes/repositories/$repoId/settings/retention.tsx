@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import { getGcRules } from '../../../../api/settings';
-import type { GarbageCollectionRules } from '../../../../api/types';
+import { useScreen } from '../../../../lib/use-screen';
 import { liveGcPolicyMachine } from '../../../../machines/gc-policy';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import { useRepository } from '../../../../ui/repository/RepositoryContext';
@@ -16,14 +15,7 @@ export const Route = createFileRoute('/repositories/$repoId/settings/retention')
 
 function RetentionRoute() {
   const firstRead = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
-  return <GcPolicy key={loadedAt} firstRead={firstRead} />;
-}
-
-function GcPolicy({ firstRead }: { firstRead: GarbageCollectionRules | null }) {
   const { repo } = useRepository();
-  const policy = useActorRef(liveGcPolicyMachine, {
-    input: { repoId: repo.id, defaultBranch: repo.default_branch, firstRead },
-  });
+  const policy = useScreen(liveGcPolicyMachine, { repoId: repo.id, defaultBranch: repo.default_branch, firstRead });
   return <GcPolicySettings repoId={repo.id} policy={policy} />;
 }
