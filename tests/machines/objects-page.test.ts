@@ -329,7 +329,7 @@ describe('objects page machine', () => {
 
   it('lists without a first page from the loader', async () => {
     const { actor, listed } = start({ firstPage: undefined, after: 'data/0' });
-    await waitFor(listFlow(actor.getSnapshot()) as AnyActorRef, (s) => s.matches('ready'));
+    await waitFor(listFlow(actor.getSnapshot()) as AnyActorRef, (s) => s.matches('ready'), { timeout: 5000 });
     expect(listed).toEqual([
       { after: 'data/0', prefix: 'data/', amount: 100, source: { repoId: 'lake', refId: 'main', startAfter: 'data/0' } },
     ]);
@@ -432,7 +432,7 @@ describe('objects page machine', () => {
     actor.send({ type: 'object.delete', path: 'data/a.csv' });
     expect(actor.getSnapshot().context.deletePath).toBe('data/a.csv');
     deleteObjectFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }));
+    await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
     expect(deleted).toEqual([{ repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
     expect(router.invalidations()).toBe(1);
     await vi.waitFor(() => expect(listed).toHaveLength(1));
@@ -455,12 +455,12 @@ describe('objects page machine', () => {
 
       actor.send({ type: 'bulk.delete' });
       bulkDeleteFlow(actor.getSnapshot())!.send({ type: 'delete.cancel' });
-      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }));
+      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
       expect(deleteRequests).toEqual([]);
 
       actor.send({ type: 'bulk.delete' });
       bulkDeleteFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
-      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }));
+      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }), { timeout: 5000 });
       expect(deleteRequests).toEqual([{ repoId: 'lake', branch: 'main', paths: ['data/a.csv', 'data/b.csv'] }]);
       expect(summary.context.bulkSummary).toMatchObject({ kind: 'delete', total: 2, deleted: 1, failures: [{ path: 'data/b.csv' }] });
       expect(selection().getSnapshot().context.selected).toEqual(['data/b.csv']);
@@ -480,7 +480,7 @@ describe('objects page machine', () => {
       actor.send({ type: 'bulk.delete' });
       expect(bulkDeleteFlow(actor.getSnapshot())).toBeUndefined();
       actor.send({ type: 'bulk.download' });
-      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }));
+      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }), { timeout: 5000 });
       expect(zipRuns).toMatchObject([{ repoId: 'lake', dir: 'data/', paths: ['data/a.csv'] }]);
       expect(summary.context.bulkSummary).toMatchObject({ kind: 'download', files: 1, bytes: 3, failures: [] });
     });
@@ -493,7 +493,7 @@ describe('objects page machine', () => {
       declineSave();
       actor.send({ type: 'bulk.download' });
       expect(bulkDownloadFlow(actor.getSnapshot())).toBeDefined();
-      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }));
+      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
       expect(zipRuns).toEqual([]);
       expect(actor.getSnapshot().context.bulkSummary).toBeNull();
     });

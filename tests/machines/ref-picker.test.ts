@@ -36,7 +36,7 @@ function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCo
   return { actor: createActor(machine, { input: { kind, ...offer }, inspect: coverage.inspect }).start(), asked };
 }
 
-const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'));
+const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'), { timeout: 5000 });
 
 describe('ref picker machine', () => {
   it('lists the first tab with the picker page size, and the other one when first shown', async () => {
