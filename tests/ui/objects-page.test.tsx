@@ -281,8 +281,9 @@ describe('README preview', () => {
       ),
     );
     renderApp('/repositories/lake/objects?ref=main&path=docs%2F');
-    const section = await screen.findByRole('region', { name: 'README.md' });
-    await within(section).findByRole('heading', { name: 'Welcome to the Lake!' });
+    // The README is read after the listing and then rendered: slow on a loaded machine.
+    const section = await screen.findByRole('region', { name: 'README.md' }, { timeout: 5000 });
+    expect(await within(section).findByRole('heading', { name: 'Welcome to the Lake!' }, { timeout: 5000 })).toBeVisible();
     expect(section.querySelector('script')).toBeNull();
     expect(section.innerHTML).not.toMatch(/onerror/i);
     expect(section.querySelector('img')?.getAttribute('src')).toBe('/api/v1/repositories/lake/refs/main/objects?path=docs%2Fimg%2Fa.png');
