@@ -118,7 +118,7 @@ describe('bulk download machine', () => {
     expect(done.output?.summary).toMatchObject({ files: 2, failures: [{ path: 'data/b.csv', message: 'object not found' }], error: undefined });
 
     const slow = createActor(machine, { input: { ...input, paths: ['data/slow.csv'] } }).start();
-    await vi.waitFor(() => expect(signals).toHaveLength(4));
+    await vi.waitFor(() => expect(signals).toHaveLength(4), { timeout: 5000 });
     expect(signals[3]?.aborted).toBe(false);
     slow.send({ type: 'run.cancel' });
     expect(signals[3]?.aborted).toBe(true);

@@ -90,7 +90,7 @@ function fakeStep<TInput extends { id: string }>() {
       }),
   );
   const last = async () => {
-    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0), { timeout: 5000 });
     return calls[calls.length - 1]!;
   };
   return { actor, calls, last };
@@ -129,7 +129,7 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
 }
 
 /** Once the preflights of the first files have answered, their uploads run. */
-const running = (uploads: ReturnType<typeof fakeUploads>, count: number) => vi.waitFor(() => expect(uploads.running.size).toBe(count));
+const running = (uploads: ReturnType<typeof fakeUploads>, count: number) => vi.waitFor(() => expect(uploads.running.size).toBe(count), { timeout: 5000 });
 
 describe('upload queue: choosing files', () => {
   it('queues files with destinations under the prefix, normalising slashes', () => {
@@ -228,7 +228,7 @@ describe('upload queue: uploading', () => {
     expect(actor.getSnapshot().context.items.filter((i) => i.status === 'queued')).toHaveLength(7);
 
     while (!actor.getSnapshot().matches('finished')) {
-      await vi.waitFor(() => expect(uploads.running.size).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(uploads.running.size).toBeGreaterThan(0), { timeout: 5000 });
       const [next] = uploads.running.values();
       if (!next) break;
       next.resolve();
@@ -354,12 +354,12 @@ describe('upload queue: presigned transfer (spec 1 §4)', () => {
     const { actor, presigned } = start({ input: { storage: s3 } });
     actor.send({ type: 'files.add', files: files('one', 'two', 'three') });
     actor.send({ type: 'upload.start' });
-    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(3), { timeout: 5000 });
     const [first, second, third] = presigned.stage.calls;
     first?.fail(new ApiError(501, 'presigned transfers need a block store clients can reach, such as S3'));
     second?.finish({ type: 'file.staged', id: '2', staging });
     third?.finish({ type: 'file.staged', id: '3', staging });
-    await vi.waitFor(() => expect(presigned.put.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(presigned.put.calls).toHaveLength(2), { timeout: 5000 });
     presigned.put.calls[0]?.fail(new ApiError(403, 'Error uploading file: HTTP 403'));
     presigned.put.calls[1]?.finish({ type: 'file.stored', id: '3', staging, checksum: 'c' });
     (await presigned.link.last()).fail(new ApiError(400, 'size_bytes is 8, but the uploaded object has 7 bytes'));
@@ -388,7 +388,7 @@ describe('upload queue: presigned transfer (spec 1 §4)', () => {
     const { actor, presigned } = start({ input: { storage: s3 } });
     actor.send({ type: 'files.add', files: files('a', 'b') });
     actor.send({ type: 'upload.start' });
-    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(2), { timeout: 5000 });
     presigned.stage.calls[0]?.finish({ type: 'file.staged', id: '1', staging });
     (await presigned.put.last()).finish({ type: 'file.stored', id: '1', staging, checksum: 'c' });
     const link = await presigned.link.last();
