@@ -54,7 +54,7 @@ const press = (key: string, init: KeyboardEventInit = {}) =>
 
 async function openFinder() {
   await press('t');
-  const dialog = await screen.findByRole('dialog', { name: 'Find a file' });
+  const dialog = await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 });
   const box = within(dialog).getByRole('combobox', { name: 'Find a file in main' });
   await waitFor(() => expect(document.activeElement).toBe(box), { timeout: 5000 });
   return { dialog, box };
@@ -78,7 +78,7 @@ describe('file finder', () => {
   it('searches the ref the URL names', async () => {
     await openRepository('/repositories/lake/objects?ref=dev');
     await press('t');
-    const dialog = await screen.findByRole('dialog', { name: 'Find a file' });
+    const dialog = await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Find a file in dev' }), { target: { value: 'q1' } });
     await within(dialog).findByText('1 match');
     expect(finds.map((f) => `${f.pathname}${f.search}`)).toEqual(['/api/v1/repositories/lake/refs/dev/objects/find?q=q1&amount=100']);
@@ -175,11 +175,11 @@ describe('file finder', () => {
     fireEvent.keyDown(search, { key: '?' });
     expect(screen.queryByRole('dialog')).toBeNull();
     await press('k', { ctrlKey: true });
-    expect(await screen.findByRole('dialog', { name: 'Find a file' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 })).toBeVisible();
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     await press('k', { metaKey: true });
-    expect(await screen.findByRole('dialog', { name: 'Find a file' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 })).toBeVisible();
   });
 });
 
@@ -199,7 +199,8 @@ describe('keyboard shortcuts (?)', () => {
   it('lists every shortcut with its keys', async () => {
     await openRepository();
     await press('?', { shiftKey: true });
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // The shortcuts dialog is loaded on first use: slow on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5000 });
     for (const group of shortcutGroups) {
       const table = within(dialog).getByRole('table', { name: group.title });
       for (const shortcut of group.shortcuts) expect(within(table).getByText(shortcut.description)).toBeTruthy();
