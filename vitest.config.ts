@@ -3,10 +3,17 @@ import { defineConfig } from 'vitest/config';
 // One project per test layer, so each runs in the environment it needs: `vitest run --project server`.
 export default defineConfig({
   test: {
-    passWithNoTests: true,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          // Each waitFor gives up after 5 s with its own message; the test's limit lies above that.
+          testTimeout: 15_000,
+        },
+      },
       {
         test: {
           name: 'ui',

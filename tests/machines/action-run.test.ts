@@ -61,7 +61,7 @@ describe('action run machine', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(reads.last().input).toEqual({ repoId: 'lake', runId: 'run-1' });
     reads.last().resolve({ run: run('completed'), hooks: [hook('0001_0000', 'completed'), hook('0000_0000', 'failed')] });
-    const ended = await waitFor(actor, (s) => s.matches('ended'));
+    const ended = await waitFor(actor, (s) => s.matches('ended'), { timeout: 5000 });
     expect(ended.context.hooks.map((h) => h.hook_run_id)).toEqual(['0000_0000', '0001_0000']);
     expect(Object.keys(ended.context.logs).sort()).toEqual(['0000_0000', '0001_0000']);
     expect(reads.calls).toHaveLength(1);
@@ -70,32 +70,32 @@ describe('action run machine', () => {
   it('starts from the loader read without a request, and polls a running run until it ends', async () => {
     const { actor, reads } = start({ run: run('running'), hooks: [hook('0000_0000', 'running')] });
     // The poll starts at once (delay 0 in tests): the run is read again while it runs.
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     expect(reads.calls).toHaveLength(1);
     reads.last().resolve({ run: run('running'), hooks: [hook('0000_0000', 'completed'), hook('0000_0001', 'running')] });
-    await waitFor(actor, () => reads.calls.length === 2);
+    await waitFor(actor, () => reads.calls.length === 2, { timeout: 5000 });
     expect(actor.getSnapshot().context.hooks).toHaveLength(2);
     reads.last().resolve({ run: run('completed'), hooks: [hook('0000_0000', 'completed'), hook('0000_0001', 'completed')] });
-    const ended = await waitFor(actor, (s) => s.matches('ended'));
+    const ended = await waitFor(actor, (s) => s.matches('ended'), { timeout: 5000 });
     expect(ended.context.run?.status).toBe('completed');
     expect(reads.calls).toHaveLength(2);
   });
 
   it('keeps what it read when a read fails, and reads again on retry', async () => {
     const { actor, reads } = start({ run: run('running'), hooks: [] });
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     reads.last().reject(new ApiError(500, 'storage unavailable'));
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('storage unavailable');
     expect(failed.context.run?.run_id).toBe('run-1');
     actor.send({ type: 'run.retry' });
     reads.last().resolve({ run: run('failed'), hooks: [] });
-    expect((await waitFor(actor, (s) => s.matches('ended'))).context.error).toBeUndefined();
+    expect((await waitFor(actor, (s) => s.matches('ended'), { timeout: 5000 })).context.error).toBeUndefined();
   });
 
   it('stops polling when the page closes (the actor stops)', async () => {
     const { actor, reads } = start({ run: run('running'), hooks: [] });
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     actor.stop();
     reads.last().resolve({ run: run('running'), hooks: [] });
     await Promise.resolve();
@@ -114,7 +114,7 @@ describe('hook log machine', () => {
     expect(logActor.getSnapshot().hasTag('loading')).toBe(true);
     expect(outputs.last().input).toEqual({ repoId: 'lake', runId: 'run-1', hookRunId: '0000_0000' });
     outputs.last().resolve('line 1\n');
-    const complete = await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }));
+    const complete = await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }), { timeout: 5000 });
     expect(complete.context.text).toBe('line 1\n');
     logActor.send({ type: 'log.toggle' });
     expect(logActor.getSnapshot().matches('collapsed')).toBe(true);
@@ -135,16 +135,16 @@ describe('hook log machine', () => {
     logActor.send({ type: 'log.toggle' });
     outputs.last().resolve('line 1\n');
     // Still running: the log is read again after the poll delay, and shows what was added.
-    await waitFor(logActor, () => outputs.calls.length === 2);
+    await waitFor(logActor, () => outputs.calls.length === 2, { timeout: 5000 });
     outputs.last().resolve('line 1\nline 2\n');
-    await waitFor(logActor, () => outputs.calls.length === 3);
+    await waitFor(logActor, () => outputs.calls.length === 3, { timeout: 5000 });
     expect(logActor.getSnapshot().context.text).toBe('line 1\nline 2\n');
     // The run poll sees the hook end while its log is being read: that read is the last.
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     reads.last().resolve({ run: run('completed'), hooks: [hook('0000_0000', 'completed')] });
-    await waitFor(actor, (s) => s.matches('ended'));
+    await waitFor(actor, (s) => s.matches('ended'), { timeout: 5000 });
     outputs.last().resolve('line 1\nline 2\ndone\n');
-    const complete = await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }));
+    const complete = await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }), { timeout: 5000 });
     expect(complete.context.text).toBe('line 1\nline 2\ndone\n');
     expect(outputs.calls).toHaveLength(3);
   });
@@ -154,17 +154,17 @@ describe('hook log machine', () => {
     const logActor = log('0000_0000');
     logActor.send({ type: 'log.toggle' });
     outputs.last().resolve('line 1\n');
-    await waitFor(logActor, (s) => s.matches({ expanded: 'following' }));
+    await waitFor(logActor, (s) => s.matches({ expanded: 'following' }), { timeout: 5000 });
     // A poll that finds the hook still running changes nothing.
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     reads.last().resolve({ run: run('running'), hooks: [hook('0000_0000', 'running')] });
-    await waitFor(actor, () => reads.calls.length === 2);
+    await waitFor(actor, () => reads.calls.length === 2, { timeout: 5000 });
     expect(logActor.getSnapshot().matches({ expanded: 'following' })).toBe(true);
     expect(outputs.calls).toHaveLength(1);
     reads.last().resolve({ run: run('failed'), hooks: [hook('0000_0000', 'failed')] });
-    await waitFor(logActor, (s) => s.hasTag('loading'));
+    await waitFor(logActor, (s) => s.hasTag('loading'), { timeout: 5000 });
     outputs.last().resolve('line 1\nfailed\n');
-    const complete = await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }));
+    const complete = await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }), { timeout: 5000 });
     expect(complete.context).toMatchObject({ status: 'failed', text: 'line 1\nfailed\n' });
   });
 
@@ -173,11 +173,11 @@ describe('hook log machine', () => {
     const logActor = log('0000_0000');
     logActor.send({ type: 'log.toggle' });
     outputs.last().reject(new ApiError(404, 'log not found'));
-    const failed = await waitFor(logActor, (s) => s.matches({ expanded: 'failed' }));
+    const failed = await waitFor(logActor, (s) => s.matches({ expanded: 'failed' }), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('log not found');
     logActor.send({ type: 'log.retry' });
     outputs.last().resolve('retried');
-    expect((await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }))).context.text).toBe('retried');
+    expect((await waitFor(logActor, (s) => s.matches({ expanded: 'complete' }), { timeout: 5000 })).context.text).toBe('retried');
   });
 
   it('takes every transition the machine defines', logCoverage.expectAllTaken);

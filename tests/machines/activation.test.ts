@@ -38,10 +38,10 @@ describe('activation machine', () => {
     actor.send({ type: 'activation.submit' });
     expect(activations.last().input).toEqual({ token: 'tok', password: 'lake-secret', email: 'jane@example.com' });
     activations.last().reject(new Error('token expired'));
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== undefined);
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== undefined, { timeout: 5000 });
     actor.send({ type: 'activation.submit' });
     activations.last().resolve();
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(redirects).toEqual([{ to: '/auth/login', external: false }]);
   });
 

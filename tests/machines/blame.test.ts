@@ -24,15 +24,15 @@ function start(answers: Array<() => Promise<Commit | undefined>>) {
 describe('blame machine', () => {
   it('finds the last commit of its target, or none', async () => {
     const { actor, asked } = start([async () => commit]);
-    expect((await waitFor(actor, (s) => s.matches('found'))).context.commit).toEqual(commit);
+    expect((await waitFor(actor, (s) => s.matches('found'), { timeout: 5000 })).context.commit).toEqual(commit);
     expect(asked[0]?.target).toEqual({ path: 'data/', pathType: 'common_prefix' });
   });
 
   it('shows a failure and asks again on retry', async () => {
     const { actor, asked } = start([() => Promise.reject(new Error('down')), async () => undefined]);
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 });
     actor.send({ type: 'blame.retry' });
-    const found = await waitFor(actor, (s) => s.matches('found'));
+    const found = await waitFor(actor, (s) => s.matches('found'), { timeout: 5000 });
     expect(found.context.commit).toBeUndefined();
     expect(asked).toHaveLength(2);
   });

@@ -34,7 +34,7 @@ describe('branch protection rules machine', () => {
     const { actor, reads } = await start();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     reads.last().resolve({ rules: rules('main'), checksum: 'c1' });
-    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }));
+    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }), { timeout: 5000 });
     expect(ready.context).toMatchObject({ rules: rules('main'), checksum: 'c1' });
   });
 
@@ -49,9 +49,9 @@ describe('branch protection rules machine', () => {
     actor.send({ type: 'add.confirm' });
     expect(writes.last().input).toEqual({ repoId: 'lake', rules: rules('main', 'release-*'), checksum: 'c1' });
     writes.last().resolve();
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     reads.last().resolve({ rules: rules('main', 'release-*'), checksum: 'c2' });
-    const ready = await waitFor(actor, (s) => s.matches({ rules: { ready: 'idle' } }));
+    const ready = await waitFor(actor, (s) => s.matches({ rules: { ready: 'idle' } }), { timeout: 5000 });
     expect(ready.context).toMatchObject({ rules: rules('main', 'release-*'), checksum: 'c2', notice: undefined });
   });
 
@@ -67,16 +67,16 @@ describe('branch protection rules machine', () => {
     actor.send({ type: 'add.change', pattern: 'release-*' });
     actor.send({ type: 'add.confirm' });
     writes.last().reject(preconditionFailed());
-    await waitFor(actor, () => reads.calls.length === 1);
+    await waitFor(actor, () => reads.calls.length === 1, { timeout: 5000 });
     // Someone else added 'dev' meanwhile.
     reads.last().resolve({ rules: rules('main', 'dev'), checksum: 'c2' });
-    await waitFor(actor, () => writes.calls.length === 2);
+    await waitFor(actor, () => writes.calls.length === 2, { timeout: 5000 });
     expect(writes.last().input).toEqual({ repoId: 'lake', rules: rules('main', 'dev', 'release-*'), checksum: 'c2' });
     expect(actor.getSnapshot().context.notice).toBe(RULES_CHANGED_NOTICE);
     writes.last().resolve();
-    await waitFor(actor, () => reads.calls.length === 2);
+    await waitFor(actor, () => reads.calls.length === 2, { timeout: 5000 });
     reads.last().resolve({ rules: rules('main', 'dev', 'release-*'), checksum: 'c3' });
-    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }));
+    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }), { timeout: 5000 });
     expect(ready.context).toMatchObject({ checksum: 'c3', notice: RULES_CHANGED_NOTICE, error: undefined });
     actor.send({ type: 'notice.dismiss' });
     expect(actor.getSnapshot().context.notice).toBeUndefined();
@@ -86,15 +86,15 @@ describe('branch protection rules machine', () => {
     const { actor, reads, writes } = await start({ rules: rules('main', 'dev'), checksum: 'c1' });
     actor.send({ type: 'rule.delete', pattern: 'dev' });
     writes.last().reject(preconditionFailed());
-    await waitFor(actor, () => reads.calls.length === 1);
+    await waitFor(actor, () => reads.calls.length === 1, { timeout: 5000 });
     reads.last().resolve({ rules: rules('main', 'dev', 'qa'), checksum: 'c2' });
-    await waitFor(actor, () => writes.calls.length === 2);
+    await waitFor(actor, () => writes.calls.length === 2, { timeout: 5000 });
     expect(writes.last().input).toEqual({ repoId: 'lake', rules: rules('main', 'qa'), checksum: 'c2' });
     writes.last().reject(preconditionFailed());
-    await waitFor(actor, () => reads.calls.length === 2);
+    await waitFor(actor, () => reads.calls.length === 2, { timeout: 5000 });
     // Someone else deleted 'dev' too: nothing is left to do.
     reads.last().resolve({ rules: rules('main'), checksum: 'c3' });
-    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }));
+    const ready = await waitFor(actor, (s) => s.matches({ rules: 'ready' }), { timeout: 5000 });
     expect(ready.context).toMatchObject({ rules: rules('main'), checksum: 'c3', edit: undefined, notice: RULES_CHANGED_NOTICE });
     expect(writes.calls).toHaveLength(2);
   });
@@ -104,17 +104,17 @@ describe('branch protection rules machine', () => {
     actor.send({ type: 'rule.delete', pattern: 'main' });
     for (let attempt = 1; attempt <= 3; attempt++) {
       writes.last().reject(preconditionFailed());
-      await waitFor(actor, () => reads.calls.length === attempt);
+      await waitFor(actor, () => reads.calls.length === attempt, { timeout: 5000 });
       reads.last().resolve({ rules: rules('main'), checksum: `c${attempt + 1}` });
-      await waitFor(actor, () => writes.calls.length === attempt + 1);
+      await waitFor(actor, () => writes.calls.length === attempt + 1, { timeout: 5000 });
     }
     writes.last().reject(preconditionFailed());
-    const failed = await waitFor(actor, (s) => s.matches({ rules: 'ready' }) && s.context.error !== undefined);
+    const failed = await waitFor(actor, (s) => s.matches({ rules: 'ready' }) && s.context.error !== undefined, { timeout: 5000 });
     expect(failed.context.error).toBeInstanceOf(PreconditionError);
     actor.send({ type: 'rule.delete', pattern: 'main' });
     expect(actor.getSnapshot().context.error).toBeUndefined();
     writes.last().reject(new ApiError(401, 'insufficient permissions'));
-    expect(String((await waitFor(actor, (s) => s.context.error !== undefined)).context.error)).toContain('insufficient');
+    expect(String((await waitFor(actor, (s) => s.context.error !== undefined, { timeout: 5000 })).context.error)).toContain('insufficient');
   });
 
   it('closes the dialog on cancel or when the pattern exists already, and shows a failed read with a refresh', async () => {
@@ -129,15 +129,15 @@ describe('branch protection rules machine', () => {
     expect(writes.calls).toHaveLength(0);
     actor.send({ type: 'rule.delete', pattern: 'main' });
     writes.last().reject(preconditionFailed());
-    await waitFor(actor, () => reads.calls.length === 1);
+    await waitFor(actor, () => reads.calls.length === 1, { timeout: 5000 });
     reads.last().reject(new ApiError(500, 'boom'));
-    await waitFor(actor, (s) => s.matches({ rules: 'ready' }) && s.context.error !== undefined);
+    await waitFor(actor, (s) => s.matches({ rules: 'ready' }) && s.context.error !== undefined, { timeout: 5000 });
     actor.send({ type: 'rules.refresh' });
     reads.last().reject(new ApiError(500, 'boom'));
-    await waitFor(actor, (s) => s.matches({ rules: 'failed' }));
+    await waitFor(actor, (s) => s.matches({ rules: 'failed' }), { timeout: 5000 });
     actor.send({ type: 'rules.refresh' });
     reads.last().resolve({ rules: [], checksum: '' });
-    expect((await waitFor(actor, (s) => s.matches({ rules: 'ready' }))).context.rules).toEqual([]);
+    expect((await waitFor(actor, (s) => s.matches({ rules: 'ready' }), { timeout: 5000 })).context.rules).toEqual([]);
   });
 
   it("waits for the server's preflight before adding or deleting, says why, and asks again on refresh", async () => {

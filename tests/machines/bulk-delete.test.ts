@@ -23,7 +23,7 @@ describe('bulk delete machine', () => {
     expect(requests.calls).toHaveLength(0);
     actor.send({ type: 'delete.confirm' });
     for (const [index, size] of [1000, 1000, 500].entries()) {
-      await waitFor(actor, () => requests.calls.length === index + 1);
+      await waitFor(actor, () => requests.calls.length === index + 1, { timeout: 5000 });
       const { input } = requests.last();
       expect(input).toMatchObject({ repoId: 'lake', branch: 'main' });
       expect(input.paths).toHaveLength(size);
@@ -31,7 +31,7 @@ describe('bulk delete machine', () => {
       expect(actor.getSnapshot().context.done).toBe(index * 1000);
       requests.last().resolve({ errors: [] });
     }
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(done.output).toEqual({
       summary: { total: 2500, deleted: 2500, failures: [], failedRequests: [], notSent: 0, cancelled: false },
     });
@@ -40,13 +40,13 @@ describe('bulk delete machine', () => {
   it('sums up the paths the server refused and the requests that failed, going on after each', async () => {
     const { actor, requests } = start(2100);
     actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, () => requests.calls.length === 1);
+    await waitFor(actor, () => requests.calls.length === 1, { timeout: 5000 });
     requests.last().resolve({ errors: [{ path: 'data/00003.csv', status_code: 401, message: 'not allowed' }] });
-    await waitFor(actor, () => requests.calls.length === 2);
+    await waitFor(actor, () => requests.calls.length === 2, { timeout: 5000 });
     requests.last().reject(new Error('server went away'));
-    await waitFor(actor, () => requests.calls.length === 3);
+    await waitFor(actor, () => requests.calls.length === 3, { timeout: 5000 });
     requests.last().resolve({ errors: [] });
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(done.output?.summary).toEqual({
       total: 2100,
       deleted: 999 + 100,
@@ -61,18 +61,18 @@ describe('bulk delete machine', () => {
     const { actor, requests } = start(10);
     actor.send({ type: 'delete.confirm' });
     requests.last().reject(new Error('branch is protected'));
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(done.output?.summary).toMatchObject({ deleted: 0, failedRequests: [{ firstPath: 'data/00000.csv', count: 10, message: 'branch is protected' }] });
   });
 
   it('on cancel lets the request in flight finish and sends no more', async () => {
     const { actor, requests } = start(3000);
     actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, () => requests.calls.length === 1);
+    await waitFor(actor, () => requests.calls.length === 1, { timeout: 5000 });
     actor.send({ type: 'run.cancel' });
     expect(actor.getSnapshot().status).toBe('active');
     requests.last().resolve({ errors: [] });
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests.calls).toHaveLength(1);
     expect(done.output?.summary).toEqual({ total: 3000, deleted: 1000, failures: [], failedRequests: [], notSent: 2000, cancelled: true });
   });

@@ -49,7 +49,7 @@ describe('bulk download machine', () => {
     const { actor, choices, zip } = start();
     expect(choices.last().input).toEqual({ archiveName: 'lake-main-data.zip' });
     choices.last().resolve(target);
-    await waitFor(actor, (s) => s.matches('zipping'));
+    await waitFor(actor, (s) => s.matches('zipping'), { timeout: 5000 });
     expect(zip.runs[0]?.input).toEqual({ repoId: 'lake', refId: 'main', dir: 'data/', paths: input.paths, target });
     const run = zip.runs[0]!;
     run.report({ type: 'zip.progress', files: 1, bytes: 10 });
@@ -64,7 +64,7 @@ describe('bulk download machine', () => {
   it('cancels: the run is stopped (which aborts it) and the summary says so', async () => {
     const { actor, choices, zip } = start();
     choices.last().resolve(target);
-    await waitFor(actor, (s) => s.matches('zipping'));
+    await waitFor(actor, (s) => s.matches('zipping'), { timeout: 5000 });
     actor.send({ type: 'run.cancel' });
     expect(zip.runs[0]?.stopped).toBe(true);
     expect(actor.getSnapshot().output?.summary).toMatchObject({ cancelled: true, files: 0 });
@@ -73,7 +73,7 @@ describe('bulk download machine', () => {
   it('reports a zip that could not be written', async () => {
     const { actor, choices, zip } = start();
     choices.last().resolve(target);
-    await waitFor(actor, (s) => s.matches('zipping'));
+    await waitFor(actor, (s) => s.matches('zipping'), { timeout: 5000 });
     zip.runs[0]!.report({ type: 'zip.error', message: 'disk full' });
     expect(actor.getSnapshot().output?.summary).toMatchObject({ error: 'disk full', cancelled: false });
   });
@@ -81,13 +81,13 @@ describe('bulk download machine', () => {
   it('does nothing when the user closes the save dialog, and reports a picker that fails', async () => {
     const declined = start();
     declined.choices.last().resolve(null);
-    await waitFor(declined.actor, (s) => s.status === 'done');
+    await waitFor(declined.actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(declined.actor.getSnapshot().output).toEqual({ summary: undefined });
     expect(declined.zip.runs).toHaveLength(0);
 
     const failing = start();
     failing.choices.last().reject(new Error('not allowed to save there'));
-    await waitFor(failing.actor, (s) => s.status === 'done');
+    await waitFor(failing.actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(failing.actor.getSnapshot().output?.summary).toMatchObject({ error: 'not allowed to save there', files: 0 });
   });
 
@@ -109,7 +109,7 @@ describe('bulk download machine', () => {
       },
     });
     const actor = createActor(machine, { input: { ...input, paths: ['data/a.csv', 'data/b.csv', 'data/sub/c.csv'] } }).start();
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(fetched).toEqual(['lake@main:data/a.csv', 'lake@main:data/b.csv', 'lake@main:data/sub/c.csv']);
     expect(readZip(written[0]!).map((e) => [e.name, e.content.toString()])).toEqual([
       ['a.csv', 'content of data/a.csv'],
@@ -118,7 +118,7 @@ describe('bulk download machine', () => {
     expect(done.output?.summary).toMatchObject({ files: 2, failures: [{ path: 'data/b.csv', message: 'object not found' }], error: undefined });
 
     const slow = createActor(machine, { input: { ...input, paths: ['data/slow.csv'] } }).start();
-    await vi.waitFor(() => expect(signals).toHaveLength(4));
+    await vi.waitFor(() => expect(signals).toHaveLength(4), { timeout: 5000 });
     expect(signals[3]?.aborted).toBe(false);
     slow.send({ type: 'run.cancel' });
     expect(signals[3]?.aborted).toBe(true);

@@ -51,7 +51,7 @@ describe('change summary machine', () => {
     expect(requests).toEqual([]);
     summary.send({ type: 'summary.count' });
     expect(summary.getSnapshot().hasTag('busy')).toBe(true);
-    const done = await waitFor(summary, counted);
+    const done = await waitFor(summary, counted, { timeout: 5000 });
     expect(done.context.summary).toMatchObject({ total: 1500, counts: { added: 750, removed: 750 }, bytes: { added: 1500 } });
     expect(done.context.summary?.resumeAfter).toBeUndefined();
     expect(requests.map((r) => r.amount)).toEqual([1000, 1000]);
@@ -61,12 +61,12 @@ describe('change summary machine', () => {
   it('stops at 10000 objects in pages of 1000, and counts on when the user asks', async () => {
     const { summary, requests } = fakeBranch(12_500);
     summary.send({ type: 'summary.count' });
-    const capped = await waitFor(summary, counted);
+    const capped = await waitFor(summary, counted, { timeout: 5000 });
     expect(capped.context.summary?.total).toBe(10_000);
     expect(capped.context.summary?.resumeAfter).toBe('f/009999');
     expect(requests).toHaveLength(10);
     summary.send({ type: 'summary.more' });
-    await waitFor(summary, (s) => s.matches('counted') && s.context.summary?.total === 12_500);
+    await waitFor(summary, (s) => s.matches('counted') && s.context.summary?.total === 12_500, { timeout: 5000 });
     expect(requests).toHaveLength(13);
     expect(requests[10]?.after).toBe('f/009999');
   });
@@ -74,14 +74,14 @@ describe('change summary machine', () => {
   it('shows a failure, and retries from what it had counted', async () => {
     const { summary, requests, failNextRequests } = fakeBranch(12_000);
     summary.send({ type: 'summary.count' });
-    await waitFor(summary, counted);
+    await waitFor(summary, counted, { timeout: 5000 });
     failNextRequests(1);
     summary.send({ type: 'summary.more' });
-    const failed = await waitFor(summary, (s) => s.matches('failed'));
+    const failed = await waitFor(summary, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('server unavailable');
     expect(failed.context.summary?.total).toBe(10_000);
     summary.send({ type: 'summary.retry' });
-    const done = await waitFor(summary, counted);
+    const done = await waitFor(summary, counted, { timeout: 5000 });
     expect(done.context.summary?.total).toBe(12_000);
     expect(requests.slice(10).map((r) => r.after)).toEqual(['f/009999', 'f/009999', 'f/010999']);
   });

@@ -64,11 +64,11 @@ describe('changes screen machine', () => {
     const { commit, revert } = screen.getSnapshot().children;
     commit?.send({ type: 'commit.open' });
     commit?.send({ type: 'commit.submit' });
-    await waitFor(commit!, (s) => s.matches('closed'));
+    await waitFor(commit!, (s) => s.matches('closed'), { timeout: 5000 });
     expect(refreshes()).toBe(2);
     revert?.send({ type: 'revert.request', target: { type: 'reset' } });
     revert?.send({ type: 'revert.confirm' });
-    await waitFor(revert!, (s) => s.matches('idle'));
+    await waitFor(revert!, (s) => s.matches('idle'), { timeout: 5000 });
     expect(refreshes()).toBe(3);
   });
 

@@ -69,7 +69,7 @@ describe('commit graph machine', () => {
     expect(rowIds(layoutOf(pagedListView(graph.getSnapshot()).rows))).toEqual(['m3', 't1', 'merge']);
     while (pagedListView(graph.getSnapshot()).hasMore) {
       graph.send({ type: 'list.loadMore' });
-      await waitFor(graph, settled);
+      await waitFor(graph, settled, { timeout: 5000 });
     }
     expect(server.requests).toEqual([
       { after: btoa('3'), amount: 3 },
@@ -86,10 +86,10 @@ describe('commit graph machine', () => {
     const server = fakeGraph();
     server.failNextRequests(1);
     const graph = server.start({ pageSize: 100 });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     expect(pagedListView(graph.getSnapshot()).failed).toBe(true);
     graph.send({ type: 'list.retry' });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     expect(pagedListView(graph.getSnapshot()).rows).toHaveLength(history.length);
     expect(server.requests).toEqual([{ after: undefined, amount: 100 }, { after: undefined, amount: 100 }]);
   });
@@ -97,14 +97,14 @@ describe('commit graph machine', () => {
   it('keeps the loaded rows when a further page fails, and retries that page from the same cursor', async () => {
     const server = fakeGraph();
     const graph = server.start({ pageSize: 4 });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     server.failNextRequests(1);
     graph.send({ type: 'list.loadMore' });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     expect(pagedListView(graph.getSnapshot())).toMatchObject({ moreFailed: true });
     expect(pagedListView(graph.getSnapshot()).rows).toHaveLength(4);
     graph.send({ type: 'list.retry' });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     expect(pagedListView(graph.getSnapshot()).rows).toHaveLength(history.length);
     expect(server.requests.slice(1)).toEqual([{ after: btoa('4'), amount: 4 }, { after: btoa('4'), amount: 4 }]);
   });
@@ -112,12 +112,12 @@ describe('commit graph machine', () => {
   it('starts over from the heads on refresh', async () => {
     const server = fakeGraph();
     const graph = server.start({ pageSize: 4 });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     graph.send({ type: 'list.loadMore' });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     graph.send({ type: 'list.reload' });
     expect(pagedListView(graph.getSnapshot()).rows).toEqual([]);
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     expect(pagedListView(graph.getSnapshot()).rows.map((c) => c.id)).toEqual(['m3', 't1', 'merge', 'f2']);
     expect(server.requests.at(-1)).toEqual({ after: undefined, amount: 4 });
   });
@@ -125,16 +125,16 @@ describe('commit graph machine', () => {
   it('takes the list’s filter as a start over too (the graph view sends none)', async () => {
     const server = fakeGraph();
     const graph = server.start({ pageSize: 4 });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     graph.send({ type: 'list.filter', prefix: '' });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     expect(server.requests).toHaveLength(2);
   });
 
   it('starts over from the heads the route read again, without reading them itself', async () => {
     const server = fakeGraph();
     const graph = server.start({ pageSize: 4 });
-    await waitFor(graph, settled);
+    await waitFor(graph, settled, { timeout: 5000 });
     const firstPage = await server.fetchPage({ amount: 2 });
     server.requests.length = 0;
     graph.send({ type: 'route.changed', input: { firstPage } });

@@ -49,7 +49,7 @@ describe('commit machine', () => {
     actor.send({ type: 'metadata.change', id: rowId, field: 'value', value: 'sensor-7' });
     actor.send({ type: 'commit.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    const done = await waitFor(actor, (s) => s.matches('closed'));
+    const done = await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', branch: 'main', message: 'load data', metadata: { source: 'sensor-7' } }]);
     expect(committed).toEqual([madeCommit]);
     expect(done.context.lastCommit).toEqual(madeCommit);
@@ -61,7 +61,7 @@ describe('commit machine', () => {
     const { actor, requests } = start();
     actor.send({ type: 'commit.open' });
     actor.send({ type: 'commit.submit' });
-    await waitFor(actor, (s) => s.matches('closed'));
+    await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(requests[0]).toMatchObject({ message: '', metadata: {} });
   });
 
@@ -113,7 +113,7 @@ describe('commit machine', () => {
     actor.send({ type: 'commit.open' });
     actor.send({ type: 'message.change', value: 'keep me' });
     actor.send({ type: 'commit.submit' });
-    const snapshot = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    const snapshot = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null, { timeout: 5000 });
     expect(snapshot.context.error).toBe(failure);
     expect(snapshot.context.message).toBe('keep me');
     expect(committed).toEqual([]);
@@ -124,13 +124,13 @@ describe('commit machine', () => {
     const { actor } = start(() => (++attempts === 1 ? Promise.reject(new ApiError(500, 'boom')) : Promise.resolve(madeCommit)));
     actor.send({ type: 'commit.open' });
     actor.send({ type: 'commit.submit' });
-    await waitFor(actor, (s) => s.context.error !== null);
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 5000 });
     actor.send({ type: 'commit.cancel' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     actor.send({ type: 'commit.open' });
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: 'commit.submit' });
-    await waitFor(actor, (s) => s.matches('closed'));
+    await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(attempts).toBe(2);
   });
 

@@ -52,7 +52,7 @@ describe('compare machine', () => {
     const merge = screen.getSnapshot().children.merge as MergeActorRef;
     merge.send({ type: 'merge.open' });
     merge.send({ type: 'merge.submit' });
-    await waitFor(merge, (s) => s.matches('idle'));
+    await waitFor(merge, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests[0]).toMatchObject({ source: 'dev', dest: 'main' });
     expect(refreshes()).toBe(1);
   });

@@ -43,10 +43,10 @@ describe('create-principal machine', () => {
     actor.send({ type: 'create.submit' });
     expect(creates.last().input).toEqual({ kind: 'user', name: 'jane' });
     creates.last().reject(new ConflictError(409, 'user already exists'));
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== undefined);
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== undefined, { timeout: 5000 });
     actor.send({ type: 'create.submit' });
     creates.last().resolve({});
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(actor.getSnapshot().output).toEqual({ created: true });
   });
 
@@ -56,7 +56,7 @@ describe('create-principal machine', () => {
     actor.send({ type: 'create.submit' });
     expect(creates.last().input).toEqual({ kind: 'invite', name: 'jane@example.com' });
     creates.last().resolve({ activationUrl: 'http://tarn/auth/users/create?token=t&email=jane%40example.com' });
-    const shown = await waitFor(actor, (s) => s.matches('showingActivationLink'));
+    const shown = await waitFor(actor, (s) => s.matches('showingActivationLink'), { timeout: 5000 });
     expect(shown.context.activationUrl).toContain('token=t');
     actor.send({ type: 'create.close' });
     expect(actor.getSnapshot().output).toEqual({ created: true });

@@ -48,7 +48,7 @@ describe('create pull request machine', () => {
       creation: { title: 'Add lakes', description: 'Adds **two** lakes', source_branch: 'dev', destination_branch: 'main' },
     });
     create.last().resolve('7');
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(created).toEqual(['7']);
   });
 
@@ -66,12 +66,12 @@ describe('create pull request machine', () => {
     actor.send({ type: 'title.change', value: 'Add lakes' });
     actor.send({ type: 'create.submit', ...ready });
     create.last().reject(new ApiError(409, 'a pull request for these branches is already open'));
-    await waitFor(actor, (s) => s.matches('editing'));
+    await waitFor(actor, (s) => s.matches('editing'), { timeout: 5000 });
     expect((actor.getSnapshot().context.error as Error).message).toBe('a pull request for these branches is already open');
     actor.send({ type: 'create.submit', ...ready });
     expect(actor.getSnapshot().context.error).toBeNull();
     create.last().resolve('8');
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(created).toEqual(['8']);
   });
 

@@ -30,7 +30,7 @@ describe('create-ref machine', () => {
     actor.send({ type: 'source.change', source: { id: 'c'.repeat(64), kind: 'commit' } });
     actor.send({ type: 'create.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', kind: 'branch', name: 'feature', source: 'c'.repeat(64) }]);
     expect(actor.getSnapshot().output).toEqual({ kind: 'branch', id: 'feature' });
   });
@@ -39,12 +39,12 @@ describe('create-ref machine', () => {
     const refusal = new ApiError(400, 'branch name: invalid value');
     const { actor, requests } = start({}, (r) => (r.name === '' ? Promise.reject(refusal) : Promise.resolve()));
     actor.send({ type: 'create.submit' });
-    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null, { timeout: 5000 });
     expect(failed.context.error).toBe(refusal);
     actor.send({ type: 'name.change', value: 'dev' });
     actor.send({ type: 'create.submit' });
     expect(actor.getSnapshot().context.error).toBeNull();
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests.map((r) => r.name)).toEqual(['', 'dev']);
   });
 
@@ -58,7 +58,7 @@ describe('create-ref machine', () => {
     expect(actor.getSnapshot().can({ type: 'create.submit' })).toBe(false);
     actor.send({ type: 'name.change', value: 'v1' });
     actor.send({ type: 'create.submit' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', kind: 'tag', name: 'v1', source: 'main' }]);
   });
 
@@ -75,7 +75,7 @@ describe('create-ref machine', () => {
     const { actor } = start({ kind: 'tag' }, () => Promise.reject(exists));
     actor.send({ type: 'name.change', value: 'v1' });
     actor.send({ type: 'create.submit' });
-    const failed = await waitFor(actor, (s) => s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.context.error !== null, { timeout: 5000 });
     expect(failed.matches('editing')).toBe(true);
     expect(failed.context.error).toBe(exists);
   });

@@ -98,7 +98,7 @@ describe('create repository machine', () => {
     });
     change('id', 'lake');
     actor.send({ type: 'create.submit' });
-    await waitFor(actor, (s) => s.matches('editing'));
+    await waitFor(actor, (s) => s.matches('editing'), { timeout: 5000 });
     expect(String(view().error)).toContain('repository already exists');
     refuse = false;
     change('id', 'lake-2');

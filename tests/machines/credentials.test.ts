@@ -32,7 +32,7 @@ describe('credentials machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(creates.last().input).toEqual({ userId: 'ada' });
     creates.last().resolve(key);
-    const shown = await waitFor(actor, (s) => s.matches('showingSecret'));
+    const shown = await waitFor(actor, (s) => s.matches('showingSecret'), { timeout: 5000 });
     expect(shown.context.created).toEqual(key);
     expect(refreshed()).toBe(1);
     actor.send({ type: 'secret.close' });
@@ -48,7 +48,7 @@ describe('credentials machine', () => {
     actor.send({ type: 'create.request' });
     actor.send({ type: 'create.confirm' });
     creates.last().reject(new AuthorizationError(401, 'insufficient permissions: not allowed to auth:CreateCredentials'));
-    const refused = await waitFor(actor, (s) => s.matches('confirmingCreate') && s.context.error !== undefined);
+    const refused = await waitFor(actor, (s) => s.matches('confirmingCreate') && s.context.error !== undefined, { timeout: 5000 });
     expect(String(refused.context.error)).toContain('auth:CreateCredentials');
     expect(refreshed()).toBe(0);
   });
@@ -65,10 +65,10 @@ describe('credentials machine', () => {
     actor.send({ type: 'revoke.confirm' });
     expect(revokes.last().input).toEqual({ userId: 'ada', accessKeyId: 'AKIAOLD' });
     revokes.last().reject(new Error('credentials not found'));
-    await waitFor(actor, (s) => s.matches('confirmingRevoke') && s.context.error !== undefined);
+    await waitFor(actor, (s) => s.matches('confirmingRevoke') && s.context.error !== undefined, { timeout: 5000 });
     actor.send({ type: 'revoke.confirm' });
     revokes.last().resolve();
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(refreshed()).toBe(1);
   });
 

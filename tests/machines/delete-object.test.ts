@@ -27,7 +27,7 @@ describe('delete object machine', () => {
     expect(requests).toEqual([]);
     actor.send({ type: 'delete.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    const done = await waitFor(actor, (s) => s.status === 'done');
+    const done = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', branch: 'main', path: 'a.csv' }]);
     expect(done.output).toEqual({ deleted: true });
   });
@@ -35,7 +35,7 @@ describe('delete object machine', () => {
   it('keeps asking with the reason when the delete fails, and ends without deleting when cancelled', async () => {
     const { actor, requests } = start(() => Promise.reject(new ApiError(403, 'branch is protected')));
     actor.send({ type: 'delete.confirm' });
-    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== undefined);
+    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== undefined, { timeout: 5000 });
     expect((failed.context.error as Error).message).toBe('branch is protected');
     actor.send({ type: 'delete.cancel' });
     expect(actor.getSnapshot().output).toEqual({ deleted: false });

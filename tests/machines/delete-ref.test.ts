@@ -26,7 +26,7 @@ describe('delete-ref machine', () => {
     expect(requests).toEqual([]);
     actor.send({ type: 'delete.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', kind: 'branch', id: 'v1' }]);
     expect(actor.getSnapshot().output).toEqual({ deleted: true });
   });
@@ -43,10 +43,10 @@ describe('delete-ref machine', () => {
     let attempts = 0;
     const { actor } = start(() => (++attempts === 1 ? Promise.reject(refusal) : Promise.resolve()));
     actor.send({ type: 'delete.confirm' });
-    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null, { timeout: 5000 });
     expect(failed.context.error).toBe(refusal);
     actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(actor.getSnapshot().output).toEqual({ deleted: true });
   });
 

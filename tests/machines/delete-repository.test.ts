@@ -34,7 +34,7 @@ describe('delete repository machine', () => {
     actor.send({ type: 'confirmation.change', value: 'lake' });
     actor.send({ type: 'delete.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(deleted).toEqual(['lake']);
     expect(wentToList()).toBe(1);
   });
@@ -44,7 +44,7 @@ describe('delete repository machine', () => {
     actor.send({ type: 'delete.open' });
     actor.send({ type: 'confirmation.change', value: 'lake' });
     actor.send({ type: 'delete.confirm' });
-    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null, { timeout: 5000 });
     expect(String(failed.context.error)).toContain('storage unavailable');
     actor.send({ type: 'delete.cancel' });
     actor.send({ type: 'delete.open' });
@@ -55,11 +55,11 @@ describe('delete repository machine', () => {
   it('retries a deletion under way without asking, and shows a failure under the warning', async () => {
     const { actor, deleted, wentToList } = start(1);
     actor.send({ type: 'delete.retry' });
-    const failed = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null, { timeout: 5000 });
     expect(String(failed.context.error)).toContain('storage unavailable');
     actor.send({ type: 'delete.retry' });
     expect(actor.getSnapshot().context.error).toBeNull();
-    await waitFor(actor, (s) => s.status === 'done');
+    await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(deleted).toEqual(['lake', 'lake']);
     expect(wentToList()).toBe(1);
   });

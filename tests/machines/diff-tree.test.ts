@@ -80,7 +80,7 @@ describe('diff tree machine', () => {
     expect(listed).toEqual([]);
     tree.send({ type: 'folder.toggle', path: 'data/' });
     const data = tree.getSnapshot().context.folders['data/'];
-    await waitFor(data!, (s) => s.matches('ready'));
+    await waitFor(data!, (s) => s.matches('ready'), { timeout: 5000 });
     expect(rowsOf(data)).toEqual(['data/raw/', 'data/a.csv']);
     expect(listed).toEqual([{ prefix: 'data/', after: undefined, amount: 100 }]);
   });
@@ -89,18 +89,18 @@ describe('diff tree machine', () => {
     const { tree, listed } = start(page(folders['']!));
     tree.send({ type: 'folder.toggle', path: 'data/' });
     const first = tree.getSnapshot().context.folders['data/']!;
-    await waitFor(first, (s) => s.matches('ready'));
+    await waitFor(first, (s) => s.matches('ready'), { timeout: 5000 });
     tree.send({ type: 'folder.toggle', path: 'data/' });
     expect(tree.getSnapshot().context.folders).toEqual({});
     expect(first.getSnapshot().status).toBe('stopped');
     tree.send({ type: 'folder.toggle', path: 'data/' });
-    await waitFor(tree.getSnapshot().context.folders['data/']!, (s) => s.matches('ready'));
+    await waitFor(tree.getSnapshot().context.folders['data/']!, (s) => s.matches('ready'), { timeout: 5000 });
     expect(listed.map((r) => r.prefix)).toEqual(['data/', 'data/']);
   });
 
   it('lists its starting folder itself when no first page was loaded', async () => {
     const { tree, listed } = start();
-    await waitFor(tree.getSnapshot().children.root!, (s) => s.matches('ready'));
+    await waitFor(tree.getSnapshot().children.root!, (s) => s.matches('ready'), { timeout: 5000 });
     expect(rowsOf(tree.getSnapshot().children.root)).toEqual(['data/', 'notes.txt']);
     expect(listed).toHaveLength(1);
   });
@@ -109,7 +109,7 @@ describe('diff tree machine', () => {
     const { tree, contents } = start(page(folders['']!));
     tree.send({ type: 'content.toggle', entry: entry('notes.txt') });
     const shown = tree.getSnapshot().context.contents['notes.txt']!;
-    const loaded = await waitFor(shown, (s) => s.matches('shown'));
+    const loaded = await waitFor(shown, (s) => s.matches('shown'), { timeout: 5000 });
     expect(loaded.context.lines).toEqual([{ op: 'insert', text: 'notes.txt', right: 1 }]);
     tree.send({ type: 'content.toggle', entry: entry('notes.txt') });
     expect(tree.getSnapshot().context.contents).toEqual({});
@@ -121,7 +121,7 @@ describe('diff tree machine', () => {
     const { tree, compared } = start(page(folders['']!));
     tree.send({ type: 'rows.toggle', entry: entry('data/a.csv') });
     const shown = tree.getSnapshot().context.rowDiffs['data/a.csv']!;
-    await waitFor(shown, (s) => s.matches('shown'));
+    await waitFor(shown, (s) => s.matches('shown'), { timeout: 5000 });
     tree.send({ type: 'rows.toggle', entry: entry('data/a.csv') });
     expect(tree.getSnapshot().context.rowDiffs).toEqual({});
     expect(shown.getSnapshot().status).toBe('stopped');

@@ -62,7 +62,7 @@ describe('finder machine', () => {
     expect(pages.calls.map((c) => c.input)).toEqual([{ ...scope, q: 'sales', amount: FINDER_PAGE_SIZE }]);
     expect(state(actor).hasTag('searching')).toBe(true);
     pages.last().resolve(pageOf(['a/my-sales.csv', 'sales/x.csv', 'z/sales.csv']));
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true), { timeout: 5000 });
     expect(rankedPaths(actor)).toEqual(['z/sales.csv', 'a/my-sales.csv', 'sales/x.csv']);
     expect(state(actor).context.searched).toBe('sales');
     expect(state(actor).hasTag('searching')).toBe(false);
@@ -74,14 +74,14 @@ describe('finder machine', () => {
     await typed('x');
     pages.last().resolve(pageOf([], 'a/0'));
     // A short page (the server's time budget ran out) is continued from its cursor.
-    await vi.waitFor(() => expect(pages.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(pages.calls).toHaveLength(2), { timeout: 5000 });
     expect(pages.last().input).toEqual({ ...scope, q: 'x', after: 'a/0', amount: FINDER_PAGE_SIZE });
     expect(state(actor).hasTag('searching')).toBe(true);
     const many = Array.from({ length: FINDER_MATCH_CAP - 1 }, (_, i) => `x${String(i).padStart(4, '0')}`);
     pages.last().resolve(pageOf(many, 'x0998'));
-    await vi.waitFor(() => expect(pages.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(pages.calls).toHaveLength(3), { timeout: 5000 });
     pages.last().resolve(pageOf(['y/x1', 'y/x2'], 'y/x2'));
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true), { timeout: 5000 });
     expect(state(actor).context.found).toHaveLength(FINDER_MATCH_CAP);
     expect(state(actor).context.hasMore).toBe(true);
     expect(pages.calls).toHaveLength(3);
@@ -97,7 +97,7 @@ describe('finder machine', () => {
     // The cancelled read answering late changes nothing.
     pages.calls[0]!.resolve(pageOf(['a']));
     pages.last().resolve(pageOf(['ab'], 'ab'));
-    await vi.waitFor(() => expect(pages.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(pages.calls).toHaveLength(3), { timeout: 5000 });
     expect(rankedPaths(actor)).toEqual(['ab']);
     actor.send({ type: 'finder.close' });
     expect(state(actor).matches('closed')).toBe(true);
@@ -109,7 +109,7 @@ describe('finder machine', () => {
     actor.send({ type: 'finder.open', scope });
     await typed('a');
     pages.last().resolve(pageOf(['a']));
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true), { timeout: 5000 });
     actor.send({ type: 'finder.query', text: '  ' });
     expect(state(actor).matches({ open: 'idle' })).toBe(true);
     expect(state(actor).context).toMatchObject({ query: '  ', found: [], ranked: [], searched: '' });
@@ -125,21 +125,21 @@ describe('finder machine', () => {
     await typed('a');
     const failure = new Error('ref not found');
     pages.last().reject(failure);
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'searchFailed' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'searchFailed' })).toBe(true), { timeout: 5000 });
     expect(state(actor).context.error).toBe(failure);
     expect(state(actor).hasTag('failed')).toBe(true);
     actor.send({ type: 'finder.retry' });
     expect(state(actor).context.error).toBeUndefined();
     expect(pages.last().input).toEqual({ ...scope, q: 'a', amount: FINDER_PAGE_SIZE });
     pages.last().resolve(pageOf(['a1'], 'a1'));
-    await vi.waitFor(() => expect(pages.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(pages.calls).toHaveLength(3), { timeout: 5000 });
     pages.last().reject(new Error('network down'));
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'readFailed' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'readFailed' })).toBe(true), { timeout: 5000 });
     expect(rankedPaths(actor)).toEqual(['a1']);
     actor.send({ type: 'finder.retry' });
     expect(pages.last().input).toMatchObject({ q: 'a', after: 'a1' });
     pages.last().resolve(pageOf(['a2']));
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true), { timeout: 5000 });
     expect(rankedPaths(actor)).toEqual(['a1', 'a2']);
   });
 
@@ -152,7 +152,7 @@ describe('finder machine', () => {
     expect(state(actor).matches('open')).toBe(true);
     await typed('c');
     pages.last().resolve(pageOf(['a/c', 'b/c', 'c/x']));
-    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true), { timeout: 5000 });
     const active = () => finderActiveIndex(state(actor).context);
     expect(active()).toBe(0);
     actor.send({ type: 'finder.move', to: 'previous' });

@@ -34,7 +34,7 @@ describe('garbage-collection policy machine', () => {
     const { actor, reads } = await start();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     reads.last().resolve(policy);
-    const viewing = await waitFor(actor, (s) => s.matches({ policy: 'viewing' }));
+    const viewing = await waitFor(actor, (s) => s.matches({ policy: 'viewing' }), { timeout: 5000 });
     expect(viewing.context.rules).toEqual(policy);
     actor.send({ type: 'view.json', on: true });
     expect(actor.getSnapshot().context.jsonView).toBe(true);
@@ -57,9 +57,9 @@ describe('garbage-collection policy machine', () => {
     actor.send({ type: 'edit.save' });
     expect(saves.last().input).toEqual({ repoId: 'lake', rules: policyTemplate('trunk') });
     saves.last().resolve();
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     reads.last().resolve(policyTemplate('trunk'));
-    expect((await waitFor(actor, (s) => s.matches({ policy: 'viewing' }))).context.rules).toEqual(policyTemplate('trunk'));
+    expect((await waitFor(actor, (s) => s.matches({ policy: 'viewing' }), { timeout: 5000 })).context.rules).toEqual(policyTemplate('trunk'));
   });
 
   it('shows a parse error in place and saves nothing until the text parses', async () => {
@@ -79,7 +79,7 @@ describe('garbage-collection policy machine', () => {
     actor.send({ type: 'edit.save' });
     // The server validates the fields; its refusal is shown in the editor, which keeps the text.
     saves.last().reject(new ApiError(400, 'default_retention_days: must be at least 1 day'));
-    const editing = await waitFor(actor, (s) => s.matches({ policy: 'editing' }) && s.context.error !== undefined);
+    const editing = await waitFor(actor, (s) => s.matches({ policy: 'editing' }) && s.context.error !== undefined, { timeout: 5000 });
     expect(String(editing.context.error)).toContain('must be at least 1 day');
     expect(editing.context.text).toBe('{"default_retention_days": 0, "branches": []}');
     actor.send({ type: 'edit.cancel' });
@@ -92,13 +92,13 @@ describe('garbage-collection policy machine', () => {
     actor.send({ type: 'policy.delete' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     deletes.last().reject(new ApiError(500, 'storage unavailable'));
-    const viewing = await waitFor(actor, (s) => s.matches({ policy: 'viewing' }) && s.context.error !== undefined);
+    const viewing = await waitFor(actor, (s) => s.matches({ policy: 'viewing' }) && s.context.error !== undefined, { timeout: 5000 });
     expect(String(viewing.context.error)).toContain('storage unavailable');
     actor.send({ type: 'policy.delete' });
     deletes.last().resolve();
-    await waitFor(actor, (s) => s.hasTag('loading'));
+    await waitFor(actor, (s) => s.hasTag('loading'), { timeout: 5000 });
     reads.last().resolve(null);
-    const editing = await waitFor(actor, (s) => s.matches({ policy: 'editing' }));
+    const editing = await waitFor(actor, (s) => s.matches({ policy: 'editing' }), { timeout: 5000 });
     expect(editing.context.rules).toBeNull();
   });
 
@@ -106,15 +106,15 @@ describe('garbage-collection policy machine', () => {
     const { actor, reads } = await start(policy);
     actor.send({ type: 'policy.refresh' });
     reads.last().reject(new ApiError(500, 'boom'));
-    await waitFor(actor, (s) => s.matches({ policy: 'failed' }));
+    await waitFor(actor, (s) => s.matches({ policy: 'failed' }), { timeout: 5000 });
     actor.send({ type: 'policy.refresh' });
     reads.last().resolve(policy);
-    await waitFor(actor, (s) => s.matches({ policy: 'viewing' }));
+    await waitFor(actor, (s) => s.matches({ policy: 'viewing' }), { timeout: 5000 });
     actor.send({ type: 'policy.edit' });
     actor.send({ type: 'policy.refresh' });
     expect(reads.calls).toHaveLength(3);
     reads.last().resolve(policy);
-    await waitFor(actor, (s) => s.matches({ policy: 'viewing' }));
+    await waitFor(actor, (s) => s.matches({ policy: 'viewing' }), { timeout: 5000 });
   });
 
   it("waits for the server's preflight before editing or deleting, says why, and asks again on refresh", async () => {

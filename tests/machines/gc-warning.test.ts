@@ -34,7 +34,7 @@ function start(
 describe('garbage-collection warning machine', () => {
   it('warns when the repository has no rules, and remembers a dismissal', async () => {
     const { actor, dismissed } = start({});
-    await waitFor(actor, (s) => s.matches('shown'));
+    await waitFor(actor, (s) => s.matches('shown'), { timeout: 5000 });
     actor.send({ type: 'gc.dismiss' });
     expect(actor.getSnapshot().matches('hidden')).toBe(true);
     expect(dismissed).toEqual(['lake']);
@@ -45,7 +45,7 @@ describe('garbage-collection warning machine', () => {
     ['the rules cannot be read', {}, () => Promise.reject(new Error('down'))],
   ])('stays hidden when %s', async (_label, input, hasRules) => {
     const { actor } = start(input, hasRules);
-    await waitFor(actor, (s) => s.matches('hidden'));
+    await waitFor(actor, (s) => s.matches('hidden'), { timeout: 5000 });
   });
 
   it.each([

@@ -26,25 +26,25 @@ describe('group-acl machine', () => {
     const { actor, reads, writes } = start();
     expect(reads.last().input).toEqual({ groupId: 'Readers' });
     reads.last().resolve(null);
-    await waitFor(actor, (s) => s.matches('ready'));
+    await waitFor(actor, (s) => s.matches('ready'), { timeout: 5000 });
     expect(actor.getSnapshot().context.acl).toBeNull();
     actor.send({ type: 'acl.set', permission: 'Write' });
     expect(writes.last().input).toEqual({ groupId: 'Readers', acl: { permission: 'Write' } });
     writes.last().resolve({ permission: 'Write' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.acl?.permission === 'Write');
+    await waitFor(actor, (s) => s.matches('ready') && s.context.acl?.permission === 'Write', { timeout: 5000 });
   });
 
   it('keeps the permission last read when a change is refused, and retries a failed read', async () => {
     const { actor, reads, writes } = start();
     reads.last().reject(new Error('boom'));
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 });
     actor.send({ type: 'acl.retry' });
     reads.last().resolve({ permission: 'Read', repositories: ['lake'] });
-    await waitFor(actor, (s) => s.matches('ready'));
+    await waitFor(actor, (s) => s.matches('ready'), { timeout: 5000 });
     actor.send({ type: 'acl.set', permission: 'Admin' });
     expect(writes.last().input.acl).toEqual({ permission: 'Admin', repositories: ['lake'] });
     writes.last().reject(new Error('insufficient permissions: not allowed to auth:AttachPolicy'));
-    const refused = await waitFor(actor, (s) => s.matches('ready') && s.context.error !== undefined);
+    const refused = await waitFor(actor, (s) => s.matches('ready') && s.context.error !== undefined, { timeout: 5000 });
     expect(refused.context.acl).toEqual({ permission: 'Read', repositories: ['lake'] });
   });
 

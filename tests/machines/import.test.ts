@@ -55,7 +55,7 @@ function start({ destination = 'data/' } = {}) {
   /** Answers the pending start, as the server accepting it now. */
   const accept = async (id = 'imp-1') => {
     starts.last().resolve({ id, at: clock.now() });
-    await waitFor(actor, (s) => s.matches({ inProgress: 'waiting' }));
+    await waitFor(actor, (s) => s.matches({ inProgress: 'waiting' }), { timeout: 5000 });
   };
   /** Lets the poll interval pass, and answers the read it makes with `status`. */
   const poll = async (status: ImportStatus, elapsed = IMPORT_POLL_MS) => {
@@ -63,7 +63,7 @@ function start({ destination = 'data/' } = {}) {
     clock.increment(elapsed);
     expect(reads.calls).toHaveLength(before + 1);
     reads.last().resolve({ status, at: clock.now() });
-    await waitFor(actor, (s) => !s.matches({ inProgress: 'polling' }));
+    await waitFor(actor, (s) => !s.matches({ inProgress: 'polling' }), { timeout: 5000 });
   };
   const fill = (source = 'local://lake/') => actor.send({ type: 'source.change', value: source });
   return { actor, clock, starts, reads, cancels, imported, accept, poll, fill };
@@ -184,7 +184,7 @@ describe('import machine', () => {
       clock.increment(IMPORT_POLL_MS);
       reads.last().reject(failure);
     }
-    const failed = await waitFor(actor, (s) => s.matches({ form: 'failed' }));
+    const failed = await waitFor(actor, (s) => s.matches({ form: 'failed' }), { timeout: 5000 });
     expect(failed.context.error).toBe(failure);
   });
 
@@ -210,7 +210,7 @@ describe('import machine', () => {
     actor.send({ type: 'import.cancel' });
     expect(cancels.last().input).toEqual({ repoId: 'lake', branch: 'main', id: 'imp-9' });
     cancels.last().resolve();
-    const back = await waitFor(actor, (s) => s.matches({ form: 'notStarted' }));
+    const back = await waitFor(actor, (s) => s.matches({ form: 'notStarted' }), { timeout: 5000 });
     expect(back.context.cancelled).toBe(true);
     expect(importPhase(back)).toBe('not started');
     clock.increment(10 * IMPORT_POLL_MS);
@@ -227,7 +227,7 @@ describe('import machine', () => {
     actor.send({ type: 'import.cancel' });
     expect(actor.getSnapshot().matches({ inProgress: 'cancelling' })).toBe(true);
     cancels.last().resolve();
-    await waitFor(actor, (s) => s.matches({ form: 'notStarted' }));
+    await waitFor(actor, (s) => s.matches({ form: 'notStarted' }), { timeout: 5000 });
   });
 
   it('reads the status again when the cancel is refused, showing why, and completes if the import did', async () => {
@@ -238,10 +238,10 @@ describe('import machine', () => {
     actor.send({ type: 'import.cancel' });
     const refusal = new ConflictError(409, 'import already completed');
     cancels.last().reject(refusal);
-    const polling = await waitFor(actor, (s) => s.matches({ inProgress: 'polling' }));
+    const polling = await waitFor(actor, (s) => s.matches({ inProgress: 'polling' }), { timeout: 5000 });
     expect(polling.context.error).toBe(refusal);
     reads.last().resolve({ status: { completed: true, update_time: 'x', ingested_objects: 3, commit: importCommit }, at: 0 });
-    const done = await waitFor(actor, (s) => s.matches('completed'));
+    const done = await waitFor(actor, (s) => s.matches('completed'), { timeout: 5000 });
     expect(done.context.error).toBeNull();
     expect(imported).toHaveLength(1);
   });

@@ -55,7 +55,7 @@ describe('list-selection machine', () => {
     expect(removed).toEqual([]);
     actor.send({ type: 'delete.request' });
     actor.send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(removed).toEqual(['a', 'b']);
     expect(actor.getSnapshot().context.selected).toEqual([]);
     expect(refreshed()).toBe(1);
@@ -69,7 +69,7 @@ describe('list-selection machine', () => {
     actor.send({ type: 'select.toggle', id: 'Temp' });
     actor.send({ type: 'delete.request' });
     actor.send({ type: 'delete.confirm' });
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 });
     expect(failed.context.failures).toEqual([{ id: 'Admins', message: 'cannot delete the Admins group' }]);
     expect(failed.context.selected).toEqual(['Admins']);
     expect(refreshed()).toBe(1);
@@ -86,7 +86,7 @@ describe('list-selection machine', () => {
     actor.send({ type: 'select.toggle', id: 'x' });
     actor.send({ type: 'delete.request' });
     actor.send({ type: 'delete.confirm' });
-    expect(String((await waitFor(actor, (s) => s.matches('failed'))).context.error)).toContain('offline');
+    expect(String((await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 })).context.error)).toContain('offline');
   });
 
   it('runs the create dialog, refreshing only when something was created', async () => {
@@ -98,13 +98,13 @@ describe('list-selection machine', () => {
     expect(actor.getSnapshot().matches('browsing')).toBe(true);
     actor.send({ type: 'create.open', kind: 'group' });
     actor.getSnapshot().children.create?.send({ type: 'create.cancel' });
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(refreshed()).toBe(0);
     actor.send({ type: 'create.open', kind: 'group' });
     actor.getSnapshot().children.create?.send({ type: 'name.change', name: 'DataTeam' });
     actor.getSnapshot().children.create?.send({ type: 'create.submit' });
     creates.last().resolve({});
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(refreshed()).toBe(1);
   });
 

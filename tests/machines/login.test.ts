@@ -60,33 +60,33 @@ const submit = { type: 'login.submit', accessKeyId: 'AKIA', secretAccessKey: 'se
 describe('login machine: setup check', () => {
   it('redirects to /setup when setup is not complete', async () => {
     const actor = start({}, { setupState: () => Promise.resolve({ state: 'not_initialized', comm_prefs_missing: true }) });
-    const snap = await waitFor(actor, (s) => s.status === 'done');
+    const snap = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(snap.context.redirect).toEqual({ to: '/setup', external: false });
   });
 
   it('redirects to /setup when communication preferences are missing', async () => {
     const actor = start({}, { setupState: () => Promise.resolve({ ...ready(), comm_prefs_missing: true }) });
-    const snap = await waitFor(actor, (s) => s.status === 'done');
+    const snap = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(snap.context.redirect?.to).toBe('/setup');
   });
 
   it('goes to a configured login address when redirected', async () => {
     const actor = start({ redirected: true }, { setupState: () => Promise.resolve(ready({ login_url: 'https://sso.example.com/login' })) });
-    const snap = await waitFor(actor, (s) => s.status === 'done');
+    const snap = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(snap.context.redirect).toEqual({ to: 'https://sso.example.com/login', external: true });
   });
 
   it('stays on the form when the configured login address is this page, or when not redirected', async () => {
     const self = start({ redirected: true });
-    expect((await waitFor(self, (s) => s.matches('idle'))).context.redirect).toBeNull();
+    expect((await waitFor(self, (s) => s.matches('idle'), { timeout: 5000 })).context.redirect).toBeNull();
     const notRedirected = start({}, { setupState: () => Promise.resolve(ready({ login_url: 'https://sso.example.com/login' })) });
-    const snap = await waitFor(notRedirected, (s) => s.matches('idle'));
+    const snap = await waitFor(notRedirected, (s) => s.matches('idle'), { timeout: 5000 });
     expect(snap.context.loginConfig?.login_url).toBe('https://sso.example.com/login');
   });
 
   it('shows the form without configured extras when the setup state cannot be read', async () => {
     const actor = start({}, { setupState: () => Promise.reject(new ApiError(500, 'down')) });
-    const snap = await waitFor(actor, (s) => s.matches('idle'));
+    const snap = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(snap.context.loginConfig).toBeNull();
     expect(snap.context.error).toBeNull();
   });
@@ -96,10 +96,10 @@ describe('login machine: submitting', () => {
   it('logs in with the typed credentials and goes to next', async () => {
     const login = vi.fn((_: LoginCredentials) => Promise.resolve(admin));
     const actor = start({ next: '/repositories/r/objects?ref=main' }, { login });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send(submit);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    const snap = await waitFor(actor, (s) => s.status === 'done');
+    const snap = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(login).toHaveBeenCalledWith({ accessKeyId: 'AKIA', secretAccessKey: 'secret' });
     expect(snap.context.redirect).toEqual({ to: '/repositories/r/objects?ref=main', external: false });
     expect(signIns).toEqual([admin]);
@@ -110,9 +110,9 @@ describe('login machine: submitting', () => {
     'goes to / when next is %s',
     async (next) => {
       const actor = start({ next });
-      await waitFor(actor, (s) => s.matches('idle'));
+      await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
       actor.send(submit);
-      const snap = await waitFor(actor, (s) => s.status === 'done');
+      const snap = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
       expect(snap.context.redirect).toEqual({ to: '/', external: false });
     },
   );
@@ -125,17 +125,17 @@ describe('login machine: submitting', () => {
         login: () => Promise.reject(new AuthenticationError(401, 'error authenticating request')),
       },
     );
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send(submit);
-    const snap = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
+    const snap = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null, { timeout: 5000 });
     expect(snap.context.error).toEqual({ kind: 'markup', html: 'Wrong <b>key</b>' });
   });
 
   it("falls back to 'Credentials don't match.' on 401 without a configured message", async () => {
     const actor = start({}, { login: () => Promise.reject(new AuthenticationError(401, 'error authenticating request')) });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send(submit);
-    const snap = await waitFor(actor, (s) => s.context.error !== null);
+    const snap = await waitFor(actor, (s) => s.context.error !== null, { timeout: 5000 });
     expect(snap.context.error).toEqual({ kind: 'text', text: CREDENTIALS_MISMATCH });
     expect(snap.matches('idle')).toBe(true);
   });
@@ -151,9 +151,9 @@ describe('login machine: submitting', () => {
         },
       },
     );
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send(submit);
-    const failed = await waitFor(actor, (s) => s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.context.error !== null, { timeout: 5000 });
     expect(failed.context.error).toEqual({ kind: 'text', text: UNKNOWN_AUTH_ERROR });
     actor.send(submit);
     expect(actor.getSnapshot().matches('submitting')).toBe(true);
@@ -163,7 +163,7 @@ describe('login machine: submitting', () => {
   it('ignores a second submit while one is running', async () => {
     const login = vi.fn(() => new Promise<User>(() => {}));
     const actor = start({}, { login });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send(submit);
     actor.send(submit);
     await Promise.resolve();
@@ -182,16 +182,16 @@ describe('login machine: fallback login', () => {
         clearLoginCookies: (names) => cleared.push(names),
       },
     );
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send({ type: 'login.fallback' });
-    const snap = await waitFor(actor, (s) => s.status === 'done');
+    const snap = await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(cleared).toEqual([['a', 'b']]);
     expect(snap.context.redirect).toEqual({ to: 'https://idp.example.com/', external: true });
   });
 
   it('does nothing without a configured fallback address', async () => {
     const actor = start({});
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     actor.send({ type: 'login.fallback' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
   });

@@ -56,7 +56,7 @@ describe('merge machine', () => {
     actor.send({ type: 'metadata.change', id, field: 'value', value: 'T-1' });
     actor.send({ type: 'merge.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    const done = await waitFor(actor, (s) => s.matches('idle'));
+    const done = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests).toEqual([
       { repoId: 'lake', source: 'dev', dest: 'main', strategy: '', message: 'bring dev in', metadata: { ticket: 'T-1' }, conflictResolutions: {} },
     ]);
@@ -74,7 +74,7 @@ describe('merge machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ message: '', strategy: '', metadata: [] });
     actor.send({ type: 'strategy.change', strategy: 'source-wins' });
     actor.send({ type: 'merge.submit' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests[0]?.strategy).toBe('source-wins');
   });
 
@@ -112,7 +112,7 @@ describe('merge machine', () => {
     const { actor, merged } = start(() => Promise.reject(failure));
     actor.send({ type: 'merge.open' });
     actor.send({ type: 'merge.submit' });
-    const failed = await waitFor(actor, (s) => s.matches('open') && s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.matches('open') && s.context.error !== null, { timeout: 5000 });
     expect(failed.context.error).toBe(failure);
     expect(failed.context.conflicts).toEqual([]);
     expect(merged).toEqual([]);
@@ -128,7 +128,7 @@ describe('merge machine', () => {
     actor.send({ type: 'merge.open' });
     actor.send({ type: 'message.change', value: 'resolve' });
     actor.send({ type: 'merge.submit' });
-    const conflicted = await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.length > 0);
+    const conflicted = await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.length > 0, { timeout: 5000 });
     expect(conflicted.context.conflicts).toEqual(conflicts);
     expect(unresolvedConflicts(conflicted.context)).toEqual(['a.csv', 'gone.csv']);
     // Not all paths are chosen yet: the merge waits.
@@ -140,7 +140,7 @@ describe('merge machine', () => {
     actor.send({ type: 'conflict.choose', path: 'gone.csv', side: 'source' });
     actor.send({ type: 'conflict.choose', path: 'a.csv', side: 'source' });
     actor.send({ type: 'merge.submit' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests[1]).toMatchObject({ message: 'resolve', strategy: '', conflictResolutions: { 'a.csv': 'source', 'gone.csv': 'source' } });
     expect(merged).toEqual([{ reference: 'm2' }]);
     expect(actor.getSnapshot().context.conflicts).toEqual([]);
@@ -154,11 +154,11 @@ describe('merge machine', () => {
     });
     actor.send({ type: 'merge.open' });
     actor.send({ type: 'merge.submit' });
-    await waitFor(actor, (s) => s.context.conflicts.length === 2 && s.matches('open'));
+    await waitFor(actor, (s) => s.context.conflicts.length === 2 && s.matches('open'), { timeout: 5000 });
     actor.send({ type: 'conflict.choose', path: 'a.csv', side: 'dest' });
     actor.send({ type: 'conflict.choose', path: 'gone.csv', side: 'dest' });
     actor.send({ type: 'merge.submit' });
-    const again = await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.some((c) => c.path === 'new.csv'));
+    const again = await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.some((c) => c.path === 'new.csv'), { timeout: 5000 });
     expect(again.context.resolutions).toEqual({ 'a.csv': 'dest' });
   });
 
@@ -171,11 +171,11 @@ describe('merge machine', () => {
     });
     actor.send({ type: 'merge.open' });
     actor.send({ type: 'merge.submit' });
-    await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.length > 0);
+    await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.length > 0, { timeout: 5000 });
     actor.send({ type: 'conflict.choose', path: 'a.csv', side: 'dest' });
     actor.send({ type: 'strategy.change', strategy: 'dest-wins' });
     actor.send({ type: 'merge.submit' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests[1]).toMatchObject({ strategy: 'dest-wins', conflictResolutions: {} });
   });
 
@@ -183,12 +183,12 @@ describe('merge machine', () => {
     const { actor, contentsRead } = start(() => Promise.reject(conflictError()));
     actor.send({ type: 'merge.open' });
     actor.send({ type: 'merge.submit' });
-    await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.length > 0);
+    await waitFor(actor, (s) => s.matches('open') && s.context.conflicts.length > 0, { timeout: 5000 });
     actor.send({ type: 'conflict.toggleContent', path: 'a.csv' });
     actor.send({ type: 'conflict.toggleContent', path: 'gone.csv' });
     actor.send({ type: 'conflict.toggleContent', path: 'not-a-conflict.csv' });
     const content = actor.getSnapshot().context.contents['a.csv']!;
-    await waitFor(content, (s) => s.matches('shown'));
+    await waitFor(content, (s) => s.matches('shown'), { timeout: 5000 });
     expect(contentsRead).toEqual(['changed a.csv', 'removed gone.csv']);
     expect(Object.keys(actor.getSnapshot().context.contents)).toEqual(['a.csv', 'gone.csv']);
     actor.send({ type: 'conflict.toggleContent', path: 'a.csv' });

@@ -26,16 +26,16 @@ describe('object diff machine', () => {
   it('loads the lines of its object', async () => {
     const diff = start(0);
     expect(diff.getSnapshot().matches('loading')).toBe(true);
-    const shown = await waitFor(diff, (s) => s.matches('shown'));
+    const shown = await waitFor(diff, (s) => s.matches('shown'), { timeout: 5000 });
     expect(shown.context.lines).toEqual([{ op: 'equal', text: 'same', left: 1, right: 1 }]);
   });
 
   it('shows a failure, and loads again on retry', async () => {
     const diff = start(1);
-    const failed = await waitFor(diff, (s) => s.matches('failed'));
+    const failed = await waitFor(diff, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('is too big');
     diff.send({ type: 'diff.retry' });
-    const shown = await waitFor(diff, (s) => s.matches('shown'));
+    const shown = await waitFor(diff, (s) => s.matches('shown'), { timeout: 5000 });
     expect(shown.context.error).toBeNull();
   });
 

@@ -54,11 +54,11 @@ describe('object selection machine', () => {
     expect(selectionReady(actor.getSnapshot())).toBe(false);
     expect(pages.last().input).toEqual({ repoId: 'lake', refId: 'main', prefix: 'd/', after: undefined });
     pages.last().resolve(pageOf(names(0, 1000), 'd/0999'));
-    await waitFor(actor, () => pages.calls.length === 2);
+    await waitFor(actor, () => pages.calls.length === 2, { timeout: 5000 });
     expect(selected()).toHaveLength(1000);
     expect(pages.last().input).toEqual({ repoId: 'lake', refId: 'main', prefix: 'd/', after: 'd/0999' });
     pages.last().resolve(pageOf(names(1000, 1500)));
-    const done = await waitFor(actor, (s) => s.matches('idle'));
+    const done = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(done.context.selected).toHaveLength(1500);
     expect(done.context.listing).toEqual({ prefix: 'd/', after: undefined, complete: true, capped: false });
     // A change by hand makes it a selection like any other.
@@ -71,9 +71,9 @@ describe('object selection machine', () => {
     const { actor, pages, selected } = start(1500);
     actor.send({ type: 'select.prefix', prefix: 'd/' });
     pages.last().resolve(pageOf(names(0, 1000), 'd/0999'));
-    await waitFor(actor, () => pages.calls.length === 2);
+    await waitFor(actor, () => pages.calls.length === 2, { timeout: 5000 });
     pages.last().resolve(pageOf(names(1000, 2000), 'd/1999'));
-    const done = await waitFor(actor, (s) => s.matches('idle'));
+    const done = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(selected()).toHaveLength(1500);
     expect(selected().at(-1)).toBe('d/1499');
     expect(done.context.listing).toMatchObject({ complete: true, capped: true });
@@ -84,9 +84,9 @@ describe('object selection machine', () => {
     const { actor, pages, selected } = start();
     actor.send({ type: 'select.prefix', prefix: 'd/' });
     pages.last().resolve(pageOf(names(0, 1000), 'd/0999'));
-    await waitFor(actor, () => pages.calls.length === 2);
+    await waitFor(actor, () => pages.calls.length === 2, { timeout: 5000 });
     pages.last().reject(new Error('listing is down'));
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('listing is down');
     expect(selected()).toHaveLength(1000);
     actor.send({ type: 'select.retry' });

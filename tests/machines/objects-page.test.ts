@@ -215,7 +215,7 @@ describe('objects page machine', () => {
     actor.send({ type: 'page.refresh' });
     expect(permissionChecks).toEqual([]);
     expect(router.invalidations()).toBe(1);
-    await vi.waitFor(() => expect(listed).toHaveLength(1));
+    await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
   });
 
   describe('upload', () => {
@@ -250,7 +250,7 @@ describe('objects page machine', () => {
       actor.send({ type: 'upload.open' });
       // What the queue sends its parent once a run stored something.
       uploadFlow(actor.getSnapshot())!._parent!.send({ type: 'objects.changed' });
-      await vi.waitFor(() => expect(listed).toHaveLength(1));
+      await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
       expect(router.invalidations()).toBe(1);
     });
   });
@@ -329,7 +329,7 @@ describe('objects page machine', () => {
 
   it('lists without a first page from the loader', async () => {
     const { actor, listed } = start({ firstPage: undefined, after: 'data/0' });
-    await waitFor(listFlow(actor.getSnapshot()) as AnyActorRef, (s) => s.matches('ready'));
+    await waitFor(listFlow(actor.getSnapshot()) as AnyActorRef, (s) => s.matches('ready'), { timeout: 5000 });
     expect(listed).toEqual([
       { after: 'data/0', prefix: 'data/', amount: 100, source: { repoId: 'lake', refId: 'main', startAfter: 'data/0' } },
     ]);
@@ -351,12 +351,12 @@ describe('objects page machine', () => {
       const { actor, route, gcWarnings } = start({
         repo: { id: 'lake', read_only: false, storage_namespace: 's3://bucket/lake', creation_date: 1 },
       });
-      await vi.waitFor(() => expect(gcWarnings).toEqual(['lake']));
+      await vi.waitFor(() => expect(gcWarnings).toEqual(['lake']), { timeout: 5000 });
       const warning = gcWarningFlow(actor.getSnapshot());
       route({ path: 'data/sub/' });
       expect(gcWarningFlow(actor.getSnapshot())).toBe(warning);
       route({ repo: { id: 'pond', read_only: false, storage_namespace: 's3://bucket/pond', creation_date: 1 }, path: '' });
-      await vi.waitFor(() => expect(gcWarnings).toEqual(['lake', 'pond']));
+      await vi.waitFor(() => expect(gcWarnings).toEqual(['lake', 'pond']), { timeout: 5000 });
     });
 
     it('keeps the listing when only the loader read again (the page reloads its list itself)', () => {
@@ -414,11 +414,11 @@ describe('objects page machine', () => {
   it('refreshes: lists again, asks the permission again and reloads the loaders', async () => {
     const { actor, listed, router, permissionChecks } = start();
     actor.send({ type: 'page.refresh' });
-    await vi.waitFor(() => expect(listed).toHaveLength(1));
+    await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
     expect(router.invalidations()).toBe(1);
     expect(permissionChecks).toEqual(['main', 'main']);
     actor.send({ type: 'objects.changed' });
-    await vi.waitFor(() => expect(listed).toHaveLength(2));
+    await vi.waitFor(() => expect(listed).toHaveLength(2), { timeout: 5000 });
     expect(router.invalidations()).toBe(2);
   });
 
@@ -432,10 +432,10 @@ describe('objects page machine', () => {
     actor.send({ type: 'object.delete', path: 'data/a.csv' });
     expect(actor.getSnapshot().context.deletePath).toBe('data/a.csv');
     deleteObjectFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }));
+    await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
     expect(deleted).toEqual([{ repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
     expect(router.invalidations()).toBe(1);
-    await vi.waitFor(() => expect(listed).toHaveLength(1));
+    await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
   });
 
   it('opens and closes the blame of an entry', () => {
@@ -455,17 +455,17 @@ describe('objects page machine', () => {
 
       actor.send({ type: 'bulk.delete' });
       bulkDeleteFlow(actor.getSnapshot())!.send({ type: 'delete.cancel' });
-      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }));
+      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
       expect(deleteRequests).toEqual([]);
 
       actor.send({ type: 'bulk.delete' });
       bulkDeleteFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
-      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }));
+      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }), { timeout: 5000 });
       expect(deleteRequests).toEqual([{ repoId: 'lake', branch: 'main', paths: ['data/a.csv', 'data/b.csv'] }]);
       expect(summary.context.bulkSummary).toMatchObject({ kind: 'delete', total: 2, deleted: 1, failures: [{ path: 'data/b.csv' }] });
       expect(selection().getSnapshot().context.selected).toEqual(['data/b.csv']);
       expect(router.invalidations()).toBe(1);
-      await vi.waitFor(() => expect(listed).toHaveLength(1));
+      await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
       actor.send({ type: 'bulk.dismiss' });
       expect(actor.getSnapshot().context.bulkSummary).toBeNull();
       expect(actor.getSnapshot().matches({ folder: { shown: { dialog: 'closed' } } })).toBe(true);
@@ -480,7 +480,7 @@ describe('objects page machine', () => {
       actor.send({ type: 'bulk.delete' });
       expect(bulkDeleteFlow(actor.getSnapshot())).toBeUndefined();
       actor.send({ type: 'bulk.download' });
-      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }));
+      const summary = await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'summary' } } }), { timeout: 5000 });
       expect(zipRuns).toMatchObject([{ repoId: 'lake', dir: 'data/', paths: ['data/a.csv'] }]);
       expect(summary.context.bulkSummary).toMatchObject({ kind: 'download', files: 1, bytes: 3, failures: [] });
     });
@@ -493,7 +493,7 @@ describe('objects page machine', () => {
       declineSave();
       actor.send({ type: 'bulk.download' });
       expect(bulkDownloadFlow(actor.getSnapshot())).toBeDefined();
-      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }));
+      await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
       expect(zipRuns).toEqual([]);
       expect(actor.getSnapshot().context.bulkSummary).toBeNull();
     });

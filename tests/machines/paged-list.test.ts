@@ -48,7 +48,7 @@ describe('paged list machine', () => {
     const server = fakeServer(250);
     const list = server.start({ pageSize: 100, startAfter: 'row-0009' });
     expect(pagedListView(list.getSnapshot()).loading).toBe(true);
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(server.requests).toEqual([{ after: 'row-0009', prefix: '', amount: 100 }]);
     const view = pagedListView(list.getSnapshot());
     expect(view.rows[0]).toBe('row-0010');
@@ -59,12 +59,12 @@ describe('paged list machine', () => {
   it('loads more from the last cursor until the server has no more, then ignores load more', async () => {
     const server = fakeServer(250);
     const list = server.start({ pageSize: 100 });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     list.send({ type: 'list.loadMore' });
     expect(pagedListView(list.getSnapshot()).loadingMore).toBe(true);
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     list.send({ type: 'list.loadMore' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(server.requests.map((r) => r.after)).toEqual([undefined, 'row-0099', 'row-0199']);
     const { rows, hasMore, version } = pagedListView(list.getSnapshot());
     expect(rows).toHaveLength(250);
@@ -87,7 +87,7 @@ describe('paged list machine', () => {
     expect(list.getSnapshot().matches('ready')).toBe(true);
     expect(server.requests).toEqual([]);
     list.send({ type: 'list.loadMore' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(pagedListView(list.getSnapshot()).rows).toEqual(['row-0000', 'row-0001', 'row-0002', 'row-0003']);
   });
 
@@ -95,12 +95,12 @@ describe('paged list machine', () => {
     const server = fakeServer(10);
     server.failNextRequests(1);
     const list = server.start({});
-    await waitFor(list, (s) => s.matches('failed'));
+    await waitFor(list, (s) => s.matches('failed'), { timeout: 5000 });
     const failed = pagedListView(list.getSnapshot());
     expect(failed.failed).toBe(true);
     expect(String(failed.error)).toContain('server unavailable');
     list.send({ type: 'list.retry' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(pagedListView(list.getSnapshot()).rows).toHaveLength(10);
     expect(pagedListView(list.getSnapshot()).error).toBeUndefined();
   });
@@ -108,14 +108,14 @@ describe('paged list machine', () => {
   it('keeps the loaded rows when a further page fails, and retries that page', async () => {
     const server = fakeServer(30);
     const list = server.start({ pageSize: 20 });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     server.failNextRequests(1);
     list.send({ type: 'list.loadMore' });
-    await waitFor(list, (s) => s.matches('moreFailed'));
+    await waitFor(list, (s) => s.matches('moreFailed'), { timeout: 5000 });
     expect(pagedListView(list.getSnapshot()).rows).toHaveLength(20);
     expect(pagedListView(list.getSnapshot()).moreFailed).toBe(true);
     list.send({ type: 'list.retry' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(server.requests.map((r) => r.after)).toEqual([undefined, 'row-0019', 'row-0019']);
     expect(pagedListView(list.getSnapshot()).rows).toHaveLength(30);
   });
@@ -123,11 +123,11 @@ describe('paged list machine', () => {
   it('reloads from its start cursor in every state, dropping the answer on its way', async () => {
     const server = fakeServer(30);
     const list = server.start({ pageSize: 10, startAfter: 'row-0004' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     list.send({ type: 'list.loadMore' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     list.send({ type: 'list.reload' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(pagedListView(list.getSnapshot()).rows[0]).toBe('row-0005');
     expect(pagedListView(list.getSnapshot()).rows).toHaveLength(10);
 
@@ -137,28 +137,28 @@ describe('paged list machine', () => {
     expect(list.getSnapshot().matches('loading')).toBe(true);
     list.send({ type: 'list.reload' });
     server.holdRequests(false);
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(pagedListView(list.getSnapshot()).rows).toHaveLength(10);
 
     server.failNextRequests(1);
     list.send({ type: 'list.reload' });
-    await waitFor(list, (s) => s.matches('failed'));
+    await waitFor(list, (s) => s.matches('failed'), { timeout: 5000 });
     list.send({ type: 'list.reload' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     server.failNextRequests(1);
     list.send({ type: 'list.loadMore' });
-    await waitFor(list, (s) => s.matches('moreFailed'));
+    await waitFor(list, (s) => s.matches('moreFailed'), { timeout: 5000 });
     list.send({ type: 'list.reload' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(pagedListView(list.getSnapshot()).rows).toHaveLength(10);
   });
 
   it('filters by prefix from the start, forgetting the start cursor', async () => {
     const server = fakeServer(300);
     const list = server.start({ pageSize: 100, startAfter: 'row-0150' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     list.send({ type: 'list.filter', prefix: 'row-002' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     const view = pagedListView(list.getSnapshot());
     expect(view.prefix).toBe('row-002');
     expect(view.rows).toEqual(Array.from({ length: 10 }, (_, i) => `row-002${i}`));
@@ -168,7 +168,7 @@ describe('paged list machine', () => {
   it('starts over from a first page the route read, or reads one where the route now points', async () => {
     const server = fakeServer(300);
     const list = server.start({ pageSize: 100 });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     const firstPage: Page<string> = {
       results: ['row-0200', 'row-0201'],
       pagination: { has_more: true, next_offset: 'row-0201', results: 2, max_per_page: 100 },
@@ -179,11 +179,11 @@ describe('paged list machine', () => {
     expect(pagedListView(list.getSnapshot())).toMatchObject({ rows: ['row-0200', 'row-0201'], hasMore: true });
     expect(pagedListView(list.getSnapshot()).version).toBeGreaterThan(before);
     list.send({ type: 'list.loadMore' });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(server.requests.at(-1)).toEqual({ after: 'row-0201', prefix: '', amount: 100 });
 
     list.send({ type: 'route.changed', input: { prefix: 'row-01', startAfter: 'row-0150' } });
-    await waitFor(list, ready);
+    await waitFor(list, ready, { timeout: 5000 });
     expect(server.requests.at(-1)).toEqual({ after: 'row-0150', prefix: 'row-01', amount: 100 });
     expect(pagedListView(list.getSnapshot()).rows[0]).toBe('row-0151');
   });

@@ -31,7 +31,7 @@ describe('permalink machine', () => {
     actor.send({ type: 'permalink.make', repoId: 'lake', ref: 'main' });
     expect(resolutions.calls.map((c) => c.input)).toEqual([{ repoId: 'lake', ref: 'main' }]);
     resolutions.last().resolve({ kind: 'branch', id: 'main', commitId: COMMIT });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(addresses).toEqual([COMMIT]);
     expect(said).toEqual([`permalink ${COMMIT}`]);
   });
@@ -40,7 +40,7 @@ describe('permalink machine', () => {
     const { actor, resolutions, said, addresses } = start();
     actor.send({ type: 'permalink.make', repoId: 'lake', ref: 'gone' });
     resolutions.last().reject(new Error('ref not found'));
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(addresses).toEqual([]);
     expect(said).toEqual(['failed: ref not found']);
   });

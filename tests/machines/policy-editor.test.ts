@@ -53,10 +53,10 @@ describe('policy-editor machine', () => {
       policy: { id: 'MyRepoReadWrite', statement: [{ effect: 'allow', action: ['fs:ReadObject'], resource: '*' }] },
     });
     saves.last().reject(new ConflictError(409, 'policy already exists'));
-    await waitFor(actor, (s) => s.matches('open') && s.context.error !== undefined);
+    await waitFor(actor, (s) => s.matches('open') && s.context.error !== undefined, { timeout: 5000 });
     actor.send({ type: 'editor.save' });
     saves.last().resolve({ ...saves.last().input.policy, creation_date: 1 });
-    await waitFor(actor, (s) => s.matches('closed'));
+    await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(created).toEqual(['MyRepoReadWrite']);
   });
 
@@ -100,10 +100,10 @@ describe('policy-editor machine', () => {
     actor.send({ type: 'editor.save' });
     expect(saves.last().input).toEqual({ mode: 'edit', policy: { id: 'FSReadAll', statement: edited } });
     saves.last().resolve({ ...readAll, statement: edited });
-    await waitFor(actor, (s) => s.matches('refreshing'));
+    await waitFor(actor, (s) => s.matches('refreshing'), { timeout: 5000 });
     expect(reads.last().input).toEqual({ id: 'FSReadAll' });
     reads.last().resolve({ ...readAll, statement: edited });
-    await waitFor(actor, (s) => s.matches('closed'));
+    await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(actor.getSnapshot().context.policy?.statement).toEqual(edited);
     actor.send({ type: 'editor.open' });
     actor.send(type('{ not json'));
@@ -113,9 +113,9 @@ describe('policy-editor machine', () => {
     // A failed read after a save keeps the policy shown, with the error.
     actor.send({ type: 'editor.save' });
     saves.last().resolve(readAll);
-    await waitFor(actor, (s) => s.matches('refreshing'));
+    await waitFor(actor, (s) => s.matches('refreshing'), { timeout: 5000 });
     reads.last().reject(new Error('policy not found'));
-    const closed = await waitFor(actor, (s) => s.matches('closed'));
+    const closed = await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(String(closed.context.error)).toContain('policy not found');
   });
 

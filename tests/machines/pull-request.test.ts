@@ -62,10 +62,10 @@ describe('pull request machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(updates.last().input).toEqual({ repoId: 'lake', id: '3', update: { status: 'closed' } });
     updates.last().resolve();
-    await waitFor(actor, (s) => s.matches('loading'));
+    await waitFor(actor, (s) => s.matches('loading'), { timeout: 5000 });
     expect(loads.last().input).toEqual({ repoId: 'lake', id: '3' });
     loads.last().resolve({ ...pull, status: 'closed', closed_date: '2026-03-10T11:00:00Z' });
-    const closed = await waitFor(actor, (s) => s.matches('idle'));
+    const closed = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(closed.context.pull.status).toBe('closed');
     expect(closed.can({ type: 'pull.close' })).toBe(false);
   });
@@ -77,16 +77,16 @@ describe('pull request machine', () => {
     actor.send({ type: 'pull.reopen' });
     expect(updates.last().input.update).toEqual({ status: 'open' });
     updates.last().resolve();
-    await waitFor(actor, (s) => s.matches('loading'));
+    await waitFor(actor, (s) => s.matches('loading'), { timeout: 5000 });
     loads.last().resolve(pull);
-    expect((await waitFor(actor, (s) => s.matches('idle'))).context.pull.status).toBe('open');
+    expect((await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 })).context.pull.status).toBe('open');
   });
 
   it("keeps a refused close or reopen with the server's message, until the next attempt", async () => {
     const { actor, updates } = start();
     actor.send({ type: 'pull.close' });
     updates.last().reject(new AuthorizationError(401, 'insufficient permissions'));
-    const refused = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);
+    const refused = await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null, { timeout: 5000 });
     expect((refused.context.error as Error).message).toBe('insufficient permissions');
     actor.send({ type: 'pull.close' });
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -94,7 +94,7 @@ describe('pull request machine', () => {
     const closed = start({ pull: { ...pull, status: 'closed' } });
     closed.actor.send({ type: 'pull.reopen' });
     closed.updates.last().reject(new ApiError(409, 'source branch not found'));
-    expect((await waitFor(closed.actor, (s) => s.context.error !== null)).matches('idle')).toBe(true);
+    expect((await waitFor(closed.actor, (s) => s.context.error !== null, { timeout: 5000 })).matches('idle')).toBe(true);
   });
 
   it('edits the title and description from the current ones, needing a title, and saves them', async () => {
@@ -109,9 +109,9 @@ describe('pull request machine', () => {
     actor.send({ type: 'edit.save' });
     expect(updates.last().input.update).toEqual({ title: 'Add three lakes', description: 'Three lakes' });
     updates.last().resolve();
-    await waitFor(actor, (s) => s.matches('loading'));
+    await waitFor(actor, (s) => s.matches('loading'), { timeout: 5000 });
     loads.last().resolve({ ...pull, title: 'Add three lakes', description: 'Three lakes' });
-    expect((await waitFor(actor, (s) => s.matches('idle'))).context.pull.title).toBe('Add three lakes');
+    expect((await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 })).context.pull.title).toBe('Add three lakes');
   });
 
   it('keeps the form open on a refused save, and cancel leaves it without saving', async () => {
@@ -120,7 +120,7 @@ describe('pull request machine', () => {
     actor.send({ type: 'edit.title', value: 'New' });
     actor.send({ type: 'edit.save' });
     updates.last().reject(new ApiError(400, 'title must not be empty'));
-    const refused = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    const refused = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null, { timeout: 5000 });
     expect(refused.context.draftTitle).toBe('New');
     actor.send({ type: 'edit.cancel' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
@@ -131,9 +131,9 @@ describe('pull request machine', () => {
     const { actor, updates, loads } = start();
     actor.send({ type: 'pull.close' });
     updates.last().resolve();
-    await waitFor(actor, (s) => s.matches('loading'));
+    await waitFor(actor, (s) => s.matches('loading'), { timeout: 5000 });
     loads.last().reject(new ApiError(500, 'database is locked'));
-    const failed = await waitFor(actor, (s) => s.matches('idle'));
+    const failed = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect((failed.context.error as Error).message).toBe('database is locked');
     expect(failed.context.pull).toEqual(pull);
   });
@@ -145,7 +145,7 @@ describe('pull request machine', () => {
     merge.send({ type: 'merge.open' });
     merge.send({ type: 'strategy.change', strategy: 'source-wins' });
     merge.send({ type: 'merge.submit' });
-    await waitFor(merge, (s) => s.matches('idle'));
+    await waitFor(merge, (s) => s.matches('idle'), { timeout: 5000 });
     expect(merges).toEqual([
       { repoId: 'lake', source: 'dev', dest: 'main', strategy: 'source-wins', message: '', metadata: {}, conflictResolutions: {} },
     ]);
@@ -158,7 +158,7 @@ describe('pull request machine', () => {
     const merge = actor.getSnapshot().children.merge!;
     merge.send({ type: 'merge.open' });
     merge.send({ type: 'merge.submit' });
-    const listed = await waitFor(merge, (s) => s.matches('open') && s.context.conflicts.length > 0);
+    const listed = await waitFor(merge, (s) => s.matches('open') && s.context.conflicts.length > 0, { timeout: 5000 });
     expect(listed.context.conflicts).toEqual(conflicts);
     expect(refreshes()).toBe(0);
   });

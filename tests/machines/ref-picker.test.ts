@@ -36,7 +36,7 @@ function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCo
   return { actor: createActor(machine, { input: { kind, ...offer }, inspect: coverage.inspect }).start(), asked };
 }
 
-const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'));
+const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'), { timeout: 5000 });
 
 describe('ref picker machine', () => {
   it('lists the first tab with the picker page size, and the other one when first shown', async () => {
@@ -55,17 +55,17 @@ describe('ref picker machine', () => {
 
     it("filters the shown list by prefix 300 ms after the last keystroke, each tab with its own text", async () => {
       const { actor, asked } = start();
-      await vi.waitFor(() => expect(asked).toHaveLength(1));
+      await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 5000 });
       actor.send({ type: 'picker.filter', text: 'fe' });
       vi.advanceTimersByTime(200);
       actor.send({ type: 'picker.filter', text: ' fea ' });
       vi.advanceTimersByTime(300);
-      await vi.waitFor(() => expect(asked).toEqual(['branches prefix= amount=300', 'branches prefix=fea amount=300']));
+      await vi.waitFor(() => expect(asked).toEqual(['branches prefix= amount=300', 'branches prefix=fea amount=300']), { timeout: 5000 });
       actor.send({ type: 'picker.filter', text: 'fea' });
       vi.advanceTimersByTime(300);
       actor.send({ type: 'picker.tab', kind: 'tag' });
       expect(actor.getSnapshot().context.filters).toEqual({ branch: 'fea', tag: '' });
-      await vi.waitFor(() => expect(asked).toHaveLength(3));
+      await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 5000 });
       expect(asked[2]).toBe('tags prefix= amount=300');
     });
   });
@@ -83,13 +83,13 @@ describe('ref picker machine', () => {
       await typeAndWait('abc');
       expect(asked.filter((a) => a.startsWith('commit'))).toEqual([]);
       await typeAndWait(' ABCD ');
-      await vi.waitFor(() => expect(actor.getSnapshot().context.commitMatch?.id).toBe('abcd0000'));
+      await vi.waitFor(() => expect(actor.getSnapshot().context.commitMatch?.id).toBe('abcd0000'), { timeout: 5000 });
       expect(asked).toContain('commit abcd');
       expect(actor.getSnapshot().context.commitQuery).toBe('abcd');
       await typeAndWait('abcz');
       expect(actor.getSnapshot().context).toMatchObject({ commitQuery: '', commitMatch: null });
       await typeAndWait('dead');
-      await vi.waitFor(() => expect(actor.getSnapshot().hasTag('lookingUpCommit')).toBe(false));
+      await vi.waitFor(() => expect(actor.getSnapshot().hasTag('lookingUpCommit')).toBe(false), { timeout: 5000 });
       expect(actor.getSnapshot().context).toMatchObject({ commitQuery: 'dead', commitMatch: null, commitError: null });
     });
 
@@ -101,7 +101,7 @@ describe('ref picker machine', () => {
       actor.send({ type: 'picker.tab', kind: 'branch' });
       expect(actor.getSnapshot().context.commitQuery).toBe('');
       actor.send({ type: 'picker.tab', kind: 'tag' });
-      await vi.waitFor(() => expect(actor.getSnapshot().context.commitMatch?.id).toBe('beef0000'));
+      await vi.waitFor(() => expect(actor.getSnapshot().context.commitMatch?.id).toBe('beef0000'), { timeout: 5000 });
       expect(asked.filter((a) => a.startsWith('commit'))).toEqual(['commit beef', 'commit beef']);
     });
 
@@ -110,7 +110,7 @@ describe('ref picker machine', () => {
       const { actor } = start('branch', {}, () => Promise.reject(failure));
       actor.send({ type: 'picker.filter', text: 'c0ffee' });
       await vi.advanceTimersByTimeAsync(300);
-      await vi.waitFor(() => expect(actor.getSnapshot().context.commitError).toBe(failure));
+      await vi.waitFor(() => expect(actor.getSnapshot().context.commitError).toBe(failure), { timeout: 5000 });
       expect(actor.getSnapshot().context.commitMatch).toBeNull();
     });
 

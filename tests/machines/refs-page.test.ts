@@ -40,7 +40,7 @@ describe('refs page machine', () => {
     expect(form.getSnapshot().context).toMatchObject({ kind: 'branch', source: { id: 'main', kind: 'branch' }, name: '' });
     form.send({ type: 'name.change', value: 'dev' });
     form.send({ type: 'create.submit' });
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(created).toEqual([{ repoId: 'lake', kind: 'branch', name: 'dev', source: 'main' }]);
     expect(refreshes()).toBe(1);
   });
@@ -59,11 +59,11 @@ describe('refs page machine', () => {
     const { actor, deleted, refreshes } = start({ kind: 'tag' });
     actor.send({ type: 'delete.request', id: 'v1' });
     deleteChild(actor).send({ type: 'delete.cancel' });
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(refreshes()).toBe(0);
     actor.send({ type: 'delete.request', id: 'v2' });
     deleteChild(actor).send({ type: 'delete.confirm' });
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(deleted).toEqual([{ repoId: 'lake', kind: 'tag', id: 'v2' }]);
     expect(refreshes()).toBe(1);
   });

@@ -34,20 +34,20 @@ describe('relation machine', () => {
     actor.send({ type: 'picker.open' });
     expect(searches.last().input).toEqual({ prefix: '', amount: 5 });
     searches.last().resolve(['Admins', 'Developers']);
-    await waitFor(actor, (s) => s.matches({ picking: 'ready' }));
+    await waitFor(actor, (s) => s.matches({ picking: 'ready' }), { timeout: 5000 });
     actor.send({ type: 'picker.search', prefix: 'Dev' });
     expect(actor.getSnapshot().hasTag('searching')).toBe(true);
     expect(searches.last().input).toEqual({ prefix: 'Dev', amount: 5 });
     searches.last().resolve(['Developers']);
-    expect((await waitFor(actor, (s) => s.matches({ picking: 'ready' }))).context.candidates).toEqual(['Developers']);
+    expect((await waitFor(actor, (s) => s.matches({ picking: 'ready' }), { timeout: 5000 })).context.candidates).toEqual(['Developers']);
     actor.send({ type: 'picker.choose', id: 'Developers' });
     expect(adds.last().input).toEqual({ owner: 'ada', id: 'Developers' });
     adds.last().reject(new AuthorizationError(401, 'insufficient permissions: not allowed to auth:AddGroupMember'));
-    const refused = await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined);
+    const refused = await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined, { timeout: 5000 });
     expect(String(refused.context.error)).toContain('auth:AddGroupMember');
     actor.send({ type: 'picker.choose', id: 'Developers' });
     adds.last().resolve();
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(refreshed()).toBe(1);
   });
 
@@ -55,7 +55,7 @@ describe('relation machine', () => {
     const { actor, searches } = start();
     actor.send({ type: 'picker.open' });
     searches.last().reject(new Error('boom'));
-    await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined);
+    await waitFor(actor, (s) => s.matches({ picking: 'ready' }) && s.context.error !== undefined, { timeout: 5000 });
     actor.send({ type: 'picker.close' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeUndefined();
@@ -70,12 +70,12 @@ describe('relation machine', () => {
     actor.send({ type: 'remove.confirm' });
     expect(removes.last().input).toEqual({ owner: 'ada', id: 'FSReadAll' });
     removes.last().reject(new Error('policy not attached'));
-    await waitFor(actor, (s) => s.matches('removeFailed'));
+    await waitFor(actor, (s) => s.matches('removeFailed'), { timeout: 5000 });
     actor.send({ type: 'error.dismiss' });
     actor.send({ type: 'remove.request', id: 'FSReadAll' });
     actor.send({ type: 'remove.confirm' });
     removes.last().resolve();
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(refreshed()).toBe(1);
   });
 

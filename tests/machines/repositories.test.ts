@@ -47,7 +47,7 @@ describe('repositories screen machine', () => {
     const create = actor.getSnapshot().children.create;
     create?.send({ type: 'field.change', field: 'id', value: 'lake' });
     create?.send({ type: 'create.submit' });
-    await waitFor(actor, (s) => s.matches('browsing'));
+    await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(opened).toEqual(['lake']);
     expect(actor.getSnapshot().children.create).toBeUndefined();
   });
@@ -55,7 +55,7 @@ describe('repositories screen machine', () => {
   it('opens the sample repository once it is made', async () => {
     const { actor, created, opened } = start();
     actor.getSnapshot().children.sample?.send({ type: 'sample.create', storage: memStorage });
-    await waitFor(actor, () => opened.length > 0);
+    await waitFor(actor, () => opened.length > 0, { timeout: 5000 });
     expect(opened).toEqual(['quickstart']);
     expect(created[0]?.sample_data).toBe(true);
   });

@@ -34,11 +34,11 @@ describe('repository read-only machine', () => {
     // No second change while one is being saved.
     expect(actor.getSnapshot().can({ type: 'readOnly.set', readOnly: false })).toBe(false);
     saves.last().resolve(lake(true));
-    await waitFor(actor, (s) => s.matches('refreshing'));
+    await waitFor(actor, (s) => s.matches('refreshing'), { timeout: 5000 });
     expect(refreshes.calls).toHaveLength(1);
     expect(actor.getSnapshot().context.pending).toBe(true);
     refreshes.last().resolve();
-    const idle = await waitFor(actor, (s) => s.matches('idle'));
+    const idle = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(idle.context).toMatchObject({ pending: undefined, error: undefined });
   });
 
@@ -47,17 +47,17 @@ describe('repository read-only machine', () => {
     actor.send({ type: 'readOnly.set', readOnly: false });
     expect(saves.last().input).toEqual({ repoId: 'lake', readOnly: false });
     saves.last().resolve(lake(false));
-    await waitFor(actor, (s) => s.matches('refreshing'));
+    await waitFor(actor, (s) => s.matches('refreshing'), { timeout: 5000 });
     // A failed read of the repository is the layout's to show: the toggle settles all the same.
     refreshes.last().reject(new ApiError(500, 'boom'));
-    expect((await waitFor(actor, (s) => s.matches('idle'))).context.error).toBeUndefined();
+    expect((await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 })).context.error).toBeUndefined();
   });
 
   it('shows a failed save and changes nothing', async () => {
     const { actor, saves, refreshes } = start();
     actor.send({ type: 'readOnly.set', readOnly: true });
     saves.last().reject(new ApiError(401, 'insufficient permissions'));
-    const idle = await waitFor(actor, (s) => s.matches('idle'));
+    const idle = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(String(idle.context.error)).toContain('insufficient permissions');
     expect(idle.context.pending).toBeUndefined();
     expect(refreshes.calls).toHaveLength(0);

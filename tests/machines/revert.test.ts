@@ -35,7 +35,7 @@ describe('revert machine', () => {
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
     expect(requests).toEqual([]);
     actor.send({ type: 'revert.confirm' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', branch: 'dev', target: { type: 'reset' } }]);
     expect(reverted).toEqual([{ type: 'reset' }]);
     expect(actor.getSnapshot().context.target).toBeNull();
@@ -48,7 +48,7 @@ describe('revert machine', () => {
     const { actor, requests } = start();
     actor.send({ type: 'revert.request', target });
     actor.send({ type: 'revert.confirm' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(requests[0]?.target).toEqual(target);
   });
 
@@ -79,11 +79,11 @@ describe('revert machine', () => {
     const { actor, reverted } = start(() => (++attempts === 1 ? Promise.reject(failure) : Promise.resolve()));
     actor.send({ type: 'revert.request', target: { type: 'object', path: 'a' } });
     actor.send({ type: 'revert.confirm' });
-    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null);
+    const failed = await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null, { timeout: 5000 });
     expect(failed.context.error).toBe(failure);
     expect(reverted).toEqual([]);
     actor.send({ type: 'revert.confirm' });
-    await waitFor(actor, (s) => s.matches('idle'));
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(reverted).toEqual([{ type: 'object', path: 'a' }]);
   });
 
@@ -91,7 +91,7 @@ describe('revert machine', () => {
     const { actor } = start(() => Promise.reject(new ApiError(500, 'boom')));
     actor.send({ type: 'revert.request', target: { type: 'reset' } });
     actor.send({ type: 'revert.confirm' });
-    await waitFor(actor, (s) => s.context.error !== null);
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 5000 });
     actor.send({ type: 'revert.cancel' });
     actor.send({ type: 'revert.request', target: { type: 'reset' } });
     expect(actor.getSnapshot().context.error).toBeNull();

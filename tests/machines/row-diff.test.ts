@@ -54,10 +54,10 @@ describe('row diff machine', () => {
     expect(diff.getSnapshot().hasTag('busy')).toBe(true);
     expect(describe.last().input).toEqual({ entry: lakes });
     describe.last().resolve(planOf('name', 'lake_id', 'depth'));
-    await waitFor(diff, (s) => s.matches('comparing'));
+    await waitFor(diff, (s) => s.matches('comparing'), { timeout: 5000 });
     expect(compare.last().input).toEqual({ entry: lakes, plan: planOf('name', 'lake_id', 'depth'), key: 'lake_id' });
     compare.last().resolve(compared('lake_id'));
-    const shown = await waitFor(diff, (s) => s.matches('shown'));
+    const shown = await waitFor(diff, (s) => s.matches('shown'), { timeout: 5000 });
     expect(shown.context.outcome).toEqual(compared('lake_id'));
     expect(shown.hasTag('busy')).toBe(false);
   });
@@ -65,12 +65,12 @@ describe('row diff machine', () => {
   it('compares again on the key the user picks, dropping a comparison still running', async () => {
     const { diff, describe, compare } = start();
     describe.last().resolve(planOf('id', 'name'));
-    await waitFor(diff, (s) => s.matches('comparing'));
+    await waitFor(diff, (s) => s.matches('comparing'), { timeout: 5000 });
     diff.send({ type: 'key.pick', key: 'name' });
     expect(compare.calls.map((call) => call.input.key)).toEqual(['id', 'name']);
     compare.calls[0]?.resolve(compared('id'));
     compare.last().resolve(compared('name'));
-    const shown = await waitFor(diff, (s) => s.matches('shown'));
+    const shown = await waitFor(diff, (s) => s.matches('shown'), { timeout: 5000 });
     expect(shown.context.outcome).toEqual(compared('name'));
     diff.send({ type: 'key.pick', key: 'id' });
     expect(diff.getSnapshot().matches('comparing')).toBe(true);
@@ -88,9 +88,9 @@ describe('row diff machine', () => {
   it('stops on a key that repeats, until another key is picked', async () => {
     const { diff, describe, compare } = start();
     describe.last().resolve(planOf('id', 'team'));
-    await waitFor(diff, (s) => s.matches('comparing'));
+    await waitFor(diff, (s) => s.matches('comparing'), { timeout: 5000 });
     compare.last().resolve({ kind: 'duplicateKeys', key: 'id', left: 0, right: 2 });
-    const stopped = await waitFor(diff, (s) => s.matches('duplicateKeys'));
+    const stopped = await waitFor(diff, (s) => s.matches('duplicateKeys'), { timeout: 5000 });
     expect(stopped.context.outcome).toEqual({ kind: 'duplicateKeys', key: 'id', left: 0, right: 2 });
     diff.send({ type: 'key.pick', key: 'team' });
     expect(compare.last().input.key).toBe('team');
@@ -99,7 +99,7 @@ describe('row diff machine', () => {
   it('fails when the versions share no column, without comparing, and reads the columns again on retry', async () => {
     const { diff, describe, compare } = start();
     describe.last().resolve(planOf());
-    const failed = await waitFor(diff, (s) => s.matches('failed'));
+    const failed = await waitFor(diff, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain(NO_COMMON_COLUMNS);
     diff.send({ type: 'key.pick', key: 'id' });
     expect(diff.getSnapshot().matches('failed')).toBe(true);
@@ -111,7 +111,7 @@ describe('row diff machine', () => {
   it('reads the columns again on retry when reading them failed', async () => {
     const { diff, describe } = start();
     describe.last().reject(new Error('Cannot read lakefs://lake/main/data/lakes.csv: not found (HTTP 404).'));
-    const failed = await waitFor(diff, (s) => s.matches('failed'));
+    const failed = await waitFor(diff, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('HTTP 404');
     diff.send({ type: 'rows.retry' });
     expect(diff.getSnapshot().matches('describing')).toBe(true);
@@ -122,10 +122,10 @@ describe('row diff machine', () => {
   it('compares again on retry, with the same key, when the comparison failed', async () => {
     const { diff, describe, compare } = start();
     describe.last().resolve(planOf('id', 'name'));
-    await waitFor(diff, (s) => s.matches('comparing'));
+    await waitFor(diff, (s) => s.matches('comparing'), { timeout: 5000 });
     diff.send({ type: 'key.pick', key: 'name' });
     compare.last().reject(new Error('Out of memory'));
-    await waitFor(diff, (s) => s.matches('failed'));
+    await waitFor(diff, (s) => s.matches('failed'), { timeout: 5000 });
     diff.send({ type: 'rows.retry' });
     expect(diff.getSnapshot().matches('comparing')).toBe(true);
     expect(compare.last().input.key).toBe('name');
@@ -138,7 +138,7 @@ describe('row diff machine', () => {
     diff.send({ type: 'rows.retry' });
     expect(diff.getSnapshot().matches('describing')).toBe(true);
     describe.last().resolve(planOf('id'));
-    await waitFor(diff, (s) => s.matches('comparing'));
+    await waitFor(diff, (s) => s.matches('comparing'), { timeout: 5000 });
     diff.send({ type: 'rows.cancel' });
     expect(diff.getSnapshot().matches('cancelled')).toBe(true);
     // A late answer of the cancelled comparison is dropped.

@@ -48,7 +48,7 @@ describe('sample repository machine', () => {
   it('falls back to the local blockstore without a default prefix, and can be tried again after a failure', async () => {
     const { actor, requests } = start(1);
     actor.send({ type: 'sample.create', storage: storage() });
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    const failed = await waitFor(actor, (s) => s.matches('failed'), { timeout: 5000 });
     expect(String(failed.context.error)).toContain('disk full');
     actor.send({ type: 'sample.create' });
     expect(actor.getSnapshot().context.error).toBeNull();

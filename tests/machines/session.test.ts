@@ -65,7 +65,7 @@ describe('session machine', () => {
     await expect(checkedSession(session)).resolves.toEqual({ status: 'signedIn', user: grace });
     expect(session.getSnapshot().matches({ settings: 'loading' })).toBe(true);
     releaseSettings(settings);
-    await waitFor(session, settled);
+    await waitFor(session, settled, { timeout: 5000 });
     expect(session.getSnapshot().context).toMatchObject({ user: grace, config, loginConfig });
   });
 
@@ -80,7 +80,7 @@ describe('session machine', () => {
   it('checks again on demand after being signed out', async () => {
     let calls = 0;
     const { session } = start({ loadUser: () => (++calls === 1 ? Promise.reject(lost()) : Promise.resolve(grace)) });
-    await waitFor(session, (s) => s.matches({ auth: 'signedOut' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedOut' }), { timeout: 5000 });
     session.send({ type: 'session.check' });
     await expect(checkedSession(session)).resolves.toEqual({ status: 'signedIn', user: grace });
   });
@@ -91,17 +91,17 @@ describe('session machine', () => {
     const { session } = start({ loadUser: () => (++calls === 1 ? Promise.reject(failure) : Promise.resolve(grace)) });
     await expect(checkedSession(session)).rejects.toBe(failure);
     session.send({ type: 'session.check' });
-    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }), { timeout: 5000 });
 
     const again = start({ loadUser: () => Promise.reject(failure) }).session;
-    await waitFor(again, (s) => s.matches({ auth: 'unavailable' }));
+    await waitFor(again, (s) => s.matches({ auth: 'unavailable' }), { timeout: 5000 });
     again.send({ type: 'session.signedIn', user: grace });
     expect(again.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
   });
 
   it('forgets the user and goes to login with the page when a call finds the session gone', async () => {
     const { session, toLogin } = start();
-    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }), { timeout: 5000 });
     session.send({ type: 'session.lost', next: '/repositories/lake/objects?ref=main' });
     expect(session.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
     expect(session.getSnapshot().context.user).toBeNull();
@@ -110,7 +110,7 @@ describe('session machine', () => {
 
   it('takes a new user signing in over the current one', async () => {
     const { session } = start();
-    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }), { timeout: 5000 });
     const ada: User = { id: 'ada', creation_date: 2 };
     session.send({ type: 'session.signedIn', user: ada });
     expect(session.getSnapshot().context.user).toEqual(ada);
@@ -118,18 +118,18 @@ describe('session machine', () => {
 
   it('logs out: forgets the user first, then leaves for the configured logout address', async () => {
     const { session, left } = start();
-    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }) && s.matches({ settings: 'loaded' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }) && s.matches({ settings: 'loaded' }), { timeout: 5000 });
     session.send({ type: 'session.logout' });
     expect(session.getSnapshot().context.user).toBeNull();
-    await waitFor(session, (s) => s.matches({ auth: 'signedOut' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedOut' }), { timeout: 5000 });
     expect(left).toEqual(['https://sso.example.com/out']);
   });
 
   it('logs out to /logout when no address is configured or the settings are unknown', async () => {
     const { session, left } = start({ loadSettings: () => Promise.reject(new Error('down')) });
-    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }) && s.matches({ settings: 'failed' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedIn' }) && s.matches({ settings: 'failed' }), { timeout: 5000 });
     session.send({ type: 'session.logout' });
-    await waitFor(session, (s) => s.matches({ auth: 'signedOut' }));
+    await waitFor(session, (s) => s.matches({ auth: 'signedOut' }), { timeout: 5000 });
     expect(left).toEqual(['/logout']);
   });
 
@@ -139,20 +139,20 @@ describe('session machine', () => {
       loadUser: () => Promise.reject(lost()),
       loadSettings: () => (++calls === 1 ? Promise.reject(lost()) : Promise.resolve(settings)),
     });
-    await waitFor(session, (s) => s.matches({ settings: 'failed' }));
+    await waitFor(session, (s) => s.matches({ settings: 'failed' }), { timeout: 5000 });
     session.send({ type: 'settings.reload' });
-    await waitFor(session, (s) => s.matches({ settings: 'loaded' }));
+    await waitFor(session, (s) => s.matches({ settings: 'loaded' }), { timeout: 5000 });
     session.send({ type: 'settings.reload' });
-    await waitFor(session, (s) => s.matches({ settings: 'loaded' }));
+    await waitFor(session, (s) => s.matches({ settings: 'loaded' }), { timeout: 5000 });
     session.send({ type: 'session.signedIn', user: grace });
     expect(session.getSnapshot().matches({ settings: 'loading' })).toBe(true);
-    await waitFor(session, (s) => s.matches({ settings: 'loaded' }));
+    await waitFor(session, (s) => s.matches({ settings: 'loaded' }), { timeout: 5000 });
 
     let failures = 0;
     const other = start({ loadSettings: () => (failures++ === 0 ? Promise.reject(lost()) : Promise.resolve(settings)) }).session;
-    await waitFor(other, (s) => s.matches({ settings: 'failed' }));
+    await waitFor(other, (s) => s.matches({ settings: 'failed' }), { timeout: 5000 });
     other.send({ type: 'session.signedIn', user: grace });
-    await waitFor(other, (s) => s.matches({ settings: 'loaded' }));
+    await waitFor(other, (s) => s.matches({ settings: 'loaded' }), { timeout: 5000 });
     expect(calls).toBe(4);
   });
 
@@ -166,7 +166,7 @@ describe('session machine', () => {
     });
     // Unknown at first: every control stays enabled, the server has the last word.
     expect(sessionPermission(session.getSnapshot(), 'fs:WriteObject', '*').allowed).toBe(true);
-    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }), { timeout: 5000 });
     expect(asked).toEqual(['grace']);
     expect(sessionPermission(session.getSnapshot(), 'fs:ReadObject', '*')).toEqual({ allowed: true, reason: undefined });
     expect(sessionPermission(session.getSnapshot(), 'fs:WriteObject', '*')).toEqual({
@@ -174,9 +174,9 @@ describe('session machine', () => {
       reason: 'Not allowed: you need the fs:WriteObject permission',
     });
     session.send({ type: 'permissions.reload' });
-    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }), { timeout: 5000 });
     session.send({ type: 'session.signedIn', user: { id: 'ada', creation_date: 2 } });
-    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }), { timeout: 5000 });
     expect(asked).toEqual(['grace', 'grace', 'ada']);
     session.send({ type: 'session.lost', next: '/' });
     expect(session.getSnapshot().matches({ permissions: 'waiting' })).toBe(true);
@@ -188,16 +188,16 @@ describe('session machine', () => {
     const { session } = start({
       loadPermissions: () => (++calls === 1 ? Promise.reject(new AuthorizationError(401, 'insufficient permissions')) : Promise.resolve(readsOnly)),
     });
-    await waitFor(session, (s) => s.matches({ permissions: 'unknown' }));
+    await waitFor(session, (s) => s.matches({ permissions: 'unknown' }), { timeout: 5000 });
     expect(sessionPermission(session.getSnapshot(), 'auth:CreateUser', '*').allowed).toBe(true);
     session.send({ type: 'permissions.reload' });
-    await waitFor(session, (s) => s.matches({ permissions: 'known' }));
+    await waitFor(session, (s) => s.matches({ permissions: 'known' }), { timeout: 5000 });
     expect(sessionPermission(session.getSnapshot(), 'auth:CreateUser', '*').allowed).toBe(false);
 
     const other = start({ loadPermissions: () => Promise.reject(new Error('down')) }).session;
-    await waitFor(other, (s) => s.matches({ permissions: 'unknown' }));
+    await waitFor(other, (s) => s.matches({ permissions: 'unknown' }), { timeout: 5000 });
     other.send({ type: 'session.signedIn', user: grace });
-    await waitFor(other, (s) => s.matches({ permissions: 'unknown' }));
+    await waitFor(other, (s) => s.matches({ permissions: 'unknown' }), { timeout: 5000 });
     other.send({ type: 'session.lost', next: '/' });
     expect(other.getSnapshot().matches({ permissions: 'waiting' })).toBe(true);
   });
@@ -205,7 +205,7 @@ describe('session machine', () => {
   it('forgets a read under way when the user goes', async () => {
     let release: (check: PermissionCheck) => void = () => undefined;
     const { session } = start({ loadPermissions: () => new Promise((resolve) => (release = resolve)) });
-    await waitFor(session, (s) => s.matches({ permissions: 'loading' }));
+    await waitFor(session, (s) => s.matches({ permissions: 'loading' }), { timeout: 5000 });
     session.send({ type: 'session.lost', next: '/' });
     expect(session.getSnapshot().matches({ permissions: 'waiting' })).toBe(true);
     release(readsOnly);

@@ -90,7 +90,7 @@ function fakeStep<TInput extends { id: string }>() {
       }),
   );
   const last = async () => {
-    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0), { timeout: 5000 });
     return calls[calls.length - 1]!;
   };
   return { actor, calls, last };
@@ -129,7 +129,7 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
 }
 
 /** Once the preflights of the first files have answered, their uploads run. */
-const running = (uploads: ReturnType<typeof fakeUploads>, count: number) => vi.waitFor(() => expect(uploads.running.size).toBe(count));
+const running = (uploads: ReturnType<typeof fakeUploads>, count: number) => vi.waitFor(() => expect(uploads.running.size).toBe(count), { timeout: 5000 });
 
 describe('upload queue: choosing files', () => {
   it('queues files with destinations under the prefix, normalising slashes', () => {
@@ -184,7 +184,7 @@ describe('upload queue: refusing to start', () => {
     actor.send({ type: 'upload.start' });
     await running(uploads, 1);
     uploads.get('2').resolve();
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(preflights).toEqual([{ path: 'data/secret.csv' }, { path: 'data/open.csv' }]);
     expect(uploads.started).toEqual(['2']);
     expect(snap.context.items[0]).toMatchObject({ status: 'failed', error: UPLOAD_FAILED, detail: NOT_ALLOWED });
@@ -195,7 +195,7 @@ describe('upload queue: refusing to start', () => {
     const { actor, uploads } = start({ allowed: () => Promise.reject(new ApiError(404, 'branch not found')) });
     actor.send({ type: 'files.add', files: files('a.csv') });
     actor.send({ type: 'upload.start' });
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items[0]).toMatchObject({ status: 'failed', error: UPLOAD_FAILED, detail: 'branch not found' });
     expect(uploads.started).toEqual([]);
   });
@@ -208,7 +208,7 @@ describe('upload queue: refusing to start', () => {
     expect(actor.getSnapshot().context.items[0]?.status).toBe('checking');
     actor.send({ type: 'file.cancel', id: '1' });
     answer(true);
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items[0]).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
     expect(uploads.started).toEqual([]);
   });
@@ -228,15 +228,15 @@ describe('upload queue: uploading', () => {
     expect(actor.getSnapshot().context.items.filter((i) => i.status === 'queued')).toHaveLength(7);
 
     while (!actor.getSnapshot().matches('finished')) {
-      await vi.waitFor(() => expect(uploads.running.size).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(uploads.running.size).toBeGreaterThan(0), { timeout: 5000 });
       const [next] = uploads.running.values();
       if (!next) break;
       next.resolve();
-      await waitFor(actor, (s) => s.context.items.find((i) => i.id === next.input.id)?.status === 'done');
+      await waitFor(actor, (s) => s.context.items.find((i) => i.id === next.input.id)?.status === 'done', { timeout: 5000 });
       const inFlight = actor.getSnapshot().context.items.filter((i) => i.status === 'checking' || i.status === 'uploading');
       expect(inFlight.length).toBeLessThanOrEqual(5);
     }
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(uploads.peak()).toBe(5);
     expect(uploads.started).toHaveLength(12);
     expect(snap.context.items.every((i) => i.status === 'done' && i.percent === 100)).toBe(true);
@@ -250,7 +250,7 @@ describe('upload queue: uploading', () => {
     await running(uploads, 2);
     uploads.get('1').reject(new ApiError(403, 'read-only repository'));
     uploads.get('2').resolve();
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items[0]).toMatchObject({ status: 'failed', error: UPLOAD_FAILED, detail: expect.stringMatching(/^read-only repository\. The repository is read-only/) });
     expect(snap.context.items[1]).toMatchObject({ status: 'done' });
   });
@@ -276,7 +276,7 @@ describe('upload queue: uploading', () => {
     await running(uploads, 5);
     actor.send({ type: 'file.cancel', id: '6' });
     for (const id of ['1', '2', '3', '4', '5']) uploads.get(id).resolve();
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(uploads.started).not.toContain('6');
     expect(snap.context.items.find((i) => i.id === '6')).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
   });
@@ -287,11 +287,11 @@ describe('upload queue: uploading', () => {
     actor.send({ type: 'upload.start' });
     await running(uploads, 5);
     uploads.get('1').resolve();
-    await waitFor(actor, (s) => s.context.items[0]?.status === 'done');
+    await waitFor(actor, (s) => s.context.items[0]?.status === 'done', { timeout: 5000 });
     await running(uploads, 5);
     const signals = [...uploads.running.values()].map((p) => p.signal);
     actor.send({ type: 'upload.cancelAll' });
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(signals.every((s) => s.aborted)).toBe(true);
     expect(uploads.started).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(snap.context.items.map((i) => i.status)).toEqual(['done', 'aborted', 'aborted', 'aborted', 'aborted', 'aborted', 'aborted']);
@@ -303,7 +303,7 @@ describe('upload queue: uploading', () => {
     actor.send({ type: 'upload.start' });
     await running(uploads, 1);
     uploads.get('1').resolve();
-    await waitFor(actor, (s) => s.matches('finished'));
+    await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     actor.send({ type: 'queue.reset' });
     expect(actor.getSnapshot().matches('selecting')).toBe(true);
     expect(actor.getSnapshot().context.items).toEqual([]);
@@ -335,7 +335,7 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
     expect(actor.getSnapshot().context.items[0]?.status).toBe('uploading');
     link.finish({ type: 'file.done', id: '1' });
 
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items[0]).toMatchObject({ status: 'done', percent: 100 });
     expect(uploads.started).toEqual([]);
   });
@@ -346,7 +346,7 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
     actor.send({ type: 'upload.start' });
     await running(uploads, 1);
     uploads.get('1').resolve();
-    await waitFor(actor, (s) => s.matches('finished'));
+    await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(presigned.stage.calls).toEqual([]);
   });
 
@@ -354,16 +354,16 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
     const { actor, presigned } = start({ input: { storage: s3 } });
     actor.send({ type: 'files.add', files: files('one', 'two', 'three') });
     actor.send({ type: 'upload.start' });
-    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(3), { timeout: 5000 });
     const [first, second, third] = presigned.stage.calls;
     first?.fail(new ApiError(501, 'presigned transfers need a block store clients can reach, such as S3'));
     second?.finish({ type: 'file.staged', id: '2', staging });
     third?.finish({ type: 'file.staged', id: '3', staging });
-    await vi.waitFor(() => expect(presigned.put.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(presigned.put.calls).toHaveLength(2), { timeout: 5000 });
     presigned.put.calls[0]?.fail(new ApiError(403, 'Error uploading file: HTTP 403'));
     presigned.put.calls[1]?.finish({ type: 'file.stored', id: '3', staging, checksum: 'c' });
     (await presigned.link.last()).fail(new ApiError(400, 'size_bytes is 8, but the uploaded object has 7 bytes'));
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items.map((i) => [i.status, i.detail])).toEqual([
       ['failed', 'presigned transfers need a block store clients can reach, such as S3'],
       ['failed', 'Error uploading file: HTTP 403'],
@@ -379,7 +379,7 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
     const put = await presigned.put.last();
     actor.send({ type: 'file.cancel', id: '1' });
     expect(put.signal.aborted).toBe(true);
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items[0]).toMatchObject({ status: 'aborted', error: UPLOAD_ABORTED });
     expect(presigned.link.calls).toEqual([]);
   });
@@ -388,7 +388,7 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
     const { actor, presigned } = start({ input: { storage: s3 } });
     actor.send({ type: 'files.add', files: files('a', 'b') });
     actor.send({ type: 'upload.start' });
-    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(presigned.stage.calls).toHaveLength(2), { timeout: 5000 });
     presigned.stage.calls[0]?.finish({ type: 'file.staged', id: '1', staging });
     (await presigned.put.last()).finish({ type: 'file.stored', id: '1', staging, checksum: 'c' });
     const link = await presigned.link.last();
@@ -396,7 +396,7 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
     actor.send({ type: 'upload.cancelAll' });
     expect(link.signal.aborted).toBe(true);
     expect(staging2.signal.aborted).toBe(true);
-    const snap = await waitFor(actor, (s) => s.matches('finished'));
+    const snap = await waitFor(actor, (s) => s.matches('finished'), { timeout: 5000 });
     expect(snap.context.items.map((i) => i.status)).toEqual(['aborted', 'aborted']);
   });
 });

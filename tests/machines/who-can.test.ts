@@ -32,10 +32,10 @@ describe('who-can machine', () => {
     actor.send({ type: 'whoCan.open' });
     expect(asks.last().input).toEqual({ resource: 'arn:lakefs:fs:::repository/lake/object/data/a.csv' });
     asks.last().resolve(answer);
-    expect((await waitFor(actor, (s) => s.matches('answered'))).context.answer).toEqual(answer);
+    expect((await waitFor(actor, (s) => s.matches('answered'), { timeout: 5000 })).context.answer).toEqual(answer);
     actor.send({ type: 'whoCan.open' });
     asks.last().reject(new Error('insufficient permissions: not allowed to auth:ListUsers'));
-    const failed = await waitFor(actor, (s) => s.matches('answered') && s.context.error !== undefined);
+    const failed = await waitFor(actor, (s) => s.matches('answered') && s.context.error !== undefined, { timeout: 5000 });
     expect(failed.context.answer).toBeNull();
     actor.send({ type: 'whoCan.close' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);

@@ -138,7 +138,7 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 describe('Access control: layout and credentials', () => {
   it('opens /auth on My Credentials with the side menu', async () => {
     const { router } = renderApp('/auth');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/credentials'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/credentials'), { timeout: 5000 });
     const menu = await screen.findByRole('navigation', { name: 'Administration' });
     expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My Credentials', 'Users', 'Groups', 'Policies']);
     expect(within(menu).getByRole('link', { name: 'My Credentials' }).getAttribute('aria-current')).toBe('page');
@@ -150,26 +150,26 @@ describe('Access control: layout and credentials', () => {
     expect(within(table).getByText('AKIACURRENT')).toBeTruthy();
     expect(within(table).getAllByRole('button', { name: 'Revoke' })).toHaveLength(1);
     fireEvent.click(within(table).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText("Are you sure you'd like to delete access key AKIAOLD?")).toBeTruthy();
+    expect(await screen.findByText("Are you sure you'd like to delete access key AKIAOLD?")).toBeVisible();
     fireEvent.click(button('Revoke'));
-    await waitFor(() => expect(writes).toEqual(['revoke AKIAOLD']));
-    await waitFor(() => expect(screen.queryByText('AKIAOLD')).toBeNull());
+    await waitFor(() => expect(writes).toEqual(['revoke AKIAOLD']), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('AKIAOLD')).toBeNull(), { timeout: 5000 });
   });
 
   it('creates an access key after confirmation and shows its secret once, with copy buttons and the warning', async () => {
     renderApp('/auth/credentials');
     await screen.findByRole('table', { name: 'Access keys' });
     fireEvent.click(button('Create Access Key'));
-    expect(await screen.findByText('Create a new access key for admin?')).toBeTruthy();
+    expect(await screen.findByText('Create a new access key for admin?')).toBeVisible();
     fireEvent.click(button('Create'));
-    expect(await screen.findByText('very-secret')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Copy Access Key ID' })).toBeTruthy();
+    expect(await screen.findByText('very-secret')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Copy Access Key ID' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Copy Secret Access Key' })).toBeTruthy();
     expect(screen.getByText(/store it somewhere safe\. You will not be able to access it again\./)).toBeTruthy();
     expect(writes).toEqual(['create key admin']);
     fireEvent.click(button('Done'));
-    await waitFor(() => expect(screen.queryByText('very-secret')).toBeNull());
-    expect(await screen.findByText('AKIANEWKEY')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('very-secret')).toBeNull(), { timeout: 5000 });
+    expect(await screen.findByText('AKIANEWKEY')).toBeVisible();
   });
 });
 
@@ -194,12 +194,12 @@ describe('Access control: users', () => {
     fireEvent.click(button('Create User'));
     const name = await screen.findByPlaceholderText("Username (e.g. 'jane.doe')");
     fireEvent.change(name, { target: { value: 'jane%' } });
-    expect(await screen.findByText('User name cannot include the % sign')).toBeTruthy();
+    expect(await screen.findByText('User name cannot include the % sign')).toBeVisible();
     expect(button('Create').disabled).toBe(true);
     fireEvent.change(name, { target: { value: 'jane' } });
     fireEvent.click(button('Create'));
-    await waitFor(() => expect(writes).toEqual(['create user jane']));
-    expect(await screen.findByRole('link', { name: 'jane' })).toBeTruthy();
+    await waitFor(() => expect(writes).toEqual(['create user jane']), { timeout: 5000 });
+    expect(await screen.findByRole('link', { name: 'jane' })).toHaveAttribute('href', '/auth/users/jane/groups');
   });
 
   it('invites by e-mail and shows the activation link to copy', async () => {
@@ -207,10 +207,10 @@ describe('Access control: users', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
     const email = await screen.findByPlaceholderText("Email address (e.g. 'jane.doe@example.com')");
     fireEvent.change(email, { target: { value: 'jane' } });
-    expect(await screen.findByText('Invalid email address')).toBeTruthy();
+    expect(await screen.findByText('Invalid email address')).toBeVisible();
     fireEvent.change(email, { target: { value: 'jane@example.com' } });
     fireEvent.click(button('Invite'));
-    expect(await screen.findByText('http://tarn.test/auth/users/create?token=abc')).toBeTruthy();
+    expect(await screen.findByText('http://tarn.test/auth/users/create?token=abc')).toBeVisible();
     expect(button('Copy activation link')).toBeTruthy();
     expect(writes).toEqual(['create user jane@example.com (invite)']);
   });
@@ -220,17 +220,17 @@ describe('Access control: users', () => {
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(button('Delete Selected').disabled).toBe(true);
     fireEvent.click(within(table).getByLabelText('Select viv'));
-    await waitFor(() => expect(button('Delete Selected').disabled).toBe(false));
+    await waitFor(() => expect(button('Delete Selected').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Delete Selected'));
-    expect(await screen.findByText("Are you sure you'd like to delete 1 users?")).toBeTruthy();
+    expect(await screen.findByText("Are you sure you'd like to delete 1 users?")).toBeVisible();
     fireEvent.click(button('Delete'));
-    await waitFor(() => expect(writes).toEqual(['delete user viv']));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'viv' })).toBeNull());
+    await waitFor(() => expect(writes).toEqual(['delete user viv']), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'viv' })).toBeNull(), { timeout: 5000 });
   });
 
   it('opens a user on Group Memberships with breadcrumbs and the four tabs, and adds the user to a group', async () => {
     const { router } = renderApp('/auth/users/viv');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/users/viv/groups'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/users/viv/groups'), { timeout: 5000 });
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Users' })).toBeTruthy();
     expect(within(crumbs).getByText('viv')).toBeTruthy();
@@ -243,7 +243,7 @@ describe('Access control: users', () => {
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Add User to Group' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Readers' }));
-    await waitFor(() => expect(writes).toEqual(['add viv to Readers']));
+    await waitFor(() => expect(writes).toEqual(['add viv to Readers']), { timeout: 5000 });
   });
 
   it('shows a refused list with the missing permission, and disables what the user\'s policies refuse', async () => {
@@ -255,7 +255,7 @@ describe('Access control: users', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'Permission deniedcould not list users: insufficient permissions: not allowed to auth:ListUsersRetry',
-      ),
+      ), { timeout: 5000 },
     );
     // The admin menu is still there beside the error.
     expect(screen.getByRole('navigation', { name: 'Administration' })).toBeTruthy();
@@ -265,7 +265,7 @@ describe('Access control: users', () => {
   it('disables Create Access Key with the reason when the policies do not allow it', async () => {
     myPolicies = [readOnly];
     renderApp('/auth/credentials');
-    await waitFor(() => expect(button('Create Access Key').disabled).toBe(true));
+    await waitFor(() => expect(button('Create Access Key').disabled).toBe(true), { timeout: 5000 });
     expect(button('Create Access Key').title).toBe('Not allowed: you need the auth:CreateCredentials permission');
   });
 });
@@ -287,41 +287,41 @@ describe('Access control: groups, policies and simplified mode', () => {
     fireEvent.click(button('Create Group'));
     fireEvent.change(await screen.findByPlaceholderText("Group Name (e.g. 'DataTeam')"), { target: { value: 'DataTeam' } });
     fireEvent.click(button('Create'));
-    await waitFor(() => expect(writes).toEqual(['create group DataTeam']));
+    await waitFor(() => expect(writes).toEqual(['create group DataTeam']), { timeout: 5000 });
     fireEvent.click(await screen.findByLabelText('Select DataTeam'));
-    await waitFor(() => expect((screen.getByLabelText('Select DataTeam') as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText('Select DataTeam') as HTMLInputElement).checked).toBe(true), { timeout: 5000 });
     fireEvent.click(screen.getByLabelText('Select Readers'));
-    await waitFor(() => expect((screen.getByLabelText('Select Readers') as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText('Select Readers') as HTMLInputElement).checked).toBe(true), { timeout: 5000 });
     fireEvent.click(button('Delete Selected'));
-    expect(await screen.findByText("Are you sure you'd like to delete 2 groups?")).toBeTruthy();
+    expect(await screen.findByText("Are you sure you'd like to delete 2 groups?")).toBeVisible();
     fireEvent.click(button('Delete'));
-    await waitFor(() => expect(writes).toEqual(['create group DataTeam', 'delete group DataTeam', 'delete group Readers']));
+    await waitFor(() => expect(writes).toEqual(['create group DataTeam', 'delete group DataTeam', 'delete group Readers']), { timeout: 5000 });
   });
 
   it('in simplified mode: hides Policies, shows the banner until dismissed, and each group\'s Permission', async () => {
     rbac = 'simplified';
     renderApp('/auth/groups');
     const menu = await screen.findByRole('navigation', { name: 'Administration' });
-    await waitFor(() => expect(within(menu).queryByRole('link', { name: 'Policies' })).toBeNull());
+    await waitFor(() => expect(within(menu).queryByRole('link', { name: 'Policies' })).toBeNull(), { timeout: 5000 });
     expect(screen.getByText('Role-based access control')).toBeTruthy();
     fireEvent.click(button('Dismiss'));
     expect(screen.queryByText('Role-based access control')).toBeNull();
     expect(localStorage.getItem('lakefs:ui:acl:dismissRBACAlert')).toBe('true');
     // 'no acl' is no ACL: the group shows None.
-    expect(await screen.findByRole('button', { name: 'Permission of Admins: None' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Permission of Admins: None' })).toBeEnabled();
     fireEvent.click(await screen.findByRole('button', { name: 'Permission of Readers: Read' }));
-    expect(await screen.findByText('All operations on the repository, manage own credentials.')).toBeTruthy();
+    expect(await screen.findByText('All operations on the repository, manage own credentials.')).toBeVisible();
     // As a keyboard user does: the arrows move to Write, Enter chooses it.
     const levels = screen.getByRole('menu');
-    await waitFor(() => expect(document.activeElement).toBe(levels));
+    await waitFor(() => expect(document.activeElement).toBe(levels), { timeout: 5000 });
     const write = screen.getByRole('menuitem', { name: /^Write/ });
     fireEvent.keyDown(levels, { key: 'ArrowDown' });
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: /^Read/ }).hasAttribute('data-highlighted')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /^Read/ }).hasAttribute('data-highlighted')).toBe(true), { timeout: 5000 });
     fireEvent.keyDown(levels, { key: 'ArrowDown' });
-    await waitFor(() => expect(write.hasAttribute('data-highlighted')).toBe(true));
+    await waitFor(() => expect(write.hasAttribute('data-highlighted')).toBe(true), { timeout: 5000 });
     fireEvent.keyDown(levels, { key: 'Enter' });
-    await waitFor(() => expect(writes).toEqual(['acl Readers {"permission":"Write"}']));
-    expect(await screen.findByRole('button', { name: 'Permission of Readers: Write' })).toBeTruthy();
+    await waitFor(() => expect(writes).toEqual(['acl Readers {"permission":"Write"}']), { timeout: 5000 });
+    expect(await screen.findByRole('button', { name: 'Permission of Readers: Write' })).toBeEnabled();
   });
 
   it('shows a policy as a table or JSON, and edits it in the editor', async () => {
@@ -331,13 +331,13 @@ describe('Access control: groups, policies and simplified mode', () => {
     expect(within(table).getByText('allow')).toBeTruthy();
     expect(within(table).getByText('deny')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'JSON View' }));
-    expect(await screen.findByLabelText('Policy JSON')).toBeTruthy();
+    expect(await screen.findByLabelText('Policy JSON')).toBeVisible();
     fireEvent.click(button('Edit'));
-    expect(await screen.findByRole('heading', { name: 'Edit Policy' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Edit Policy' })).toBeVisible();
     expect((screen.getByPlaceholderText("Policy ID (e.g. 'MyRepoReadWrite')") as HTMLInputElement).value).toBe('FSReadAll');
     const doc = screen.getByLabelText('Policy document');
     fireEvent.change(doc, { target: { value: '{"statement": [' } });
-    expect(await screen.findByText(/Unexpected end of JSON input/)).toBeTruthy();
+    expect(await screen.findByText(/Unexpected end of JSON input/)).toBeVisible();
     expect(button('Save').disabled).toBe(true);
   });
 });
@@ -345,23 +345,24 @@ describe('Access control: groups, policies and simplified mode', () => {
 describe('Activate invited user', () => {
   it('asks for the password twice and sets it with the token', async () => {
     const { router } = renderApp('/auth/users/create?token=abc&email=jane%40example.com');
-    expect(await screen.findByText('Welcome to the lake!')).toBeTruthy();
+    // The heading first found can be replaced as the route settles: assert on the one that stays.
+    await waitFor(() => expect(screen.getByText('Welcome to the lake!')).toBeVisible(), { timeout: 5000 });
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('jane@example.com');
     expect(email.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'lake-secret' } });
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'lake-secreT' } });
-    expect(await screen.findByText('Your password and confirmation password do not match.')).toBeTruthy();
+    expect(await screen.findByText('Your password and confirmation password do not match.')).toBeVisible();
     expect(button('Create').disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'lake-secret' } });
-    await waitFor(() => expect(button('Create').disabled).toBe(false));
+    await waitFor(() => expect(button('Create').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Create'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
     expect(writes).toEqual(['activate {"token":"abc","newPassword":"lake-secret","email":"jane@example.com"}']);
   });
 
   it('goes to login without a token', async () => {
     const { router } = renderApp('/auth/users/create');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
   });
 });

@@ -117,26 +117,26 @@ describe('Action runs list', () => {
     const { router } = renderApp('/repositories/lake/actions');
     const table = await screen.findByRole('table', { name: 'Action runs' });
     fireEvent.click(within(rowOf(table, 'run-2')).getByRole('button', { name: 'Filter by branch dev' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ branch: 'dev' }));
-    expect(await screen.findByText('branch: dev')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('run-3')).toBeNull());
+    await waitFor(() => expect(router.state.location.search).toEqual({ branch: 'dev' }), { timeout: 5000 });
+    expect(await screen.findByText('branch: dev')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('run-3')).toBeNull(), { timeout: 5000 });
     expect(runRequests.at(-1)?.searchParams.get('branch')).toBe('dev');
     fireEvent.click(within(rowOf(screen.getByRole('table', { name: 'Action runs' }), 'run-2')).getByRole('button', { name: 'Filter by commit bbbbbbbbbbbb' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ branch: 'dev', commit: hex('b') }));
-    expect(await screen.findByText('commit: bbbbbbbbbbbb')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({ branch: 'dev', commit: hex('b') }), { timeout: 5000 });
+    expect(await screen.findByText('commit: bbbbbbbbbbbb')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Remove branch filter' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ commit: hex('b') }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ commit: hex('b') }), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Remove commit filter' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({}));
-    expect(await screen.findByText('run-3')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({}), { timeout: 5000 });
+    expect(await screen.findByText('run-3')).toBeVisible();
   });
 
   it('says so when no run was logged, and reads again on refresh', async () => {
     renderApp('/repositories/lake/actions?branch=nothing-here');
-    expect(await screen.findByText('No action runs have been logged yet.')).toBeTruthy();
+    expect(await screen.findByText('No action runs have been logged yet.')).toBeVisible();
     const before = runRequests.length;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(runRequests.length).toBe(before + 1));
+    await waitFor(() => expect(runRequests.length).toBe(before + 1), { timeout: 5000 });
   });
 
   it('is the Actions tab of the repository', async () => {
@@ -166,7 +166,7 @@ describe('Action run detail', () => {
     expect(within(side).getAllByRole('link').map((l) => l.textContent)).toEqual(['Summary', 'check', 'notify']);
 
     fireEvent.click(within(side).getByRole('link', { name: 'check' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ action: 'check' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ action: 'check' }), { timeout: 5000 });
     const executions = await screen.findAllByRole('button', { name: /hook_/ });
     // The status icon names the status first (its tooltip), then the hook and its title.
     expect(executions.map((b) => b.textContent)).toEqual([
@@ -175,7 +175,7 @@ describe('Action run detail', () => {
     ]);
     expect(within(executions[0]!).getByRole('img', { name: 'completed' }).dataset.color).toBe('green.600');
     fireEvent.click(executions[1]!);
-    expect(await screen.findByText('output of 0000_0001')).toBeTruthy();
+    expect(await screen.findByText('output of 0000_0001')).toBeVisible();
     expect(outputRequests).toEqual(['0000_0001']);
 
     fireEvent.click(within(side).getByRole('link', { name: 'notify' }));
@@ -196,6 +196,6 @@ describe('Action run detail', () => {
 
   it('reports a run that does not exist', async () => {
     renderApp('/repositories/lake/actions/nope');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not find action run nope'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not find action run nope'), { timeout: 5000 });
   });
 });

@@ -64,7 +64,7 @@ describe('LoginPage', () => {
     const onRedirect = vi.fn();
     renderLogin({ next: '/repositories/r/objects', onRedirect });
     await fillAndSubmit();
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/repositories/r/objects', external: false }));
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/repositories/r/objects', external: false }), { timeout: 5000 });
     expect(loginBodies).toEqual([{ access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret' }]);
   });
 
@@ -78,7 +78,7 @@ describe('LoginPage', () => {
     renderLogin({ onRedirect });
     await fillAndSubmit();
     const alert = await screen.findByRole('alert');
-    await waitFor(() => expect(alert.textContent).toContain('Wrong keys'));
+    await waitFor(() => expect(alert.textContent).toContain('Wrong keys'), { timeout: 5000 });
     expect(alert.querySelector('b')?.textContent).toBe('keys');
     expect(alert.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
     expect(onRedirect).not.toHaveBeenCalled();
@@ -92,14 +92,14 @@ describe('LoginPage', () => {
 
     loginAnswer = () => HttpResponse.json({ message: 'internal server error' }, { status: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Unknown authentication error'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Unknown authentication error'), { timeout: 5000 });
   });
 
   it('sends the user to /setup when setup is not finished', async () => {
     setupState = { state: 'not_initialized', comm_prefs_missing: true, login_config: loginConfig };
     const onRedirect = vi.fn();
     renderLogin({ onRedirect });
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/setup', external: false }));
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/setup', external: false }), { timeout: 5000 });
   });
 
   it('offers the fallback login, which clears the configured cookies and leaves for the fallback address', async () => {
@@ -111,7 +111,7 @@ describe('LoginPage', () => {
     const onRedirect = vi.fn();
     renderLogin({ onRedirect });
     fireEvent.click(await screen.findByText('Try another way to login'));
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: 'https://idp.example.com/start', external: true }));
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: 'https://idp.example.com/start', external: true }), { timeout: 5000 });
     expect(document.cookie).not.toContain('sso_session=abc');
   });
 

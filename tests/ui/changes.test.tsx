@@ -107,7 +107,7 @@ describe('Uncommitted changes tree', () => {
     expect(within(tree).getByText('2.0 KB')).toBeTruthy();
     expect(within(tree).queryByText('old.csv')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Expand data/' }));
-    expect(await within(tree).findByText('old.csv')).toBeTruthy();
+    expect(await within(tree).findByText('old.csv', {}, { timeout: 5000 })).toBeVisible();
     expect(within(tree).getByText('lakes.parquet')).toBeTruthy();
     expect(levelRequests('data/')).toHaveLength(1);
     expect(screen.getByRole('listitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
@@ -121,11 +121,11 @@ describe('Uncommitted changes tree', () => {
     withChanges();
     const { location } = renderChanges();
     fireEvent.click(await screen.findByRole('button', { name: 'data/' }));
-    await waitFor(() => expect(location().search).toEqual({ prefix: 'data/' }));
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'data/' }), { timeout: 5000 });
     const tree = await screen.findByRole('list', { name: 'Uncommitted changes of main' });
-    expect(await within(tree).findByText('old.csv')).toBeTruthy();
+    expect(await within(tree).findByText('old.csv', {}, { timeout: 5000 })).toBeVisible();
     expect(diffRequests.filter((u) => u.searchParams.get('amount') === '1')).toHaveLength(1);
-    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false), { timeout: 5000 });
   });
 
   it('shows a listing that failed under the repository tabs, and loads again on Retry', async () => {
@@ -142,12 +142,12 @@ describe('Uncommitted changes tree', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('diff failed');
     expect(screen.getByRole('link', { name: 'Uncommitted Changes' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('README.md')).toBeTruthy();
+    expect(await screen.findByText('README.md')).toBeVisible();
   });
 
   it('offers to pick a branch on a tag', async () => {
     renderChanges('?ref=v1');
-    expect(await screen.findByText(/Uncommitted changes exist only on branches; v1 is a tag/)).toBeTruthy();
+    expect(await screen.findByText(/Uncommitted changes exist only on branches; v1 is a tag/)).toBeVisible();
   });
 
   it("labels a folder 'Folder changed', apart from a modified object's 'Changed'", async () => {
@@ -167,13 +167,13 @@ describe('Uncommitted changes tree', () => {
     tree = { '': [{ type: 'renamed', path: 'x', path_type: 'object' }, { path_type: 'object' }] };
     flat = [];
     renderChanges();
-    expect(await screen.findByText('Unknown diff type: renamed')).toBeTruthy();
+    expect(await screen.findByText('Unknown diff type: renamed')).toBeVisible();
     expect(screen.getByText('Invalid diff input')).toBeTruthy();
   });
 
   it('shows an empty state and keeps Commit and Revert disabled without changes', async () => {
     renderChanges();
-    expect(await screen.findByText('No changes here')).toBeTruthy();
+    expect(await screen.findByText('No changes here')).toBeVisible();
     expect(button('Commit Changes').disabled).toBe(true);
     expect(button('Revert').disabled).toBe(true);
   });
@@ -181,7 +181,7 @@ describe('Uncommitted changes tree', () => {
   it('enables Commit and Revert when the branch has changes', async () => {
     withChanges();
     renderChanges();
-    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false), { timeout: 5000 });
     expect(button('Revert').disabled).toBe(false);
   });
 
@@ -190,7 +190,7 @@ describe('Uncommitted changes tree', () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderChanges();
     await screen.findByText('README.md');
-    await waitFor(() => expect(button('Commit Changes').title).toBe(missing('fs:CreateCommit')));
+    await waitFor(() => expect(button('Commit Changes').title).toBe(missing('fs:CreateCommit')), { timeout: 5000 });
     expect(button('Commit Changes').disabled).toBe(true);
     expect(button('Revert').disabled).toBe(true);
     expect(button('Revert').title).toBe(missing('fs:RevertBranch'));
@@ -213,7 +213,7 @@ describe('Commit dialog', () => {
   async function openCommit() {
     withChanges();
     renderChanges();
-    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false));
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Commit Changes'));
     const dialog = await screen.findByRole('dialog');
     return { dialog };
@@ -228,7 +228,7 @@ describe('Commit dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Metadata key 2'), { target: { value: 'owner' } });
     fireEvent.change(within(dialog).getByLabelText('Metadata value 2'), { target: { value: 'b' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
-    expect(await within(dialog).findByText('Key already exists')).toBeTruthy();
+    expect(await within(dialog).findByText('Key already exists')).toBeVisible();
     expect(commits).toEqual([]);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -237,7 +237,7 @@ describe('Commit dialog', () => {
     const { dialog } = await openCommit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
-    expect(await within(dialog).findByText('Key is required')).toBeTruthy();
+    expect(await within(dialog).findByText('Key is required')).toBeVisible();
     expect(commits).toEqual([]);
   });
 
@@ -248,9 +248,9 @@ describe('Commit dialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Metadata key 1'), { target: { value: 'source' } });
     fireEvent.change(within(dialog).getByLabelText('Metadata value 1'), { target: { value: 'survey' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
-    await waitFor(() => expect(commits).toEqual([{ message: 'add lakes', metadata: { source: 'survey' } }]));
-    expect(await screen.findByText('No changes here')).toBeTruthy();
-    await waitFor(() => expect(button('Commit Changes').disabled).toBe(true));
+    await waitFor(() => expect(commits).toEqual([{ message: 'add lakes', metadata: { source: 'survey' } }]), { timeout: 5000 });
+    expect(await screen.findByText('No changes here')).toBeVisible();
+    await waitFor(() => expect(button('Commit Changes').disabled).toBe(true), { timeout: 5000 });
   });
 
   it('shows a refused commit inside the dialog', async () => {
@@ -264,7 +264,7 @@ describe('Commit dialog', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toBe(
         'could not commit: cannot commit to protected branch. This branch is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
-      ),
+      ), { timeout: 5000 },
     );
     expect(levelRequests('')).toHaveLength(1);
   });
@@ -274,30 +274,30 @@ describe('Revert', () => {
   it('reverts one folder with its type and path after confirmation', async () => {
     withChanges();
     renderChanges();
-    await waitFor(() => expect(button('Revert data/').disabled).toBe(false));
+    await waitFor(() => expect(button('Revert data/').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Revert data/'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you wish to revert "data/" (common_prefix)?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
-    await waitFor(() => expect(resets).toEqual([{ type: 'common_prefix', path: 'data/' }]));
+    await waitFor(() => expect(resets).toEqual([{ type: 'common_prefix', path: 'data/' }]), { timeout: 5000 });
     // The branch changed: the page loads again.
-    expect(await screen.findByText('No changes here')).toBeTruthy();
+    expect(await screen.findByText('No changes here')).toBeVisible();
     expect(levelRequests('')).toHaveLength(2);
   });
 
   it('reverts everything with type reset after confirmation', async () => {
     withChanges();
     renderChanges();
-    await waitFor(() => expect(button('Revert').disabled).toBe(false));
+    await waitFor(() => expect(button('Revert').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Revert'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you want to revert all uncommitted changes?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
     expect(resets).toEqual([]);
     fireEvent.click(button('Revert'));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revert' }));
-    await waitFor(() => expect(resets).toEqual([{ type: 'reset' }]));
+    await waitFor(() => expect(resets).toEqual([{ type: 'reset' }]), { timeout: 5000 });
   });
 });
 
@@ -320,7 +320,7 @@ describe('Change summary', () => {
     expect(summaryRequests()).toHaveLength(10);
     expect(screen.getByText('5,000 added')).toBeTruthy();
     fireEvent.click(more);
-    expect(await screen.findByText('6,250 added')).toBeTruthy();
+    expect(await screen.findByText('6,250 added')).toBeVisible();
     expect(screen.getByText('6,250 changed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /load more\?/ })).toBeNull();
     expect(summaryRequests()).toHaveLength(13);
@@ -429,6 +429,6 @@ describe('Object content changes', () => {
     withTextChange();
     renderChanges();
     fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
-    expect(await screen.findByText(/notes\.txt is too big \(> 120\.0 KB\)/)).toBeTruthy();
+    expect(await screen.findByText(/notes\.txt is too big \(> 120\.0 KB\)/)).toBeVisible();
   });
 });

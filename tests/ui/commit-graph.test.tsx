@@ -102,16 +102,16 @@ describe('Commit graph', () => {
     expect(list.style.height).toBe(`${1000 * 32}px`);
     viewport.scrollTop = 1000 * 32 - 800;
     fireEvent.scroll(viewport);
-    await waitFor(() => expect(graphRequests).toHaveLength(2));
+    await waitFor(() => expect(graphRequests).toHaveLength(2), { timeout: 5000 });
     expect(graphRequests[1]?.searchParams.get('after')).toBe(CURSOR);
-    await waitFor(() => expect(list.style.height).toBe(`${history.length * 32}px`));
+    await waitFor(() => expect(list.style.height).toBe(`${history.length * 32}px`), { timeout: 5000 });
     expect(within(list).getAllByRole('listitem').length).toBeLessThan(60);
   });
 
   it('says when the labels cover only the first branches', async () => {
     setBranches([{ id: 'main', commit_id: id(TOTAL) }], true);
     renderApp('/repositories/lake/commits?view=graph');
-    expect(await screen.findByText('Labels show the first 1 branches only.')).toBeTruthy();
+    expect(await screen.findByText('Labels show the first 1 branches only.')).toBeVisible();
   });
 
   it('opens a commit from its row, and switches back to the list', async () => {
@@ -119,12 +119,12 @@ describe('Commit graph', () => {
     const { router } = renderApp('/repositories/lake/commits?view=graph');
     const list = await graphList();
     fireEvent.click(within(list).getByRole('link', { name: /feature work/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/repositories/lake/commits/${id(TOTAL + 1)}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/repositories/lake/commits/${id(TOTAL + 1)}`), { timeout: 5000 });
     router.history.back();
     await graphList();
     fireEvent.click(await screen.findByRole('button', { name: 'List' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({}));
-    expect(await screen.findByRole('table', { name: 'Commits of main' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({}), { timeout: 5000 });
+    expect(await screen.findByRole('table', { name: 'Commits of main' })).toBeVisible();
     expect(router.state.location.search).toEqual({});
   });
 });

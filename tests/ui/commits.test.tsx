@@ -93,33 +93,33 @@ describe('Commit list', () => {
     expect(within(rows[1]!).getByText('no committer')).toBeTruthy();
     expect(logRequests[0]?.searchParams.get('amount')).toBe('100');
     // The table asks for the next page as soon as the last loaded rows are in view.
-    expect(await within(table).findByText('commit c')).toBeTruthy();
+    expect(await within(table).findByText('commit c')).toBeVisible();
     expect(logRequests[1]?.searchParams.get('after')).toBe(hex('b'));
   });
 
   it('starts from the after cursor of the URL', async () => {
     const { router } = renderApp(`/repositories/lake/commits?after=${hex('b')}`);
-    expect(await screen.findByText('commit c')).toBeTruthy();
+    expect(await screen.findByText('commit c')).toBeVisible();
     expect(screen.queryByText('commit a')).toBeNull();
     expect(logRequests).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
-    expect(await screen.findByText('commit a')).toBeTruthy();
+    expect(await screen.findByText('commit a')).toBeVisible();
     expect(router.state.location.search).toEqual({});
   });
 
   it('reloads the log from its cursor on refresh', async () => {
     renderApp('/repositories/lake/commits');
     await screen.findByText('commit a');
-    await waitFor(() => expect(logRequests).toHaveLength(2));
+    await waitFor(() => expect(logRequests).toHaveLength(2), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(logRequests).toHaveLength(3));
+    await waitFor(() => expect(logRequests).toHaveLength(3), { timeout: 5000 });
     expect(logRequests[2]?.searchParams.get('after')).toBeNull();
   });
 
   it('reports a ref that does not exist', async () => {
     server.use(http.get('*/api/v1/repositories/lake/refs/nope/commits', () => HttpResponse.json({ message: 'not found' }, { status: 404 })));
     renderApp('/repositories/lake/commits?ref=nope');
-    expect(await screen.findByText('ref not found')).toBeTruthy();
+    expect(await screen.findByText('ref not found')).toBeVisible();
   });
 });
 
@@ -138,7 +138,7 @@ describe('Commit detail', () => {
     expect(diffRequests[0]?.pathname).toBe(`/api/v1/repositories/lake/refs/${hex('p')}/diff/${hex('d')}`);
     expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
     fireEvent.click(within(tree).getByRole('button', { name: 'Expand tables/' }));
-    expect(await within(tree).findByText('lakes.parquet')).toBeTruthy();
+    expect(await within(tree).findByText('lakes.parquet')).toBeVisible();
     expect(commitRequests).toEqual([hex('d')]);
   });
 
@@ -167,20 +167,20 @@ describe('Commit detail', () => {
   it('opens a folder through the prefix, reading only that folder again', async () => {
     const { location } = openCommit(commit('d'));
     fireEvent.click(await screen.findByRole('button', { name: 'tables/' }));
-    await waitFor(() => expect(location().search).toEqual({ prefix: 'tables/' }));
-    expect(await screen.findByText('lakes.parquet')).toBeTruthy();
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'tables/' }), { timeout: 5000 });
+    expect(await screen.findByText('lakes.parquet')).toBeVisible();
     expect(diffRequests.map((u) => u.searchParams.get('prefix'))).toEqual(['', 'tables/']);
     expect(commitRequests).toEqual([hex('d')]);
   });
 
   it('says when the commit does not exist', async () => {
     renderApp(`/repositories/lake/commits/${hex('z')}`);
-    expect(await screen.findByText('could not find commit')).toBeTruthy();
+    expect(await screen.findByText('could not find commit')).toBeVisible();
   });
 
   it('has no diff for the first commit', async () => {
     openCommit(commit('e', { parents: [], committer: '' }));
-    expect(await screen.findByText('No parent to compare with')).toBeTruthy();
+    expect(await screen.findByText('No parent to compare with')).toBeVisible();
     expect(diffRequests).toEqual([]);
     const committer = within(screen.getByRole('table', { name: 'Commit' })).getByRole('row', { name: /^Committer/ });
     expect(within(committer).getByText('no committer')).toBeTruthy();
@@ -194,9 +194,9 @@ describe('Commit detail', () => {
     expect(copyId.textContent).toBe('Copy ID');
     expect(copyUri.textContent).toBe('Copy URI');
     fireEvent.click(copyUri);
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`lakefs://lake/${hex('d')}`));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`lakefs://lake/${hex('d')}`), { timeout: 5000 });
     fireEvent.click(copyId);
-    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(hex('d')));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(hex('d')), { timeout: 5000 });
     writeText.mockRestore();
   });
 });

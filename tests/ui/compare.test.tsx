@@ -89,7 +89,7 @@ const mergeButton = () => screen.getByRole('button', { name: 'Merge' }) as HTMLB
 describe('Compare screen', () => {
   it('starts from the default branch as the base and asks for a ref to compare with', async () => {
     renderApp('/repositories/lake/compare');
-    expect(await screen.findByText('Choose a ref to compare with the base.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Choose a ref to compare with the base.', {}, SLOW)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Base branch: main' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Compared to Compare with...' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Compare' }).getAttribute('aria-current')).toBe('page');
@@ -98,7 +98,7 @@ describe('Compare screen', () => {
 
   it('warns that there is nothing to compare when both refs are the same, with Merge disabled', async () => {
     renderApp('/repositories/lake/compare?ref=main&compare=main');
-    expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeVisible();
     expect(screen.getByText(/Choose two different sources/)).toBeTruthy();
     expect(mergeButton().disabled).toBe(true);
     expect(diffRequests).toEqual([]);
@@ -106,15 +106,15 @@ describe('Compare screen', () => {
 
   it('shows the three-dot changes between the refs as a tree, and opens a folder through the URL', async () => {
     const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
-    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeVisible();
     const tree = await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
     expect(within(tree).getByText('new.txt')).toBeTruthy();
     expect(diffRequests[0]?.pathname).toBe('/api/v1/repositories/lake/refs/main/diff/dev');
     expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
     expect(mergeButton().disabled).toBe(false);
     fireEvent.click(within(tree).getByRole('button', { name: 'data/' }));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev', prefix: 'data/' }));
-    expect(await screen.findByText('a.csv', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev', prefix: 'data/' }), { timeout: 5000 });
+    expect(await screen.findByText('a.csv', {}, SLOW)).toBeVisible();
   });
 
   it('switches a content change between unified and side by side, remembering the choice', async () => {
@@ -134,8 +134,8 @@ describe('Compare screen', () => {
   it('disables Merge, with the reason, when the policies refuse committing to the base branch', async () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderApp('/repositories/lake/compare?ref=main&compare=dev');
-    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect(mergeButton().title).toBe(missing('fs:CreateCommit')));
+    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeVisible();
+    await waitFor(() => expect(mergeButton().title).toBe(missing('fs:CreateCommit')), { timeout: 5000 });
     expect(mergeButton().disabled).toBe(true);
   });
 
@@ -143,17 +143,17 @@ describe('Compare screen', () => {
     const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
     await screen.findByText('Showing changes between main and dev', {}, SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Switch directions' }));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'dev', compare: 'main' }));
-    expect(await screen.findByText('Showing changes between dev and main', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ ref: 'dev', compare: 'main' }), { timeout: 5000 });
+    expect(await screen.findByText('Showing changes between dev and main', {}, SLOW)).toBeVisible();
     // The base has everything the compared branch has: nothing to merge.
-    await waitFor(() => expect(mergeButton().disabled).toBe(true));
+    await waitFor(() => expect(mergeButton().disabled).toBe(true), { timeout: 5000 });
   });
 
   it('lands on the compare screen from any compare/* address, keeping the search', async () => {
     const { router } = renderApp('/repositories/lake/compare/main...dev?ref=main&compare=dev');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/compare'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/compare'), { timeout: 5000 });
     expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev' });
-    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeVisible();
   });
 
   it('offers no merge when a ref is a tag', async () => {
@@ -186,7 +186,7 @@ describe('Compare screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
     expect(mergeBodies).toEqual([{ strategy: 'dest-wins', message: 'Bring dev in', metadata: { ticket: 'T-1' } }]);
-    await waitFor(() => expect(diffRequests.length).toBeGreaterThan(before));
+    await waitFor(() => expect(diffRequests.length).toBeGreaterThan(before), { timeout: 5000 });
   });
 
   it('shows a failed merge in the modal', async () => {
@@ -226,7 +226,7 @@ describe('Compare screen', () => {
 
     fireEvent.click(within(a).getByRole('radio', { name: /Keep Source \(dev\)/ }));
     fireEvent.click(within(gone).getByRole('radio', { name: /Keep Destination \(main\)/ }));
-    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
     expect(mergeBodies[1]).toEqual({ strategy: '', message: '', metadata: {}, conflict_resolutions: { 'data/a.csv': 'source', 'gone.csv': 'dest' } });

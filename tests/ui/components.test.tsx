@@ -90,7 +90,7 @@ describe('DataTable', () => {
     expect(screen.getByRole('table', { name: 'Items' })).toBeTruthy();
     expect(screen.getByText('item-4')).toBeTruthy();
     // Five rows fit in the viewport, so the table asks for more as soon as they are shown.
-    await waitFor(() => expect(onLoadMore).toHaveBeenCalled());
+    await waitFor(() => expect(onLoadMore).toHaveBeenCalled(), { timeout: 5000 });
     rerender(<DataTable label="Items" columns={columns} rows={[]} getRowId={(r) => r.id} empty={<p>Nothing here</p>} />);
     expect(screen.getByText('Nothing here')).toBeTruthy();
   });
@@ -118,7 +118,7 @@ describe('DataTable', () => {
       viewport.scrollTop = 20 * 40;
       viewport.dispatchEvent(new Event('scroll'));
     });
-    await waitFor(() => expect(indexes().at(-1)).toBeGreaterThan(before.at(-1) ?? 0));
+    await waitFor(() => expect(indexes().at(-1)).toBeGreaterThan(before.at(-1) ?? 0), { timeout: 5000 });
     const entered = indexes().filter((index) => !before.includes(index));
     expect(entered.length).toBe(20);
     expect(indexes().length - entered.length, 'rows that stayed in the window').toBeGreaterThan(0);
@@ -182,9 +182,9 @@ describe('ColorModeToggle', () => {
     );
     const toDark = await screen.findByRole('button', { name: 'Switch to dark mode' });
     fireEvent.click(toDark);
-    await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true));
+    await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true), { timeout: 5000 });
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to light mode' }));
-    await waitFor(() => expect(document.documentElement.classList.contains('light')).toBe(true));
+    await waitFor(() => expect(document.documentElement.classList.contains('light')).toBe(true), { timeout: 5000 });
     expect(document.documentElement.classList.contains('dark')).toBe(false);
     expect(localStorage.getItem('tarn:color-mode')).toBe('light');
   });

@@ -54,9 +54,9 @@ const press = (key: string, init: KeyboardEventInit = {}) =>
 
 async function openFinder() {
   await press('t');
-  const dialog = await screen.findByRole('dialog', { name: 'Find a file' });
+  const dialog = await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 });
   const box = within(dialog).getByRole('combobox', { name: 'Find a file in main' });
-  await waitFor(() => expect(document.activeElement).toBe(box));
+  await waitFor(() => expect(document.activeElement).toBe(box), { timeout: 5000 });
   return { dialog, box };
 }
 
@@ -78,7 +78,7 @@ describe('file finder', () => {
   it('searches the ref the URL names', async () => {
     await openRepository('/repositories/lake/objects?ref=dev');
     await press('t');
-    const dialog = await screen.findByRole('dialog', { name: 'Find a file' });
+    const dialog = await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Find a file in dev' }), { target: { value: 'q1' } });
     await within(dialog).findByText('1 match');
     expect(finds.map((f) => `${f.pathname}${f.search}`)).toEqual(['/api/v1/repositories/lake/refs/dev/objects/find?q=q1&amount=100']);
@@ -98,9 +98,9 @@ describe('file finder', () => {
     expect(selected().textContent).toBe('data/my-sales.csv');
     expect(box.getAttribute('aria-activedescendant')).toBe(selected().id);
     fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/object'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/object'), { timeout: 5000 });
     expect(router.state.location.search).toEqual({ ref: 'main', path: 'data/my-sales.csv' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find a file' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find a file' })).toBeNull(), { timeout: 5000 });
   });
 
   it('opens the folder of the active match with Ctrl+Enter, and a match by clicking it', async () => {
@@ -109,15 +109,15 @@ describe('file finder', () => {
     fireEvent.change(box, { target: { value: 'q1' } });
     await within(dialog).findByText('1 match');
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'reports/' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'reports/' }), { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/repositories/lake/objects');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
 
     ({ dialog, box } = await openFinder());
     expect(box).toHaveProperty('value', '');
     fireEvent.change(box, { target: { value: 'readme' } });
     fireEvent.click(await within(dialog).findByRole('option', { name: 'sales/readme.md' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'sales/readme.md' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'sales/readme.md' }), { timeout: 5000 });
   });
 
   it('reads the following pages in the background and renders only the options in view', async () => {
@@ -145,10 +145,10 @@ describe('file finder', () => {
     await openRepository();
     const { dialog, box } = await openFinder();
     fireEvent.change(box, { target: { value: 'parquet' } });
-    expect(await within(dialog).findByText('No files match "parquet"')).toBeTruthy();
+    expect(await within(dialog).findByText('No files match "parquet"')).toBeVisible();
     expect(within(dialog).queryAllByRole('option')).toEqual([]);
     fireEvent.keyDown(box, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find a file' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find a file' })).toBeNull(), { timeout: 5000 });
   });
 
   it('shows the server’s message when the search fails, and searches again on Retry', async () => {
@@ -163,7 +163,7 @@ describe('file finder', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('scan exploded');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await within(dialog).findByRole('option', { name: 'reports/q1.txt' })).toBeTruthy();
+    expect(await within(dialog).findByRole('option', { name: 'reports/q1.txt' })).toBeVisible();
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
@@ -175,11 +175,11 @@ describe('file finder', () => {
     fireEvent.keyDown(search, { key: '?' });
     expect(screen.queryByRole('dialog')).toBeNull();
     await press('k', { ctrlKey: true });
-    expect(await screen.findByRole('dialog', { name: 'Find a file' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 })).toBeVisible();
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     await press('k', { metaKey: true });
-    expect(await screen.findByRole('dialog', { name: 'Find a file' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Find a file' }, { timeout: 5000 })).toBeVisible();
   });
 });
 
@@ -187,9 +187,9 @@ describe('permalink (y)', () => {
   it('puts the commit the branch points at into the address, keeping the page and its parameters', async () => {
     const { router } = await openRepository('/repositories/lake/objects?path=data%2F', 'a.csv');
     await press('y');
-    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'c1', path: 'data/' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'c1', path: 'data/' }), { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/repositories/lake/objects');
-    expect(await screen.findByText('Permalink: the address now names commit c1')).toBeTruthy();
+    expect(await screen.findByText('Permalink: the address now names commit c1')).toBeVisible();
     // The address was replaced, not added to: going back leaves the repository.
     expect(router.history.length).toBe(1);
   });
@@ -199,7 +199,8 @@ describe('keyboard shortcuts (?)', () => {
   it('lists every shortcut with its keys', async () => {
     await openRepository();
     await press('?', { shiftKey: true });
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // The shortcuts dialog is loaded on first use: slow on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5000 });
     for (const group of shortcutGroups) {
       const table = within(dialog).getByRole('table', { name: group.title });
       for (const shortcut of group.shortcuts) expect(within(table).getByText(shortcut.description)).toBeTruthy();

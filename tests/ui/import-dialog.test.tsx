@@ -78,7 +78,7 @@ describe('Import button', () => {
     // The destination is the folder being browsed.
     expect((within(open).getByLabelText('Destination') as HTMLInputElement).value).toBe('data/');
     fireEvent.click(within(open).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(router.state.location.search).not.toHaveProperty('importDialog');
   });
 
@@ -118,7 +118,7 @@ describe('Import button', () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderApp('/repositories/lake/objects?ref=main');
     const button = await importButton();
-    await waitFor(() => expect(button.disabled).toBe(true));
+    await waitFor(() => expect(button.disabled).toBe(true), { timeout: 5000 });
     expect(button.title).toBe(missing('fs:CreateCommit'));
   });
 });
@@ -167,9 +167,9 @@ describe('Import dialog', () => {
     expect(within(open).getByRole('link', { name: /View commit abc123def456/ }).getAttribute('href')).toBe(
       `/repositories/lake/commits/${importCommit.id}`,
     );
-    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls').length).toBeGreaterThan(listedBefore));
+    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls').length).toBeGreaterThan(listedBefore), { timeout: 5000 });
     fireEvent.click(within(open).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(router.state.location.search).not.toHaveProperty('importDialog');
   }, 30_000);
 
@@ -180,7 +180,7 @@ describe('Import dialog', () => {
     fireEvent.change(within(open).getByLabelText(/Import from/), { target: { value: 'local://missing/' } });
     fireEvent.click(within(open).getByRole('button', { name: 'Import' }));
     await within(open).findByRole('status', { name: 'Import progress' });
-    expect(await within(open).findByText('no such folder under the import root', {}, POLL_WAIT)).toBeTruthy();
+    expect(await within(open).findByText('no such folder under the import root', {}, POLL_WAIT)).toBeVisible();
     expect(within(open).getByText('Import failed')).toBeTruthy();
     expect((within(open).getByLabelText(/Import from/) as HTMLInputElement).value).toBe('local://missing/');
     expect((within(open).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(false);
@@ -208,9 +208,9 @@ describe('Import dialog', () => {
     fireEvent.change(within(open).getByLabelText(/Import from/), { target: { value: 'local://datasets/' } });
     fireEvent.click(within(open).getByRole('button', { name: 'Import' }));
     const cancel = (await within(open).findByRole('button', { name: 'Cancel Import' })) as HTMLButtonElement;
-    await waitFor(() => expect(cancel.disabled).toBe(false));
+    await waitFor(() => expect(cancel.disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(cancel);
-    expect(await within(open).findByText('The import was cancelled.')).toBeTruthy();
+    expect(await within(open).findByText('The import was cancelled.')).toBeVisible();
     expect(cancelled).toEqual(['imp-1']);
     expect((within(open).getByLabelText(/Import from/) as HTMLInputElement).value).toBe('local://datasets/');
   });

@@ -60,7 +60,7 @@ describe('selection', () => {
     expect(screen.queryByRole('checkbox', { name: 'Select sub/' })).toBeNull();
     fireEvent.click(checkbox('b.csv'));
     fireEvent.click(checkbox('d.csv'), { shiftKey: true });
-    await waitFor(() => expect(checkbox('c.csv').checked).toBe(true));
+    await waitFor(() => expect(checkbox('c.csv').checked).toBe(true), { timeout: 5000 });
     expect([checkbox('a.csv'), checkbox('b.csv'), checkbox('d.csv'), checkbox('e.csv')].map((c) => c.checked)).toEqual([false, true, true, false]);
     expect(status()).toBe('3 selected');
     const headerBox = header();
@@ -68,16 +68,16 @@ describe('selection', () => {
     expect(headerBox.closest('[data-state]')?.getAttribute('data-state')).toBe('indeterminate');
 
     fireEvent.click(headerBox);
-    await waitFor(() => expect(status()).toBe('5 selected'));
+    await waitFor(() => expect(status()).toBe('5 selected'), { timeout: 5000 });
     expect(['a', 'b', 'c', 'd', 'e'].every((n) => checkbox(`${n}.csv`).checked)).toBe(true);
     expect(header().checked).toBe(true);
     fireEvent.click(header());
-    await waitFor(() => expect(checkbox('a.csv').checked).toBe(false));
+    await waitFor(() => expect(checkbox('a.csv').checked).toBe(false), { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
 
     fireEvent.click(checkbox('e.csv'));
     fireEvent.click(await screen.findByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(checkbox('e.csv').checked).toBe(false));
+    await waitFor(() => expect(checkbox('e.csv').checked).toBe(false), { timeout: 5000 });
   });
 
   it('selects every object under the prefix, the ones not loaded included, listing without a delimiter', async () => {
@@ -86,7 +86,7 @@ describe('selection', () => {
     renderApp('/repositories/lake/objects?ref=main&path=big%2F');
     await screen.findByRole('link', { name: '00000' });
     fireEvent.click(screen.getByRole('button', { name: 'Select all in this prefix' }));
-    await waitFor(() => expect(status()).toBe('2,500 selected (all objects under big/)'));
+    await waitFor(() => expect(status()).toBe('2,500 selected (all objects under big/)'), { timeout: 5000 });
     expect(asked.map((url) => [url.searchParams.get('prefix'), url.searchParams.get('after'), url.searchParams.get('amount')])).toEqual([
       ['big/', null, '1000'],
       ['big/', 'big/odd/00999', '1000'],
@@ -111,10 +111,10 @@ describe('selection', () => {
     renderApp('/repositories/lake/objects?ref=main&path=big%2F');
     await screen.findByRole('link', { name: '00000' });
     fireEvent.click(screen.getByRole('button', { name: 'Select all in this prefix' }));
-    await waitFor(() => expect(status()).toBe('Selecting every object under big/... 1,000 objects so far'));
+    await waitFor(() => expect(status()).toBe('Selecting every object under big/... 1,000 objects so far'), { timeout: 5000 });
     expect((screen.getByRole('button', { name: /Download as zip/ }) as HTMLButtonElement).disabled).toBe(true);
     release();
-    await waitFor(() => expect(status()).toBe('2,500 selected (all objects under big/)'));
+    await waitFor(() => expect(status()).toBe('2,500 selected (all objects under big/)'), { timeout: 5000 });
   });
 });
 
@@ -135,7 +135,7 @@ describe('bulk delete', () => {
     renderApp('/repositories/lake/objects?ref=main&path=big%2F');
     await screen.findByRole('link', { name: '00000' });
     fireEvent.click(screen.getByRole('button', { name: 'Select all in this prefix' }));
-    await waitFor(() => expect(status()).toMatch(/^2,500 selected/));
+    await waitFor(() => expect(status()).toMatch(/^2,500 selected/), { timeout: 5000 });
     expect(folderListings).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -147,7 +147,7 @@ describe('bulk delete', () => {
     expect(within(summary).getAllByRole('status')[0]?.textContent).toBe('Deleted 2,499 objects of 2,500.');
     expect(within(summary).getByRole('list', { name: 'Failures' }).textContent).toBe('big/01500: not allowed here');
     fireEvent.click(within(summary).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     // The listing was read again at the end of the run; what was refused stays selected.
     expect(folderListings).toHaveLength(2);
     expect(status()).toBe('1 selected');
@@ -158,7 +158,7 @@ describe('bulk delete', () => {
     await openData();
     fireEvent.click(checkbox('a.csv'));
     const del = (await screen.findByRole('button', { name: 'Delete' })) as HTMLButtonElement;
-    await waitFor(() => expect(del.disabled).toBe(true));
+    await waitFor(() => expect(del.disabled).toBe(true), { timeout: 5000 });
     expect(del.title).toBe(missing('fs:DeleteObject'));
   });
 
@@ -235,14 +235,14 @@ describe('keyboard grid', () => {
     expect(focusedCell()).toEqual([0, 1]);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
     expect(focusedCell()).toEqual([0, 1]);
-    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').filter((cell) => cell.tabIndex === 0)).toEqual([document.activeElement]));
+    await waitFor(() => expect(within(grid()).getAllByRole('gridcell').filter((cell) => cell.tabIndex === 0)).toEqual([document.activeElement]), { timeout: 5000 });
 
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement!, { key: ' ' });
-    await waitFor(() => expect(checkbox('a.csv').checked).toBe(true));
+    await waitFor(() => expect(checkbox('a.csv').checked).toBe(true), { timeout: 5000 });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     fireEvent.keyDown(document.activeElement!, { key: ' ', shiftKey: true });
-    await waitFor(() => expect(status()).toBe('2 selected'));
+    await waitFor(() => expect(status()).toBe('2 selected'), { timeout: 5000 });
 
     // F2 enters the actions cell's controls, arrows move between them, Escape goes back to the cell.
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
@@ -256,7 +256,7 @@ describe('keyboard grid', () => {
 
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ path: 'data/sub/' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ path: 'data/sub/' }), { timeout: 5000 });
   });
 
   it('scrolls a row that is not rendered into view, focuses it, and keeps the focus while the next page loads', async () => {
@@ -287,12 +287,12 @@ describe('keyboard grid', () => {
     }) as typeof viewport.scrollTo;
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     expect(scrolledTo.at(-1)).toBeGreaterThan(0);
-    await waitFor(() => expect(focusedCell()).toEqual([99, 0]));
+    await waitFor(() => expect(focusedCell()).toEqual([99, 0]), { timeout: 5000 });
     const focused = document.activeElement;
     expect(focused?.parentElement?.textContent).toContain('00099');
     // Row 99 of 100 loaded is near the end: the next page is asked for, and arrives without moving the focus.
-    await waitFor(() => expect(asked.some((url) => url.searchParams.get('after') === name(99))).toBe(true));
-    await waitFor(() => expect(grid().getAttribute('aria-rowcount')).toBe('-1'));
+    await waitFor(() => expect(asked.some((url) => url.searchParams.get('after') === name(99))).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(grid().getAttribute('aria-rowcount')).toBe('-1'), { timeout: 5000 });
     await screen.findByRole('link', { name: '00102' });
     expect(document.activeElement).toBe(focused);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });

@@ -62,11 +62,11 @@ describe('objects listing', () => {
     viewport.scrollTop = 100 * 44;
     fireEvent.scroll(viewport);
 
-    await waitFor(() => expect(listed).toHaveLength(2));
+    await waitFor(() => expect(listed).toHaveLength(2), { timeout: 5000 });
     expect(listed[1]?.searchParams.get('after')).toBe('big/000099');
     expect(listed[1]?.searchParams.get('amount')).toBe('1000');
     const bodyRows = () => table.querySelectorAll('tbody tr[data-index]').length;
-    await waitFor(() => expect(bodyRows()).toBeGreaterThan(20));
+    await waitFor(() => expect(bodyRows()).toBeGreaterThan(20), { timeout: 5000 });
     viewport.scrollTop = 150 * 44;
     fireEvent.scroll(viewport);
     await screen.findByText('000150');
@@ -92,7 +92,7 @@ describe('objects listing', () => {
     expect((await screen.findByText(/^could not list objects:/)).textContent).toBe('could not list objects: listing is down');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
-    expect(await screen.findByRole('link', { name: 'back.txt' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'back.txt' })).toHaveAttribute('href', '/repositories/lake/object?ref=main&path=back.txt');
   });
 
   it('offers delete on a branch, asks first, then lists again', async () => {
@@ -109,8 +109,8 @@ describe('objects listing', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you sure you wish to delete object "notes.txt"?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(deleted).toBe('notes.txt'));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'notes.txt' })).toBeNull());
+    await waitFor(() => expect(deleted).toBe('notes.txt'), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'notes.txt' })).toBeNull(), { timeout: 5000 });
     expect(listings()).toHaveLength(2);
   });
 
@@ -126,7 +126,7 @@ describe('objects listing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByText(/^could not delete object:/)).textContent).toBe('could not delete object: branch is protected');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
     expect(listings()).toHaveLength(1);
   });
 
@@ -134,7 +134,7 @@ describe('objects listing', () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderApp('/repositories/lake/objects?ref=main');
     const del = (await screen.findByRole('button', { name: 'Delete notes.txt' })) as HTMLButtonElement;
-    await waitFor(() => expect(del.disabled).toBe(true));
+    await waitFor(() => expect(del.disabled).toBe(true), { timeout: 5000 });
     expect(del.title).toBe(missing('fs:DeleteObject'));
     const upload = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     expect(upload.disabled).toBe(true);
@@ -158,7 +158,7 @@ describe('upload button', () => {
   it('is enabled on a writable branch once the preflight allows it, and opens the upload dialog there', async () => {
     renderApp('/repositories/lake/objects?ref=main&path=data%2F');
     const upload = (await screen.findByRole('button', { name: 'Upload' })) as HTMLButtonElement;
-    await waitFor(() => expect(upload.disabled).toBe(false));
+    await waitFor(() => expect(upload.disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(upload);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText("Upload Objects to Branch 'main'")).toBeTruthy();
@@ -173,7 +173,7 @@ describe('upload button', () => {
     );
     renderApp('/repositories/lake/objects?ref=main');
     const upload = (await screen.findByRole('button', { name: 'Upload' })) as HTMLButtonElement;
-    await waitFor(() => expect(upload.title).toBe('You are not allowed to upload to this branch'));
+    await waitFor(() => expect(upload.title).toBe('You are not allowed to upload to this branch'), { timeout: 5000 });
     expect(upload.disabled).toBe(true);
   });
 
@@ -198,7 +198,7 @@ describe('blame', () => {
     );
     renderApp('/repositories/lake/objects?ref=main');
     fireEvent.click(await screen.findByRole('button', { name: 'Blame notes.txt' }));
-    expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeTruthy();
+    expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'uncommitted change' })).toBeTruthy();
     expect(query?.get('amount')).toBe('1');
     expect(query?.getAll('objects')).toEqual(['notes.txt']);
@@ -216,12 +216,12 @@ describe('blame', () => {
     );
     renderApp('/repositories/lake/objects?ref=main');
     fireEvent.click(await screen.findByRole('button', { name: 'Blame data' }));
-    expect(await screen.findByText('Add data')).toBeTruthy();
+    expect(await screen.findByText('Add data')).toBeVisible();
     expect(screen.getByText('f'.repeat(12))).toBeTruthy();
     expect(screen.getByText('Last commit to modify prefix')).toBeTruthy();
     expect(query?.getAll('prefixes')).toEqual(['data/']);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByText('Add data')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Add data')).toBeNull(), { timeout: 5000 });
   });
 });
 
@@ -232,7 +232,7 @@ describe('garbage-collection warning', () => {
   it('shows for an s3 repository older than 14 days without rules, after the listing, and stays dismissed', async () => {
     Object.assign(lake.repository, { storage_namespace: 's3://bucket/lake', creation_date: old });
     const { unmount } = renderApp('/repositories/lake/objects?ref=main');
-    await waitFor(() => expect(banner()).not.toBeNull());
+    await waitFor(() => expect(banner()).not.toBeNull(), { timeout: 5000 });
     const gc = lake.log.indexOf('GET /repositories/lake/settings/gc_rules');
     expect(gc).toBeGreaterThan(lake.log.indexOf('GET /repositories/lake/refs/main/objects/ls?prefix=&amount=100&delimiter=%2F'));
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss garbage collection warning' }));
@@ -250,7 +250,7 @@ describe('garbage-collection warning', () => {
   it('reads the rules once while browsing folders', async () => {
     Object.assign(lake.repository, { storage_namespace: 's3://bucket/lake', creation_date: old });
     const { router } = renderApp('/repositories/lake/objects?ref=main');
-    await waitFor(() => expect(banner()).not.toBeNull());
+    await waitFor(() => expect(banner()).not.toBeNull(), { timeout: 5000 });
     await router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main', path: 'data/' } });
     await screen.findByRole('link', { name: 'a.csv' });
     expect(banner()).not.toBeNull();
@@ -281,8 +281,9 @@ describe('README preview', () => {
       ),
     );
     renderApp('/repositories/lake/objects?ref=main&path=docs%2F');
-    const section = await screen.findByRole('region', { name: 'README.md' });
-    await within(section).findByRole('heading', { name: 'Welcome to the Lake!' });
+    // The README is read after the listing and then rendered: slow on a loaded machine.
+    const section = await screen.findByRole('region', { name: 'README.md' }, { timeout: 5000 });
+    expect(await within(section).findByRole('heading', { name: 'Welcome to the Lake!' }, { timeout: 5000 })).toBeVisible();
     expect(section.querySelector('script')).toBeNull();
     expect(section.innerHTML).not.toMatch(/onerror/i);
     expect(section.querySelector('img')?.getAttribute('src')).toBe('/api/v1/repositories/lake/refs/main/objects?path=docs%2Fimg%2Fa.png');
@@ -304,7 +305,7 @@ describe('README preview', () => {
     );
     renderApp('/repositories/lake/objects?ref=main');
     await screen.findByRole('link', { name: 'A0' });
-    await waitFor(() => expect(lake.log).toContain('GET stat README.md'));
+    await waitFor(() => expect(lake.log).toContain('GET stat README.md'), { timeout: 5000 });
     expect(screen.queryByRole('region', { name: 'README.md' })).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ const goTo = (router: ReturnType<typeof renderApp>['router'], search: Record<str
 describe('objects route', () => {
   it('browses the default branch when no ref is given, with the path from the URL', async () => {
     renderApp('/repositories/lake/objects?path=data%2F');
-    expect(await screen.findByRole('button', { name: 'branch: main' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'branch: main' })).toBeEnabled();
     await screen.findByRole('link', { name: 'a.csv' });
     expect(asked(lake, '/repositories/lake/refs/')).toEqual([
       'GET /repositories/lake/refs/main/objects/ls?prefix=data%2F&amount=100&delimiter=%2F',
@@ -32,7 +32,7 @@ describe('objects route', () => {
 
   it('browses a tag named in the URL, read-only', async () => {
     renderApp('/repositories/lake/objects?ref=v1');
-    expect(await screen.findByRole('button', { name: 'tag: v1' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'tag: v1' })).toBeEnabled();
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
@@ -41,7 +41,7 @@ describe('objects route', () => {
 
   it('reports a ref that does not exist', async () => {
     renderApp('/repositories/lake/objects?ref=nope');
-    expect(await screen.findByText('ref not found')).toBeTruthy();
+    expect(await screen.findByText('ref not found')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -60,7 +60,7 @@ describe('objects route', () => {
     );
     renderApp('/repositories/lake/objects?ref=main');
     // None of them is answered until all three have been asked: a waterfall would never get there.
-    await waitFor(() => expect([...waiting].sort()).toEqual(['branch', 'listing', 'repository']));
+    await waitFor(() => expect([...waiting].sort()).toEqual(['branch', 'listing', 'repository']), { timeout: 5000 });
     release();
     await screen.findByRole('link', { name: 'notes.txt' });
   });
@@ -75,7 +75,7 @@ describe('objects route', () => {
     const upload = () => screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     const { router } = renderApp('/repositories/lake/objects');
     await screen.findByRole('link', { name: 'notes.txt' });
-    await waitFor(() => expect(upload().disabled).toBe(false));
+    await waitFor(() => expect(upload().disabled).toBe(false), { timeout: 5000 });
     const before = lake.log.length;
 
     await goTo(router, { path: 'data/' });
@@ -104,20 +104,20 @@ describe('objects route', () => {
     );
     const upload = () => screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     const { router } = renderApp('/repositories/lake/objects?ref=main');
-    await waitFor(() => expect(upload().disabled).toBe(false));
+    await waitFor(() => expect(upload().disabled).toBe(false), { timeout: 5000 });
     await goTo(router, { ref: 'dev' });
     await screen.findByRole('button', { name: 'branch: dev' });
-    await waitFor(() => expect(branches).toEqual(['main', 'dev']));
+    await waitFor(() => expect(branches).toEqual(['main', 'dev']), { timeout: 5000 });
     await goTo(router, { ref: 'main', path: 'data/' });
     await screen.findByRole('link', { name: 'a.csv' });
     expect(upload().disabled).toBe(false);
     expect(branches).toEqual(['main', 'dev']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(branches).toEqual(['main', 'dev', 'main']));
+    await waitFor(() => expect(branches).toEqual(['main', 'dev', 'main']), { timeout: 5000 });
     expect(upload().disabled).toBe(false);
     releaseRecheck?.();
-    await waitFor(() => expect(upload().disabled).toBe(false));
+    await waitFor(() => expect(upload().disabled).toBe(false), { timeout: 5000 });
   });
 
   it('refreshes with one listing request, and reads the repository and the ref again', async () => {
@@ -127,7 +127,7 @@ describe('objects route', () => {
     const before = lake.log.length;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await screen.findByRole('link', { name: 'new.txt' });
-    await waitFor(() => expect(lake.log.slice(before)).toContain('GET /repositories/lake/branches/main'));
+    await waitFor(() => expect(lake.log.slice(before)).toContain('GET /repositories/lake/branches/main'), { timeout: 5000 });
     const since = lake.log.slice(before);
     expect(since.filter((line) => line.includes('/objects/ls'))).toHaveLength(1);
     expect(since).toContain('GET /repositories/lake');
@@ -140,9 +140,9 @@ describe('objects route', () => {
     const before = lake.log.length;
     fireEvent.change(screen.getByLabelText('Search by prefix'), { target: { value: 'n' } });
     fireEvent.change(screen.getByLabelText('Search by prefix'), { target: { value: 'no' } });
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'other.txt' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'other.txt' })).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'notes.txt' })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'no' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'no' }), { timeout: 5000 });
     expect(lake.log.slice(before)).toEqual(['GET /repositories/lake/refs/main/objects/ls?prefix=no&amount=100&delimiter=%2F']);
     unmount();
 
@@ -175,11 +175,11 @@ describe('objects route', () => {
     const folder = await screen.findByRole('link', { name: 'docs/' });
     fireEvent.mouseEnter(folder);
     fireEvent.focus(folder);
-    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1));
+    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1), { timeout: 5000 });
     await delay(100);
     expect(readmeReads).toEqual([]);
     fireEvent.click(folder);
-    expect(await screen.findByRole('heading', { name: 'Docs' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Docs' }, { timeout: 5000 })).toBeVisible();
     expect(readmeReads).toEqual(['docs/README.md']);
     expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1);
   });
@@ -190,6 +190,6 @@ describe('objects route', () => {
       http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => HttpResponse.text('# Baikal\n\nThe deepest lake.\n')),
     );
     renderApp('/repositories/lake/object?ref=main&path=data%2Fa.md');
-    expect(await screen.findByRole('heading', { name: 'Baikal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Baikal' }, { timeout: 5000 })).toBeVisible();
   });
 });

@@ -125,16 +125,16 @@ describe('Pull Requests list', () => {
   it('switches status through the URL, merged ones among the closed, and says when a status has none', async () => {
     pulls = [pullRequest({ id: '1', title: 'Merged work', status: 'merged', merged_commit_id: hex('m'), closed_date: hoursAgo(1) })];
     const { router } = renderApp('/repositories/lake/pulls');
-    expect(await screen.findByText('No open pull requests', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No open pull requests', {}, SLOW)).toBeVisible();
     fireEvent.click(screen.getByRole('link', { name: 'Closed' }));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ status: 'closed' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ status: 'closed' }), { timeout: 5000 });
     const table = await screen.findByRole('table', { name: 'Pull requests' }, SLOW);
     expect(within(table).getByText('Merged', { selector: 'span' })).toBeTruthy();
     expect(within(table).getByText('merged 1 hour ago, opened by alice')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Closed' }).getAttribute('aria-current')).toBe('page');
     pulls = [];
     fireEvent.click(screen.getByRole('link', { name: 'All' }));
-    expect(await screen.findByText('No pull requests yet', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No pull requests yet', {}, SLOW)).toBeVisible();
     expect(listRequests.map((url) => url.searchParams.get('status'))).toEqual(['open', 'closed', 'all']);
   });
 
@@ -142,28 +142,28 @@ describe('Pull Requests list', () => {
     const { router } = renderApp('/repositories/lake/pulls');
     await screen.findByText('No open pull requests', {}, SLOW);
     fireEvent.click(button('Create pull request'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/create'), { timeout: 5000 });
   });
 });
 
 describe('Create pull request', () => {
   it('waits for a source branch, then for a title', async () => {
     const { router } = renderApp('/repositories/lake/pulls/create');
-    expect(await screen.findByText('Choose the branch to merge from to see its changes.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Choose the branch to merge from to see its changes.', {}, SLOW)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Merge into branch: main' })).toBeTruthy();
     expect(button('Create pull request').disabled).toBe(true);
     expect(screen.getByText('Choose the branch to merge from.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'From Choose a branch...' }));
     fireEvent.click(await screen.findByRole('option', { name: /dev/ }, SLOW));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ compare: 'dev' }));
-    expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ compare: 'dev' }), { timeout: 5000 });
+    expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeVisible();
     expect(screen.getByText('Give the pull request a title.')).toBeTruthy();
     expect(button('Create pull request').disabled).toBe(true);
   });
 
   it('refuses the same branch twice and a branch without changes', async () => {
     renderApp('/repositories/lake/pulls/create?ref=main&compare=main');
-    expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeVisible();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Something' } });
     expect(screen.getByText(/same branch/)).toBeTruthy();
     expect(button('Create pull request').disabled).toBe(true);
@@ -171,7 +171,7 @@ describe('Create pull request', () => {
 
   it('says there is nothing to merge when the source has no changes', async () => {
     renderApp('/repositories/lake/pulls/create?ref=main&compare=empty');
-    expect(await screen.findByText('empty has no changes against main.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('empty has no changes against main.', {}, SLOW)).toBeVisible();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Something' } });
     expect(screen.getByText('empty has no changes against main: there is nothing to merge.')).toBeTruthy();
     expect(button('Create pull request').disabled).toBe(true);
@@ -183,11 +183,11 @@ describe('Create pull request', () => {
     expect(within(tree).getByText('lakes.csv')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: ' Add lakes ' } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Adds **two** lakes' } });
-    await waitFor(() => expect(button('Create pull request').disabled).toBe(false));
+    await waitFor(() => expect(button('Create pull request').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Create pull request'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/1'), SLOW);
     expect(created).toEqual([{ title: 'Add lakes', description: 'Adds **two** lakes', source_branch: 'dev', destination_branch: 'main' }]);
-    expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeVisible();
   });
 
   it("shows the server's refusal on the form", async () => {
@@ -202,7 +202,7 @@ describe('Create pull request', () => {
   it('is offered from Compare between two branches, with both filled in', async () => {
     const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
     fireEvent.click(await screen.findByRole('link', { name: 'Create pull request' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/pulls/create'), { timeout: 5000 });
     expect(router.state.location.search).toMatchObject({ ref: 'main', compare: 'dev' });
   });
 });
@@ -212,7 +212,7 @@ describe('Pull request details', () => {
     const opened = new Date(Date.now() - 3 * 3600_000);
     pulls = [pullRequest({ description: '# Why\n\nMore **lakes**.<img src=x onerror="alert(1)">', creation_date: opened.toISOString() })];
     renderApp('/repositories/lake/pulls/1');
-    expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeVisible();
     expect(screen.getByText(/alice wants to merge/)).toBeTruthy();
     // The date reads MM/DD/YYYY HH:mm:ss, as on every screen, followed by how long ago.
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -220,26 +220,26 @@ describe('Pull request details', () => {
     const time = `${pad(opened.getHours())}:${pad(opened.getMinutes())}:${pad(opened.getSeconds())}`;
     expect(screen.getByText(/^Opened by alice on/).textContent).toBe(`Opened by alice on ${date} ${time} (3 hours ago)`);
     const description = screen.getByRole('region', { name: 'Description' });
-    expect(await within(description).findByRole('heading', { name: 'Why' }, SLOW)).toBeTruthy();
+    expect(await within(description).findByRole('heading', { name: 'Why' }, SLOW)).toBeVisible();
     expect(within(description).getByText('lakes').tagName).toBe('STRONG');
     expect(description.innerHTML).not.toContain('onerror');
-    expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeVisible();
   });
 
   it('merges through the merge dialog and then shows it merged, with the merge commit', async () => {
     pulls = [pullRequest({})];
     renderApp('/repositories/lake/pulls/1');
     await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
-    await waitFor(() => expect(button('Merge').disabled).toBe(false));
+    await waitFor(() => expect(button('Merge').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Merge'));
     const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
     fireEvent.change(within(dialog).getByLabelText('Commit message'), { target: { value: 'Bring lakes in' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
     expect(mergeBodies).toEqual([{ strategy: '', message: 'Bring lakes in', metadata: {} }]);
-    expect(await screen.findByText('Merged', { selector: 'span' }, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Merged', { selector: 'span' }, SLOW)).toBeVisible();
     expect(screen.getByRole('link', { name: hex('m').slice(0, 12) }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('m')}`);
-    expect(await screen.findByRole('list', { name: `Changes of the merge commit ${hex('m').slice(0, 12)}` }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('list', { name: `Changes of the merge commit ${hex('m').slice(0, 12)}` }, SLOW)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close pull request' })).toBeNull();
   });
@@ -249,14 +249,14 @@ describe('Pull request details', () => {
     mergeAnswers = [() => HttpResponse.json(conflictBody, { status: 409 })];
     renderApp('/repositories/lake/pulls/1');
     await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
-    await waitFor(() => expect(button('Merge').disabled).toBe(false));
+    await waitFor(() => expect(button('Merge').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Merge'));
     const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     const list = await within(dialog).findByRole('list', { name: 'Conflicting paths' }, SLOW);
     expect(within(dialog).getByText('1 path conflicts between dev and main')).toBeTruthy();
     fireEvent.click(within(list).getByRole('radio', { name: /Keep Source \(dev\)/ }));
-    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);
     expect(mergeBodies[1]).toEqual({ strategy: '', message: '', metadata: {}, conflict_resolutions: { 'data/a.csv': 'source' } });
@@ -267,12 +267,12 @@ describe('Pull request details', () => {
     renderApp('/repositories/lake/pulls/1');
     await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
     fireEvent.click(button('Close pull request'));
-    expect(await screen.findByRole('button', { name: 'Reopen pull request' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Reopen pull request' }, SLOW)).toBeEnabled();
     expect(screen.getByText('Closed', { selector: 'span' })).toBeTruthy();
     expect(screen.getByText(/alice wanted to merge/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
     fireEvent.click(button('Reopen pull request'));
-    expect(await screen.findByRole('button', { name: 'Close pull request' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Close pull request' }, SLOW)).toBeEnabled();
     expect(patches).toEqual([{ status: 'closed' }, { status: 'open' }]);
   });
 
@@ -296,20 +296,20 @@ describe('Pull request details', () => {
     fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: 'Add three lakes' } });
     fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'New text' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('heading', { name: 'Add three lakes' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Add three lakes' }, SLOW)).toBeVisible();
     expect(patches).toEqual([{ title: 'Add three lakes', description: 'New text' }]);
-    expect(await screen.findByText('New text', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('New text', {}, SLOW)).toBeVisible();
   });
 
   it('names a branch that no longer exists', async () => {
     pulls = [pullRequest({ source_branch: 'gone' })];
     renderApp('/repositories/lake/pulls/1');
-    expect(await screen.findByText('The branch gone no longer exists.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('The branch gone no longer exists.', {}, SLOW)).toBeVisible();
   });
 
   it('says when the pull request does not exist', async () => {
     renderApp('/repositories/lake/pulls/42');
-    expect(await screen.findByText('Pull request not found', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Pull request not found', {}, SLOW)).toBeVisible();
     expect(screen.getByRole('link', { name: 'See all pull requests' }).getAttribute('href')).toBe('/repositories/lake/pulls?status=all');
   });
 });

@@ -112,7 +112,7 @@ describe('Branches screen', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     renderApp('/repositories/lake/branches');
     fireEvent.click(within(await row('Branches', 'dev')).getByRole('button', { name: 'Copy URI of branch dev' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('lakefs://lake/dev'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('lakefs://lake/dev'), { timeout: 5000 });
     writeText.mockRestore();
   });
 
@@ -120,8 +120,8 @@ describe('Branches screen', () => {
     const { router } = renderApp('/repositories/lake/branches');
     await row('Branches', 'main');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Find branch' }), { target: { value: 'de' } });
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ prefix: 'de' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'main' })).toBeNull());
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ prefix: 'de' }), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'main' })).toBeNull(), { timeout: 5000 });
     expect(await row('Branches', 'dev')).toBeTruthy();
     expect(listRequests.at(-1)?.searchParams.get('prefix')).toBe('de');
   });
@@ -145,7 +145,7 @@ describe('Branches screen', () => {
     expect((await within(dialog).findByText(/^could not create branch:/)).textContent).toBe('could not create branch: branch name: required');
     fireEvent.change(within(dialog).getByPlaceholderText('Branch Name'), { target: { value: 'feature' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Branch' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Branch' })).toBeNull(), { timeout: 5000 });
     expect(writes.at(-1)).toEqual({ method: 'POST', path: 'branches', body: { name: 'feature', source: 'main' } });
     expect(await row('Branches', 'feature')).toBeTruthy();
   });
@@ -156,10 +156,10 @@ describe('Branches screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'From branch: main' }));
-    expect(await within(dialog).findByRole('button', { name: 'Commits of dev' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'Commits of dev' })).toBeEnabled();
     expect(within(dialog).queryByRole('tab', { name: 'Tags' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('option', { name: /dev/ }));
-    expect(await within(dialog).findByRole('button', { name: 'From branch: dev' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'From branch: dev' })).toBeEnabled();
   });
 
   it('cannot create in a read-only repository', async () => {
@@ -179,7 +179,7 @@ describe('Branches screen', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Branch' });
     expect(within(confirm).getByText('Are you sure you wish to delete branch dev?')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'dev' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'dev' })).toBeNull(), { timeout: 5000 });
     expect(writes).toEqual([{ method: 'DELETE', path: 'branches/dev' }]);
   });
 
@@ -191,7 +191,7 @@ describe('Branches screen', () => {
     expect(within(confirm).getByText('Are you sure you wish to delete branch import-from-inventory?')).toBeTruthy();
     expect(within(confirm).getByText(/import-from-inventory is a system branch, used for importing data/)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(writes).toContainEqual({ method: 'DELETE', path: 'branches/import-from-inventory' }));
+    await waitFor(() => expect(writes).toContainEqual({ method: 'DELETE', path: 'branches/import-from-inventory' }), { timeout: 5000 });
   });
 
   it('asks no more than the question before deleting any other branch', async () => {
@@ -205,7 +205,7 @@ describe('Branches screen', () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderApp('/repositories/lake/branches');
     const del = within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }) as HTMLButtonElement;
-    await waitFor(() => expect(del.disabled).toBe(true));
+    await waitFor(() => expect(del.disabled).toBe(true), { timeout: 5000 });
     expect(del.title).toBe(missing('fs:DeleteBranch'));
   });
 
@@ -226,7 +226,7 @@ describe('Tags screen', () => {
 
   it("says there aren't any tags yet", async () => {
     renderApp('/repositories/lake/tags');
-    expect(await screen.findByText("There aren't any tags yet.")).toBeTruthy();
+    expect(await screen.findByText("There aren't any tags yet.")).toBeVisible();
   });
 
   it('creates a tag once it has a name and a source, then lists it with its commit and copy buttons', async () => {
@@ -241,18 +241,18 @@ describe('Tags screen', () => {
     expect(create.disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Select Source' }));
     fireEvent.click(await within(dialog).findByRole('option', { name: /dev/ }));
-    await waitFor(() => expect(create.disabled).toBe(false));
+    await waitFor(() => expect(create.disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(create);
     const tag = await row('Tags', 'v1.0');
     expect(writes.at(-1)).toEqual({ method: 'POST', path: 'tags', body: { id: 'v1.0', ref: 'dev' } });
     expect(within(tag).getByRole('link', { name: 'v1.0' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=v1.0');
     expect(within(tag).getByRole('link', { name: 'bbbbbbbbbbbb' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('b')}`);
     fireEvent.click(within(tag).getByRole('button', { name: 'Copy ID' }));
-    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('v1.0'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('v1.0'), { timeout: 5000 });
     fireEvent.click(within(tag).getByRole('button', { name: 'Copy URI' }));
-    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('lakefs://lake/v1.0'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('lakefs://lake/v1.0'), { timeout: 5000 });
     fireEvent.click(within(tag).getByRole('button', { name: 'Copy S3 URI' }));
-    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('s3://lake/v1.0/'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('s3://lake/v1.0/'), { timeout: 5000 });
     writeText.mockRestore();
   });
 
@@ -261,12 +261,12 @@ describe('Tags screen', () => {
     renderApp('/repositories/lake/tags');
     await row('Tags', 'rc1');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Find Tag' }), { target: { value: 'v' } });
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'rc1' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'rc1' })).toBeNull(), { timeout: 5000 });
     fireEvent.click(within(await row('Tags', 'v2')).getByRole('button', { name: 'Delete tag v2' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Tag' });
     expect(within(confirm).getByText('Are you sure you wish to delete tag v2?')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'v2' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'v2' })).toBeNull(), { timeout: 5000 });
     expect(await row('Tags', 'v1')).toBeTruthy();
   });
 
@@ -284,7 +284,7 @@ describe('Tags screen', () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     renderApp('/repositories/lake/tags');
     const del = within(await row('Tags', 'v1')).getByRole('button', { name: 'Delete tag v1' }) as HTMLButtonElement;
-    await waitFor(() => expect(del.disabled).toBe(true));
+    await waitFor(() => expect(del.disabled).toBe(true), { timeout: 5000 });
     expect(del.title).toBe(missing('fs:DeleteTag'));
   });
 });

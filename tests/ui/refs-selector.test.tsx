@@ -71,7 +71,7 @@ describe('RefSelector', () => {
     open({ id: 'main', kind: 'branch' });
     await screen.findByRole('option', { name: /dev/ });
     fireEvent.change(screen.getByLabelText(FILTER), { target: { value: 'fea' } });
-    await waitFor(() => expect(screen.queryByRole('option', { name: /dev/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('option', { name: /dev/ })).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('option', { name: /feature-a/ })).toBeTruthy();
     expect(requests.at(-1)?.searchParams.get('prefix')).toBe('fea');
   });
@@ -115,7 +115,7 @@ describe('RefSelector', () => {
   it('says so when no commit id starts with the text, and ignores a ref of that name', async () => {
     open({ id: 'main', kind: 'branch' });
     fireEvent.change(await screen.findByLabelText(FILTER), { target: { value: 'dada' } });
-    expect(await screen.findByText('No commit ID starts with dada')).toBeTruthy();
+    expect(await screen.findByText('No commit ID starts with dada')).toBeVisible();
     expect(screen.queryByRole('listbox', { name: 'Commit' })).toBeNull();
   });
 

@@ -88,10 +88,10 @@ describe('Repository list', () => {
     expect(listRequests).toHaveLength(1);
     expect((screen.getByRole('searchbox', { name: 'Search repositories' }) as HTMLInputElement).value).toBe('b');
     fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
-    await waitFor(() => expect(listRequests).toHaveLength(2));
+    await waitFor(() => expect(listRequests).toHaveLength(2), { timeout: 5000 });
     expect(listRequests[1]?.searchParams.get('after')).toBeNull();
     expect(listRequests[1]?.searchParams.get('prefix')).toBe('b');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to start' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to start' })).toBeNull(), { timeout: 5000 });
   });
 
   it('puts the search prefix in the URL once typing pauses, and lists from its first page', async () => {
@@ -99,8 +99,8 @@ describe('Repository list', () => {
     const { location } = openRepositories();
     await screen.findByText('alpha');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search repositories' }), { target: { value: 'lake' } });
-    await waitFor(() => expect(location().search).toEqual({ prefix: 'lake' }));
-    await waitFor(() => expect(screen.queryByText('alpha')).toBeNull());
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'lake' }), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('alpha')).toBeNull(), { timeout: 5000 });
     expect(screen.getByText('lake-2')).toBeTruthy();
     expect(listRequests.map((u) => u.searchParams.get('prefix'))).toEqual([null, 'lake']);
   });
@@ -120,7 +120,7 @@ describe('Repository list', () => {
     openRepositories();
     await screen.findByText('repo-000');
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(listRequests.map((u) => u.searchParams.get('after'))).toEqual([null, 'repo-099']));
+    await waitFor(() => expect(listRequests.map((u) => u.searchParams.get('after'))).toEqual([null, 'repo-099']), { timeout: 5000 });
   });
 
   it('shows a listing that failed, and lists again on Retry', async () => {
@@ -136,14 +136,14 @@ describe('Repository list', () => {
     openRepositories();
     expect((await screen.findByRole('alert')).textContent).toContain('database is locked');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('alpha')).toBeTruthy();
+    expect(await screen.findByText('alpha')).toBeVisible();
   });
 
   it('warns that the mem block adapter is not for production', async () => {
     storage = { ...localStorage, blockstore_type: 'mem' };
     repositories = [repo('alpha')];
     openRepositories();
-    expect(await screen.findByText('Block adapter mem not usable in production')).toBeTruthy();
+    expect(await screen.findByText('Block adapter mem not usable in production')).toBeVisible();
   });
 
   it('does not show the mem warning for other block adapters', async () => {
@@ -158,7 +158,7 @@ describe('Welcome card', () => {
   it('offers a sample repository to a user with none, created with sample data', async () => {
     const { location } = openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
-    await waitFor(() => expect(location().pathname).toMatch(/^\/repositories\/quickstart/));
+    await waitFor(() => expect(location().pathname).toMatch(/^\/repositories\/quickstart/), { timeout: 5000 });
     expect(created).toEqual([
       { name: 'quickstart', storage_namespace: 'local://quickstart', default_branch: 'main', sample_data: true },
     ]);
@@ -168,7 +168,7 @@ describe('Welcome card', () => {
     storage = { ...localStorage, default_namespace_prefix: undefined };
     openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
-    await waitFor(() => expect(created).toHaveLength(1));
+    await waitFor(() => expect(created).toHaveLength(1), { timeout: 5000 });
     expect(created).toEqual([expect.objectContaining({ storage_namespace: 'local://quickstart' })]);
   });
 
@@ -183,7 +183,7 @@ describe('Welcome card', () => {
   it('opens the create dialog for an empty repository', async () => {
     openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create an empty repository/ }));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeVisible();
     for (const name of [/Repository ID/, /Default Branch Name/, /Storage Namespace/]) {
       const input = screen.getByLabelText(name) as HTMLInputElement;
       expect(input.required).toBe(true);
@@ -193,7 +193,7 @@ describe('Welcome card', () => {
 
   it('is not shown when a search finds nothing', async () => {
     openRepositories('?prefix=zzz');
-    expect(await screen.findByText('No repositories match.')).toBeTruthy();
+    expect(await screen.findByText('No repositories match.')).toBeVisible();
     expect(screen.queryByText('Welcome to Tarn!')).toBeNull();
   });
 });
@@ -285,7 +285,7 @@ describe('Create repository dialog', () => {
     const { create, location } = await openDialog();
     fireEvent.change(field(/Repository ID/), { target: { value: 'lake' } });
     fireEvent.click(create);
-    await waitFor(() => expect(location().pathname).toMatch(/^\/repositories\/lake/));
+    await waitFor(() => expect(location().pathname).toMatch(/^\/repositories\/lake/), { timeout: 5000 });
     expect(created).toEqual([{ name: 'lake', default_branch: 'main', storage_namespace: 'local://lake' }]);
   });
 
@@ -297,7 +297,7 @@ describe('Create repository dialog', () => {
     expect((await within(dialog).findByText(/^could not create repository:/)).textContent).toBe('could not create repository: repository already exists');
     expect(location().pathname).toBe('/repositories');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Create Repository' }));
     await screen.findByRole('dialog');
     expect(field(/Repository ID/).value).toBe('');
@@ -314,10 +314,10 @@ describe('Repository in deletion', () => {
       ),
     );
     const { router } = renderApp('/repositories/old/objects');
-    expect(await screen.findByText('Repository in deletion')).toBeTruthy();
+    expect(await screen.findByText('Repository in deletion')).toBeVisible();
     gone = false;
     fireEvent.click(screen.getByRole('button', { name: 'Delete Repository' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'), { timeout: 5000 });
     expect(deleted).toEqual(['old']);
   });
 

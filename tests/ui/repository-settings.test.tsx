@@ -107,7 +107,7 @@ describe('Repository settings', () => {
   it('opens on General, with the side menu and the Settings tab current', async () => {
     reset();
     const { router } = renderApp('/repositories/lake/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/settings/general'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/settings/general'), { timeout: 5000 });
     const menu = await screen.findByRole('navigation', { name: 'Settings' });
     expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['General', 'Garbage Collection', 'Branch Protection']);
     expect(within(menu).getByRole('link', { name: 'General' }).getAttribute('aria-current')).toBe('page');
@@ -134,16 +134,16 @@ describe('Settings: General', () => {
     expect(button('Delete Repository').disabled).toBe(false);
     const readsBefore = repositoryReads;
     fireEvent.click(toggle);
-    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'read_only', body: { read_only: true } }]));
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'read_only', body: { read_only: true } }]), { timeout: 5000 });
     // The layout read the repository again: its badge and the disabled Delete show the new state.
-    expect(await screen.findByText('Read-only')).toBeTruthy();
+    expect(await screen.findByText('Read-only')).toBeVisible();
     expect(repositoryReads).toBeGreaterThan(readsBefore);
-    await waitFor(() => expect(button('Delete Repository').disabled).toBe(true));
+    await waitFor(() => expect(button('Delete Repository').disabled).toBe(true), { timeout: 5000 });
     expect((screen.getByRole('checkbox', { name: 'Read-only repository' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Read-only repository' }));
-    await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'PUT', path: 'read_only', body: { read_only: false } }));
-    await waitFor(() => expect(screen.queryByText('Read-only')).toBeNull());
-    await waitFor(() => expect(button('Delete Repository').disabled).toBe(false));
+    await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'PUT', path: 'read_only', body: { read_only: false } }), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('Read-only')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(button('Delete Repository').disabled).toBe(false), { timeout: 5000 });
   });
 
   it('shows a refused change of the flag', async () => {
@@ -180,7 +180,7 @@ describe('Settings: General', () => {
     fireEvent.change(input, { target: { value: 'lake' } });
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'), { timeout: 5000 });
     expect(writes).toEqual([{ method: 'DELETE', path: 'repository' }]);
   });
 
@@ -198,15 +198,15 @@ describe('Settings: Garbage Collection', () => {
   it('says no policy is set and offers the template, 21 days and the default branch at 28', async () => {
     reset();
     renderApp('/repositories/lake/settings/retention');
-    expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeTruthy();
+    expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeVisible();
     expect(screen.getByRole('form', { name: 'Create Policy' })).toBeTruthy();
     const text = (screen.getByLabelText('Policy JSON') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual({ default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] });
     expect(button('Edit Policy').disabled).toBe(true);
     expect(button('Delete Policy').disabled).toBe(true);
     fireEvent.click(await enabled('Save'));
-    await waitFor(() => expect(writes[0]).toMatchObject({ method: 'PUT', path: 'gc_rules', body: JSON.parse(text) }));
-    expect(await screen.findByText('Default retention days:')).toBeTruthy();
+    await waitFor(() => expect(writes[0]).toMatchObject({ method: 'PUT', path: 'gc_rules', body: JSON.parse(text) }), { timeout: 5000 });
+    expect(await screen.findByText('Default retention days:')).toBeVisible();
   });
 
   it('shows the policy as a table or JSON, edits it with parse errors shown, and deletes it', async () => {
@@ -219,22 +219,22 @@ describe('Settings: Garbage Collection', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'JSON view' }));
     expect(JSON.parse((await screen.findByLabelText('Policy JSON')).textContent ?? '')).toEqual(gcRules);
     fireEvent.click(screen.getByRole('checkbox', { name: 'JSON view' }));
-    expect(await screen.findByRole('table', { name: 'Retention by branch' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Retention by branch' })).toBeVisible();
 
     fireEvent.click(await enabled('Edit Policy'));
     const editor = (await screen.findByRole('textbox', { name: 'Policy JSON' })) as HTMLTextAreaElement;
     expect(screen.getByRole('form', { name: 'Edit Policy' })).toBeTruthy();
     fireEvent.change(editor, { target: { value: '{"default_retention_days": 5,' } });
     fireEvent.click(button('Save'));
-    expect(await screen.findByText(/in JSON at position/)).toBeTruthy();
+    expect(await screen.findByText(/in JSON at position/)).toBeVisible();
     expect(writes).toEqual([]);
     fireEvent.change(editor, { target: { value: '{"default_retention_days": 5, "branches": []}' } });
     fireEvent.click(button('Save'));
-    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 5, branches: [] } }]));
-    expect(await screen.findByText('Default retention days:')).toBeTruthy();
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 5, branches: [] } }]), { timeout: 5000 });
+    expect(await screen.findByText('Default retention days:')).toBeVisible();
 
     fireEvent.click(await enabled('Delete Policy'));
-    expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeTruthy();
+    expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeVisible();
     expect(writes.at(-1)).toEqual({ method: 'DELETE', path: 'gc_rules' });
   });
 });
@@ -266,7 +266,7 @@ describe("Settings: the server's preflight", () => {
     preflight.gc = allowed();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     fireEvent.click(await enabled('Save'));
-    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] } }]));
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', path: 'gc_rules', body: { default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] } }]), { timeout: 5000 });
   });
 
   it('says when the preflight could not be asked', async () => {
@@ -309,7 +309,7 @@ describe('Settings: Branch Protection', () => {
   it('says there are no rules, and adds one with Create disabled while the pattern is empty', async () => {
     reset();
     renderApp('/repositories/lake/settings/branches');
-    expect(await screen.findByText("There aren't any rules yet.")).toBeTruthy();
+    expect(await screen.findByText("There aren't any rules yet.")).toBeVisible();
     fireEvent.click(await enabled('Add'));
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch Protection Rule' });
     const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
@@ -318,7 +318,7 @@ describe('Settings: Branch Protection', () => {
     expect(create.disabled).toBe(false);
     fireEvent.click(create);
     await waitFor(() =>
-      expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'release-*' }], ifMatch: '' }]),
+      expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'release-*' }], ifMatch: '' }]), { timeout: 5000 },
     );
     const table = await screen.findByRole('table', { name: 'Branch protection rules' });
     expect(within(table).getByText('release-*')).toBeTruthy();
@@ -331,7 +331,7 @@ describe('Settings: Branch Protection', () => {
     server.use(effectivePolicies([readOnlyPolicy]));
     const { router } = renderApp('/repositories/lake/settings/general');
     const toggle = (await screen.findByRole('checkbox', { name: 'Read-only repository' })) as HTMLInputElement;
-    await waitFor(() => expect(toggle.disabled).toBe(true));
+    await waitFor(() => expect(toggle.disabled).toBe(true), { timeout: 5000 });
     expect(toggle.closest('[data-part="root"]')?.getAttribute('title')).toBe(missing('fs:UpdateRepository'));
 
     await router.navigate({ to: '/repositories/$repoId/settings/retention', params: { repoId: 'lake' } });
@@ -357,9 +357,9 @@ describe('Settings: Branch Protection', () => {
     await screen.findByRole('button', { name: 'Delete rule trunk' });
     fireEvent.click(await enabled('Delete rule trunk'));
     await waitFor(() =>
-      expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'dev' }], ifMatch: 'c1' }]),
+      expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'dev' }], ifMatch: 'c1' }]), { timeout: 5000 },
     );
-    await waitFor(() => expect(screen.queryByText('trunk')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('trunk')).toBeNull(), { timeout: 5000 });
   });
 
   it('when someone else changed the rules, makes the edit again on theirs and says so', async () => {
@@ -372,8 +372,8 @@ describe('Settings: Branch Protection', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch Protection Rule' });
     fireEvent.change(within(dialog).getByLabelText('Branch name pattern'), { target: { value: 'dev' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText(/changed by someone else meanwhile/)).toBeTruthy();
-    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(await screen.findByText(/changed by someone else meanwhile/)).toBeVisible();
+    await waitFor(() => expect(writes).toHaveLength(2), { timeout: 5000 });
     expect(writes[1]).toEqual({
       method: 'PUT',
       path: 'branch_protection',
@@ -381,7 +381,7 @@ describe('Settings: Branch Protection', () => {
       ifMatch: 'c1+other',
     });
     const table = await screen.findByRole('table', { name: 'Branch protection rules' });
-    await waitFor(() => expect(within(table).queryByText('dev')).toBeTruthy());
+    await waitFor(() => expect(within(table).queryByText('dev')).toBeTruthy(), { timeout: 5000 });
     expect(within(table).getByText('qa')).toBeTruthy();
   });
 });

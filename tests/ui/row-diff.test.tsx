@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import type { SqlCell } from '../../src/lib/sql/arrow-values';
 import type { SqlEngine, SqlResult } from '../../src/lib/sql/sql-engine';
 import { renderApp } from './render';
+import { signedInAs } from './fake-api';
 
 const engine = vi.hoisted(() => ({
   described: [] as string[],
@@ -43,7 +44,7 @@ const page = <T,>(results: T[]) => ({
 });
 
 const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  signedInAs(),
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' }),
   ),
@@ -83,14 +84,14 @@ const row = (change: string, ...cells: Array<[SqlCell, SqlCell, boolean]>): SqlC
 
 async function openRowDiff() {
   renderApp('/repositories/lake/changes');
-  fireEvent.click(await screen.findByRole('button', { name: 'Compare rows of lakes.csv' }));
-  return screen.findByRole('region', { name: 'Row changes of lakes.csv' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Compare rows of lakes.csv' }, { timeout: 5000 }));
+  return screen.findByRole('region', { name: 'Row changes of lakes.csv' }, { timeout: 5000 });
 }
 
 describe('Compare rows', () => {
   it('offers the row diff on data objects only, beside the content diff', async () => {
     renderApp('/repositories/lake/changes');
-    expect(await screen.findByRole('button', { name: 'Compare rows of lakes.csv' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Compare rows of lakes.csv' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Show object changes of lakes.csv' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Compare rows of notes.txt' })).toBeNull();
   });
@@ -103,7 +104,7 @@ describe('Compare rows', () => {
       row('added', [null, '6', false], [null, 'fay', false], [null, '60', false]),
     ];
     const region = await openRowDiff();
-    expect(await within(region).findByText('1 row added, 1 removed, 1 changed.')).toBeTruthy();
+    expect(await within(region).findByText('1 row added, 1 removed, 1 changed.', {}, { timeout: 5000 })).toBeVisible();
     expect(engine.described).toEqual([
       "SELECT * FROM READ_CSV_AUTO('lakefs://lake/main@/lakes.csv')",
       "SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.csv')",
@@ -135,7 +136,7 @@ describe('Compare rows', () => {
 
     engine.duplicates = [0, 0];
     fireEvent.change(within(region).getByRole('combobox', { name: 'Key column of lakes.csv' }), { target: { value: 'name' } });
-    expect(await within(region).findByText('No rows differ.')).toBeTruthy();
+    expect(await within(region).findByText('No rows differ.', {}, { timeout: 5000 })).toBeVisible();
     expect(engine.runs.at(-1)).toContain('ON l.c1 IS NOT DISTINCT FROM r.c1');
   });
 
@@ -146,7 +147,7 @@ describe('Compare rows', () => {
     engine.describeError = undefined;
     engine.columns = { 'main@': columns('id'), main: columns('id') };
     fireEvent.click(within(region).getByRole('button', { name: 'Retry' }));
-    expect(await within(region).findByText('No rows differ.')).toBeTruthy();
+    expect(await within(region).findByText('No rows differ.', {}, { timeout: 5000 })).toBeVisible();
     expect(engine.described).toHaveLength(4);
   });
 
@@ -157,6 +158,6 @@ describe('Compare rows', () => {
     const toggle = screen.getByRole('button', { name: 'Compare rows of lakes.csv' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Row changes of lakes.csv' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Row changes of lakes.csv' })).toBeNull(), { timeout: 5000 });
   });
 });

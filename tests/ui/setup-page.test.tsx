@@ -90,7 +90,7 @@ describe('SetupPage', () => {
     fireEvent.change(emailField(), { target: { value: 'ops@acme.example' } });
     fireEvent.click(screen.getByRole('checkbox', { name: "I'd like to receive security, product and feature updates" }));
     // The checkbox reports its change a moment after the click.
-    await waitFor(() => expect(document.querySelector('[data-scope="checkbox"][data-part="root"][data-state="checked"]')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('[data-scope="checkbox"][data-part="root"][data-state="checked"]')).not.toBeNull(), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Setup' }));
 
     await screen.findByText("You're all set!", {}, FIND);

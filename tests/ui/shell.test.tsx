@@ -63,7 +63,7 @@ afterAll(() => server.close());
 describe('Routing', () => {
   it('sends / to the repository list inside the navigation bar', async () => {
     const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'), { timeout: 5000 });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByText('Tarn')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Repositories' }).getAttribute('aria-current')).toBe('page');
@@ -74,7 +74,7 @@ describe('Routing', () => {
   it('sends a visitor without a session to login, remembering the page', async () => {
     user = null;
     const { router } = renderApp('/repositories?prefix=la');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
     expect(router.state.location.search).toMatchObject({ redirected: true, next: '/repositories?prefix=la' });
   });
 
@@ -82,17 +82,17 @@ describe('Routing', () => {
     const { router } = renderApp('/auth');
     const visited: string[] = [];
     router.subscribe('onBeforeNavigate', (event) => visited.push(event.toLocation.pathname));
-    await waitFor(() => expect(visited).toContain('/auth/credentials'));
+    await waitFor(() => expect(visited).toContain('/auth/credentials'), { timeout: 5000 });
   });
 
   it('sends unknown paths to the repository list', async () => {
     const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'), { timeout: 5000 });
   });
 
   it('opens a repository on its objects, keeping the ref', async () => {
     const { router } = renderApp('/repositories/lake?ref=main');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/objects'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories/lake/objects'), { timeout: 5000 });
     expect(router.state.location.search).toMatchObject({ ref: 'main' });
   });
 });
@@ -138,31 +138,31 @@ describe('Repository layout', () => {
     );
     renderApp(path);
     const tabs = await screen.findByRole('navigation', { name: 'Repository' });
-    await waitFor(() => expect(within(tabs).getByRole('link', { name: current }).getAttribute('aria-current')).toBe('page'));
+    await waitFor(() => expect(within(tabs).getByRole('link', { name: current }).getAttribute('aria-current')).toBe('page'), { timeout: 5000 });
     const marked = within(tabs).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
     expect(marked.map((link) => link.textContent)).toEqual([current]);
   });
 
   it('reports a missing repository', async () => {
     renderApp('/repositories/nope/commits');
-    expect(await screen.findByText('could not find repository nope')).toBeTruthy();
+    expect(await screen.findByText('could not find repository nope')).toBeVisible();
   });
 
   it('offers to retry the deletion of a repository in deletion', async () => {
     renderApp('/repositories/gone/objects');
-    expect(await screen.findByText('Repository in deletion')).toBeTruthy();
+    expect(await screen.findByText('Repository in deletion')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Delete Repository' })).toBeTruthy();
   });
 
   it('reports a ref that is neither branch, tag nor commit', async () => {
     renderApp('/repositories/lake/changes?ref=nope');
-    expect(await screen.findByText('ref not found')).toBeTruthy();
+    expect(await screen.findByText('ref not found')).toBeVisible();
   });
 });
 
 /** Clicks the user menu's button once the menu's code has loaded (until then the button is disabled). */
 async function openUserMenu(name: string) {
-  await waitFor(() => expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(false));
+  await waitFor(() => expect(screen.getByRole('button', { name }).hasAttribute('disabled')).toBe(false), { timeout: 5000 });
   fireEvent.click(screen.getByRole('button', { name }));
   await screen.findByRole('menu');
 }
@@ -179,14 +179,14 @@ describe('User menu', () => {
     // As a keyboard user does: the menu takes focus, the arrow reaches the notice, End jumps past the theme choices
     // to Logout (the version below it is not selectable), Enter selects it.
     const menu = screen.getByRole('menu');
-    await waitFor(() => expect(document.activeElement).toBe(menu));
+    await waitFor(() => expect(document.activeElement).toBe(menu), { timeout: 5000 });
     const logout = screen.getByRole('menuitem', { name: 'Logout' });
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    await waitFor(() => expect(notice.hasAttribute('data-highlighted')).toBe(true));
+    await waitFor(() => expect(notice.hasAttribute('data-highlighted')).toBe(true), { timeout: 5000 });
     fireEvent.keyDown(menu, { key: 'End' });
-    await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true));
+    await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true), { timeout: 5000 });
     fireEvent.keyDown(menu, { key: 'Enter' });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sso/logout'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sso/logout'), { timeout: 5000 });
   });
 
   it('names a user without a friendly name by id, and has no upgrade notice by default', async () => {
@@ -208,10 +208,10 @@ describe('Theme choice', () => {
     const system = await screen.findByRole('menuitemradio', { name: 'Same as the system' });
     expect(system.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
-    await waitFor(() => expect(localStorage.getItem('tarn:color-mode')).toBe('dark'));
+    await waitFor(() => expect(localStorage.getItem('tarn:color-mode')).toBe('dark'), { timeout: 5000 });
     await openUserMenu('User menu for Ada Lovelace');
     await waitFor(() =>
-      expect(screen.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true'),
+      expect(screen.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true'), { timeout: 5000 },
     );
   });
 });
@@ -224,11 +224,11 @@ describe('logout', () => {
     await openUserMenu('User menu for Ada Lovelace');
     const logout = await screen.findByRole('menuitem', { name: 'Logout' });
     const menu = screen.getByRole('menu');
-    await waitFor(() => expect(document.activeElement).toBe(menu));
+    await waitFor(() => expect(document.activeElement).toBe(menu), { timeout: 5000 });
     fireEvent.keyDown(menu, { key: 'End' });
-    await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true));
+    await waitFor(() => expect(logout.hasAttribute('data-highlighted')).toBe(true), { timeout: 5000 });
     fireEvent.keyDown(menu, { key: 'Enter' });
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/logout'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/logout'), { timeout: 5000 });
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });

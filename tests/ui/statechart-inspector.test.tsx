@@ -81,10 +81,10 @@ describe('statechart inspector panel', () => {
     renderWithInspector();
     await openPanel();
     await screen.findByRole('figure', { name: 'Statechart of door' });
-    await waitFor(() => expect(activeStates()).toEqual(['', 'closed']));
+    await waitFor(() => expect(activeStates()).toEqual(['', 'closed']), { timeout: 5000 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Open the door' }));
-    await waitFor(() => expect(activeStates()).toEqual(['', 'open']));
+    await waitFor(() => expect(activeStates()).toEqual(['', 'open']), { timeout: 5000 });
     const log = screen.getByRole('list', { name: 'Event log' });
     const newest = within(log).getAllByRole('listitem')[0];
     expect(newest?.textContent).toContain('door.open');
@@ -111,7 +111,7 @@ describe('statechart inspector panel', () => {
     fireEvent.change(within(form).getByLabelText('Payload (JSON)'), { target: { value: '{"by": "the panel"}' } });
     fireEvent.click(send);
     await screen.findByText('Opened 1 times');
-    await waitFor(() => expect(activeStates()).toEqual(['', 'open']));
+    await waitFor(() => expect(activeStates()).toEqual(['', 'open']), { timeout: 5000 });
     expect(within(form).queryByRole('alert')).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Event log' })).getAllByRole('listitem')[0]?.textContent).toContain(
       '"by": "the panel"',
@@ -124,7 +124,7 @@ describe('statechart inspector panel', () => {
     await screen.findByRole('list', { name: 'Event log' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const log = screen.getByRole('list', { name: 'Event log' });
-    await waitFor(() => expect(within(log).getAllByRole('listitem')[0]?.textContent).toContain('door.login'));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')[0]?.textContent).toContain('door.login'), { timeout: 5000 });
     expect(log.textContent).not.toContain('wJalrXUtnFEMI');
     expect(log.textContent).toContain('"secretAccessKey": "••••••"');
   });
@@ -135,7 +135,7 @@ describe('inspector store', () => {
     const store = createInspectorStore();
     setRootInspector(store.inspect);
     renderUi(<Door />);
-    await waitFor(() => expect(store.getActors()).toHaveLength(1));
+    await waitFor(() => expect(store.getActors()).toHaveLength(1), { timeout: 5000 });
     const door = store.getActors()[0]?.ref;
     for (let i = 0; i < MAX_EVENTS_PER_ACTOR + 10; i += 1) door?.send({ type: 'door.close' });
     const events = store.getActors()[0]?.events ?? [];

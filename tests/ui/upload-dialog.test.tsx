@@ -93,14 +93,14 @@ function pickFiles(files: File[]) {
 describe('UploadDialog', () => {
   it('previews destinations under the prefix and uploads each file', async () => {
     const { onUploaded } = renderDialog();
-    expect(await screen.findByText("Upload Objects to Branch 'main'")).toBeTruthy();
+    expect(await screen.findByText("Upload Objects to Branch 'main'")).toBeVisible();
     pickFiles([file('a.csv', 'x,y'), file('b.txt')]);
-    expect(await screen.findByText('data/a.csv')).toBeTruthy();
+    expect(await screen.findByText('data/a.csv')).toBeVisible();
     expect(screen.getByText('data/b.txt')).toBeTruthy();
     expect(screen.getByText('Files to Upload (2)')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(uploads.map((u) => u.path).sort()).toEqual(['data/a.csv', 'data/b.txt']);
     expect(uploads.find((u) => u.path === 'data/a.csv')?.content).toBe('x,y');
     // Each destination was checked once, before its upload.
@@ -114,7 +114,7 @@ describe('UploadDialog', () => {
     const { onUploaded } = renderDialog();
     pickFiles([file('a.csv', 'x,y')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Upload 1 File' }));
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(uploads).toEqual([]);
     expect(presignedPuts).toEqual([{ content: 'x,y', blobType: 'BlockBlob' }]);
     expect(linked).toEqual([
@@ -137,7 +137,7 @@ describe('UploadDialog', () => {
     renderDialog();
     pickFiles([file('a.csv')]);
     fireEvent.change(screen.getByLabelText('Destination Directory'), { target: { value: '\\incoming\\' } });
-    expect(await screen.findByText('incoming/a.csv')).toBeTruthy();
+    expect(await screen.findByText('incoming/a.csv')).toBeVisible();
   });
 
   it("marks a failed file 'Upload Failed' and still reports the stored ones", async () => {
@@ -145,8 +145,8 @@ describe('UploadDialog', () => {
     const { onUploaded } = renderDialog();
     pickFiles([file('good.txt'), file('bad.txt')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
-    expect(await screen.findByText('Upload Failed')).toBeTruthy();
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Upload Failed')).toBeVisible();
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(screen.getByText('Done')).toBeTruthy();
   });
 
@@ -164,7 +164,7 @@ describe('UploadDialog', () => {
     pickFiles([file('slow.bin')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel data/slow.bin' }));
-    expect(await screen.findByText('Upload Aborted')).toBeTruthy();
+    expect(await screen.findByText('Upload Aborted')).toBeVisible();
     release();
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(onUploaded).not.toHaveBeenCalled();
@@ -182,7 +182,7 @@ describe('UploadDialog', () => {
     const { onUploaded } = renderDialog();
     pickFiles([file('secret.csv'), file('open.csv')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
-    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
     const refused = screen.getByRole('listitem', { name: 'data/secret.csv' });
     expect(within(refused).getByText('Upload Failed')).toBeTruthy();
     expect(within(refused).getByText('You are not allowed to upload to this path.')).toBeTruthy();
@@ -194,7 +194,7 @@ describe('UploadDialog', () => {
     const { onUploaded } = renderDialog();
     pickFiles([file('a.csv')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
-    expect(await screen.findByText('You are not allowed to upload to this path.')).toBeTruthy();
+    expect(await screen.findByText('You are not allowed to upload to this path.')).toBeVisible();
     await screen.findByRole('button', { name: 'Close' });
     expect(uploads).toEqual([]);
     expect(onUploaded).not.toHaveBeenCalled();
@@ -238,7 +238,7 @@ describe('UploadDialog', () => {
       files: [],
     };
     fireEvent.drop(await screen.findByTestId('upload-drop-zone'), { dataTransfer });
-    expect(await screen.findByText('photos/a.png')).toBeTruthy();
+    expect(await screen.findByText('photos/a.png')).toBeVisible();
     expect(screen.getByText('photos/2024/b.png')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { signedInAs } from './fake-api';
 
 interface Fixture {
   contentType: string;
@@ -17,7 +18,7 @@ const contentRequests: string[] = [];
 const statRequests: string[] = [];
 
 const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  signedInAs(),
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
   ),
@@ -66,12 +67,12 @@ const rendererOf = async () => (await waitFor(() => {
   const el = document.querySelector('[data-renderer]');
   if (!el) throw new Error('no renderer yet');
   return el;
-}));
+}, { timeout: 5000 }));
 
 describe('object viewer', () => {
   it('shows a header with the path, size, content type, download, copy URI and blame', async () => {
     view('docs/notes.txt', { contentType: 'text/plain', body: 'hello' });
-    expect(await screen.findByText('text/plain')).toBeTruthy();
+    expect(await screen.findByText('text/plain')).toBeVisible();
     // The stat and the content are read once each, by the route.
     expect(statRequests).toEqual(['docs/notes.txt']);
     expect(contentRequests).toEqual(['docs/notes.txt']);
@@ -88,7 +89,7 @@ describe('object viewer', () => {
       ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Blame' }));
-    expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeTruthy();
+    expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeVisible();
   });
 
   it('renders markdown sanitised', async () => {
@@ -107,7 +108,7 @@ describe('object viewer', () => {
     view('jobs/etl.py', { contentType: 'text/plain', body: 'def run():\n    return 42\n' });
     const el = await rendererOf();
     expect(el.getAttribute('data-renderer')).toBe('text');
-    await waitFor(() => expect(el.querySelector('.hljs-keyword')?.textContent).toBe('def'));
+    await waitFor(() => expect(el.querySelector('.hljs-keyword')?.textContent).toBe('def'), { timeout: 5000 });
   });
 
   it('shows images from the object URL without downloading them first', async () => {
@@ -120,7 +121,7 @@ describe('object viewer', () => {
   it('embeds PDFs from a local blob address, since the object endpoint may not be framed', async () => {
     view('manual.pdf', { contentType: 'application/pdf', body: '%PDF-1.4 minimal' });
     const el = await rendererOf();
-    await waitFor(() => expect(el.querySelector('object')?.getAttribute('data')).toMatch(/^blob:/));
+    await waitFor(() => expect(el.querySelector('object')?.getAttribute('data')).toMatch(/^blob:/), { timeout: 5000 });
     expect(el.querySelector('object')?.getAttribute('type')).toBe('application/pdf');
     expect(contentRequests).toEqual(['manual.pdf']);
   });
@@ -144,7 +145,7 @@ describe('object viewer', () => {
       ],
     };
     view('analysis.ipynb', { contentType: 'application/json', body: JSON.stringify(notebook) });
-    await screen.findByRole('heading', { name: 'Analysis' });
+    await screen.findByRole('heading', { name: 'Analysis' }, { timeout: 5000 });
     expect(screen.getByText('In [3]:')).toBeTruthy();
     expect(screen.getByText('result 1')).toBeTruthy();
     expect(screen.getByText('Traceback line')).toBeTruthy();
@@ -155,12 +156,12 @@ describe('object viewer', () => {
 
   it('says when a notebook cannot be read', async () => {
     view('broken.ipynb', { contentType: 'application/octet-stream', body: '{"not": "a notebook"}' });
-    expect(await screen.findByText('This notebook could not be read')).toBeTruthy();
+    expect(await screen.findByText('This notebook could not be read')).toBeVisible();
   });
 
   it('refuses objects above 20 MiB', async () => {
     view('big.txt', { contentType: 'text/plain', size: 20971521 });
-    expect(await screen.findByText(/size 20971521 bytes \(20\.0 MB\) is too big/)).toBeTruthy();
+    expect(await screen.findByText(/size 20971521 bytes \(20\.0 MB\) is too big/)).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Download' })).toHaveLength(1);
     expect(contentRequests).toEqual([]);
   });
@@ -186,7 +187,7 @@ describe('object viewer', () => {
 
   it('says when no path is given', async () => {
     renderApp('/repositories/lake/object');
-    expect(await screen.findByText('No object path given')).toBeTruthy();
+    expect(await screen.findByText('No object path given')).toBeVisible();
     expect(statRequests).toEqual([]);
   });
 });

@@ -4,11 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
+import { signedInAs } from './fake-api';
 
 const objects = new Map<string, { contentType: string; body: string }>();
 
 const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+  signedInAs(),
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
   ),
@@ -51,7 +52,7 @@ const renderer = () =>
     const el = document.querySelector('[data-renderer]');
     if (!el) throw new Error('no renderer yet');
     return el as HTMLElement;
-  });
+  }, { timeout: 5000 });
 
 describe('jsonl viewer', () => {
   it('shows the records as a table, columns the union of their keys, with counts and the bad lines by number', async () => {
@@ -105,7 +106,7 @@ describe('geojson viewer', () => {
 
   it('says so when the file is not GeoJSON', async () => {
     view('maps/topo.geojson', 'application/json', '{"type":"Topology","objects":{}}');
-    expect(await screen.findByText(/This file is not GeoJSON/)).toBeTruthy();
+    expect(await screen.findByText(/This file is not GeoJSON/)).toBeVisible();
     expect((await renderer()).getAttribute('data-renderer')).toBe('geojson');
   });
 });

@@ -125,7 +125,7 @@ describe('SQL preview of data files', () => {
     expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Baikal', '1642', '']);
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Tanganyika', 'NULL', '']);
     // The charts DuckDB computed, each named for screen readers.
-    expect(await screen.findByRole('img', { name: 'Most frequent values of name: Baikal (1); 2 distinct' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Most frequent values of name: Baikal (1); 2 distinct' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'Histogram of depth from 1642 to 1642: 1 rows per bin; 1 NULL' })).toBeTruthy();
     // Whatever its size, nothing of the object is read by the viewer itself: the engine reads the ranges it needs.
     expect(contentRequests).toEqual([]);
@@ -147,13 +147,13 @@ describe('SQL preview of data files', () => {
 
     typeQuery('SELECT name FROM lakes');
     fireEvent.click(screen.getByRole('button', { name: 'Execute' }));
-    await waitFor(() => expect(engine.runs).toEqual(['SELECT 1', 'SELECT name FROM lakes']));
+    await waitFor(() => expect(engine.runs).toEqual(['SELECT 1', 'SELECT name FROM lakes']), { timeout: 5000 });
     expect(router.state.location.search).toMatchObject({ path: 'lakes.tsv', sql: 'SELECT name FROM lakes' });
 
     // The opening query needs no parameter: the address stays short.
     typeQuery("SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.tsv', delim = '\\t') LIMIT 20");
     fireEvent.click(screen.getByRole('button', { name: 'Execute' }));
-    await waitFor(() => expect(engine.runs).toHaveLength(3));
+    await waitFor(() => expect(engine.runs).toHaveLength(3), { timeout: 5000 });
     expect(router.state.location.search).toEqual({ path: 'lakes.tsv' });
   });
 
@@ -162,7 +162,7 @@ describe('SQL preview of data files', () => {
     view('lakes.csv', { contentType: 'text/csv', size: 10 });
     await screen.findByRole('table', { name: 'Query result' });
     fireEvent.click(screen.getByRole('button', { name: 'Execute' }));
-    await waitFor(() => expect(engine.runs).toHaveLength(2));
+    await waitFor(() => expect(engine.runs).toHaveLength(2), { timeout: 5000 });
     expect(engine.runs[1]).toBe(engine.runs[0]);
   });
 
@@ -170,7 +170,7 @@ describe('SQL preview of data files', () => {
     engine.answer = async () => ({ ...lakes, outputs: [] });
     const copy = "COPY (SELECT 1) TO 'lakefs://lake/main/out.csv'";
     view('lakes.csv', { contentType: 'text/csv', size: 10 }, copy);
-    expect(await screen.findByText('This query writes lakefs://lake/main/out.csv: press Execute to run it.')).toBeTruthy();
+    expect(await screen.findByText('This query writes lakefs://lake/main/out.csv: press Execute to run it.')).toBeVisible();
     expect(engine.runs).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Execute' }));
     await screen.findByRole('table', { name: 'Query result' });
@@ -190,7 +190,7 @@ describe('SQL preview of data files', () => {
     const rows = Array.from({ length: 1000 }, (_, i) => [`lake ${i + 1}`, String(i)]);
     engine.answer = async () => ({ ...lakes, rows, rowCount: 4173, elapsedMs: 1234 });
     view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
-    expect(await screen.findByText('4,173 rows in 1,234 ms, showing the first 1,000 of 4,173')).toBeTruthy();
+    expect(await screen.findByText('4,173 rows in 1,234 ms, showing the first 1,000 of 4,173')).toBeVisible();
   });
 
   it('offers a Cancel button while the query runs, which stops it', async () => {
@@ -198,7 +198,7 @@ describe('SQL preview of data files', () => {
     engine.answer = () => new Promise((_, reject) => (abort = () => reject(new Error('cancelled'))));
     view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('The query was cancelled.')).toBeTruthy();
+    expect(await screen.findByText('The query was cancelled.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     abort?.();
   });
