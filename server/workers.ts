@@ -11,6 +11,7 @@ import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
 import type { ServerConfig } from './config';
 import type { Logger } from './logging';
+import { serveClusterMetrics } from './http/cluster-metrics';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
 
 /** What a worker tells its primary once it serves. */
@@ -59,6 +60,7 @@ export async function runPrimary(config: ServerConfig, entry: string, logger: Lo
     return;
   }
   cluster.setupPrimary({ exec: entry, args: process.argv.slice(2) });
+  serveClusterMetrics();
 
   const alive = new Set<Worker>();
   const listening = new Set<Worker>();

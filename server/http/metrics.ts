@@ -5,6 +5,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Handler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetricsText, metricsFromPrimary, shareWithPrimary } from './cluster-metrics';
 import type { AppEnv } from './router';
 
 /** Seconds: from a cached metadata read (well under a millisecond) to a large upload. */
@@ -91,6 +92,7 @@ export class ServerMetrics {
       this.cacheHits.labels(cache).inc(0);
       this.cacheMisses.labels(cache).inc(0);
     }
+    if (metricsFromPrimary()) shareWithPrimary([this.registry, processMetrics()]);
   }
 
   /** Counts an answered request; `seconds` from its arrival. */
@@ -121,7 +123,9 @@ export class ServerMetrics {
     gauge('tarn_pg_pool_clients_waiting', 'Queries waiting for a connection of the PostgreSQL pool', (s) => s.waiting);
   }
 
+  /** This server's figures; a worker of `--workers` answers every worker's, summed. */
   async text(): Promise<string> {
+    if (metricsFromPrimary()) return clusterMetricsText();
     const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
     return `${own}\n${process}`;
   }

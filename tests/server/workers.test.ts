@@ -31,8 +31,8 @@ class OneConnection {
   constructor(private readonly headers: Record<string, string>) {}
 
   call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-    // API paths are under /api/v1; the console's own (/logout) are given from the root.
-    const url = new URL(path === '/logout' ? `${server.url}${path}` : `${server.api}${path}`);
+    // API paths are under /api/v1; the console's own (/logout) and the metrics are given from the root.
+    const url = new URL(path === '/logout' || path === '/metrics' ? `${server.url}${path}` : `${server.api}${path}`);
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -74,7 +74,7 @@ class OneConnection {
   }
 }
 
-/** The processes whose parent is `pid`. */
+/** The node:cluster workers whose primary is `pid` (tsx may run helpers of its own as children too). */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -82,7 +82,8 @@ function childrenOf(pid: number): number[] {
       try {
         // Field 4 of stat is the parent; the name in field 2 may hold spaces, so count from its closing parenthesis.
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) return false;
+        return readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').some((v) => v.startsWith('NODE_UNIQUE_ID='));
       } catch {
         return false;
       }
@@ -216,6 +217,35 @@ describe('a server with two workers', () => {
     const [first, second] = [...onWorker.values()] as [OneConnection, OneConnection];
     expect((await first.call('GET', '/logout', undefined, { cookie: `internal_auth_session=${login.body.token}` })).status).toBe(307);
     expect((await second.call('GET', '/user')).status).toBe(401);
+    for (const api of opened) api.close();
+  });
+
+  it('answers one scrape of /metrics with the requests of both workers, whichever worker takes it', async () => {
+    const workers = childrenOf(server.child.pid as number);
+    const port = Number(new URL(server.url).port);
+    const onWorker = new Map<number, OneConnection>();
+    const opened: OneConnection[] = [];
+    while (onWorker.size < 2 && opened.length < 20) {
+      const api = new OneConnection({ authorization });
+      opened.push(api);
+      expect((await api.call('GET', '/healthcheck')).status).toBe(204);
+      const owner = ownerOfConnection(port, api.localPort as number, workers);
+      if (owner !== undefined && !onWorker.has(owner)) onWorker.set(owner, api);
+    }
+    expect(onWorker.size).toBe(2);
+    const [first, second] = [...onWorker.values()] as [OneConnection, OneConnection];
+    const served = async (api: OneConnection): Promise<number> => {
+      const scrape = await api.call<string>('GET', '/metrics');
+      expect(scrape.status).toBe(200);
+      const line = /^tarn_http_requests_total\{operation="getCurrentUser",status="200"\} (\d+)$/m.exec(scrape.body);
+      return Number(line?.[1] ?? 0);
+    };
+    const before = await served(first);
+    for (let i = 0; i < 3; i++) expect((await first.call('GET', '/user')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await second.call('GET', '/user')).status).toBe(200);
+    // Each worker alone served 3 or 5 of them: only the sum over both gives 8.
+    expect((await served(first)) - before).toBe(8);
+    expect((await served(second)) - before).toBe(8);
     for (const api of opened) api.close();
   });
 
