@@ -11,19 +11,21 @@ import {
   READ_ONLY,
   UPLOAD_ABORTED,
   UPLOAD_FAILED,
+  fileUploadMachine,
   uploadQueueMachine,
   type CheckDestinationInput,
+  type FileStepEvent,
   type LinkObjectInput,
   type PickedFile,
   type PutToStoreInput,
   type UploadFileInput,
-  type UploadQueueEvent,
   type UploadQueueInput,
   type UploadReport,
-} from '../../src/machines/upload-queue/machine';
+} from '../../src/machines/upload-queue';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(uploadQueueMachine);
+const fileCoverage = transitionCoverage(fileUploadMachine);
 
 interface Pending {
   input: UploadFileInput;
@@ -105,14 +107,13 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
   const preflights: { path: string }[] = [];
   /** Runs that ended with something stored, as the page hears them. */
   const announced: number[] = [];
-  const machine = uploadQueueMachine.provide({
-    actions: { announceStored: () => void announced.push(announced.length + 1) },
+  const fileUpload = fileUploadMachine.provide({
     actors: {
       uploadFile: uploads.actor,
       stageFile: presigned.stage.actor,
       putToStore: presigned.put.actor,
       linkObject: presigned.link.actor,
-      checkDestination: fromCallback<UploadQueueEvent, CheckDestinationInput>(({ input, sendBack }) => {
+      checkDestination: fromCallback<FileStepEvent, CheckDestinationInput>(({ input, sendBack }) => {
         preflights.push({ path: input.path });
         (options.allowed ?? (() => Promise.resolve(true)))(input.path).then(
           (allowed) => sendBack({ type: allowed ? 'file.allowed' : 'file.refused', id: input.id }),
@@ -121,9 +122,16 @@ function start(options: { input?: Partial<UploadQueueInput>; allowed?: (path: st
       }),
     },
   });
+  const machine = uploadQueueMachine.provide({
+    actions: { announceStored: () => void announced.push(announced.length + 1) },
+    actors: { fileUpload },
+  });
   const actor = createActor(machine, {
     input: { repoId: 'repo', branch: 'main', prefix: 'data/', readOnly: false, ...options.input },
-    inspect: coverage.inspect,
+    inspect: (event) => {
+      coverage.inspect(event);
+      fileCoverage.inspect(event);
+    },
   }).start();
   return { actor, uploads, preflights, presigned, announced };
 }
@@ -402,3 +410,4 @@ describe('upload queue: presigned transfer (docs/behaviour.md, Objects page)', (
 });
 
 it('takes every transition of the queue', () => coverage.expectAllTaken());
+it('takes every transition of a file\'s upload', () => fileCoverage.expectAllTaken());

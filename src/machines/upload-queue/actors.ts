@@ -1,17 +1,10 @@
-// The upload queue's actors over the real API. Each step of an upload is a callback actor, so it can report
+// The steps of a file's upload over the real API. Each step of an upload is a callback actor, so it can report
 // progress and the event that moves the file on; stopping it (cancel) aborts its request.
 import { fromCallback } from 'xstate';
 import { errorMessage } from '../../api/errors';
 import { stageAllowed } from '../../api/objects';
 import { getStagingLocation, linkStagedObject, putToPresignedUrl, uploadObject, UploadAbortedError } from '../../api/upload';
-import type {
-  CheckDestinationInput,
-  LinkObjectInput,
-  PutToStoreInput,
-  UploadFileInput,
-  UploadQueueEvent,
-  UploadReport,
-} from './machine';
+import type { CheckDestinationInput, FileStepEvent, LinkObjectInput, PutToStoreInput, UploadFileInput, UploadReport } from './file-upload';
 
 interface StepOptions {
   onProgress: (percent: number) => void;
@@ -20,7 +13,7 @@ interface StepOptions {
 
 /** A step of one file's upload: its work answers the event that reports it done; a failure reports `file.failed`. */
 export function createFileStepActor<TInput extends { id: string }>(run: (input: TInput, options: StepOptions) => Promise<UploadReport>) {
-  return fromCallback<UploadQueueEvent, TInput>(({ input, sendBack }) => {
+  return fromCallback<FileStepEvent, TInput>(({ input, sendBack }) => {
     const controller = new AbortController();
     const report = (event: UploadReport) => {
       if (!controller.signal.aborted) sendBack(event);
@@ -45,8 +38,8 @@ export function createUploadFileActor(upload: UploadFunction) {
   });
 }
 
-/** The stage_allowed preflight of one destination, as the queue's per-file check. */
-export const checkDestination = fromCallback<UploadQueueEvent, CheckDestinationInput>(({ input, sendBack }) => {
+/** The stage_allowed preflight of one destination, the first step of a file's upload. */
+export const checkDestination = fromCallback<FileStepEvent, CheckDestinationInput>(({ input, sendBack }) => {
   const controller = new AbortController();
   stageAllowed(input.repoId, input.branch, input.path, controller.signal).then(
     (allowed) => sendBack({ type: allowed ? 'file.allowed' : 'file.refused', id: input.id }),
@@ -57,7 +50,7 @@ export const checkDestination = fromCallback<UploadQueueEvent, CheckDestinationI
   return () => controller.abort();
 });
 
-export const uploadQueueActors = {
+export const fileUploadActors = {
   checkDestination,
   uploadFile: createUploadFileActor((input, options) => uploadObject(input.repoId, input.branch, input.path, input.file, options)),
   stageFile: createFileStepActor<CheckDestinationInput>(async (input, { signal }) => ({

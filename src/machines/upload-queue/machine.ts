@@ -1,22 +1,18 @@
 // Upload queue (docs/behaviour.md, Objects page): files are queued with their destinations, then run at most
-// UPLOAD_CONCURRENCY at a time, each checked → uploading (percent) → done | failed | aborted. The check is the
-// stage_allowed preflight of the file's own destination, asked once, just before its upload: a refused path fails
-// that file and sends nothing. The queue's input carries what the page already knows (repository, branch,
-// read-only, the storage config), so a run reads nothing else.
-// An upload goes through the server, or, when the storage config says pre_sign_support_ui (docs/behaviour.md, Objects page: "Upload"
-// transfer"), in three steps: a staging location with a presigned address, a PUT of the file to that address
-// (the percent), then the link that registers the staged object at its path.
+// UPLOAD_CONCURRENCY at a time, each by a machine of its own (file-upload.ts: checked, then uploaded through the
+// server or by a presigned transfer) that reports uploading (percent) → done | failed; cancelling stops it
+// (aborted). The queue's input carries what the page already knows (repository, branch, read-only, the storage
+// config), so a run reads nothing else.
 import { and, assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { StagingLocation, StorageConfig } from '../../api/types';
-import { callbackPlaceholder } from '../../lib/actor-placeholders';
+import type { StorageConfig } from '../../api/types';
 import { UPLOAD_CONCURRENCY } from '../../lib/constants';
 import { destinationFor } from './destination';
+import { fileUploadMachine, type FileUploadReport } from './file-upload';
 
 export const UPLOAD_FAILED = 'Upload Failed';
 export const UPLOAD_ABORTED = 'Upload Aborted';
 export const NO_FILES = 'Upload needs at least one file.';
 export const READ_ONLY = 'This repository is read-only: uploads are disabled.';
-export const NOT_ALLOWED = 'You are not allowed to upload to this path.';
 
 /** What decides how files travel: presigned straight to the store when the server offers it to the console. */
 export type UploadStorage = Pick<StorageConfig, 'pre_sign_support_ui' | 'blockstore_type'>;
@@ -58,43 +54,6 @@ export interface UploadQueueContext extends UploadQueueInput {
   error: string | null;
 }
 
-export interface CheckDestinationInput {
-  id: string;
-  repoId: string;
-  branch: string;
-  path: string;
-}
-
-export interface UploadFileInput extends CheckDestinationInput {
-  file: Blob;
-}
-
-/** The PUT of a presigned upload: the file to the staging location's presigned address. */
-export interface PutToStoreInput {
-  id: string;
-  file: Blob;
-  staging: StagingLocation;
-  blockstoreType: string;
-}
-
-/** The link of a presigned upload: the staged object, with the store's checksum, registered at its path. */
-export interface LinkObjectInput extends CheckDestinationInput {
-  file: Blob;
-  staging: StagingLocation;
-  checksum: string;
-}
-
-/** What a check reports back to the queue; a check that could not be made reports `file.failed`. */
-export type CheckReport = { type: 'file.allowed'; id: string } | { type: 'file.refused'; id: string };
-
-/** What an upload actor (or a step of a presigned one) reports back to the queue. */
-export type UploadReport =
-  | { type: 'file.progress'; id: string; percent: number }
-  | { type: 'file.staged'; id: string; staging: StagingLocation }
-  | { type: 'file.stored'; id: string; staging: StagingLocation; checksum: string }
-  | { type: 'file.done'; id: string }
-  | { type: 'file.failed'; id: string; message: string };
-
 export type UploadQueueEvent =
   | { type: 'files.add'; files: PickedFile[] }
   | { type: 'file.remove'; id: string }
@@ -104,16 +63,10 @@ export type UploadQueueEvent =
   | { type: 'file.cancel'; id: string }
   | { type: 'upload.cancelAll' }
   | { type: 'queue.reset' }
-  | CheckReport
-  | UploadReport;
+  | FileUploadReport;
 
-const checkId = (id: string) => `check-${id}`;
-const childId = (id: string) => `upload-${id}`;
-const stageId = (id: string) => `stage-${id}`;
-const putId = (id: string) => `put-${id}`;
-const linkId = (id: string) => `link-${id}`;
-/** The children one file's upload may have running, whichever way it goes. */
-const uploadChildren = (id: string) => [childId(id), stageId(id), putId(id), linkId(id)];
+/** The machine uploading a file, named after it so the queue can stop it. */
+const fileId = (id: string) => `file-${id}`;
 const isRunning = (item: UploadItem) => item.status === 'checking' || item.status === 'uploading';
 const isActive = (item: UploadItem) => item.status === 'queued' || isRunning(item);
 
@@ -128,16 +81,7 @@ export const uploadQueueMachine = setup({
     events: {} as UploadQueueEvent,
   },
   actors: {
-    /** Asks stage_allowed for one destination and reports `file.allowed` or `file.refused`. */
-    checkDestination: callbackPlaceholder<UploadQueueEvent, CheckDestinationInput>('checkDestination'),
-    /** Through the server, reporting progress, then `file.done`. */
-    uploadFile: callbackPlaceholder<UploadQueueEvent, UploadFileInput>('uploadFile'),
-    /** Asks for a staging location with a presigned PUT address; reports `file.staged`. */
-    stageFile: callbackPlaceholder<UploadQueueEvent, CheckDestinationInput>('stageFile'),
-    /** PUTs the file to the presigned address, reporting progress, then `file.stored` with the store's checksum. */
-    putToStore: callbackPlaceholder<UploadQueueEvent, PutToStoreInput>('putToStore'),
-    /** Links the staged object to its path; reports `file.done`. */
-    linkObject: callbackPlaceholder<UploadQueueEvent, LinkObjectInput>('linkObject'),
+    fileUpload: fileUploadMachine,
   },
   guards: {
     readOnly: ({ context }) => context.readOnly,
@@ -155,9 +99,17 @@ export const uploadQueueMachine = setup({
         .slice(0, Math.max(0, UPLOAD_CONCURRENCY - running));
       if (starting.length === 0) return;
       for (const item of starting) {
-        enqueue.spawnChild('checkDestination', {
-          id: checkId(item.id),
-          input: { id: item.id, repoId: context.repoId, branch: context.branch, path: item.destination },
+        enqueue.spawnChild('fileUpload', {
+          id: fileId(item.id),
+          input: {
+            id: item.id,
+            repoId: context.repoId,
+            branch: context.branch,
+            path: item.destination,
+            file: item.file,
+            presigned: context.storage?.pre_sign_support_ui === true,
+            blockstoreType: context.storage?.blockstore_type ?? '',
+          },
         });
       }
       const ids = new Set(starting.map((item) => item.id));
@@ -165,50 +117,9 @@ export const uploadQueueMachine = setup({
         items: ({ context: c }) => c.items.map((item) => (ids.has(item.id) ? { ...item, status: 'checking' as const } : item)),
       });
     }),
-    startUpload: enqueueActions(({ context, enqueue }, params: { id: string }) => {
-      const item = context.items.find((i) => i.id === params.id);
-      if (item?.status !== 'checking') return;
-      enqueue.stopChild(checkId(item.id));
-      const destination = { id: item.id, repoId: context.repoId, branch: context.branch, path: item.destination };
-      if (context.storage?.pre_sign_support_ui) enqueue.spawnChild('stageFile', { id: stageId(item.id), input: destination });
-      else enqueue.spawnChild('uploadFile', { id: childId(item.id), input: { ...destination, file: item.file } });
-      enqueue.assign({ items: updateItem(context.items, item.id, { status: 'uploading', percent: 0 }) });
-    }),
-    startPut: enqueueActions(({ context, enqueue }, params: { id: string; staging: StagingLocation }) => {
-      const item = context.items.find((i) => i.id === params.id);
-      if (item?.status !== 'uploading') return;
-      enqueue.stopChild(stageId(item.id));
-      enqueue.spawnChild('putToStore', {
-        id: putId(item.id),
-        input: { id: item.id, file: item.file, staging: params.staging, blockstoreType: context.storage?.blockstore_type ?? '' },
-      });
-    }),
-    startLink: enqueueActions(({ context, enqueue }, params: { id: string; staging: StagingLocation; checksum: string }) => {
-      const item = context.items.find((i) => i.id === params.id);
-      if (item?.status !== 'uploading') return;
-      enqueue.stopChild(putId(item.id));
-      enqueue.spawnChild('linkObject', {
-        id: linkId(item.id),
-        input: {
-          id: item.id,
-          repoId: context.repoId,
-          branch: context.branch,
-          path: item.destination,
-          file: item.file,
-          staging: params.staging,
-          checksum: params.checksum,
-        },
-      });
-    }),
-    stopUpload: enqueueActions(({ enqueue }, params: { id: string }) => {
-      enqueue.stopChild(checkId(params.id));
-      for (const child of uploadChildren(params.id)) enqueue.stopChild(child);
-    }),
+    stopFile: enqueueActions(({ enqueue }, params: { id: string }) => enqueue.stopChild(fileId(params.id))),
     abortAll: enqueueActions(({ context, enqueue }) => {
-      for (const item of context.items) {
-        if (item.status === 'checking') enqueue.stopChild(checkId(item.id));
-        if (item.status === 'uploading') for (const child of uploadChildren(item.id)) enqueue.stopChild(child);
-      }
+      for (const item of context.items) if (isRunning(item)) enqueue.stopChild(fileId(item.id));
       enqueue.assign({
         items: ({ context: c }) =>
           c.items.map((item) => (isActive(item) ? { ...item, status: 'aborted' as const, error: UPLOAD_ABORTED } : item)),
@@ -267,23 +178,11 @@ export const uploadQueueMachine = setup({
         { guard: 'allSettled', target: 'finished' },
       ],
       on: {
-        'file.allowed': { actions: { type: 'startUpload', params: ({ event }) => ({ id: event.id }) } },
-        'file.refused': {
-          actions: [
-            { type: 'stopUpload', params: ({ event }) => ({ id: event.id }) },
-            assign({
-              items: ({ context, event }) =>
-                updateItem(context.items, event.id, { status: 'failed', error: UPLOAD_FAILED, detail: NOT_ALLOWED }),
-            }),
-            'fillSlots',
-          ],
-        },
-        'file.staged': { actions: { type: 'startPut', params: ({ event }) => ({ id: event.id, staging: event.staging }) } },
-        'file.stored': {
-          actions: {
-            type: 'startLink',
-            params: ({ event }) => ({ id: event.id, staging: event.staging, checksum: event.checksum }),
-          },
+        'file.uploading': {
+          actions: assign({
+            items: ({ context, event }) =>
+              context.items.map((item) => (item.id === event.id && item.status === 'checking' ? { ...item, status: 'uploading' as const, percent: 0 } : item)),
+          }),
         },
         'file.progress': {
           actions: assign({
@@ -295,14 +194,14 @@ export const uploadQueueMachine = setup({
         },
         'file.done': {
           actions: [
-            { type: 'stopUpload', params: ({ event }) => ({ id: event.id }) },
+            { type: 'stopFile', params: ({ event }) => ({ id: event.id }) },
             assign({ items: ({ context, event }) => updateItem(context.items, event.id, { status: 'done', percent: 100 }) }),
             'fillSlots',
           ],
         },
         'file.failed': {
           actions: [
-            { type: 'stopUpload', params: ({ event }) => ({ id: event.id }) },
+            { type: 'stopFile', params: ({ event }) => ({ id: event.id }) },
             assign({
               items: ({ context, event }) =>
                 updateItem(context.items, event.id, { status: 'failed', error: UPLOAD_FAILED, detail: event.message }),
@@ -312,7 +211,7 @@ export const uploadQueueMachine = setup({
         },
         'file.cancel': {
           actions: [
-            { type: 'stopUpload', params: ({ event }) => ({ id: event.id }) },
+            { type: 'stopFile', params: ({ event }) => ({ id: event.id }) },
             assign({
               items: ({ context, event }) =>
                 context.items.map((item) =>
