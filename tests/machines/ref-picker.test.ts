@@ -131,12 +131,15 @@ describe('ref picker machine', () => {
     const { actor, asked } = start();
     actor.send({ type: 'picker.commits', branch: 'dev' });
     actor.send({ type: 'picker.commits', branch: 'main' });
+    expect(actor.getSnapshot().matches({ commits: 'browsing' })).toBe(true);
     const { commits, commitsOf } = actor.getSnapshot().context;
     expect(commitsOf).toBe('main');
     await settled(commits);
     expect(asked).toContain('commits prefix=main amount=300');
     actor.send({ type: 'picker.back' });
+    expect(actor.getSnapshot().matches({ commits: 'hidden' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ commits: null, commitsOf: null });
+    expect(actor.getSnapshot().children.commits).toBeUndefined();
   });
 
   it('takes every transition', () => coverage.expectAllTaken());

@@ -161,18 +161,24 @@ export const refPickerMachine = setup({
       },
     },
     commits: {
-      on: {
-        'picker.commits': {
-          guard: 'commitsOffered',
-          actions: [
-            'stopCommits',
-            assign(({ event, spawn }) => ({
-              commitsOf: event.branch,
-              commits: spawn('commitList', { id: 'commits', input: commitsListInput(event.branch) }),
-            })),
-          ],
+      initial: 'hidden',
+      states: {
+        hidden: {
+          on: {
+            'picker.commits': { guard: 'commitsOffered', target: 'browsing', actions: assign({ commitsOf: ({ event }) => event.branch }) },
+          },
         },
-        'picker.back': { actions: 'stopCommits' },
+        /** A branch's commits: another branch's starts a list of its own, back returns to the ref lists. */
+        browsing: {
+          entry: assign({
+            commits: ({ context, spawn }) => spawn('commitList', { id: 'commits', input: commitsListInput(context.commitsOf ?? '') }),
+          }),
+          exit: 'stopCommits',
+          on: {
+            'picker.commits': { target: 'browsing', reenter: true, actions: assign({ commitsOf: ({ event }) => event.branch }) },
+            'picker.back': 'hidden',
+          },
+        },
       },
     },
   },
