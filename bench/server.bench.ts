@@ -9,11 +9,14 @@
  * pages over a long history (TARN_BENCH_GRAPH_COMMITS, default 100,000); TARN_BENCH_ONLY=graph runs it alone likewise,
  * as TARN_BENCH_ONLY=http does the HTTP load (SQLite and PostgreSQL), gc the collector and deletes the listings of a
  * folder with uncommitted deletions.
+ * TARN_BENCH_10M=1 adds the commit, diff and merge of 100 changes at 10M objects, with the same figures at 1M from
+ * the same run (some ten minutes: each 10M tree is written first); TARN_BENCH_ONLY=10m runs that tier alone.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { benchGc, benchUncommittedDeletes, formatStorageResults, runStorageBench } from './storage';
+import { formatTenMillion, runTenMillion } from './ten-million';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
 import { formatImportResults, runImportBench } from './import';
@@ -38,8 +41,7 @@ async function runOnly(name: string, run: () => Promise<object>): Promise<never>
 }
 if (process.env.TARN_BENCH_ONLY === 'import') {
   await runOnly('import', async () => {
-    if (process.env.TARN_BENCH_ONLY === 'http') await runOnly('HTTP', async () => ({ ...http, ...pgFigures }));
-const imported = await runImportBench(importObjects);
+    const imported = await runImportBench(importObjects);
     console.log(formatImportResults(imported));
     return imported;
   });
@@ -78,6 +80,13 @@ if (process.env.TARN_BENCH_ONLY === 'deletes') {
       deletes_folder_clean_ms: d.folderCleanMs,
       deletes_folder_dirty_ms: d.folderDirtyMs,
     };
+  });
+}
+if (process.env.TARN_BENCH_ONLY === '10m') {
+  await runOnly('10M', async () => {
+    const tier = await runTenMillion();
+    console.log(formatTenMillion(tier));
+    return tier;
   });
 }
 const storage = sizes.length > 0 && process.env.TARN_BENCH_ONLY !== 'http' ? await runStorageBench(sizes) : undefined;
@@ -161,6 +170,9 @@ console.log(`\n${formatImportResults(imported)}`);
 const graph = await runCommitGraphBench(graphCommits);
 console.log(`\n${formatCommitGraphResults(graph)}`);
 
+const tenMillion = process.env.TARN_BENCH_10M === '1' ? await runTenMillion() : undefined;
+if (tenMillion) console.log(`\n${formatTenMillion(tenMillion)}`);
+
 const smallest = storage?.commits[0];
 const largest = storage?.commits.at(-1);
 const results = {
@@ -217,6 +229,7 @@ const results = {
   ...pgFigures,
   ...imported,
   ...graph,
+  ...tenMillion,
 };
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
