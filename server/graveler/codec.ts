@@ -219,6 +219,15 @@ export function encodeStaged(entry: ObjectEntry | null): Buffer {
   return w.finish();
 }
 
+/**
+ * A staged deletion. One of a key the branch's head commit holds names that commit after its first byte, so a
+ * reader can count, with one query, whether every key of a committed range is deleted (folder-liveness.ts); any
+ * other is the single byte. Both decode as null: readers only ever ask whether a value is a deletion.
+ */
+export function encodeTombstone(ofHead?: string): Buffer {
+  return ofHead === undefined ? Buffer.of(0) : Buffer.concat([Buffer.of(0), Buffer.from(ofHead, 'utf8')]);
+}
+
 export function decodeStaged(bytes: Uint8Array): ObjectEntry | null {
   const r = new Reader(bytes);
   return r.byte() === 0 ? null : readEntry(r);

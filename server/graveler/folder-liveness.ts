@@ -1,15 +1,17 @@
-// Whether a folder of a branch holds a live object, told from counts rather than by walking its entries. A branch
-// whose folder of 100,000 committed objects has 99,990 staged deletions would otherwise be stepped through, deletion
-// by deletion, before a listing of its parent could show the folder.
+// Deletions told from counts rather than by walking them. A branch whose folder of 100,000 committed objects has
+// 99,990 staged deletions would otherwise be stepped through, deletion by deletion, before a listing of its parent
+// could show the folder, or a listing of the folder itself its first live object.
+import { exactly, type ValueBounds } from '../kv/index';
 import { compareKeys, prefixEnd } from '../kv/keys';
 import type { Ctx } from './context';
-import { encodeStaged } from './codec';
-import { identity, lowerBound, rowSpan } from './iterators';
+import { encodeTombstone } from './codec';
+import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
 import type { RangeInfo } from './range-codec';
 import { keys, type BranchRecord } from './records';
 import type { Tree } from './tree-parts';
 
-const TOMBSTONE = encodeStaged(null);
+/** Every staged deletion, whichever head it names (codec.ts): the values whose first byte is 0. */
+const ANY_TOMBSTONE: ValueBounds = { from: Buffer.of(0), to: Buffer.of(1) };
 
 /** Whether every key of [minKey, maxKey] starts with the prefix whose keys end before `end`. */
 function inside(span: { minKey: string; maxKey: string }, prefix: string, end: string | undefined): boolean {
@@ -70,10 +72,36 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
   for (const run of order) {
     let deletions = 0;
     for (const base of bases) {
-      deletions += await ctx.kv.countValue(base + run.from, base + run.to, TOMBSTONE);
+      deletions += await ctx.kv.countValues(base + run.from, base + run.to, ANY_TOMBSTONE);
       if (deletions >= run.count) break;
     }
     if (deletions < run.count) return true;
   }
   return false;
+}
+
+/**
+ * Where a listing may go on after a staged deletion at `key`: past the committed row that `key` starts, when the
+ * branch's active token deletes every key of that row. Deletions that name the head commit (codec.ts) are of
+ * distinct keys that the head holds, so as many of them within the row's bounds as it has keys are all of its keys.
+ * The active token is the newest, so nothing older can bring one back. Undefined when the row cannot be skipped.
+ */
+export async function pastDeletedRow(
+  ctx: Ctx,
+  repo: string,
+  namespace: string,
+  branch: BranchRecord,
+  tree: Tree,
+  key: string,
+): Promise<string | undefined> {
+  const part = tree[lowerBound(tree, key, maxKeyOf)];
+  if (!part || compareKeys(key, part.minKey) < 0) return undefined;
+  const rows = await ctx.trees.readRows(namespace, part.id);
+  const row = rows[lowerBound(rows, key, maxKeyOf)];
+  // Only a row's first key: from anywhere inside it, the count would include deletions already passed.
+  if (!row || row.minKey !== key) return undefined;
+  const base = keys.staging(repo, branch.stagingToken);
+  const end = after(row.maxKey);
+  const deleted = await ctx.kv.countValues(base + row.minKey, base + end, exactly(encodeTombstone(branch.commitId)));
+  return deleted === row.count ? end : undefined;
 }

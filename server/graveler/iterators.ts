@@ -187,8 +187,11 @@ export class StagingIterator implements RecordIterator {
     private readonly kv: KvStore,
     private readonly prefix: string,
     from = '',
+    /** Records the first read asks for; later reads ask for more and more. */
+    firstPage = FIRST_STAGING_PAGE,
   ) {
     this.cursor = { from: prefix + from };
+    this.pageSize = firstPage;
   }
 
   async next(): Promise<Rec | undefined> {
@@ -237,8 +240,10 @@ export class MergedIterator implements RecordIterator {
  */
 export class LiveIterator implements RecordIterator {
   constructor(
-    private readonly source: RecordIterator,
+    private source: RecordIterator,
     private readonly keepDeletion?: (key: string) => Promise<boolean>,
+    /** Given a deletion stepped over, a source that starts further on, when its caller knows the way is all deletions. */
+    private readonly pastDeletion?: (key: string) => Promise<RecordIterator | undefined>,
   ) {}
 
   async next(): Promise<Rec | undefined> {
@@ -246,6 +251,8 @@ export class LiveIterator implements RecordIterator {
       const r = await this.source.next();
       if (!r || r.value !== null) return r;
       if (this.keepDeletion && (await this.keepDeletion(r.key))) return r;
+      const further = await this.pastDeletion?.(r.key);
+      if (further) this.source = further;
     }
   }
 }

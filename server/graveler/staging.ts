@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { backoff } from './backoff';
 import type { Ctx } from './context';
-import { decodeStaged, encodeStaged, sameIdentity } from './codec';
+import { decodeStaged, encodeStaged, encodeTombstone, sameIdentity } from './codec';
 import { PreconditionFailedError, TooManyAttemptsError } from '../errors';
 import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type RecordIterator } from './iterators';
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import type { BranchRead } from './refs';
-import { surelyLive } from './folder-liveness';
+import { pastDeletedRow, surelyLive } from './folder-liveness';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -16,6 +16,8 @@ import type { ObjectEntry } from './types';
  * server processes (each kv call a network round trip) that happens several times in a row, so repeats back off.
  */
 const WRITE_ATTEMPTS = 12;
+/** Staged records read first after a listing skipped a deleted row. */
+const ROW_SKIP_FIRST_PAGE = 2;
 const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -40,10 +42,12 @@ export interface FolderListing {
 }
 
 /**
- * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. For a
- * listing that collapses folders, a folder reached at a staged deletion is asked whether it surely holds something
- * live (folder-liveness.ts); if so, the deletion's record stands for the folder (its value null, which the listing
- * never reads, as it shows the folder and moves past it) instead of a walk through the folder's deletions.
+ * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. A staged
+ * deletion at the start of a committed row whose every key the active token deletes moves the walk past the row
+ * (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses folders,
+ * a folder reached at a staged deletion is asked first whether it surely holds something live; if so, the deletion's
+ * record stands for the folder (its value null, which the listing never reads, as it shows the folder and moves past
+ * it) instead of a walk through the folder's deletions.
  */
 export async function branchRecords(
   ctx: Ctx,
@@ -56,21 +60,28 @@ export async function branchRecords(
   const head = await ctx.refs.commit(repo, branch.commitId);
   const tree = await ctx.trees.readTree(namespace, head.metaRangeId);
   const tokens = [branch.stagingToken, ...branch.sealedTokens];
-  const merged = new MergedIterator([
-    ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), from)),
-    new TreeIterator(ctx.trees, namespace, tree, from),
-  ]);
-  if (!folders || folders.delimiter === '') return new LiveIterator(merged);
+  const open = (start: string, firstPage?: number) =>
+    new MergedIterator([
+      ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), start, firstPage)),
+      new TreeIterator(ctx.trees, namespace, tree, start),
+    ]);
+  const past = async (deleted: string) => {
+    const next = await pastDeletedRow(ctx, repo, namespace, branch, tree, deleted);
+    // Past a deleted row the next record is often the next row's first deletion, which skips again: read few.
+    return next === undefined ? undefined : open(next, ROW_SKIP_FIRST_PAGE);
+  };
+  if (!folders || folders.delimiter === '') return new LiveIterator(open(from), undefined, past);
   const { prefix, delimiter } = folders;
   let asked = '';
-  return new LiveIterator(merged, async (deleted) => {
+  const keepDeletion = async (deleted: string) => {
     const at = deleted.indexOf(delimiter, prefix.length);
     if (!deleted.startsWith(prefix) || at < 0) return false;
     const folder = deleted.slice(0, at + delimiter.length);
     if (folder === asked) return false;
     asked = folder;
     return surelyLive(ctx, repo, namespace, branch, tree, folder);
-  });
+  };
+  return new LiveIterator(open(from), keepDeletion, past);
 }
 
 /**
@@ -145,12 +156,12 @@ export async function writeStaged(
   value: ObjectEntry | null,
   precondition: WritePrecondition = {},
 ): Promise<void> {
-  const bytes = encodeStaged(value);
   let conditional = precondition.ifAbsent || precondition.ifMatchChecksum !== undefined;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     await backoff(attempt);
     const branch: Stored<BranchRecord> = await ctx.refs.branch(repo, branchId);
     const key = keys.staging(repo, branch.value.stagingToken) + path;
+    const bytes = value === null ? await tombstoneFor(ctx, repo, namespace, branch.value, path) : encodeStaged(value);
     if (conditional) {
       const staged = await ctx.kv.get(key);
       const current = await readBranchObject(ctx, repo, namespace, branchId, path);
@@ -166,6 +177,13 @@ export async function writeStaged(
     if (after.value.stagingToken === branch.value.stagingToken) return;
   }
   throw new TooManyAttemptsError();
+}
+
+/** A deletion of `path` on the branch, naming the head when the head holds the path (codec.ts). */
+async function tombstoneFor(ctx: Ctx, repo: string, namespace: string, branch: BranchRecord, path: string): Promise<Buffer> {
+  const head = await ctx.refs.commit(repo, branch.commitId);
+  const inHead = (await lookupInTree(ctx, namespace, head.metaRangeId, path)) !== undefined;
+  return encodeTombstone(inHead ? branch.commitId : undefined);
 }
 
 /** Whether the staged value actually differs from the committed one. */

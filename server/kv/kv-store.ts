@@ -39,6 +39,17 @@ export interface KvPoolStats {
   waiting: number;
 }
 
+/** Values from `from` (included) to `to` (excluded), compared as bytes. */
+export interface ValueBounds {
+  from: Uint8Array;
+  to: Uint8Array;
+}
+
+/** Exactly `value`: the values from it to its immediate successor. */
+export function exactly(value: Uint8Array): ValueBounds {
+  return { from: value, to: Buffer.concat([value, Buffer.of(0)]) };
+}
+
 export interface KvStore {
   get(key: string): Promise<Uint8Array | undefined>;
   set(key: string, value: Uint8Array): Promise<void>;
@@ -52,10 +63,11 @@ export interface KvStore {
   /** Entries in ascending byte order of key. */
   scan(options: KvScanOptions): Promise<KvEntry[]>;
   /**
-   * How many keys in [`from`, `to`) hold exactly `value`, counted by the store without reading them out: a reader
-   * learns how many staged deletions lie under a folder at the cost of one query.
+   * How many keys in [`from`, `to`) hold a value in [`values.from`, `values.to`) (in byte order), counted by the
+   * store without reading them out: a reader learns how many staged deletions lie under a folder at the cost of one
+   * query.
    */
-  countValue(from: string, to: string, value: Uint8Array): Promise<number>;
+  countValues(from: string, to: string, values: ValueBounds): Promise<number>;
   /**
    * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
    */

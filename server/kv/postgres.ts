@@ -101,7 +101,7 @@ const statements = {
   deleteRange: 'DELETE FROM tarn_kv WHERE key >= $1 AND key < $2',
   deleteFrom: 'DELETE FROM tarn_kv WHERE key >= $1',
   scan: 'SELECT key, value FROM tarn_kv WHERE key >= $1 AND key < $2 ORDER BY key LIMIT $3',
-  countValue: 'SELECT count(*) AS n FROM tarn_kv WHERE key >= $1 AND key < $2 AND value = $3',
+  countValues: 'SELECT count(*) AS n FROM tarn_kv WHERE key >= $1 AND key < $2 AND value >= $3 AND value < $4',
   scanOpen: 'SELECT key, value FROM tarn_kv WHERE key >= $1 ORDER BY key LIMIT $2',
   readMany: 'SELECT key, value FROM tarn_kv WHERE key = ANY($1::bytea[])',
   upsertMany:
@@ -220,8 +220,8 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
           : await run(pool, 'scan', [bounds.lower, bounds.upper, bounds.take]);
       return pageOf(rows, bounds);
     },
-    async countValue(from, to, value) {
-      const { rows } = await run(pool, 'countValue', [keyBytes(from), keyBytes(to), Buffer.from(value)]);
+    async countValues(from, to, values) {
+      const { rows } = await run(pool, 'countValues', [keyBytes(from), keyBytes(to), Buffer.from(values.from), Buffer.from(values.to)]);
       // count(*) is a bigint, which pg hands over as text.
       return Number((rows[0] as { n: string } | undefined)?.n ?? 0);
     },

@@ -110,7 +110,7 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
       }
     },
     scan: (o) => kv.scan(o),
-    countValue: (from, to, value) => kv.countValue(from, to, value),
+    countValues: (from, to, values) => kv.countValues(from, to, values),
     async batch(list, conditions) {
       forget(written(list));
       try {

@@ -61,7 +61,7 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     'SELECT key, value FROM kv WHERE key >= ? ORDER BY key LIMIT ?',
   );
 
-  const countValueStmt = db.prepare<[Buffer, Buffer, Buffer], number>('SELECT count(*) FROM kv WHERE key >= ? AND key < ? AND value = ?').pluck();
+  const countValuesStmt = db.prepare<[Buffer, Buffer, Buffer, Buffer], number>('SELECT count(*) FROM kv WHERE key >= ? AND key < ? AND value >= ? AND value < ?').pluck();
   // Moves with every transaction another connection commits to the file, and is read from shared memory.
   const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
 
@@ -133,8 +133,8 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
           : scanStmt.all(bounds.lower, bounds.upper, bounds.take);
       return pageOf(rows, bounds);
     },
-    async countValue(from, to, value) {
-      return countValueStmt.get(keyBytes(from), keyBytes(to), Buffer.from(value)) ?? 0;
+    async countValues(from, to, values) {
+      return countValuesStmt.get(keyBytes(from), keyBytes(to), Buffer.from(values.from), Buffer.from(values.to)) ?? 0;
     },
     async batch(writes, conditions = []) {
       return inOrder(() => conditional.immediate(writes, conditions));

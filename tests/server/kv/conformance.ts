@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
-import type { KvStore } from '../../../server/kv/index';
+import { exactly, type KvStore } from '../../../server/kv/index';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | undefined): string | undefined => (b === undefined ? undefined : new TextDecoder().decode(b));
@@ -88,16 +88,21 @@ export function kvConformance(name: string, open: () => Promise<{ kv: KvStore; c
       expect(seen).toEqual(keys);
     });
 
-    it('counts the keys of a range that hold exactly a value, in byte order of key', async () => {
+    it('counts the keys of a range whose values lie in a range of bytes, in byte order of key and of value', async () => {
       const gone = new Uint8Array([0]);
       for (const k of ['c/a', 'c/b', 'c/é', 'c/\u{1f600}', 'c0']) await kv.set(k, gone);
       await kv.set('c/b/x', enc('kept'));
       await kv.set('c/ba', new Uint8Array([0, 0]));
-      expect(await kv.countValue('c/', 'c0', gone)).toBe(4);
-      expect(await kv.countValue('c/b', 'c/é', gone)).toBe(1);
-      expect(await kv.countValue('c/é', 'c0\u0000', gone)).toBe(3);
-      expect(await kv.countValue('c/', 'c0', enc('kept'))).toBe(1);
-      expect(await kv.countValue('d/', 'd0', gone)).toBe(0);
+      await kv.set('c/bb', new Uint8Array([0, 0xff]));
+      expect(await kv.countValues('c/', 'c0', exactly(gone))).toBe(4);
+      expect(await kv.countValues('c/b', 'c/é', exactly(gone))).toBe(1);
+      expect(await kv.countValues('c/é', 'c0\u0000', exactly(gone))).toBe(3);
+      expect(await kv.countValues('c/', 'c0', exactly(enc('kept')))).toBe(1);
+      expect(await kv.countValues('d/', 'd0', exactly(gone))).toBe(0);
+      // Every value starting with byte 0, whatever follows it: [0x00, 0x01).
+      const zeroFirst = { from: new Uint8Array([0]), to: new Uint8Array([1]) };
+      expect(await kv.countValues('c/', 'c0', zeroFirst)).toBe(6);
+      expect(await kv.countValues('c/', 'c0', exactly(new Uint8Array([0, 0xff])))).toBe(1);
     });
 
     it('deletes by prefix only the keys under it', async () => {
