@@ -207,6 +207,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     apiPrefix,
     identify: (authorization) => headerPrincipal(auth, authorization),
     onSignedIn: () => usageCounter.record(),
+    onFailure,
     guard: accessGuard(auth),
   });
   const server: Server = createServer(nodeListener(app.fetch, { metrics, logger, apiPrefix, quiet: options.quiet ?? false, direct }));

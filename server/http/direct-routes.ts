@@ -1,26 +1,37 @@
-// The hottest read calls (an object's stat and its bytes) answered straight from Node's request: the app's way
+// The hottest object calls (a stat, a read, a small upload) answered straight from Node's request: the app's way
 // builds a web Request, runs the middleware chain, the boundary and two validators, then a web Response, which cost
 // a small read several times the work of the read itself. Only the common case is answered here, with the route's
 // own contract (its schemas and access rule) and the handler's own answer; anything else (no Authorization header,
-// wrong credentials, a denied or invalid call, a header the route reads, a failure) is handed to the app, which then
-// answers it as it always does. So every answer but the plain success is the app's, and that one is made with the
-// same calls on Node's response as the app's adapter makes (tests/server/http/direct-routes.test.ts compares bytes).
+// wrong credentials, a denied or invalid call, a header the route reads) is handed to the app, which then answers it
+// as it always does. Once a call has read its body it cannot be handed on, so its failure is answered here as the
+// app answers failures (errors.ts). Answers are made with the same calls on Node's response as the app's adapter
+// makes (tests/server/http/direct-routes.test.ts compares the bytes).
 import type { IncomingMessage } from 'node:http';
 import type { z } from '@hono/zod-openapi';
 import { getQueryParams } from 'hono/utils/url';
 import type { Principal } from '../auth';
+import type { RequestFailure } from './app';
 import type { AccessGuard } from './boundary';
 import { onlyAsciiEscapes } from './boundary';
 import { accessOf, type DeclaredRoute } from './contract';
+import { toErrorAnswer, type ErrorAnswer } from './errors';
+import { readWhole } from './request-body';
 
-/** A JSON answer, or bytes with their headers (the object's, Content-Length among them). */
-export type DirectAnswer = { status: number; json: unknown } | { status: number; headers: Record<string, string>; bytes: Uint8Array };
+/** A JSON answer, bytes with their headers (the object's, Content-Length among them), or a failure's answer. */
+export type DirectAnswer =
+  | { status: number; json: unknown }
+  | { status: number; headers: Record<string, string>; bytes: Uint8Array }
+  | { status: number; error: ErrorAnswer['body'] };
 
-/** What a direct route's answer is given: the inputs as the route's schemas parsed them, and Node's request. */
+/**
+ * What a direct route's answer is given: the inputs as the route's schemas parsed them, Node's request, and its
+ * body read whole (after which the call is this module's to answer, failures included).
+ */
 export interface DirectInput<P, Q> {
   params: P;
   query: Q;
   incoming: IncomingMessage;
+  body(): Promise<Uint8Array>;
 }
 
 /** A route the app declares, answered directly; `answer` gives undefined to leave the request to the app. */
@@ -29,9 +40,9 @@ export interface DirectRoute {
   answer(input: DirectInput<unknown, unknown>): Promise<DirectAnswer | undefined>;
 }
 
-/** A GET route with path parameters and a query, answered directly with its schemas' outputs as inputs. */
+/** A route with path parameters and a query, answered directly with its schemas' outputs as inputs. */
 export function directRoute<P extends z.ZodType, Q extends z.ZodType>(
-  route: DeclaredRoute & { method: 'get'; request: { params: P; query: Q } },
+  route: DeclaredRoute & { method: 'get' | 'post'; request: { params: P; query: Q } },
   answer: (input: DirectInput<z.output<P>, z.output<Q>>) => Promise<DirectAnswer | undefined>,
 ): DirectRoute {
   return { route, answer: answer as DirectRoute['answer'] };
@@ -43,18 +54,25 @@ export interface DirectDeps {
   identify(authorization: string): Promise<Principal | undefined>;
   /** Told of each call answered here once its caller is known (the app counts its calls so: the usage report). */
   onSignedIn(): void;
+  /** Told of a failure answered here, as the app tells of its own. */
+  onFailure?: (failure: RequestFailure) => void;
   guard: Pick<AccessGuard, 'require'>;
 }
 
-/** A call this module answers: its operation (for the metrics and the log) and the answer, undefined to hand it on. */
+/**
+ * A call this module answers: its operation and path (for the metrics and the log), and the answer given the
+ * request's id, undefined (or a rejection) to hand it on.
+ */
 export interface DirectCall {
   operation: string;
   path: string;
-  answer(): Promise<DirectAnswer | undefined>;
+  answer(requestId: string): Promise<DirectAnswer | undefined>;
 }
+
 
 interface Compiled {
   direct: DirectRoute;
+  method: string;
   operation: string;
   pattern: RegExp;
   names: string[];
@@ -82,6 +100,7 @@ function compile(direct: DirectRoute, apiPrefix: string): Compiled {
   if (!params || !query || !route.operationId) throw new Error(`${route.path}: a direct route needs path and query schemas and an operation id`);
   return {
     direct,
+    method: route.method.toUpperCase(),
     operation: route.operationId,
     pattern: new RegExp(`^${source}(?:\\?|$)`),
     names,
@@ -103,28 +122,30 @@ export function directRoutes(routes: DirectRoute[], deps: DirectDeps): (incoming
   return (incoming) => {
     const url = incoming.url;
     const authorization = incoming.headers.authorization;
-    if (incoming.method !== 'GET' || url === undefined || authorization === undefined || !headerScheme.test(authorization)) return undefined;
+    if (url === undefined || authorization === undefined || !headerScheme.test(authorization)) return undefined;
     // As the boundary: a URL with escapes of non-ASCII bytes may decode to ill-formed text, which the app refuses.
     if (url.includes('#') || !onlyAsciiEscapes(url)) return undefined;
     for (const c of compiled) {
+      if (incoming.method !== c.method) continue;
       const match = c.pattern.exec(url);
       if (!match) continue;
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
-      return { operation: c.operation, path, answer: () => answer(c, match, url, authorization, incoming, deps) };
+      const call = { operation: c.operation, path, url, authorization, incoming };
+      return { operation: c.operation, path, answer: (requestId) => answer(c, match, call, requestId, deps) };
     }
     return undefined;
   };
 }
 
-async function answer(
-  c: Compiled,
-  match: RegExpExecArray,
-  url: string,
-  authorization: string,
-  incoming: IncomingMessage,
-  deps: DirectDeps,
-): Promise<DirectAnswer | undefined> {
+interface Call {
+  path: string;
+  url: string;
+  authorization: string;
+  incoming: IncomingMessage;
+}
+
+async function answer(c: Compiled, match: RegExpExecArray, { path, url, authorization, incoming }: Call, requestId: string, deps: DirectDeps): Promise<DirectAnswer | undefined> {
   const rawParams: Record<string, string> = {};
   c.names.forEach((name, i) => (rawParams[name] = match[i + 1] as string));
   const rawQuery: Record<string, string> = {};
@@ -147,7 +168,28 @@ async function answer(
   const params = c.params.safeParse(rawParams);
   const query = c.query.safeParse(rawQuery);
   if (!params.success || !query.success) return undefined;
-  const answered = await c.direct.answer({ params: params.data, query: query.data, incoming });
-  if (answered) deps.onSignedIn();
-  return answered;
+  let read = false;
+  const body = () => {
+    read = true;
+    return readWhole(incoming);
+  };
+  try {
+    const answered = await c.direct.answer({ params: params.data, query: query.data, incoming, body });
+    if (answered) deps.onSignedIn();
+    return answered;
+  } catch (err) {
+    if (!read) throw err;
+    deps.onSignedIn();
+    const { status, body: error } = toErrorAnswer(err);
+    deps.onFailure?.({
+      method: c.method,
+      path,
+      status,
+      message: error.message,
+      // As the app's error handler: 501 is an answer, not a fault.
+      ...(status >= 500 && status !== 501 ? { fault: err } : {}),
+      requestId,
+    });
+    return { status, error };
+  }
 }

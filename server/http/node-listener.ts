@@ -44,6 +44,11 @@ function send(outgoing: ServerResponse, answer: DirectAnswer): void {
     outgoing.statusCode = answer.status;
     outgoing.setHeader('Content-Type', 'application/json');
     outgoing.end(JSON.stringify(answer.json));
+  } else if ('error' in answer) {
+    // As errors.ts's errorResponse reaches the wire.
+    outgoing.statusCode = answer.status;
+    outgoing.setHeader('content-type', 'application/json');
+    outgoing.end(JSON.stringify(answer.error));
   } else {
     outgoing.writeHead(answer.status, answer.headers).end(answer.bytes);
   }
@@ -69,7 +74,7 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
   };
   const answerDirectly = async (call: DirectCall, incoming: IncomingMessage, outgoing: ServerResponse, id: string, started: number) => {
     // Any failure is the app's to answer, as it answers every failure.
-    const answer = await call.answer().catch(() => undefined);
+    const answer = await call.answer(id).catch(() => undefined);
     if (!answer) return toApp(incoming, outgoing, id);
     send(outgoing, answer);
     observe(incoming, id, started, call.path, call.operation, answer.status);

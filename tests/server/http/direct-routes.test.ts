@@ -114,3 +114,60 @@ describe('direct object reads', () => {
     expect(metrics).toMatch(/tarn_http_requests_total\{operation="getObject",status="200"\} [1-9]/);
   });
 });
+
+/** An upload as raw bytes, with the answer as it came over the wire (its Date and the new object's address and mtime blanked). */
+function rawUpload(target: string, body: string, headers: Record<string, string>): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const all = { host: `${hostname}:${port}`, connection: 'close', 'content-length': String(Buffer.byteLength(body)), ...headers };
+      const lines = Object.entries(all).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(`POST /api/v1${target} HTTP/1.1\r\n${lines.join('')}\r\n${body}`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString('latin1')
+          .replace(/\r\nDate: [^\r]*/, '\r\nDate: -')
+          .replace(/"physical_address":"[^"]*"/, '"physical_address":"-"')
+          .replace(/"mtime":\d+/, '"mtime":0'),
+      ),
+    );
+    socket.on('error', reject);
+  });
+}
+
+describe('direct uploads', () => {
+  it('answers a small raw upload byte for byte as the app does, and stores it', async () => {
+    const headers = { authorization, 'x-request-id': 'same-id', 'content-type': 'text/plain' };
+    const target = '/repositories/fast/branches/main/objects?path=up%2Fone.txt';
+    const direct = await rawUpload(target, 'uploaded directly', headers);
+    expect(direct).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+    expect(direct).toBe(await rawUpload(viaApp(target), 'uploaded directly', headers));
+    const read = await api.get('/repositories/fast/refs/main/objects?path=up%2Fone.txt');
+    expect(read.body).toBe('uploaded directly');
+  });
+
+  it('answers a failure once the body is read as the app does', async () => {
+    const headers = { authorization, 'x-request-id': 'same-id' };
+    for (const [target, status] of [
+      ['/repositories/fast/branches/nowhere/objects?path=lost.txt', 404],
+      ['/repositories/gone/branches/main/objects?path=lost.txt', 404],
+    ] as const) {
+      const answer = await rawUpload(target, 'x', headers);
+      expect(answer.slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
+      expect(answer).toBe(await rawUpload(viaApp(target), 'x', headers));
+    }
+  });
+
+  it('leaves conditional and annotated uploads to the app, which honours them', async () => {
+    const once = { 'if-none-match': '*' };
+    expect((await api.upload('fast', 'main', 'up/once.txt', 'first', once)).status).toBe(201);
+    expect((await api.upload('fast', 'main', 'up/once.txt', 'second', once)).status).toBe(412);
+    expect((await api.upload('fast', 'main', 'up/meta.txt', 'm', { 'x-lakefs-meta-owner': 'ops' })).status).toBe(201);
+    const stat = await api.get<{ metadata: Record<string, string> }>('/repositories/fast/refs/main/objects/stat?path=up/meta.txt');
+    expect(stat.body.metadata).toEqual({ owner: 'ops' });
+  });
+});

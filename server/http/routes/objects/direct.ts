@@ -1,9 +1,11 @@
-// The object reads answered without the app (direct-routes.ts): a stat, and a GET of a whole small object with no
-// Range or If-None-Match header and no presigning. Every other read is the app's (handlers.ts), as is any failure.
+// The object calls answered without the app (direct-routes.ts): a stat; a GET of a whole small object with no Range
+// or If-None-Match header and no presigning; a raw upload of a small body declared by its Content-Length, without
+// conditions or user metadata. Every other call is the app's (handlers.ts), as is any failure before a body is read.
 import type { Catalog } from '../../../catalog';
 import { directRoute, type DirectRoute } from '../../direct-routes';
 import { objectStats, smallObjectBytes } from './handlers';
-import { objectHeaders } from './headers';
+import { objectStatsJson } from '../../serialize';
+import { metaHeaderPrefix, objectHeaders } from './headers';
 import * as routes from './routes';
 
 export function objectDirectRoutes(catalog: Catalog): DirectRoute[] {
@@ -16,5 +18,19 @@ export function objectDirectRoutes(catalog: Catalog): DirectRoute[] {
     const headers = { ...objectHeaders(object.entry, query.path), 'content-length': String(size) };
     return { status: 200, headers, bytes: await object.bytes(undefined) };
   });
-  return [stat, read];
+  const upload = directRoute(routes.uploadObject, async ({ params, query, incoming, body }) => {
+    const { headers } = incoming;
+    const declared = Number(headers['content-length'] ?? Number.NaN);
+    const contentType = headers['content-type'] ?? '';
+    if (!(declared <= smallObjectBytes) || /^multipart\/form-data/i.test(contentType)) return undefined;
+    if (headers['if-none-match'] !== undefined || headers['if-match'] !== undefined) return undefined;
+    for (const name in headers) if (name.startsWith(metaHeaderPrefix)) return undefined;
+    const stored = await catalog.upload(params.repository, params.branch, query.path, await body(), {
+      metadata: {},
+      force: query.force ?? false,
+      contentType: contentType.trim() === '' ? 'application/octet-stream' : contentType,
+    });
+    return { status: 201, json: objectStatsJson(query.path, stored.entry, stored.physicalAddress, true) };
+  });
+  return [stat, read, upload];
 }

@@ -9,7 +9,7 @@ import { toErrorAnswer } from '../../errors';
 import { multipartBoundary, readFilePart } from '../../multipart';
 import { listingOptions, normaliseAmount, pageJson } from '../../pagination';
 import { parseRange } from '../../range';
-import { requestBody } from '../../request-body';
+import { readWhole, requestBody } from '../../request-body';
 import { requireOf, type AppRouteHandler } from '../../router';
 import { commonPrefixJson, foundObjectJson, objectStatsJson } from '../../serialize';
 import { matchesEtag, objectHeaders, uploadConditions, userMetadata } from './headers';
@@ -17,13 +17,6 @@ import type * as routes from './routes';
 
 /** Objects up to this size are answered from memory, and raw uploads declared this size are read whole. */
 export const smallObjectBytes = 256 * 1024;
-
-/** The chunks of a body Node frames by its Content-Length, joined. */
-async function readWhole(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
-}
 
 /** A raw upload's body: whole when its declared length is small, else the stream. */
 async function rawUploadBody(
