@@ -150,15 +150,18 @@ describe('direct uploads', () => {
     expect(read.body).toBe('uploaded directly');
   });
 
-  it('answers a failure once the body is read as the app does', async () => {
+  it('answers a failure once the body is read as the app does, and leaves one found before to the app', async () => {
     const headers = { authorization, 'x-request-id': 'same-id' };
-    for (const [target, status] of [
-      ['/repositories/fast/branches/nowhere/objects?path=lost.txt', 404],
-      ['/repositories/gone/branches/main/objects?path=lost.txt', 404],
+    const reader = await addUser(api, 'no-writes');
+    for (const [target, sent, status] of [
+      ['/repositories/fast/branches/nowhere/objects?path=lost.txt', headers, 404],
+      ['/repositories/gone/branches/main/objects?path=lost.txt', headers, 404],
+      ['/repositories/fast/branches/main/objects?path=lost.txt', { ...headers, authorization: reader.authorization }, 401],
+      ['/repositories/fast/branches/main/objects?path=lost.txt&force=perhaps', headers, 400],
     ] as const) {
-      const answer = await rawUpload(target, 'x', headers);
+      const answer = await rawUpload(target, 'x', sent);
       expect(answer.slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
-      expect(answer).toBe(await rawUpload(viaApp(target), 'x', headers));
+      expect(answer).toBe(await rawUpload(viaApp(target), 'x', sent));
     }
   });
 
