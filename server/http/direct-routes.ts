@@ -69,7 +69,6 @@ export interface DirectCall {
   answer(requestId: string): Promise<DirectAnswer | undefined>;
 }
 
-
 interface Compiled {
   direct: DirectRoute;
   method: string;
@@ -131,7 +130,7 @@ export function directRoutes(routes: DirectRoute[], deps: DirectDeps): (incoming
       if (!match) continue;
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
-      const call = { operation: c.operation, path, url, authorization, incoming };
+      const call = { path, url, authorization, incoming };
       return { operation: c.operation, path, answer: (requestId) => answer(c, match, call, requestId, deps) };
     }
     return undefined;
@@ -145,7 +144,13 @@ interface Call {
   incoming: IncomingMessage;
 }
 
-async function answer(c: Compiled, match: RegExpExecArray, { path, url, authorization, incoming }: Call, requestId: string, deps: DirectDeps): Promise<DirectAnswer | undefined> {
+async function answer(
+  c: Compiled,
+  match: RegExpExecArray,
+  { path, url, authorization, incoming }: Call,
+  requestId: string,
+  deps: DirectDeps,
+): Promise<DirectAnswer | undefined> {
   const rawParams: Record<string, string> = {};
   c.names.forEach((name, i) => (rawParams[name] = match[i + 1] as string));
   const rawQuery: Record<string, string> = {};

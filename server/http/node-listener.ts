@@ -2,7 +2,7 @@
 // that keep other sites from framing or sniffing it) is set on Node's own response, which costs a fraction of
 // setting it on a web Response's headers; and the liveness probe, which load balancers and orchestrators call
 // constantly, is answered here without a trip through the app, counted and logged as the app would; so are the hot
-// object reads that direct-routes.ts answers.
+// object calls that direct-routes.ts answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
