@@ -15,12 +15,14 @@ import { openBlockStores } from './block-stores';
 import { Catalog } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreConfig } from './config';
 import { byPolicies, createGateway } from './gateway';
-import { apiPrefix, createApp, type RequestFailure } from './http/app';
+import { accessGuard, apiPrefix, createApp, type RequestFailure } from './http/app';
+import { headerPrincipal } from './http/authenticate';
+import { directRoutes } from './http/direct-routes';
 import { formatFailure } from './http/failure-log';
 import { ServerMetrics } from './http/metrics';
 import { nodeListener } from './http/node-listener';
 import { answerOutsideTheApp } from './http/unsupported-methods';
-import { dataRouters } from './http/routes';
+import { dataRouters, directDataRoutes } from './http/routes';
 import { createGraveler, isReadMostlyKey } from './graveler';
 import { withRecordCache } from './kv';
 import { sendMail, smtpSettings } from './mail/smtp';
@@ -201,7 +203,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
 
-  const server: Server = createServer(nodeListener(app.fetch, { metrics, logger, apiPrefix, quiet: options.quiet ?? false }));
+  const direct = directRoutes(directDataRoutes(catalog), {
+    apiPrefix,
+    identify: (authorization) => headerPrincipal(auth, authorization),
+    onSignedIn: () => usageCounter.record(),
+    onFailure,
+    guard: accessGuard(auth),
+  });
+  const server: Server = createServer(nodeListener(app.fetch, { metrics, logger, apiPrefix, quiet: options.quiet ?? false, direct }));
   server.keepAliveTimeout = 65_000;
   // Node cuts any request after 5 minutes by default, which would fail a large upload on a slow link; headers
   // still have to arrive within headersTimeout.

@@ -9,7 +9,7 @@ import type { Gateway } from '../gateway';
 import type { UsageCounter } from '../usage';
 import { createApi } from './api';
 import { gatewaySessionOf, identifier, sessionCookieName } from './authenticate';
-import { declaredRoutes } from './boundary';
+import { declaredRoutes, type AccessGuard } from './boundary';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
 import { metricsHandler, type MetricsAccess, type ServerMetrics } from './metrics';
@@ -75,6 +75,14 @@ function withRequestId(request: Request): { requestId?: string } {
   return requestId === undefined ? {} : { requestId };
 }
 
+/** How the API asks the auth model whether a caller may make a call (direct-routes.ts asks it the same). */
+export function accessGuard(auth: AuthService): AccessGuard {
+  return {
+    require: (principal, requirement) => auth.authorizer.require(principal.userId, requirement),
+    allows: async (principal, requirement) => (await auth.authorizer.decide(principal.userId, requirement)).allowed,
+  };
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const identify = identifier(deps.auth);
   const api = createApi({
@@ -94,10 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       deps.usage.record();
       return principal;
     },
-    guard: {
-      require: (principal, requirement) => deps.auth.authorizer.require(principal.userId, requirement),
-      allows: async (principal, requirement) => (await deps.auth.authorizer.decide(principal.userId, requirement)).allowed,
-    },
+    guard: accessGuard(deps.auth),
     version: deps.version,
   });
 

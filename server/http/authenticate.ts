@@ -19,7 +19,7 @@ function decodeBasic(value: string): { id: string; secret: string } | undefined 
 }
 
 /** The principal of a Bearer token or HTTP Basic key and secret; undefined for any other scheme or a wrong one. */
-async function headerPrincipal(auth: AuthService, header: string): Promise<Principal | undefined> {
+export async function headerPrincipal(auth: AuthService, header: string): Promise<Principal | undefined> {
   const space = header.indexOf(' ');
   const scheme = (space > 0 ? header.slice(0, space) : header).toLowerCase();
   const value = space > 0 ? header.slice(space + 1).trim() : '';

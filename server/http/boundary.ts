@@ -30,7 +30,7 @@ function queryValues(c: AppContext): Record<string, string | string[] | undefine
  * ASCII, so a well-formed URL without escapes of higher bytes yields only well-formed values: most calls, which
  * then skip parsing the query a second time (the route's schema parses it too).
  */
-const onlyAsciiEscapes = (url: string) => isWellFormed(url) && !/%[89a-f]/i.test(url);
+export const onlyAsciiEscapes = (url: string) => isWellFormed(url) && !/%[89a-f]/i.test(url);
 
 const wellFormedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!onlyAsciiEscapes(c.req.url)) {

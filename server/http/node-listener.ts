@@ -1,10 +1,12 @@
 // The Node request listener in front of the Hono app. What every answer carries (the request id and the headers
 // that keep other sites from framing or sniffing it) is set on Node's own response, which costs a fraction of
 // setting it on a web Response's headers; and the liveness probe, which load balancers and orchestrators call
-// constantly, is answered here without a trip through the app, counted and logged as the app would.
+// constantly, is answered here without a trip through the app, counted and logged as the app would; so are the hot
+// object calls that direct-routes.ts answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
+import type { DirectAnswer, DirectCall } from './direct-routes';
 import type { ServerMetrics } from './metrics';
 import { noteRequestId, requestIdFrom, requestIdHeader } from './observe';
 
@@ -14,6 +16,8 @@ export interface NodeListenerOptions {
   apiPrefix: string;
   /** Request lines at debug rather than info (`--quiet`). */
   quiet: boolean;
+  /** The calls answered without the app (direct-routes.ts). */
+  direct?: (incoming: IncomingMessage) => DirectCall | undefined;
 }
 
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
@@ -31,6 +35,25 @@ function isPlainLivenessProbe(incoming: IncomingMessage, path: string): boolean 
   );
 }
 
+/**
+ * As Hono's Node adapter writes the app's answers: a JSON text with its type set and its length left to Node, bytes
+ * with the headers given (their Content-Length among them). The same calls give the same bytes on the wire.
+ */
+function send(outgoing: ServerResponse, answer: DirectAnswer): void {
+  if ('json' in answer) {
+    outgoing.statusCode = answer.status;
+    outgoing.setHeader('Content-Type', 'application/json');
+    outgoing.end(JSON.stringify(answer.json));
+  } else if ('error' in answer) {
+    // As errors.ts's errorResponse reaches the wire.
+    outgoing.statusCode = answer.status;
+    outgoing.setHeader('content-type', 'application/json');
+    outgoing.end(JSON.stringify(answer.error));
+  } else {
+    outgoing.writeHead(answer.status, answer.headers).end(answer.bytes);
+  }
+}
+
 /** What Hono's app.fetch is to the Node adapter. */
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -38,25 +61,37 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
   const app = getRequestListener(fetch);
   const liveness = `${o.apiPrefix}/healthcheck`;
   const level = o.quiet ? 'debug' : 'info';
+  const observe = (incoming: IncomingMessage, id: string, started: number, path: string, operation: string, status: number) => {
+    const millis = performance.now() - started;
+    o.metrics.observeRequest(operation, status, millis / 1000);
+    if (o.logger.isLevelEnabled(level)) {
+      o.logger[level]({ reqId: id, method: incoming.method, path, operation, status, durationMs: Math.round(millis * 100) / 100 }, 'request');
+    }
+  };
+  const toApp = (incoming: IncomingMessage, outgoing: ServerResponse, id: string) => {
+    noteRequestId(incoming, id);
+    void app(incoming, outgoing);
+  };
+  const answerDirectly = async (call: DirectCall, incoming: IncomingMessage, outgoing: ServerResponse, id: string, started: number) => {
+    // Any failure is the app's to answer, as it answers every failure.
+    const answer = await call.answer(id).catch(() => undefined);
+    if (!answer) return toApp(incoming, outgoing, id);
+    send(outgoing, answer);
+    observe(incoming, id, started, call.path, call.operation, answer.status);
+  };
   return (incoming, outgoing) => {
     const started = performance.now();
     const id = requestIdFrom(incoming.headers[requestIdHeader] as string | undefined);
     outgoing.setHeader(requestIdHeader, id);
     outgoing.setHeader('x-content-type-options', 'nosniff');
     outgoing.setHeader('x-frame-options', 'DENY');
-    if (!isPlainLivenessProbe(incoming, liveness)) {
-      noteRequestId(incoming, id);
-      void app(incoming, outgoing);
+    if (isPlainLivenessProbe(incoming, liveness)) {
+      outgoing.writeHead(204).end();
+      observe(incoming, id, started, liveness, 'healthCheck', 204);
       return;
     }
-    outgoing.writeHead(204).end();
-    const millis = performance.now() - started;
-    o.metrics.observeRequest('healthCheck', 204, millis / 1000);
-    if (o.logger.isLevelEnabled(level)) {
-      o.logger[level](
-        { reqId: id, method: incoming.method, path: liveness, operation: 'healthCheck', status: 204, durationMs: Math.round(millis * 100) / 100 },
-        'request',
-      );
-    }
+    const call = o.direct?.(incoming);
+    if (call) void answerDirectly(call, incoming, outgoing, id, started);
+    else toApp(incoming, outgoing, id);
   };
 }

@@ -13,6 +13,13 @@ export function requestBody(c: AppContext): AsyncIterable<Uint8Array> | undefine
   return c.env?.incoming ?? (c.req.raw.body as AsyncIterable<Uint8Array> | null) ?? undefined;
 }
 
+/** The chunks of a body Node frames by its Content-Length, joined. */
+export async function readWhole(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
+}
+
 async function readLimited(c: AppContext, limit: number): Promise<string> {
   const body = requestBody(c);
   if (!body) return '';

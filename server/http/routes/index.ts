@@ -1,6 +1,7 @@
 // The data calls, built over the catalog (and the action runs' records), and the lakeFS calls Tarn answers 501.
 import type { Actions } from '../../actions';
 import type { Catalog } from '../../catalog';
+import type { DirectRoute } from '../direct-routes';
 import type { Router } from '../router';
 import { actionRouter } from './actions';
 import { branchRouter } from './branches';
@@ -10,7 +11,7 @@ import { enterpriseRouter } from './enterprise';
 import { externalAuthRouter } from './external-auth';
 import { gcPrepareRouter } from './gc-prepare';
 import { importRouter } from './import';
-import { objectRouter } from './objects';
+import { objectDirectRoutes, objectRouter } from './objects';
 import { pullRequestRouter } from './pulls';
 import { refsDumpRouter } from './refs-dump';
 import { repositoryRouter } from './repositories';
@@ -40,4 +41,9 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     actionRouter(catalog, actions),
     pullRequestRouter(catalog),
   ];
+}
+
+/** The data calls also answered without the app in their common case (direct-routes.ts). */
+export function directDataRoutes(catalog: Catalog): DirectRoute[] {
+  return objectDirectRoutes(catalog);
 }

@@ -9,21 +9,14 @@ import { toErrorAnswer } from '../../errors';
 import { multipartBoundary, readFilePart } from '../../multipart';
 import { listingOptions, normaliseAmount, pageJson } from '../../pagination';
 import { parseRange } from '../../range';
-import { requestBody } from '../../request-body';
+import { readWhole, requestBody } from '../../request-body';
 import { requireOf, type AppRouteHandler } from '../../router';
 import { commonPrefixJson, foundObjectJson, objectStatsJson } from '../../serialize';
 import { matchesEtag, objectHeaders, uploadConditions, userMetadata } from './headers';
 import type * as routes from './routes';
 
 /** Objects up to this size are answered from memory, and raw uploads declared this size are read whole. */
-const smallObjectBytes = 256 * 1024;
-
-/** The chunks of a body Node frames by its Content-Length, joined. */
-async function readWhole(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
-}
+export const smallObjectBytes = 256 * 1024;
 
 /** A raw upload's body: whole when its declared length is small, else the stream. */
 async function rawUploadBody(
@@ -32,6 +25,16 @@ async function rawUploadBody(
 ): Promise<Uint8Array | AsyncIterable<Uint8Array>> {
   const length = declaredLength === undefined ? Number.NaN : Number(declaredLength);
   return length <= smallObjectBytes ? readWhole(body) : body;
+}
+
+/** The stat call's answer (its handler's, and the direct one's: direct.ts). */
+export async function objectStats(
+  catalog: Catalog,
+  { repository, ref }: { repository: string; ref: string },
+  q: { path: string; presign?: boolean | undefined; user_metadata?: boolean | undefined },
+) {
+  const { entry, physicalAddress, physicalAddressExpiry } = await catalog.getObject(repository, ref, q.path, { presign: q.presign ?? false });
+  return objectStatsJson(q.path, entry, physicalAddress, q.user_metadata ?? true, physicalAddressExpiry);
 }
 
 export function objectHandlers(catalog: Catalog) {
@@ -88,12 +91,8 @@ export function objectHandlers(catalog: Catalog) {
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
   };
 
-  const statObject: AppRouteHandler<typeof routes.statObject> = async (c) => {
-    const { repository, ref } = c.req.valid('param');
-    const q = c.req.valid('query');
-    const { entry, physicalAddress, physicalAddressExpiry } = await catalog.getObject(repository, ref, q.path, { presign: q.presign ?? false });
-    return c.json(objectStatsJson(q.path, entry, physicalAddress, q.user_metadata ?? true, physicalAddressExpiry), 200);
-  };
+  const statObject: AppRouteHandler<typeof routes.statObject> = async (c) =>
+    c.json(await objectStats(catalog, c.req.valid('param'), c.req.valid('query')), 200);
 
   const uploadObject: AppRouteHandler<typeof routes.uploadObject> = async (c) => {
     const { repository, branch } = c.req.valid('param');

@@ -4,7 +4,7 @@ import type { ObjectEntry } from '../../../catalog';
 import { badRequest } from '../../../errors';
 import type { AppContext } from '../../router';
 
-const metaHeaderPrefix = 'x-lakefs-meta-';
+export const metaHeaderPrefix = 'x-lakefs-meta-';
 
 /** User metadata sent as `X-Lakefs-Meta-<name>` headers. */
 export function userMetadata(c: AppContext): Record<string, string> {

@@ -1,6 +1,7 @@
 // Objects: their contracts mounted with their handlers.
 import type { Catalog } from '../../../catalog';
 import { createRouter, type Router } from '../../router';
+export { objectDirectRoutes } from './direct';
 import { objectHandlers } from './handlers';
 import * as routes from './routes';
 
