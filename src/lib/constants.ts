@@ -10,7 +10,6 @@ export const README_FILE_NAME = 'README.md';
 export const CONTENT_DIFF_CAP_BYTES = 122_880;
 export const CHANGE_SUMMARY_LIMIT = 10_000;
 export const CHANGE_SUMMARY_PAGE_SIZE = 1000;
-export const COPY_FEEDBACK_MS = 1000;
 export const IMPORT_POLL_MS = 3000;
 /** How often a running action run, and the log of a running hook, are read again. */
 export const ACTION_RUN_POLL_MS = 2000;
