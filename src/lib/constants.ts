@@ -10,8 +10,6 @@ export const README_FILE_NAME = 'README.md';
 export const CONTENT_DIFF_CAP_BYTES = 122_880;
 export const CHANGE_SUMMARY_LIMIT = 10_000;
 export const CHANGE_SUMMARY_PAGE_SIZE = 1000;
-export const COPY_FEEDBACK_MS = 1000;
-export const IMPORT_POLL_MS = 3000;
 /** How often a running action run, and the log of a running hook, are read again. */
 export const ACTION_RUN_POLL_MS = 2000;
 export const SHORT_COMMIT_ID_LENGTH = 12;
@@ -28,7 +26,3 @@ export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'ym
 export const DELETE_OBJECTS_CHUNK = 1000;
 /** "Select all in this prefix" stops listing at this many objects, and says so. */
 export const SELECT_IN_PREFIX_CAP = 100_000;
-/** The file finder: the pause in typing before it searches, its page size and the most matches it keeps. */
-export const FINDER_DEBOUNCE_MS = 150;
-export const FINDER_PAGE_SIZE = 100;
-export const FINDER_MATCH_CAP = 1000;

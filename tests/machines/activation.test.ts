@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { Redirect } from '../../src/lib/redirect';
+import type { Navigation } from '../../src/lib/screen';
 import { activationMachine, PASSWORD_MISMATCH, passwordMismatch } from '../../src/machines/activation/machine';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
@@ -9,7 +9,7 @@ const coverage = transitionCoverage(activationMachine);
 
 function start(input: { token?: string; email?: string }) {
   const activations = controlled<void, { token: string; password: string; email: string }>();
-  const redirects: Redirect[] = [];
+  const redirects: Navigation[] = [];
   const machine = activationMachine.provide({
     actors: { activate: activations.logic },
     actions: { navigate: (_, redirect) => void redirects.push(redirect) },
@@ -22,7 +22,7 @@ describe('activation machine', () => {
   it('goes to login without a token', () => {
     const { actor, redirects } = start({ email: 'jane@example.com' });
     expect(actor.getSnapshot().status).toBe('done');
-    expect(redirects).toEqual([{ to: '/auth/login', external: false }]);
+    expect(redirects).toEqual([{ href: '/auth/login', replace: true }]);
   });
 
   it('creates only when both passwords are filled and equal, then goes to login', async () => {
@@ -42,7 +42,7 @@ describe('activation machine', () => {
     actor.send({ type: 'activation.submit' });
     activations.last().resolve();
     await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
-    expect(redirects).toEqual([{ to: '/auth/login', external: false }]);
+    expect(redirects).toEqual([{ href: '/auth/login', replace: true }]);
   });
 
   it('says nothing of a mismatch while a field is empty, and Cancel goes to /', () => {
@@ -50,7 +50,7 @@ describe('activation machine', () => {
     actor.send({ type: 'password.change', password: 'x' });
     expect(passwordMismatch(actor.getSnapshot().context)).toBeUndefined();
     actor.send({ type: 'activation.cancel' });
-    expect(redirects).toEqual([{ to: '/', external: false }]);
+    expect(redirects).toEqual([{ href: '/', replace: true }]);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

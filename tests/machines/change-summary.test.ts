@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Diff, Page } from '../../src/api/types';
-import { changeSummaryMachine } from '../../src/machines/change-summary/machine';
+import { changeSummaryMachine, type CountRequest } from '../../src/machines/change-summary/machine';
 import { countChanges, type ChangeCounts } from '../../src/machines/change-summary/count';
 import { transitionCoverage } from './transition-coverage';
 
@@ -33,13 +33,13 @@ function fakeBranch(total: number) {
   };
   const machine = changeSummaryMachine.provide({
     actors: {
-      count: fromPromise<ChangeCounts, { from: ChangeCounts | undefined }>(({ input }) => countChanges(fetchPage, input.from)),
+      count: fromPromise<ChangeCounts, CountRequest>(({ input }) => countChanges(fetchPage, input.from)),
     },
   });
   return {
     requests,
     failNextRequests: (n: number) => (failNext = n),
-    summary: createActor(machine, { inspect: coverage.inspect }).start(),
+    summary: createActor(machine, { input: { source: { repoId: 'lake', branch: 'main' }, prefix: '' }, inspect: coverage.inspect }).start(),
   };
 }
 

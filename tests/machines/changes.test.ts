@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Commit, Diff, Page } from '../../src/api/types';
-import { changesMachine, type ChangesInput } from '../../src/machines/changes/machine';
-import { commitMachine, type CommitRequest } from '../../src/machines/commit';
-import { revertMachine, type RevertRequest } from '../../src/machines/revert';
+import { changesCommitMachine, changesMachine, changesRevertMachine, type ChangesInput } from '../../src/machines/changes/machine';
+import type { CommitRequest } from '../../src/machines/commit';
+import type { RevertRequest } from '../../src/machines/revert';
 import { pagedListView } from '../../src/machines/paged-list';
 import { transitionCoverage } from './transition-coverage';
 
@@ -19,14 +19,12 @@ function start(input: Partial<ChangesInput> = {}) {
   let refreshes = 0;
   const refresh = () => void refreshes++;
   const machine = changesMachine.provide({
-    actions: { refresh },
+    actions: { invalidate: refresh, navigate: () => undefined },
     actors: {
-      commit: commitMachine.provide({
-        actions: { committed: refresh },
+      commit: changesCommitMachine.provide({
         actors: { commit: fromPromise<Commit, CommitRequest>(async () => made) },
       }),
-      revert: revertMachine.provide({
-        actions: { reverted: refresh },
+      revert: changesRevertMachine.provide({
         actors: { reset: fromPromise<void, RevertRequest>(async () => undefined) },
       }),
     },
@@ -70,6 +68,21 @@ describe('changes screen machine', () => {
     revert?.send({ type: 'revert.confirm' });
     await waitFor(revert!, (s) => s.matches('idle'), { timeout: 5000 });
     expect(refreshes()).toBe(3);
+  });
+
+  it('takes a new load into the same tree, and starts the flows over for the branch as it now is', () => {
+    const { screen } = start();
+    const { tree, commit } = screen.getSnapshot().children;
+    screen.send({
+      type: 'route.changed',
+      input: { repoId: 'lake', branch: 'dev', readOnly: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } },
+    });
+    const after = screen.getSnapshot().children;
+    expect(after.tree).toBe(tree);
+    const root = after.tree?.getSnapshot().children.root;
+    expect(root && pagedListView(root.getSnapshot()).rows).toEqual([]);
+    expect(after.commit).not.toBe(commit);
+    expect(after.commit?.getSnapshot().can({ type: 'commit.open' })).toBe(false);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

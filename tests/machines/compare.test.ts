@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Diff, MergeResult, Page } from '../../src/api/types';
-import { compareMachine, type CompareInput } from '../../src/machines/compare';
-import { mergeMachine, type MergeActorRef, type MergeRequest } from '../../src/machines/merge';
+import { compareMachine, compareMergeMachine, type CompareInput } from '../../src/machines/compare';
+import type { MergeActorRef, MergeRequest } from '../../src/machines/merge';
 import { pagedListView } from '../../src/machines/paged-list';
 import type { DiffTreeActorRef } from '../../src/machines/diff-tree';
 import { transitionCoverage } from './transition-coverage';
@@ -19,10 +19,9 @@ function start(input: Partial<CompareInput> = {}) {
   const refresh = () => void refreshes++;
   const requests: MergeRequest[] = [];
   const machine = compareMachine.provide({
-    actions: { refresh },
+    actions: { invalidate: refresh, navigate: () => undefined },
     actors: {
-      merge: mergeMachine.provide({
-        actions: { merged: refresh },
+      merge: compareMergeMachine.provide({
         actors: {
           merge: fromPromise<MergeResult, MergeRequest>(async ({ input: r }) => {
             requests.push(r);
@@ -67,6 +66,23 @@ describe('compare machine', () => {
     const { screen, refreshes } = start();
     screen.send({ type: 'compare.refresh' });
     expect(refreshes()).toBe(1);
+  });
+
+  it('takes a new load into the same tree, and starts the merge over for the refs as they now are', () => {
+    const { screen } = start();
+    const tree = screen.getSnapshot().children.tree as DiffTreeActorRef;
+    const before = screen.getSnapshot().children.merge;
+    const next: Page<Diff> = { ...firstPage, results: [{ type: 'removed', path: 'b.txt', path_type: 'object' }] };
+    screen.send({
+      type: 'route.changed',
+      input: { repoId: 'lake', base: 'main', compare: 'feature', readOnly: false, hasChanges: false, prefix: '', firstPage: next },
+    });
+    expect(screen.getSnapshot().children.tree).toBe(tree);
+    expect(tree.getSnapshot().context.source).toEqual({ repoId: 'lake', left: 'main', right: 'feature' });
+    expect(pagedListView(tree.getSnapshot().children.root!.getSnapshot()).rows).toEqual(next.results);
+    const merge = screen.getSnapshot().children.merge as MergeActorRef;
+    expect(merge).not.toBe(before);
+    expect(merge.getSnapshot().can({ type: 'merge.open' })).toBe(false);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

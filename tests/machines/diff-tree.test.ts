@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { DiffSource } from '../../src/api/diff';
 import type { Diff, Page } from '../../src/api/types';
 import type { DiffLine } from '../../src/lib/line-diff';
 import { diffTreeMachine } from '../../src/machines/diff-tree/machine';
@@ -29,15 +30,17 @@ const folders: Record<string, Diff[]> = {
   'data/raw/': [entry('data/raw/b.csv')],
 };
 
+const uncommitted: DiffSource = { repoId: 'lake', branch: 'main' };
+
 function start(firstPage?: Page<Diff>) {
-  const listed: PageRequest[] = [];
+  const listed: PageRequest<DiffSource>[] = [];
   const contents: string[] = [];
   const compared: string[] = [];
   const machine = diffTreeMachine.provide({
     actors: {
-      level: pagedListMachine<Diff>().provide({
+      level: pagedListMachine<Diff, DiffSource>().provide({
         actors: {
-          fetchPage: fromPromise<Page<Diff>, PageRequest>(async ({ input }) => {
+          fetchPage: fromPromise<Page<Diff>, PageRequest<DiffSource>>(async ({ input }) => {
             listed.push(input);
             return page(folders[input.prefix] ?? []);
           }),
@@ -66,7 +69,7 @@ function start(firstPage?: Page<Diff>) {
       }),
     },
   });
-  const tree = createActor(machine, { input: { prefix: '', firstPage }, inspect: coverage.inspect }).start();
+  const tree = createActor(machine, { input: { source: uncommitted, prefix: '', firstPage }, inspect: coverage.inspect }).start();
   return { tree, listed, contents, compared };
 }
 
@@ -82,7 +85,7 @@ describe('diff tree machine', () => {
     const data = tree.getSnapshot().context.folders['data/'];
     await waitFor(data!, (s) => s.matches('ready'), { timeout: 5000 });
     expect(rowsOf(data)).toEqual(['data/raw/', 'data/a.csv']);
-    expect(listed).toEqual([{ prefix: 'data/', after: undefined, amount: 100 }]);
+    expect(listed).toEqual([{ source: uncommitted, prefix: 'data/', after: undefined, amount: 100 }]);
   });
 
   it('collapses a folder and stops its listing, and lists it afresh when expanded again', async () => {
@@ -126,6 +129,21 @@ describe('diff tree machine', () => {
     expect(tree.getSnapshot().context.rowDiffs).toEqual({});
     expect(shown.getSnapshot().status).toBe('stopped');
     expect(compared).toEqual(['data/a.csv on id']);
+  });
+
+  it('closes everything shown and lists the root of a new source in the same tree', async () => {
+    const { tree, listed } = start(page(folders['']!));
+    tree.send({ type: 'folder.toggle', path: 'data/' });
+    tree.send({ type: 'content.toggle', entry: entry('notes.txt') });
+    const root = tree.getSnapshot().children.root;
+    const other: DiffSource = { repoId: 'lake', left: 'main', right: 'dev' };
+    tree.send({ type: 'route.changed', input: { source: other, prefix: '' } });
+    const { context, children } = tree.getSnapshot();
+    expect(children.root).toBe(root);
+    expect(context.source).toEqual(other);
+    expect([Object.keys(context.folders), Object.keys(context.contents)]).toEqual([[], []]);
+    await waitFor(root!, (s) => s.matches('ready'), { timeout: 5000 });
+    expect(listed.at(-1)).toMatchObject({ source: other, prefix: '' });
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

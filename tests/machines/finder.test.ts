@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../src/api/types';
-import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../src/lib/constants';
+import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../src/machines/finder/machine';
 import { finderActiveIndex, finderMachine, type FinderPageRequest, type FinderPick } from '../../src/machines/finder/machine';
 import type { ControlledCall } from './controlled';
 import { transitionCoverage } from './transition-coverage';

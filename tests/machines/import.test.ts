@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { ApiError, ConflictError } from '../../src/api/errors';
 import type { Commit, ImportStatus } from '../../src/api/types';
-import { IMPORT_POLL_MS } from '../../src/lib/constants';
+import { IMPORT_POLL_MS } from '../../src/machines/import/machine';
 import {
   importMachine,
   importPhase,

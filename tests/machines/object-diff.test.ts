@@ -19,7 +19,7 @@ function start(failures: number) {
       }),
     },
   });
-  return createActor(machine, { input: { entry: notes }, inspect: coverage.inspect }).start();
+  return createActor(machine, { input: { entry: notes, sides: { repoId: 'lake', leftRef: 'main@', rightRef: 'main' } }, inspect: coverage.inspect }).start();
 }
 
 describe('object diff machine', () => {

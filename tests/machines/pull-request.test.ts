@@ -32,7 +32,7 @@ function start(input: Partial<PullRequestInput> = {}, merge: (request: MergeRequ
   const merges: MergeRequest[] = [];
   let refreshes = 0;
   const machine = pullRequestMachine.provide({
-    actions: { refresh: () => void (refreshes += 1) },
+    actions: { invalidate: () => void (refreshes += 1), navigate: () => undefined },
     actors: {
       updatePullRequest: updates.logic,
       loadPullRequest: loads.logic,
@@ -147,7 +147,7 @@ describe('pull request machine', () => {
     merge.send({ type: 'merge.submit' });
     await waitFor(merge, (s) => s.matches('idle'), { timeout: 5000 });
     expect(merges).toEqual([
-      { repoId: 'lake', source: 'dev', dest: 'main', strategy: 'source-wins', message: '', metadata: {}, conflictResolutions: {} },
+      { repoId: 'lake', pullId: '3', source: 'dev', dest: 'main', strategy: 'source-wins', message: '', metadata: {}, conflictResolutions: {} },
     ]);
     expect(refreshes()).toBe(1);
   });
@@ -166,6 +166,17 @@ describe('pull request machine', () => {
   it('offers no merge when the branches do not differ', () => {
     const { actor } = start({ hasChanges: false });
     expect(actor.getSnapshot().children.merge!.getSnapshot().can({ type: 'merge.open' })).toBe(false);
+  });
+
+  it('takes the pull request the route read again, with a merge flow for it', () => {
+    const { actor } = start();
+    const before = actor.getSnapshot().children.merge;
+    actor.send({ type: 'route.changed', input: { repoId: 'lake', pull: { ...pull, status: 'merged' }, readOnly: false, hasChanges: false } });
+    const after = actor.getSnapshot();
+    expect(after.context.pull.status).toBe('merged');
+    expect(after.children.merge).toBeDefined();
+    expect(after.children.merge).not.toBe(before);
+    expect(after.children.merge?.getSnapshot().can({ type: 'merge.open' })).toBe(false);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

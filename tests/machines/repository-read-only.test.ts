@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import type { Repository } from '../../src/api/types';
-import { repositoryReadOnlyMachine } from '../../src/machines/repository-read-only';
+import { repositoryReadOnlyMachine, shownReadOnly } from '../../src/machines/repository-read-only';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
 
@@ -16,11 +16,15 @@ const lake = (readOnly: boolean): Repository => ({
   read_only: readOnly,
 });
 
-function start() {
+function start(readOnly = false) {
   const saves = controlled<Repository, { repoId: string; readOnly: boolean }>();
-  const refreshes = controlled<void, void>();
-  const machine = repositoryReadOnlyMachine.provide({ actors: { saveReadOnly: saves.logic, refreshRepository: refreshes.logic } });
-  const actor = createActor(machine, { input: { repoId: 'lake' }, inspect: coverage.inspect }).start();
+  /** How many times the route's data was asked to be read again. */
+  const refreshes = { count: 0 };
+  const machine = repositoryReadOnlyMachine.provide({
+    actors: { saveReadOnly: saves.logic },
+    actions: { invalidate: () => void refreshes.count++, navigate: () => undefined },
+  });
+  const actor = createActor(machine, { input: { repo: lake(readOnly) }, inspect: coverage.inspect }).start();
   return { actor, saves, refreshes };
 }
 
@@ -35,22 +39,32 @@ describe('repository read-only machine', () => {
     expect(actor.getSnapshot().can({ type: 'readOnly.set', readOnly: false })).toBe(false);
     saves.last().resolve(lake(true));
     await waitFor(actor, (s) => s.matches('refreshing'), { timeout: 5000 });
-    expect(refreshes.calls).toHaveLength(1);
-    expect(actor.getSnapshot().context.pending).toBe(true);
-    refreshes.last().resolve();
-    const idle = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
-    expect(idle.context).toMatchObject({ pending: undefined, error: undefined });
+    expect(refreshes.count).toBe(1);
+    expect(shownReadOnly(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'route.changed', input: { repo: lake(true) } });
+    const idle = actor.getSnapshot();
+    expect(idle.value).toBe('idle');
+    expect(idle.context).toMatchObject({ readOnly: true, pending: undefined, error: undefined });
   });
 
   it('turns read-only off again the same way', async () => {
-    const { actor, saves, refreshes } = start();
+    const { actor, saves } = start(true);
+    expect(shownReadOnly(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'readOnly.set', readOnly: false });
     expect(saves.last().input).toEqual({ repoId: 'lake', readOnly: false });
     saves.last().resolve(lake(false));
     await waitFor(actor, (s) => s.matches('refreshing'), { timeout: 5000 });
-    // A failed read of the repository is the layout's to show: the toggle settles all the same.
-    refreshes.last().reject(new ApiError(500, 'boom'));
-    expect((await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 })).context.error).toBeUndefined();
+    expect(shownReadOnly(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'route.changed', input: { repo: lake(false) } });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(shownReadOnly(actor.getSnapshot())).toBe(false);
+  });
+
+  it('follows the route data while nothing is being saved', () => {
+    const { actor } = start();
+    actor.send({ type: 'route.changed', input: { repo: lake(true) } });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(shownReadOnly(actor.getSnapshot())).toBe(true);
   });
 
   it('shows a failed save and changes nothing', async () => {
@@ -60,7 +74,7 @@ describe('repository read-only machine', () => {
     const idle = await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
     expect(String(idle.context.error)).toContain('insufficient permissions');
     expect(idle.context.pending).toBeUndefined();
-    expect(refreshes.calls).toHaveLength(0);
+    expect(refreshes.count).toBe(0);
     actor.send({ type: 'readOnly.set', readOnly: true });
     expect(actor.getSnapshot().context.error).toBeUndefined();
   });

@@ -29,11 +29,14 @@ const compared = (key: string): RowDiffOutcome => ({
   rows: [{ change: 'added', cells: [{ old: null, new: '7', changed: false }] }],
 });
 
+/** A branch's last commit against its staged changes. */
+const mainSides = { repoId: 'lake', leftRef: 'main@', rightRef: 'main' };
+
 function start() {
   const describe = controlled<ColumnPlan, RowDiffInput>();
   const compare = controlled<RowDiffOutcome, CompareRowsInput>();
   const machine = rowDiffMachine.provide({ actors: { describeSides: describe.logic, compareRows: compare.logic } });
-  const diff = createActor(machine, { input: { entry: lakes }, inspect: coverage.inspect }).start();
+  const diff = createActor(machine, { input: { entry: lakes, sides: mainSides }, inspect: coverage.inspect }).start();
   return { diff, describe, compare };
 }
 
@@ -52,10 +55,10 @@ describe('row diff machine', () => {
     const { diff, describe, compare } = start();
     expect(diff.getSnapshot().matches('describing')).toBe(true);
     expect(diff.getSnapshot().hasTag('busy')).toBe(true);
-    expect(describe.last().input).toEqual({ entry: lakes });
+    expect(describe.last().input).toEqual({ entry: lakes, sides: mainSides });
     describe.last().resolve(planOf('name', 'lake_id', 'depth'));
     await waitFor(diff, (s) => s.matches('comparing'), { timeout: 5000 });
-    expect(compare.last().input).toEqual({ entry: lakes, plan: planOf('name', 'lake_id', 'depth'), key: 'lake_id' });
+    expect(compare.last().input).toEqual({ entry: lakes, sides: mainSides, plan: planOf('name', 'lake_id', 'depth'), key: 'lake_id' });
     compare.last().resolve(compared('lake_id'));
     const shown = await waitFor(diff, (s) => s.matches('shown'), { timeout: 5000 });
     expect(shown.context.outcome).toEqual(compared('lake_id'));

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, ConflictError } from '../../src/api/errors';
 import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from '../../src/api/types';
-import type { Redirect } from '../../src/lib/redirect';
+import type { Navigation } from '../../src/lib/screen';
 import {
   adminCreated,
   EMAIL_REQUIRED,
@@ -21,7 +21,7 @@ const complete: SetupState = { state: 'initialized', comm_prefs_missing: false }
 const creds: CredentialsWithSecret = { access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret', creation_date: 1 };
 
 /** The navigations the flow asked the route for. */
-const navigations: Redirect[] = [];
+const navigations: Navigation[] = [];
 
 /**
  * A setup flow over fakes. `states` are the setup states the server reports, one a read (the last one repeats);
@@ -74,7 +74,7 @@ describe('setup machine: loading', () => {
     const { actor } = start({ states: [complete] });
     const snap = await waitFor(actor, (s) => s.status === 'done', WAIT);
     expect(snap.matches('redirecting')).toBe(true);
-    expect(navigations).toEqual([{ to: '/', external: false }]);
+    expect(navigations).toEqual([{ href: '/', replace: true }]);
   });
 
   it("shows the form with the username defaulting to 'admin'", async () => {
@@ -215,7 +215,7 @@ describe('setup machine: an admin without preferences', () => {
     expect(started.createAdmin).not.toHaveBeenCalled();
     expect(started.saveCommPrefs.mock.calls).toEqual([[{ email: 'ops@acme.example', featureUpdates: true, securityUpdates: true }]]);
     expect(snap.matches('redirecting')).toBe(true);
-    expect(navigations).toEqual([{ to: '/', external: false }]);
+    expect(navigations).toEqual([{ href: '/', replace: true }]);
   });
 
   it('shows a refusal in the form', async () => {

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ImportStatus, Policy } from '../../src/api/types';
-import { IMPORT_POLL_MS } from '../../src/lib/constants';
+import { IMPORT_POLL_MS } from '../../src/machines/import/machine';
 import { IMPORT_NEEDS_BRANCH, IMPORT_UNSUPPORTED } from '../../src/machines/objects-page';
 import { renderApp } from './render';
 import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';

@@ -5,12 +5,12 @@ import { setupServer } from 'msw/node';
 import { createActor } from 'xstate';
 import type { CommPrefsInput, CredentialsWithSecret, ErrorBody, Setup, SetupState } from '../../server/http/wire';
 import { liveSetupMachine } from '../../src/machines/setup';
-import type { Redirect } from '../../src/lib/redirect';
+import type { Navigation } from '../../src/lib/screen';
 import { SetupPage } from '../../src/ui/setup/SetupPage';
 import { renderUi } from './render';
 
 /** The setup page over the live flow, as the route wires it: `onRedirect` stands for the router. */
-function renderSetup(onRedirect: (redirect: Redirect) => void = () => undefined) {
+function renderSetup(onRedirect: (navigation: Navigation) => void = () => undefined) {
   const setup = createActor(liveSetupMachine.provide({ actions: { navigate: (_, redirect) => onRedirect(redirect) } })).start();
   return renderUi(<SetupPage setup={setup} />);
 }
@@ -171,7 +171,7 @@ describe('SetupPage', () => {
     fireEvent.change(await screen.findByLabelText(/Email/, {}, FIND), { target: { value: 'ops@acme.example' } });
     expect(screen.queryByLabelText(/Admin Username/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Setup' }));
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/', external: false }), FIND);
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ href: '/', replace: true }), FIND);
     expect(requests).toEqual([
       { path: 'setup_comm_prefs', body: { email: 'ops@acme.example', featureUpdates: false, securityUpdates: false } },
     ]);
@@ -223,6 +223,6 @@ describe('SetupPage', () => {
     installation.state = { state: 'initialized', comm_prefs_missing: false };
     const onRedirect = vi.fn();
     renderSetup(onRedirect);
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/', external: false }), FIND);
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ href: '/', replace: true }), FIND);
   });
 });

@@ -3,7 +3,7 @@
 // and without a token, the user goes to login; Cancel goes to /.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import type { Redirect } from '../../lib/redirect';
+import { redirectNavigation, screenActions } from '../../lib/screen';
 
 export const PASSWORD_MISMATCH = 'Your password and confirmation password do not match.';
 const LOGIN_PATH = '/auth/login';
@@ -42,10 +42,7 @@ export const activationMachine = setup({
     activate: promisePlaceholder<void, { token: string; password: string; email: string }>('activate'),
   },
   actions: {
-    /** Carries out where the flow ends (provided by the route). */
-    navigate: (_, _redirect: Redirect) => {
-      throw new Error('action navigate was not provided');
-    },
+    ...screenActions,
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
@@ -76,8 +73,8 @@ export const activationMachine = setup({
         onError: { target: 'editing', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
       },
     },
-    toLogin: { type: 'final', entry: { type: 'navigate', params: { to: LOGIN_PATH, external: false } } },
-    toHome: { type: 'final', entry: { type: 'navigate', params: { to: '/', external: false } } },
+    toLogin: { type: 'final', entry: { type: 'navigate', params: redirectNavigation({ to: LOGIN_PATH, external: false }) } },
+    toHome: { type: 'final', entry: { type: 'navigate', params: redirectNavigation({ to: '/', external: false }) } },
   },
 });
 

@@ -1,3 +1,3 @@
 export * from './machine';
-export { changeCounter } from './actors';
+export { countChangesUnder } from './actors';
 export { type ChangeCounts } from './count';

@@ -1,10 +1,22 @@
 // The change summary (docs/behaviour.md, Uncommitted changes): counted on request, in pages of 1000, stopping at 10000 objects; the user may
 // then count the next 10000, and so on.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import type { DiffSource } from '../../api/diff';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { ChangeCounts } from './count';
 
-export interface ChangeSummaryContext {
+/** What is counted: the changes of a source under a prefix. */
+export interface ChangeSummaryInput {
+  source: DiffSource;
+  prefix: string;
+}
+
+/** What `count` is asked for: up to the cap more changes, on from `from` when given. */
+export interface CountRequest extends ChangeSummaryInput {
+  from: ChangeCounts | undefined;
+}
+
+export interface ChangeSummaryContext extends ChangeSummaryInput {
   summary: ChangeCounts | null;
   error: unknown;
 }
@@ -13,12 +25,13 @@ export type ChangeSummaryEvent = { type: 'summary.count' } | { type: 'summary.mo
 
 export const changeSummaryMachine = setup({
   types: {
+    input: {} as ChangeSummaryInput,
     context: {} as ChangeSummaryContext,
     events: {} as ChangeSummaryEvent,
   },
   actors: {
     /** Counts up to the cap more changes, on from `from` when given. */
-    count: promisePlaceholder<ChangeCounts, { from: ChangeCounts | undefined }>('count'),
+    count: promisePlaceholder<ChangeCounts, CountRequest>('count'),
   },
   actions: {
     setSummary: assign((_, summary: ChangeCounts) => ({ summary, error: null })),
@@ -29,7 +42,7 @@ export const changeSummaryMachine = setup({
   },
 }).createMachine({
   id: 'changeSummary',
-  context: { summary: null, error: null },
+  context: ({ input }) => ({ source: input.source, prefix: input.prefix, summary: null, error: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -39,7 +52,7 @@ export const changeSummaryMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'count',
-        input: ({ context }) => ({ from: context.summary ?? undefined }),
+        input: ({ context }) => ({ source: context.source, prefix: context.prefix, from: context.summary ?? undefined }),
         onDone: { target: 'counted', actions: { type: 'setSummary', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',

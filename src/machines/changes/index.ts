@@ -1,25 +1,18 @@
-import { changeCounter } from '../change-summary/actors';
+import { countChangesUnder } from '../change-summary/actors';
 import { changeSummaryMachine } from '../change-summary/machine';
-import { liveCommitMachine } from '../commit';
+import { commitActors } from '../commit/actors';
 import { liveDiffTreeMachine } from '../diff-tree/actors';
-import { liveRevertMachine } from '../revert';
-import { changesMachine } from './machine';
+import { revertActors } from '../revert/actors';
+import { changesCommitMachine, changesMachine, changesRevertMachine } from './machine';
 
 export * from './machine';
 
-/**
- * The changes screen of `branch` under `prefix` over the real API. `refresh` loads the page again: after a commit or
- * a revert, and on the refresh button.
- */
-export function liveChangesMachine({ repoId, branch, prefix }: { repoId: string; branch: string; prefix: string }, refresh: () => void) {
-  const source = { repoId, branch };
-  return changesMachine.provide({
-    actions: { refresh },
-    actors: {
-      tree: liveDiffTreeMachine(source),
-      commit: liveCommitMachine.provide({ actions: { committed: refresh } }),
-      revert: liveRevertMachine.provide({ actions: { reverted: refresh } }),
-      summary: changeSummaryMachine.provide({ actors: { count: changeCounter(source, prefix) } }),
-    },
-  });
-}
+/** The changes screen over the real API; the route's helper provides the router's actions. */
+export const liveChangesMachine = changesMachine.provide({
+  actors: {
+    tree: liveDiffTreeMachine,
+    commit: changesCommitMachine.provide({ actors: commitActors }),
+    revert: changesRevertMachine.provide({ actors: revertActors }),
+    summary: changeSummaryMachine.provide({ actors: { count: countChangesUnder } }),
+  },
+});

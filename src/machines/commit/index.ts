@@ -1,6 +1,3 @@
-import { commitActors } from './actors';
-import { commitMachine } from './machine';
-
 export * from './machine';
 export * from './metadata';
-export const liveCommitMachine = commitMachine.provide({ actors: commitActors });
+export { commitActors } from './actors';

@@ -1,16 +1,13 @@
 import { liveDiffTreeMachine } from '../diff-tree/actors';
-import { liveMergeMachine } from '../merge/actors';
-import { compareMachine } from './machine';
+import { liveMergeActors } from '../merge/actors';
+import { compareMachine, compareMergeMachine } from './machine';
 
 export * from './machine';
 
-/** The compare screen of `base` and `compare` over the real API; `refresh` loads the page again (after a merge too). */
-export function liveCompareMachine({ repoId, base, compare }: { repoId: string; base: string; compare: string }, refresh: () => void) {
-  return compareMachine.provide({
-    actions: { refresh },
-    actors: {
-      tree: liveDiffTreeMachine({ repoId, left: base, right: compare }),
-      merge: liveMergeMachine({ repoId, source: compare, dest: base }).provide({ actions: { merged: refresh } }),
-    },
-  });
-}
+/** The compare screen over the real API; the route's helper provides the router's actions. */
+export const liveCompareMachine = compareMachine.provide({
+  actors: {
+    tree: liveDiffTreeMachine,
+    merge: compareMergeMachine.provide({ actors: liveMergeActors }),
+  },
+});

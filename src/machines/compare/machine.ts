@@ -1,8 +1,11 @@
 // The compare screen (docs/behaviour.md, Compare and merge): the tree of changes between the base ref and the compared one,
 // and the merge of the compared branch into the base, all started from what the route loaded. A merge and the
-// refresh button make the route load again.
-import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// refresh button make the route load again; what it loaded then goes to the tree (the same tree, told its new
+// source), and the merge starts over for the refs as they now are.
+import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { DiffSource } from '../../api/diff';
 import type { Diff, Page } from '../../api/types';
+import { screenActions, type RouteChanged } from '../../lib/screen';
 import { diffTreeMachine } from '../diff-tree/machine';
 import { mergeMachine } from '../merge/machine';
 
@@ -20,7 +23,14 @@ export interface CompareInput {
   firstPage: Page<Diff>;
 }
 
-export type CompareEvent = { type: 'compare.refresh' };
+export type CompareEvent = { type: 'compare.refresh' } | RouteChanged<CompareInput>;
+
+/** The merge flow of the compare screen: it tells the screen when the merge is done. */
+export const compareMergeMachine = mergeMachine.provide({
+  actions: { merged: sendParent({ type: 'compare.refresh' } satisfies CompareEvent) },
+});
+
+const treeSource = (context: CompareInput): DiffSource => ({ repoId: context.repoId, left: context.base, right: context.compare });
 
 export const compareMachine = setup({
   types: {
@@ -31,33 +41,49 @@ export const compareMachine = setup({
   },
   actors: {
     tree: diffTreeMachine,
-    merge: mergeMachine,
+    merge: compareMergeMachine,
   },
   actions: {
-    /** Loads the page again (provided by the route). */
-    refresh: () => {
-      throw new Error('action refresh was not provided');
-    },
+    ...screenActions,
   },
 }).createMachine({
   id: 'compare',
   context: ({ input }) => input,
-  invoke: [
-    { id: 'tree', src: 'tree', input: ({ context }) => ({ prefix: context.prefix, firstPage: context.firstPage }) },
-    {
-      id: 'merge',
-      src: 'merge',
-      input: ({ context: { repoId, base, compare, readOnly, hasChanges } }) => ({
-        repoId,
-        source: compare,
-        dest: base,
-        readOnly,
-        hasChanges,
-      }),
-    },
-  ],
+  invoke: {
+    id: 'tree',
+    src: 'tree',
+    input: ({ context }) => ({ source: treeSource(context), prefix: context.prefix, firstPage: context.firstPage }),
+  },
   on: {
-    'compare.refresh': { actions: 'refresh' },
+    'compare.refresh': { actions: 'invalidate' },
+  },
+  initial: 'shown',
+  states: {
+    shown: {
+      invoke: {
+        id: 'merge',
+        src: 'merge',
+        input: ({ context: { repoId, base, compare, readOnly, hasChanges } }) => ({
+          repoId,
+          source: compare,
+          dest: base,
+          readOnly,
+          hasChanges,
+        }),
+      },
+      on: {
+        // The route read again (a merge, a refresh, other refs or another folder).
+        'route.changed': {
+          target: 'shown',
+          reenter: true,
+          actions: enqueueActions(({ event, enqueue }) => {
+            enqueue.assign(event.input);
+            const { prefix, firstPage } = event.input;
+            enqueue.sendTo('tree', { type: 'route.changed', input: { source: treeSource(event.input), prefix, firstPage } });
+          }),
+        },
+      },
+    },
   },
 });
 

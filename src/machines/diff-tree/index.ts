@@ -1,2 +1,2 @@
 export * from './machine';
-export { diffSides, liveDiffTreeMachine } from './actors';
+export { liveDiffTreeMachine } from './actors';

@@ -6,8 +6,12 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../lib/constants';
 import { rankPaths, type RankedPath } from '../../lib/finder-rank';
+
+/** The file finder: the pause in typing before it searches, its page size and the most matches it keeps. */
+export const FINDER_DEBOUNCE_MS = 150;
+export const FINDER_PAGE_SIZE = 100;
+export const FINDER_MATCH_CAP = 1000;
 
 /** Where the finder searches: a repository at a ref (the page's `ref`, else the default branch). */
 export interface FinderScope {

@@ -6,9 +6,11 @@
 import { assign, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, ImportCreation, ImportStatus } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { IMPORT_POLL_MS } from '../../lib/constants';
 import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
 import { defaultImportMessage, importDestination, importSourceError, importSourceReady, ingestRate, type IngestSample } from './rules';
+
+/** How often a running import's status is read. */
+export const IMPORT_POLL_MS = 3000;
 
 export interface ImportInput {
   repoId: string;

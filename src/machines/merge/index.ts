@@ -1,2 +1,2 @@
 export * from './machine';
-export { conflictContentMachine, liveMergeMachine } from './actors';
+export { liveMergeActors } from './actors';

@@ -19,10 +19,13 @@ export interface MergeInput {
   readOnly: boolean;
   /** The two refs differ and the comparison shows changes: there is something to merge. */
   hasChanges: boolean;
+  /** The pull request this merge merges, when it is one's (merged by the pulls call). */
+  pullId?: string;
 }
 
 export interface MergeRequest {
   repoId: string;
+  pullId?: string | undefined;
   source: string;
   dest: string;
   strategy: MergeStrategy;
@@ -163,7 +166,9 @@ export const mergeMachine = setup({
                 const conflict = context.conflicts.find((c) => c.path === event.path);
                 if (!conflict) return context.contents;
                 const entry = conflictEntry(conflict);
-                return { ...context.contents, [event.path]: spawn('objectDiff', { id: contentId(event.path), input: { entry } }) };
+                // The destination's version (old) against the source's (new).
+                const sides = { repoId: context.repoId, leftRef: context.dest, rightRef: context.source };
+                return { ...context.contents, [event.path]: spawn('objectDiff', { id: contentId(event.path), input: { entry, sides } }) };
               },
             }),
           },
@@ -181,6 +186,7 @@ export const mergeMachine = setup({
         src: 'merge',
         input: ({ context }) => ({
           repoId: context.repoId,
+          pullId: context.pullId,
           source: context.source,
           dest: context.dest,
           strategy: context.strategy,

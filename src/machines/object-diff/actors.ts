@@ -2,13 +2,13 @@
 import { fromPromise } from 'xstate';
 import { getObjectText, statObject } from '../../api/objects';
 import { CONTENT_DIFF_CAP_BYTES } from '../../lib/constants';
-import { contentDiffOffered, INVALID_DIFF_INPUT, tooBigMessage, type ObjectDiffSides } from '../../lib/content-diff';
+import { contentDiffOffered, INVALID_DIFF_INPUT, tooBigMessage } from '../../lib/content-diff';
 import { diffLines, splitLines, type DiffLine } from '../../lib/line-diff';
 import type { ObjectDiffInput } from './machine';
 
-/** Reads an entry's old and new content from `sides`: stats first, so nothing over the cap is downloaded. */
-export function objectDiffLoader({ repoId, leftRef, rightRef }: ObjectDiffSides) {
-  return fromPromise<DiffLine[], ObjectDiffInput>(async ({ input: { entry }, signal }) => {
+/** Reads an entry's old and new content from its sides: stats first, so nothing over the cap is downloaded. */
+export const loadObjectDiff = fromPromise<DiffLine[], ObjectDiffInput>(
+  async ({ input: { entry, sides: { repoId, leftRef, rightRef } }, signal }) => {
     if (!contentDiffOffered(entry)) throw new Error(INVALID_DIFF_INPUT);
     const hasLeft = entry.type !== 'added';
     const hasRight = entry.type !== 'removed';
@@ -22,5 +22,5 @@ export function objectDiffLoader({ repoId, leftRef, rightRef }: ObjectDiffSides)
       hasRight ? getObjectText(repoId, rightRef, entry.path, { signal }) : '',
     ]);
     return diffLines(splitLines(left), splitLines(right));
-  });
-}
+  },
+);

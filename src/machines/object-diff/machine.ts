@@ -3,14 +3,18 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Diff } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import type { ObjectDiffSides } from '../../lib/content-diff';
 import type { DiffLine } from '../../lib/line-diff';
 
 export interface ObjectDiffInput {
   entry: Diff;
+  /** Where the entry's old and new content are read. */
+  sides: ObjectDiffSides;
 }
 
 export interface ObjectDiffContext {
   entry: Diff;
+  sides: ObjectDiffSides;
   lines: DiffLine[];
   error: unknown;
 }
@@ -32,13 +36,13 @@ export const objectDiffMachine = setup({
   },
 }).createMachine({
   id: 'objectDiff',
-  context: ({ input }) => ({ entry: input.entry, lines: [], error: null }),
+  context: ({ input }) => ({ entry: input.entry, sides: input.sides, lines: [], error: null }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadObjectDiff',
-        input: ({ context }) => ({ entry: context.entry }),
+        input: ({ context }) => ({ entry: context.entry, sides: context.sides }),
         onDone: { target: 'shown', actions: { type: 'setLines', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',

@@ -3,26 +3,24 @@
 import { fromPromise } from 'xstate';
 import { getPullRequest, mergePullRequest, updatePullRequest } from '../../api/pulls';
 import type { MergeResult, PullRequest } from '../../api/types';
-import { conflictContentMachine } from '../merge/actors';
 import type { MergeRequest } from '../merge/machine';
+import { liveObjectDiffMachine } from '../object-diff';
 import { pullRequestMachine, pullRequestMergeMachine, type PullRequestRead, type PullRequestUpdate } from './machine';
 
-export function livePullRequestMachine(
-  { repoId, pull }: { repoId: string; pull: Pick<PullRequest, 'id' | 'source_branch' | 'destination_branch'> },
-  refresh: () => void,
-) {
-  return pullRequestMachine.provide({
-    actions: { refresh },
-    actors: {
-      updatePullRequest: fromPromise<void, PullRequestUpdate>(({ input }) => updatePullRequest(input.repoId, input.id, input.update)),
-      loadPullRequest: fromPromise<PullRequest, PullRequestRead>(({ input, signal }) => getPullRequest(input.repoId, input.id, signal)),
-      merge: pullRequestMergeMachine.provide({
-        actors: {
-          objectDiff: conflictContentMachine({ repoId, source: pull.source_branch, dest: pull.destination_branch }),
-          // mergeBody reads only the merge options of the request.
-          merge: fromPromise<MergeResult, MergeRequest>(({ input }) => mergePullRequest(input.repoId, pull.id, input)),
-        },
-      }),
-    },
-  });
-}
+/** The page over the real API; the route's helper provides the router's actions. */
+export const livePullRequestMachine = pullRequestMachine.provide({
+  actors: {
+    updatePullRequest: fromPromise<void, PullRequestUpdate>(({ input }) => updatePullRequest(input.repoId, input.id, input.update)),
+    loadPullRequest: fromPromise<PullRequest, PullRequestRead>(({ input, signal }) => getPullRequest(input.repoId, input.id, signal)),
+    merge: pullRequestMergeMachine.provide({
+      actors: {
+        objectDiff: liveObjectDiffMachine,
+        // mergeBody reads only the merge options of the request.
+        merge: fromPromise<MergeResult, MergeRequest>(({ input }) => {
+          if (input.pullId === undefined) throw new Error('a pull request merge needs the pull request');
+          return mergePullRequest(input.repoId, input.pullId, input);
+        }),
+      },
+    }),
+  },
+});

@@ -1,11 +1,13 @@
 // A pull request's page: close, reopen, edit the title and description (each a PATCH, then the pull request read
 // again), and merge through the merge flow, as on Compare (strategy, conflicts resolved per path, errors in the
 // modal). A merge changes what the page shows besides the pull request (its changes become the merge commit's), so
-// it makes the route load again. Every refusal is kept for the page to show with the server's message.
-import { assign, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+// it makes the route load again; what the route read then is the page's (`route.changed`), and the merge flow
+// starts over for it. Every refusal is kept for the page to show with the server's message.
+import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { PullRequest, PullRequestBasic } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { mergeMachine } from '../merge/machine';
+import { screenActions, type RouteChanged } from '../../lib/screen';
+import { mergeMachine, type MergeInput } from '../merge/machine';
 
 export interface PullRequestInput {
   repoId: string;
@@ -31,7 +33,8 @@ export type PullRequestEvent =
   | { type: 'edit.cancel' }
   | { type: 'edit.save' }
   /** Sent by the merge flow once the pull request is merged. */
-  | { type: 'pull.merged' };
+  | { type: 'pull.merged' }
+  | RouteChanged<PullRequestInput>;
 
 export interface PullRequestUpdate {
   repoId: string;
@@ -47,6 +50,15 @@ export interface PullRequestRead {
 /** The merge flow of a pull request: it tells the page when the merge is done. */
 export const pullRequestMergeMachine = mergeMachine.provide({
   actions: { merged: sendParent({ type: 'pull.merged' }) },
+});
+
+const mergeInput = ({ repoId, pull, readOnly, hasChanges }: PullRequestInput): MergeInput => ({
+  repoId,
+  pullId: pull.id,
+  source: pull.source_branch,
+  dest: pull.destination_branch,
+  readOnly,
+  hasChanges,
 });
 
 const update = (context: PullRequestContext, body: PullRequestBasic): PullRequestUpdate => ({
@@ -68,11 +80,8 @@ export const pullRequestMachine = setup({
     merge: pullRequestMergeMachine,
   },
   actions: {
+    ...screenActions,
     setError: assign((_, error: unknown) => ({ error })),
-    /** Loads the route again (provided by the route). */
-    refresh: () => {
-      throw new Error('action refresh was not provided');
-    },
   },
   guards: {
     isOpen: ({ context }) => context.pull.status === 'open',
@@ -82,19 +91,17 @@ export const pullRequestMachine = setup({
 }).createMachine({
   id: 'pullRequest',
   context: ({ input }) => ({ ...input, draftTitle: '', draftDescription: '', error: null }),
-  invoke: {
-    id: 'merge',
-    src: 'merge',
-    input: ({ context: { repoId, pull, readOnly, hasChanges } }) => ({
-      repoId,
-      source: pull.source_branch,
-      dest: pull.destination_branch,
-      readOnly,
-      hasChanges,
-    }),
-  },
+  entry: enqueueActions(({ context, enqueue }) => enqueue.spawnChild('merge', { id: 'merge', input: mergeInput(context) })),
   on: {
-    'pull.merged': { actions: 'refresh' },
+    'pull.merged': { actions: 'invalidate' },
+    // The route read again (after a merge, or a refresh): the pull request as read, and a merge flow for it.
+    'route.changed': {
+      actions: enqueueActions(({ event, enqueue }) => {
+        enqueue.assign(event.input);
+        enqueue.stopChild('merge');
+        enqueue.spawnChild('merge', { id: 'merge', input: mergeInput(event.input) });
+      }),
+    },
   },
   initial: 'idle',
   states: {

@@ -5,14 +5,11 @@ import { repositoryReadOnlyMachine } from './machine';
 
 export * from './machine';
 
-/** The toggle over the real API; `refresh` reads the repository's route data again (router.invalidate). */
-export function liveRepositoryReadOnlyMachine(refresh: () => Promise<void>) {
-  return repositoryReadOnlyMachine.provide({
-    actors: {
-      saveReadOnly: fromPromise<Repository, { repoId: string; readOnly: boolean }>(({ input }) =>
-        setRepositoryReadOnly(input.repoId, input.readOnly),
-      ),
-      refreshRepository: fromPromise<void, void>(() => refresh()),
-    },
-  });
-}
+/** The toggle over the real API; the route's helper provides the router's actions. */
+export const liveRepositoryReadOnlyMachine = repositoryReadOnlyMachine.provide({
+  actors: {
+    saveReadOnly: fromPromise<Repository, { repoId: string; readOnly: boolean }>(({ input }) =>
+      setRepositoryReadOnly(input.repoId, input.readOnly),
+    ),
+  },
+});

@@ -1,22 +1,29 @@
 // The read-only toggle of Settings → General. The flag itself belongs to the repository's route data; this machine
-// owns the change: it saves the new flag (Tarn's PUT settings/read_only), then has the route data read again, so
-// every screen (Upload, Delete Repository, the badges) sees the repository as it now is.
+// owns the change: it saves the new flag (Tarn's PUT settings/read_only), then has the route data read again
+// (`invalidate`) and waits for it (`route.changed`), so every screen (Upload, Delete Repository, the badges) sees the
+// repository as it now is before the toggle settles.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Repository } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { screenActions, type RouteChanged } from '../../lib/screen';
 
 export interface ReadOnlyInput {
-  repoId: string;
+  /** The repository as the route data has it (read again after every change of the flag). */
+  repo: Pick<Repository, 'id' | 'read_only'>;
 }
 
 export interface ReadOnlyContext {
   repoId: string;
+  /** The flag as the route data has it. */
+  readOnly: boolean;
   /** The flag being saved, shown by the toggle until the route data has it. */
   pending: boolean | undefined;
   error: unknown;
 }
 
-export type ReadOnlyEvent = { type: 'readOnly.set'; readOnly: boolean };
+export type ReadOnlyEvent = { type: 'readOnly.set'; readOnly: boolean } | RouteChanged<ReadOnlyInput>;
+
+const routeContext = (input: ReadOnlyInput) => ({ repoId: input.repo.id, readOnly: input.repo.read_only === true });
 
 export const repositoryReadOnlyMachine = setup({
   types: {
@@ -26,18 +33,21 @@ export const repositoryReadOnlyMachine = setup({
   },
   actors: {
     saveReadOnly: promisePlaceholder<Repository, { repoId: string; readOnly: boolean }>('saveReadOnly'),
-    /** Reads the repository's route data again (the router's invalidation). */
-    refreshRepository: promisePlaceholder<void, void>('refreshRepository'),
   },
   actions: {
+    ...screenActions,
+    takeRoute: assign((_, input: ReadOnlyInput) => routeContext(input)),
     setPending: assign((_, pending: boolean) => ({ pending, error: undefined })),
     clearPending: assign({ pending: undefined }),
     setError: assign((_, error: unknown) => ({ error, pending: undefined })),
   },
 }).createMachine({
   id: 'repositoryReadOnly',
-  context: ({ input }) => ({ repoId: input.repoId, pending: undefined, error: undefined }),
+  context: ({ input }) => ({ ...routeContext(input), pending: undefined, error: undefined }),
   initial: 'idle',
+  on: {
+    'route.changed': { actions: { type: 'takeRoute', params: ({ event }) => event.input } },
+  },
   states: {
     idle: {
       on: {
@@ -53,14 +63,13 @@ export const repositoryReadOnlyMachine = setup({
         onError: { target: 'idle', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
       },
     },
-    // Saved: the toggle keeps showing the new flag until the route data has it too.
+    // Saved: the toggle keeps showing the new flag until the route data has been read again. (A failed read is the
+    // layout's to show, in place of this page.)
     refreshing: {
       tags: ['busy'],
-      invoke: {
-        src: 'refreshRepository',
-        onDone: { target: 'idle', actions: 'clearPending' },
-        // The layout shows a failed read itself; the flag was saved all the same.
-        onError: { target: 'idle', actions: 'clearPending' },
+      entry: 'invalidate',
+      on: {
+        'route.changed': { target: 'idle', actions: [{ type: 'takeRoute', params: ({ event }) => event.input }, 'clearPending'] },
       },
     },
   },
@@ -68,3 +77,6 @@ export const repositoryReadOnlyMachine = setup({
 
 export type RepositoryReadOnlyActorRef = ActorRefFrom<typeof repositoryReadOnlyMachine>;
 export type RepositoryReadOnlySnapshot = SnapshotFrom<typeof repositoryReadOnlyMachine>;
+
+/** The flag the toggle shows: the one being saved, else the route data's. */
+export const shownReadOnly = (snapshot: RepositoryReadOnlySnapshot): boolean => snapshot.context.pending ?? snapshot.context.readOnly;

@@ -5,20 +5,23 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Diff } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import type { ObjectDiffSides } from '../../lib/content-diff';
 import type { ColumnPlan, RowDiffOutcome } from '../../lib/sql/row-diff';
 
 export interface RowDiffInput {
   entry: Diff;
+  /** Where the entry's old and new versions are read. */
+  sides: ObjectDiffSides;
 }
 
-export interface CompareRowsInput {
-  entry: Diff;
+export interface CompareRowsInput extends RowDiffInput {
   plan: ColumnPlan;
   key: string;
 }
 
 export interface RowDiffContext {
   entry: Diff;
+  sides: ObjectDiffSides;
   /** Both versions' columns, once read. */
   plan: ColumnPlan | undefined;
   /** The key column of the comparison shown or running. */
@@ -59,7 +62,7 @@ export const rowDiffMachine = setup({
   },
 }).createMachine({
   id: 'rowDiff',
-  context: ({ input }) => ({ entry: input.entry, plan: undefined, key: undefined, outcome: undefined, error: undefined }),
+  context: ({ input }) => ({ entry: input.entry, sides: input.sides, plan: undefined, key: undefined, outcome: undefined, error: undefined }),
   initial: 'describing',
   on: {
     // Any time the columns are known, even while a comparison runs: the running one is dropped for the new key.
@@ -76,7 +79,7 @@ export const rowDiffMachine = setup({
       entry: assign({ error: undefined }),
       invoke: {
         src: 'describeSides',
-        input: ({ context }) => ({ entry: context.entry }),
+        input: ({ context }) => ({ entry: context.entry, sides: context.sides }),
         onDone: { target: 'choosingKey', actions: assign({ plan: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
@@ -101,7 +104,7 @@ export const rowDiffMachine = setup({
       entry: assign({ error: undefined, outcome: undefined }),
       invoke: {
         src: 'compareRows',
-        input: ({ context }) => ({ entry: context.entry, plan: context.plan as ColumnPlan, key: context.key as string }),
+        input: ({ context }) => ({ entry: context.entry, sides: context.sides, plan: context.plan as ColumnPlan, key: context.key as string }),
         onDone: [
           {
             guard: { type: 'duplicateKeys', params: ({ event }) => event.output },

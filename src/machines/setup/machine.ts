@@ -10,6 +10,7 @@ import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from '.
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { DEFAULT_ADMIN_USERNAME } from '../../lib/constants';
 import type { Redirect } from '../../lib/redirect';
+import { redirectNavigation, screenActions } from '../../lib/screen';
 
 export const USERNAME_REQUIRED = 'Please enter your admin username.';
 export const EMAIL_REQUIRED = 'Please enter your email address.';
@@ -93,10 +94,7 @@ export const setupMachine = setup({
     showLaterError: assign({
       error: (_, params: { error: unknown }) => `${PREFS_NOT_SAVED}: ${errorMessage(params.error)}. ${PREFS_NOT_SAVED_REMEDY}`,
     }),
-    /** Carries out the redirect the flow ends with (provided by the route). */
-    navigate: (_, _redirect: Redirect) => {
-      throw new Error('action navigate was not provided');
-    },
+    ...screenActions,
   },
 }).createMachine({
   id: 'setup',
@@ -200,7 +198,7 @@ export const setupMachine = setup({
     done: { type: 'final', tags: ['created'] },
     redirecting: {
       type: 'final',
-      entry: { type: 'navigate', params: ({ context }) => context.redirect ?? { to: '/', external: false } },
+      entry: { type: 'navigate', params: ({ context }) => redirectNavigation(context.redirect ?? { to: '/', external: false }) },
     },
   },
 });

@@ -8,8 +8,7 @@ import { useSelector } from '@xstate/react';
 import { LuFile, LuFolderOpen } from 'react-icons/lu';
 import type { FoundObject } from '../../api/types';
 import type { RankedPath } from '../../lib/finder-rank';
-import { FINDER_MATCH_CAP } from '../../lib/constants';
-import { finderActiveIndex, type FinderActorRef, type FinderSnapshot, type FinderTarget } from '../../machines/finder/machine';
+import { FINDER_MATCH_CAP, finderActiveIndex, type FinderActorRef, type FinderSnapshot, type FinderTarget } from '../../machines/finder/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 
 export const FINDER_TITLE = 'Find a file';

@@ -2,7 +2,7 @@ import { Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/r
 import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
-import type { RepositoryReadOnlyActorRef } from '../../machines/repository-read-only/machine';
+import { shownReadOnly, type RepositoryReadOnlyActorRef } from '../../machines/repository-read-only/machine';
 import { arn } from '../../lib/permission-names';
 import { WhoCanButton } from '../auth/WhoCan';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -26,10 +26,9 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 
 /** Repository name, storage namespace and default branch; the read-only toggle; Delete Repository. */
 export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsProps) {
-  const pending = useSelector(readOnly, (s) => s.context.pending);
+  const isReadOnly = useSelector(readOnly, shownReadOnly);
   const saving = useSelector(readOnly, (s) => s.hasTag('busy'));
   const saveError = useSelector(readOnly, (s) => s.context.error);
-  const isReadOnly = pending ?? repo.read_only === true;
   const toggle = usePermitted({ action: 'fs:UpdateRepository', resource: arn.repository(repo.id) }, { disabled: saving });
   return (
     <Stack gap="6" maxW="2xl">

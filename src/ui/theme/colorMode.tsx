@@ -49,8 +49,11 @@ function applyMode(mode: ColorMode) {
   root.classList.remove(mode === 'dark' ? 'light' : 'dark');
   root.classList.add(mode);
   root.style.colorScheme = mode;
+  // Reading a computed style makes the browser apply the new palette now, while transitions are off.
   window.getComputedStyle(document.body).getPropertyValue('color');
-  setTimeout(() => freeze.remove(), 1);
+  // The freeze goes with the next frame, not a timer: by then the new colours are the computed ones, so lifting it
+  // starts no transition, and a frame is the DOM's own measure of "once this style change has been taken".
+  requestAnimationFrame(() => freeze.remove());
 }
 
 interface ColorModeState {

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../lib/root-actors';
+import { createFileRoute } from '@tanstack/react-router';
 import { listDiff, listDiffLevel } from '../../../api/diff';
 import type { Diff, Page, Repository } from '../../../api/types';
 import { PAGE_SIZE } from '../../../lib/constants';
 import { prefixSearch } from '../../../lib/search-schemas';
+import { useScreen } from '../../../lib/use-screen';
 import { liveChangesMachine } from '../../../machines/changes';
 import { ChangesPage } from '../../../ui/changes/ChangesPage';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
@@ -49,8 +48,6 @@ export const Route = createFileRoute('/repositories/$repoId/changes')({
 function ChangesRoute() {
   const { repo } = useRepository();
   const changes = Route.useLoaderData();
-  // Each load (another branch or prefix, a commit, a revert, a refresh) starts the screen over with what it read.
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { prefix = '' } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
@@ -71,7 +68,6 @@ function ChangesRoute() {
           </Stack>
         ) : (
           <ChangesScreen
-            key={loadedAt}
             repo={repo}
             changes={changes}
             prefix={prefix}
@@ -93,13 +89,9 @@ interface ChangesScreenProps {
 }
 
 function ChangesScreen({ repo, changes, prefix, onNavigate, onSelectBranch }: ChangesScreenProps) {
-  const router = useRouter();
   const { branch, firstPage, hasChanges } = changes;
-  // Fixed for this load: a new branch, prefix or load makes a new screen.
-  const [logic] = useState(() => liveChangesMachine({ repoId: repo.id, branch, prefix }, () => void router.invalidate()));
-  const screen = useActorRef(logic, {
-    input: { repoId: repo.id, branch, readOnly: repo.read_only === true, hasChanges, prefix, firstPage },
-  });
+  // Each load (another branch or prefix, a commit, a revert, a refresh) is the screen's to take.
+  const screen = useScreen(liveChangesMachine, { repoId: repo.id, branch, readOnly: repo.read_only === true, hasChanges, prefix, firstPage });
   return (
     <ChangesPage
       screen={screen}

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import { useSelector } from '@xstate/react';
 import type { Repository, ResolvedRef } from '../../../../api/types';
 import { loadComparison, type Comparison } from '../../../../loaders/compare';
 import { compareSearch } from '../../../../lib/search-schemas';
+import { useScreen } from '../../../../lib/use-screen';
 import { liveCompareMachine } from '../../../../machines/compare';
 import { CompareChanges, CompareToolbar, CompareUnavailable, MergeButton, NothingToCompare } from '../../../../ui/compare/ComparePage';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
@@ -28,7 +28,6 @@ export const Route = createFileRoute('/repositories/$repoId/compare/')({
 function CompareRoute() {
   const { repo } = useRepository();
   const comparison = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { compare, prefix = '' } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
@@ -61,12 +60,10 @@ function CompareRoute() {
         if (comparison.status === 'ready') {
           return (
             <CompareScreen
-              key={loadedAt}
               repo={repo}
               base={base}
               comparison={comparison}
               prefix={prefix}
-              refresh={refresh}
               toolbar={toolbar}
               mergeable={bothBranches}
               onNavigate={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined }) })}
@@ -93,26 +90,22 @@ interface CompareScreenProps {
   base: ResolvedRef;
   comparison: Extract<Comparison, { status: 'ready' }>;
   prefix: string;
-  refresh: () => void;
   toolbar: (merge?: ReactNode) => ReactNode;
   mergeable: boolean;
   onNavigate: (prefix: string) => void;
 }
 
-function CompareScreen({ repo, base, comparison, prefix, refresh, toolbar, mergeable, onNavigate }: CompareScreenProps) {
+function CompareScreen({ repo, base, comparison, prefix, toolbar, mergeable, onNavigate }: CompareScreenProps) {
   const compared = comparison.compareRef.id;
-  // Fixed for this load: other refs, another folder or a refresh make a new screen.
-  const [logic] = useState(() => liveCompareMachine({ repoId: repo.id, base: base.id, compare: compared }, refresh));
-  const screen = useActorRef(logic, {
-    input: {
-      repoId: repo.id,
-      base: base.id,
-      compare: compared,
-      readOnly: repo.read_only === true,
-      hasChanges: comparison.hasChanges,
-      prefix,
-      firstPage: comparison.firstPage,
-    },
+  // Other refs, another folder or a new load go to the same screen, which decides what they mean.
+  const screen = useScreen(liveCompareMachine, {
+    repoId: repo.id,
+    base: base.id,
+    compare: compared,
+    readOnly: repo.read_only === true,
+    hasChanges: comparison.hasChanges,
+    prefix,
+    firstPage: comparison.firstPage,
   });
   const merge = useSelector(screen, (s) => s.children.merge);
   return (

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Alert } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
 import type { PullRequest, Repository } from '../../../../api/types';
 import { shortCommitId } from '../../../../lib/format';
+import { useScreen } from '../../../../lib/use-screen';
 import { loadPullRequestPage, type PullRequestChanges } from '../../../../loaders/pull-request';
 import { livePullRequestMachine } from '../../../../machines/pull-request';
 import { EmptyState } from '../../../../ui/components/EmptyState';
@@ -23,22 +22,18 @@ function PullRequestRoute() {
   const { repo } = useRepository();
   const { pullId } = Route.useParams();
   const page = Route.useLoaderData();
-  // Each load (a merge, a refresh) starts the page over with what it read.
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   if (page.status === 'notFound') return <PullRequestNotFound repoId={repo.id} pullId={pullId} />;
-  return <PullRequestScreen key={loadedAt} repo={repo} pull={page.pull} changes={page.changes} />;
+  return <PullRequestScreen repo={repo} pull={page.pull} changes={page.changes} />;
 }
 
 function PullRequestScreen({ repo, pull, changes }: { repo: Repository; pull: PullRequest; changes: PullRequestChanges }) {
   const router = useRouter();
-  const [logic] = useState(() => livePullRequestMachine({ repoId: repo.id, pull }, () => void router.invalidate()));
-  const screen = useActorRef(logic, {
-    input: {
-      repoId: repo.id,
-      pull,
-      readOnly: repo.read_only === true,
-      hasChanges: changes.status === 'branches' && changes.hasChanges,
-    },
+  // Each load (a merge, a refresh) is the screen's to take: the pull request as read, and its merge flow anew.
+  const screen = useScreen(livePullRequestMachine, {
+    repoId: repo.id,
+    pull,
+    readOnly: repo.read_only === true,
+    hasChanges: changes.status === 'branches' && changes.hasChanges,
   });
   return <PullRequestPage repo={repo} screen={screen} changes={<Changes changes={changes} pull={pull} onRetry={() => void router.invalidate()} />} />;
 }

@@ -31,7 +31,6 @@ export const Route = createFileRoute('/repositories/$repoId/pulls/create')({
 function CreatePullRequestRoute() {
   const { repo } = useRepository();
   const comparison = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { compare } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
@@ -52,7 +51,6 @@ function CreatePullRequestRoute() {
         const changes =
           comparison.status === 'ready' ? (
             <ChangesTree
-              key={loadedAt}
               source={{ repoId: repo.id, left: destination.id, right: comparison.compareRef.id }}
               firstPage={comparison.firstPage}
               heading={`Changes from ${comparison.compareRef.id} into ${destination.id}`}

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
+import { createFileRoute } from '@tanstack/react-router';
 import { useRepositoryDeletion } from '../../../../lib/use-repository-deletion';
+import { useScreen } from '../../../../lib/use-screen';
 import { liveRepositoryReadOnlyMachine } from '../../../../machines/repository-read-only';
 import { useRepository } from '../../../../ui/repository/RepositoryContext';
 import { GeneralSettings } from '../../../../ui/settings/GeneralSettings';
@@ -13,10 +12,7 @@ export const Route = createFileRoute('/repositories/$repoId/settings/general')({
 
 function GeneralRoute() {
   const { repo } = useRepository();
-  const router = useRouter();
-  // After a change of the flag the repository is read again, so every screen sees it.
-  const [logic] = useState(() => liveRepositoryReadOnlyMachine(() => router.invalidate()));
-  const readOnly = useActorRef(logic, { input: { repoId: repo.id } });
+  const readOnly = useScreen(liveRepositoryReadOnlyMachine, { repo });
   const deletion = useRepositoryDeletion(repo.id);
   return <GeneralSettings repo={repo} readOnly={readOnly} deletion={deletion} />;
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../../../../lib/root-actors';
-import { listDiffLevel } from '../../../../../api/diff';
+import { listDiffLevel, type DiffSource } from '../../../../../api/diff';
 import type { Commit, Diff, Page } from '../../../../../api/types';
 import { PAGE_SIZE } from '../../../../../lib/constants';
 import { prefixSearch } from '../../../../../lib/search-schemas';
+import { useScreen } from '../../../../../lib/use-screen';
 import { liveDiffTreeMachine } from '../../../../../machines/diff-tree';
 import { CommitChanges } from '../../../../../ui/commits/CommitChanges';
 import { RouteErrorAlert } from '../../../../../ui/components/RouteErrorAlert';
@@ -29,14 +29,12 @@ export const Route = createFileRoute('/repositories/$repoId/commits/$commitId/')
 function CommitChangesRoute() {
   const { repoId } = Route.useParams();
   const { commit, parent, firstPage } = Route.useLoaderData();
-  const loadedAt = Route.useMatch({ select: (match) => match.updatedAt });
   const { prefix = '' } = Route.useSearch();
   const navigate = Route.useNavigate();
   const onNavigate = (next: string) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined }) });
   if (parent === undefined || !firstPage) return <CommitChanges commit={commit} tree={undefined} prefix={prefix} onNavigate={onNavigate} />;
   return (
     <CommitTree
-      key={loadedAt}
       repoId={repoId}
       commit={commit}
       parent={parent}
@@ -57,8 +55,8 @@ interface CommitTreeProps {
 }
 
 function CommitTree({ repoId, commit, parent, firstPage, prefix, onNavigate }: CommitTreeProps) {
-  // Fixed for this load: another commit or prefix makes a new tree.
-  const [logic] = useState(() => liveDiffTreeMachine({ repoId, left: parent, right: commit.id }));
-  const tree = useActorRef(logic, { input: { prefix, firstPage } });
+  // One source object per pair of commits: the tree hears of a new one, or of a new load, as the route changes.
+  const source = useMemo<DiffSource>(() => ({ repoId, left: parent, right: commit.id }), [repoId, parent, commit.id]);
+  const tree = useScreen(liveDiffTreeMachine, { source, prefix, firstPage });
   return <CommitChanges commit={commit} tree={tree} prefix={prefix} onNavigate={onNavigate} />;
 }
