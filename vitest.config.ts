@@ -38,7 +38,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },

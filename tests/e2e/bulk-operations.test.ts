@@ -3,10 +3,9 @@
 // prefix" (most of them never loaded), downloaded as one zip made in the browser (read back here through its central
 // directory), then deleted with lakeFS's deleteObjects in three requests of at most 1,000 paths.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
+import { downloadedBytes, endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 import { readZip } from './fixtures/zip-reader';
 
@@ -130,7 +129,7 @@ describe('bulk operations: select, zip and delete 2,500 objects; the listing as 
       ]);
       page.off('request', onRequest);
       expect(download.suggestedFilename()).toBe(`${REPO}-main-events.zip`);
-      const entries = readZip(readFileSync(await download.path()));
+      const entries = readZip(await downloadedBytes(download));
       expect(entries).toHaveLength(COUNT);
       const byName = new Map(entries.map((entry) => [entry.name, entry.content.toString()]));
       for (const i of [0, 1, 999, 1000, 2499]) expect(byName.get(pathAt(i).slice(PREFIX.length)), pathAt(i)).toBe(contentAt(i));
