@@ -1,4 +1,5 @@
-// Once per e2e run: one Chromium that every file connects to (each in its own browser contexts) and the server built
+// Once per e2e run: the console built when its sources are newer than dist/console (which the server serves), one
+// Chromium that every file connects to (each in its own browser contexts) and the server built
 // into one module. Launching Chromium and loading the server's ~260 modules through tsx cost seconds of CPU each time;
 // on a 2-core machine that was paid by every file, and by every server a file starts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { buildConsoleIfStale } from '../../scripts/console-build';
 import { launchChromiumServer } from './harness';
 
 declare module 'vitest' {
@@ -66,6 +68,8 @@ async function buildServer(outDir: string): Promise<string> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // `npm test` has just built it; `npm run test:e2e` or one file after an edit of the console would test a stale one.
+  if (!buildConsoleIfStale('e2e tests run against dist/console')) throw new Error('the console build failed; see its errors above');
   // Inside the project, so the bundle's package imports resolve from node_modules as the sources' do.
   mkdirSync(join(root, 'dist'), { recursive: true });
   const outDir = mkdtempSync(join(root, 'dist', 'e2e-server-'));
