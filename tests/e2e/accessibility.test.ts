@@ -146,7 +146,7 @@ describe('accessibility of every screen', () => {
     const failures: string[] = [];
     const clicking = (button: string) => async () => {
       const trigger = page.getByRole('button', { name: button, exact: true });
-      await expect.poll(() => trigger.first().isEnabled(), { message: `${button} becomes enabled` }).toBe(true);
+      await expect.poll(() => trigger.first().isEnabled(), { message: `${button} becomes enabled`, timeout: 10_000 }).toBe(true);
       await trigger.first().click();
     };
     const pressing = (key: string) => async () => {
@@ -224,18 +224,18 @@ describe('accessibility of every screen', () => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await open('/repositories');
       await page.getByRole('button', { name: 'Switch to light mode' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light')), { timeout: 5_000 }).toBe(true);
       await page.reload();
       await shows(page.getByRole('button', { name: 'Switch to dark mode' }), 'the switch offering dark mode after a reload');
       await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), { timeout: 5_000 }).toBe(true);
       // The user menu hands the choice back to the system, which then decides again as it changes.
       await page.emulateMedia({ colorScheme: 'light' });
       await page.getByRole('button', { name: /^User menu for/ }).click();
       await page.getByRole('menuitemradio', { name: 'Same as the system' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('light')), { timeout: 5_000 }).toBe(true);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), { timeout: 5_000 }).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('tarn:color-mode'))).toBe('system');
     }));
 

@@ -91,12 +91,12 @@ describe('bulk operations: select, zip and delete 2,500 objects; the listing as 
       expect((await focusedCell()).text).toContain('part-00002.json');
       // The first page holds 100 entries: End goes to the last one loaded, scrolled in from outside the window.
       await page.keyboard.press('End');
-      await expect.poll(async () => (await focusedCell()).row).toBe(99);
-      await expect.poll(async () => grid().getByRole('link', { name: 'part-00109.json', exact: true }).count(), { message: 'the next page' }).toBe(1);
+      await expect.poll(async () => (await focusedCell()).row, { timeout: 10_000 }).toBe(99);
+      await expect.poll(async () => grid().getByRole('link', { name: 'part-00109.json', exact: true }).count(), { message: 'the next page', timeout: 10_000 }).toBe(1);
       expect(await focusedCell(), 'the focus stays on its row while the next page loads').toMatchObject({ row: 99, col: 1 });
       await page.keyboard.press('Control+Home');
       // The first row is scrolled back into the window first, then focused.
-      await expect.poll(async () => (await focusedCell()).row).toBe(0);
+      await expect.poll(async () => (await focusedCell()).row, { timeout: 10_000 }).toBe(0);
       expect(await focusedCell()).toMatchObject({ row: 0, col: 1 });
       expect((await focusedCell()).text).toContain('2024/');
       await screenshot(page, 'bulk-01-grid-focus');
