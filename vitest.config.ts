@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 // One project per test layer, so each runs in the environment it needs: `vitest run --project server`.
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time (cores - 1). Many files wait more than they compute (a
+    // browser rendering, a server answering, a child process starting), so two at a time keep both cores busy; three
+    // timed out CPU-bound server tests while other work loaded the machine. All projects share the one limit, so e2e
+    // files run beside the others instead of after them.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -38,7 +43,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // A poll without its own limit gave up after vitest's 1 s, too short for a page on a loaded 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },

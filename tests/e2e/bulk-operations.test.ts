@@ -3,10 +3,9 @@
 // prefix" (most of them never loaded), downloaded as one zip made in the browser (read back here through its central
 // directory), then deleted with lakeFS's deleteObjects in three requests of at most 1,000 paths.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
+import { downloadedBytes, endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 import { readZip } from './fixtures/zip-reader';
 
@@ -92,12 +91,12 @@ describe('bulk operations: select, zip and delete 2,500 objects; the listing as 
       expect((await focusedCell()).text).toContain('part-00002.json');
       // The first page holds 100 entries: End goes to the last one loaded, scrolled in from outside the window.
       await page.keyboard.press('End');
-      await expect.poll(async () => (await focusedCell()).row).toBe(99);
-      await expect.poll(async () => grid().getByRole('link', { name: 'part-00109.json', exact: true }).count(), { message: 'the next page' }).toBe(1);
+      await expect.poll(async () => (await focusedCell()).row, { timeout: 10_000 }).toBe(99);
+      await expect.poll(async () => grid().getByRole('link', { name: 'part-00109.json', exact: true }).count(), { message: 'the next page', timeout: 10_000 }).toBe(1);
       expect(await focusedCell(), 'the focus stays on its row while the next page loads').toMatchObject({ row: 99, col: 1 });
       await page.keyboard.press('Control+Home');
       // The first row is scrolled back into the window first, then focused.
-      await expect.poll(async () => (await focusedCell()).row).toBe(0);
+      await expect.poll(async () => (await focusedCell()).row, { timeout: 10_000 }).toBe(0);
       expect(await focusedCell()).toMatchObject({ row: 0, col: 1 });
       expect((await focusedCell()).text).toContain('2024/');
       await screenshot(page, 'bulk-01-grid-focus');
@@ -130,7 +129,7 @@ describe('bulk operations: select, zip and delete 2,500 objects; the listing as 
       ]);
       page.off('request', onRequest);
       expect(download.suggestedFilename()).toBe(`${REPO}-main-events.zip`);
-      const entries = readZip(readFileSync(await download.path()));
+      const entries = readZip(await downloadedBytes(download));
       expect(entries).toHaveLength(COUNT);
       const byName = new Map(entries.map((entry) => [entry.name, entry.content.toString()]));
       for (const i of [0, 1, 999, 1000, 2499]) expect(byName.get(pathAt(i).slice(PREFIX.length)), pathAt(i)).toBe(contentAt(i));

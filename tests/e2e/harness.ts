@@ -4,7 +4,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type Download,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
+import { inject } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
@@ -27,12 +37,12 @@ export async function startTarn(
   dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-')),
   { consoleDir, importRoot, args = [] }: { consoleDir?: string; importRoot?: string; args?: string[] } = {},
 ): Promise<RunningTarn> {
+  // Several workers re-run the server's source file through cluster, which only tsx can load.
+  const built = args.includes('--workers') ? undefined : provided('tarnServerModule');
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'server/main.ts',
+      ...(built ? ['--enable-source-maps', built] : ['--import', 'tsx', 'server/main.ts']),
       '--port',
       '0',
       '--data-dir',
@@ -76,19 +86,47 @@ function waitForAddress(child: ChildProcess, output: () => string): Promise<stri
   });
 }
 
+/** What the e2e run's global setup handed over; nothing when the harness runs outside vitest (a benchmark). */
+function provided(key: 'chromiumWsEndpoint' | 'tarnServerModule'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const chromiumOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/** The Chromium every e2e file of a run shares (see global-setup.ts). */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(chromiumOptions);
+}
+
+/**
+ * The run's shared Chromium when there is one, else a Chromium of its own. Closing a shared one closes only the
+ * contexts this caller made.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = provided('chromiumWsEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumOptions);
+}
+
+/** A download's bytes; its path on disk is not available from a browser that was connected to. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -1,12 +1,12 @@
 // Journey 1: a first-time administrator sets Tarn up, logs in, creates a repository, uploads, commits,
 // inspects the commit and an object, reverts a change and logs out — all through the console.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, becomesEnabled, disappears, shows, type AdminCredentials } from './flows';
-import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
+import { downloadedBytes, endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const REPO = 'e2e-journey';
 const NOTES = 'Notes written by the first-use journey.\nSecond line of the notes.\n';
@@ -74,7 +74,7 @@ describe('journey: first use', () => {
       ]);
       // Chromium drops the leading dot of a downloaded file's name, so the page tells the user where to save it.
       expect(download.suggestedFilename(), 'the config file name').toMatch(/^\.?lakectl\.yaml$/);
-      const config = readFileSync(await download.path(), 'utf8');
+      const config = (await downloadedBytes(download)).toString('utf8');
       expect(config, 'the config file holds the access key id').toContain(accessKeyId);
       expect(config, 'the config file holds the secret').toContain(secretAccessKey);
       expect(config, 'the config file holds the server endpoint').toContain(`${tarn?.url ?? ''}/api/v1`);

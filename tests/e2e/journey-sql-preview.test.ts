@@ -2,11 +2,10 @@
 // (offline: nothing but the local server is reachable), previews lakes.parquet and data/lakes.csv with their
 // opening queries, runs a GROUP BY put in the address, cancels a long query, exports a result, and writes a result
 // back with COPY ... TO, which then shows under Uncommitted Changes.
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
-import { endJourney, launchChromium, openJourneyPage, refuseOffsite, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
+import { downloadedBytes, endJourney, launchChromium, openJourneyPage, refuseOffsite, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
 const SAMPLE = 'quickstart';
@@ -140,8 +139,7 @@ describe('journey: SQL preview', () => {
     step('export', async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
       expect(download.suggestedFilename()).toBe('lakes-query.csv');
-      const file = await download.path();
-      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      const lines = (await downloadedBytes(download)).toString('utf8').trim().split('\n');
       expect(lines[0]).toBe('country,count_star()');
       expect(lines[1]).toBe('United States,1350');
     }));
