@@ -44,6 +44,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // One e2e file at a time (each drives a browser against a server of its own), beside the other projects.
+          fileParallelism: false,
           // A poll without its own limit gave up after vitest's 1 s, too short for a page on a loaded 2-core machine.
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 180_000,

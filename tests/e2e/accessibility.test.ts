@@ -108,6 +108,10 @@ describe('accessibility of every screen', () => {
     await page.goto(path);
     await shows(page.getByRole('main'), `the main region of ${path}`);
     await page.waitForLoadState('networkidle');
+    // A viewer goes on working after the network is idle (DuckDB reading a csv): check the screen once it settled.
+    await expect
+      .poll(() => page.locator('.chakra-spinner').count(), { timeout: 30_000, message: `the spinners of ${path} stop` })
+      .toBe(0);
   }
 
   /**

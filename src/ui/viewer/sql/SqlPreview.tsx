@@ -155,7 +155,12 @@ function QueryOutcome({ preview, writes }: { preview: SqlPreviewActorRef; writes
         <Text fontSize="sm" color="fg.muted" role="status">
           {rowsSummary(run)}
         </Text>
-        {state.matches({ query: { done: { summary: 'summarising' } } }) && <Spinner size="xs" color="fg.muted" aria-label="Charting the columns" />}
+        {state.matches({ query: { done: { summary: 'summarising' } } }) && (
+          // A spinner is a plain span: the status role is what lets its name be read out.
+          <Box as="span" role="status" aria-label="Charting the columns" display="inline-flex">
+            <Spinner size="xs" color="fg.muted" />
+          </Box>
+        )}
         <HStack gap="2" ms="auto">
           {(['csv', 'parquet'] as const).map((format) => (
             <Button
