@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
+import { effectivePolicies, missing, readOnlyPolicy } from './fake-api';
 import type { ErrorBody } from '../../server/http/wire';
 import type { BranchProtectionRule, GarbageCollectionRules, Repository } from '../../src/api/types';
 
