@@ -48,11 +48,15 @@ export const repository = (id: string, overrides: Partial<Repository> = {}): Rep
   ...overrides,
 });
 
-/** GET /api/v1/user: a session signed in as `user`, or none (401) when `user` is null. */
-export function signedInAs(user: User | null = ada) {
-  return http.get<never, never, CurrentUser | ErrorBody>('*/api/v1/user', () =>
-    user ? HttpResponse.json<CurrentUser>({ user }) : failure(401, 'error authenticating request'),
-  );
+/**
+ * GET /api/v1/user: a session signed in as `user`, or none (401) when `user` is null; a function is asked on every
+ * request, for a test that signs in or out.
+ */
+export function signedInAs(who: User | null | (() => User | null) = ada) {
+  return http.get<never, never, CurrentUser | ErrorBody>('*/api/v1/user', () => {
+    const user = typeof who === 'function' ? who() : who;
+    return user ? HttpResponse.json<CurrentUser>({ user }) : failure(401, 'error authenticating request');
+  });
 }
 
 /** GET /api/v1/config: the installation's version and block store. */
@@ -92,13 +96,19 @@ export function effectivePolicies(policies: Policy[] = [fullAccessPolicy]) {
 /** What a control disabled for want of `action` says. */
 export const missing = (action: string) => `Not allowed: you need the ${action} permission`;
 
+/** Every other API call: not found, as the server answers a path it does not serve. */
+export const elseNotFound = http.all('*/api/v1/*', ({ request }) => notFound(`unexpected ${request.method} ${request.url}`));
+
 /**
  * The test file's fake server: `handlers` first, then the installation's defaults (signed in as Ada with full access,
- * initialised, version 1.0.0 on a local block store). It listens for the whole file, failing any request nothing answers, and
+ * initialised, version 1.0.0 on a local block store), then `elseNotFound` when given. It listens for the whole file, failing any request nothing answers, and
  * drops each test's `server.use(...)` overrides after it.
  */
 export function fakeApi(...handlers: RequestHandler[]): SetupServer {
-  const server = setupServer(...handlers, signedInAs(), effectivePolicies(), configured(), setUp(), capabilities());
+  // `elseNotFound` goes last, so that the installation's defaults still answer what the file does not.
+  const own = handlers.filter((handler) => handler !== elseNotFound);
+  const otherwise = handlers.includes(elseNotFound) ? [elseNotFound] : [];
+  const server = setupServer(...own, signedInAs(), effectivePolicies(), configured(), setUp(), capabilities(), ...otherwise);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
