@@ -142,5 +142,17 @@ describe('commit graph machine', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('reads the heads itself when the route changes without a first page', async () => {
+    const server = fakeGraph();
+    const graph = server.start({ pageSize: 4 });
+    await waitFor(graph, settled, { timeout: 5000 });
+    server.requests.length = 0;
+    graph.send({ type: 'route.changed', input: {} });
+    expect(pagedListView(graph.getSnapshot()).rows).toEqual([]);
+    await waitFor(graph, settled, { timeout: 5000 });
+    expect(pagedListView(graph.getSnapshot()).rows.map((c) => c.id)).toEqual(['m3', 't1', 'merge', 'f2']);
+    expect(server.requests).toEqual([{ after: undefined, amount: 4 }]);
+  });
+
   it('takes every transition the machine defines', coverage.expectAllTaken);
 });

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { ErrorBody } from '../../server/http/wire';
-import type { AuthCapabilities, Credentials, Group, LoginConfig, Policy, User } from '../../src/api/types';
+import type { AuthCapabilities, Credentials, ErrorBody, Group, LoginConfig, Policy, SetupState, User } from '../../server/http/wire';
+import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
 const page = <T,>(results: T[]) => ({
   results,
@@ -31,11 +30,10 @@ let usersStatus: number;
 let capabilities: AuthCapabilities;
 const writes: string[] = [];
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: me })),
-  http.get('*/api/v1/config', () => HttpResponse.json({ version_config: { version: '1.0.0' } })),
+const server = fakeApi(
+  signedInAs(() => me),
   http.get('*/api/v1/setup_lakefs', () =>
-    HttpResponse.json({
+    HttpResponse.json<SetupState>({
       state: 'initialized',
       comm_prefs_missing: false,
       login_config: { RBAC: rbac, login_url: '', login_cookie_names: [], logout_url: '/logout' },
@@ -108,10 +106,9 @@ const server = setupServer(
     writes.push(`activate ${JSON.stringify(await request.json())}`);
     return new HttpResponse(null, { status: 201 });
   }),
-  http.all('*/api/v1/*', ({ request }) => HttpResponse.json({ message: `unexpected ${request.method} ${request.url}` }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   rbac = 'internal';
   me = { id: 'admin', creation_date: 1, accessKeyId: 'AKIACURRENT' };
@@ -130,8 +127,6 @@ beforeEach(() => {
   writes.length = 0;
   localStorage.clear();
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
@@ -147,7 +142,7 @@ describe('Access control: layout and credentials', () => {
   it('lists the keys, never offers to revoke the key in use, and revokes another after asking', async () => {
     renderApp('/auth/credentials');
     const table = await screen.findByRole('table', { name: 'Access keys' });
-    expect(within(table).getByText('AKIACURRENT')).toBeTruthy();
+    expect(within(table).getByText('AKIACURRENT')).toBeVisible();
     expect(within(table).getAllByRole('button', { name: 'Revoke' })).toHaveLength(1);
     fireEvent.click(within(table).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText("Are you sure you'd like to delete access key AKIAOLD?")).toBeVisible();
@@ -164,8 +159,8 @@ describe('Access control: layout and credentials', () => {
     fireEvent.click(button('Create'));
     expect(await screen.findByText('very-secret')).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Copy Access Key ID' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Copy Secret Access Key' })).toBeTruthy();
-    expect(screen.getByText(/store it somewhere safe\. You will not be able to access it again\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Secret Access Key' })).toBeVisible();
+    expect(screen.getByText(/store it somewhere safe\. You will not be able to access it again\./)).toBeVisible();
     expect(writes).toEqual(['create key admin']);
     fireEvent.click(button('Done'));
     await waitFor(() => expect(screen.queryByText('very-secret')).toBeNull(), { timeout: 5000 });
@@ -211,7 +206,7 @@ describe('Access control: users', () => {
     fireEvent.change(email, { target: { value: 'jane@example.com' } });
     fireEvent.click(button('Invite'));
     expect(await screen.findByText('http://tarn.test/auth/users/create?token=abc')).toBeVisible();
-    expect(button('Copy activation link')).toBeTruthy();
+    expect(button('Copy activation link')).toBeEnabled();
     expect(writes).toEqual(['create user jane@example.com (invite)']);
   });
 
@@ -232,8 +227,8 @@ describe('Access control: users', () => {
     const { router } = renderApp('/auth/users/viv');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/users/viv/groups'), { timeout: 5000 });
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'Users' })).toBeTruthy();
-    expect(within(crumbs).getByText('viv')).toBeTruthy();
+    expect(within(crumbs).getByRole('link', { name: 'Users' })).toBeVisible();
+    expect(within(crumbs).getByText('viv')).toBeVisible();
     const tabs = screen.getByRole('navigation', { name: 'Tabs' });
     expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual([
       'Group Memberships',
@@ -258,7 +253,7 @@ describe('Access control: users', () => {
       ), { timeout: 5000 },
     );
     // The admin menu is still there beside the error.
-    expect(screen.getByRole('navigation', { name: 'Administration' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Administration' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/auth/users');
   });
 
@@ -303,7 +298,7 @@ describe('Access control: groups, policies and simplified mode', () => {
     renderApp('/auth/groups');
     const menu = await screen.findByRole('navigation', { name: 'Administration' });
     await waitFor(() => expect(within(menu).queryByRole('link', { name: 'Policies' })).toBeNull(), { timeout: 5000 });
-    expect(screen.getByText('Role-based access control')).toBeTruthy();
+    expect(screen.getByText('Role-based access control')).toBeVisible();
     fireEvent.click(button('Dismiss'));
     expect(screen.queryByText('Role-based access control')).toBeNull();
     expect(localStorage.getItem('lakefs:ui:acl:dismissRBACAlert')).toBe('true');
@@ -328,8 +323,8 @@ describe('Access control: groups, policies and simplified mode', () => {
     renderApp('/auth/policies/FSReadAll');
     const table = await screen.findByRole('table', { name: 'Statements' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Actions', 'Resource', 'Effect', 'Created At']);
-    expect(within(table).getByText('allow')).toBeTruthy();
-    expect(within(table).getByText('deny')).toBeTruthy();
+    expect(within(table).getByText('allow')).toBeVisible();
+    expect(within(table).getByText('deny')).toBeVisible();
     fireEvent.click(screen.getByRole('checkbox', { name: 'JSON View' }));
     expect(await screen.findByLabelText('Policy JSON')).toBeVisible();
     fireEvent.click(button('Edit'));

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { ActionRun, HookRun, Repository } from '../../src/api/types';
+import type { ActionRun, HookRun, Repository } from '../../server/http/wire';
+import { elseNotFound, fakeApi } from './fake-api';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 
@@ -42,8 +42,7 @@ const outputRequests: string[] = [];
 let runs: Record<string, ActionRun> = {};
 let hooks: HookRun[] = [];
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: hex('a') })),
   http.get('*/api/v1/repositories/lake/actions/runs', ({ request }) => {
@@ -68,18 +67,15 @@ const server = setupServer(
     outputRequests.push(String(params.hookRunId));
     return new HttpResponse(`output of ${String(params.hookRunId)}\n`, { headers: { 'content-type': 'application/octet-stream' } });
   }),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   runRequests.length = 0;
   outputRequests.length = 0;
   runs = {};
   hooks = [];
 });
-afterAll(() => server.close());
 
 const rowOf = (table: HTMLElement, text: string) => {
   const row = within(table)
@@ -155,13 +151,13 @@ describe('Action run detail', () => {
     const { router } = renderApp('/repositories/lake/actions/run-1');
     const summary = await screen.findByRole('table', { name: 'Summary' });
     for (const label of ['ID', 'Event Type', 'Status', 'Branch', 'Commit', 'Start Time', 'End Time']) {
-      expect(within(summary).getByText(label)).toBeTruthy();
+      expect(within(summary).getByText(label)).toBeVisible();
     }
     expect(within(summary).getByText('run-1').textContent).toBe('run-1');
     const time = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
     expect([time('Start Time'), time('End Time')]).toEqual(['01/01/2026 10:00:00', '01/01/2026 10:00:05']);
-    expect(within(summary).getByRole('img', { name: 'failed' })).toBeTruthy();
-    expect(within(summary).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeTruthy();
+    expect(within(summary).getByRole('img', { name: 'failed' })).toBeVisible();
+    expect(within(summary).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeVisible();
     const side = screen.getByRole('navigation', { name: 'Actions of the run' });
     expect(within(side).getAllByRole('link').map((l) => l.textContent)).toEqual(['Summary', 'check', 'notify']);
 

@@ -1,15 +1,15 @@
 // DOMPurify needs the DOM fixes of this helper under happy-dom; it must load before the sanitiser does.
 import './viewer-dom-env';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderUi } from './render';
 import { createActor } from 'xstate';
 import { LoginPage } from '../../src/ui/auth/LoginPage';
 import { liveLoginMachine } from '../../src/machines/login';
 import type { Redirect } from '../../src/lib/redirect';
-import type { LoginConfig, SetupState } from '../../src/api/types';
+import type { LoginConfig, SetupState } from '../../server/http/wire';
+import { fakeApi, signedInAs } from './fake-api';
 
 const loginConfig: LoginConfig = {
   login_url: '/auth/login',
@@ -20,23 +20,20 @@ let setupState: SetupState = { state: 'initialized', comm_prefs_missing: false, 
 let loginAnswer: () => Response = () => HttpResponse.json({ token: 't' });
 const loginBodies: unknown[] = [];
 
-const server = setupServer(
-  http.get('*/api/v1/setup_lakefs', () => HttpResponse.json(setupState)),
+fakeApi(
+  http.get('*/api/v1/setup_lakefs', () => HttpResponse.json<SetupState>(setupState)),
   http.post('*/api/v1/auth/login', async ({ request }) => {
     loginBodies.push(await request.json());
     return loginAnswer();
   }),
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'admin', creation_date: 1 } })),
+  signedInAs({ id: 'admin', creation_date: 1 }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   setupState = { state: 'initialized', comm_prefs_missing: false, login_config: loginConfig };
   loginAnswer = () => HttpResponse.json({ token: 't' });
   loginBodies.length = 0;
 });
-afterAll(() => server.close());
 
 /** The login page over the live flow, as the route wires it: `onRedirect` stands for the router. */
 function renderLogin({ next, onRedirect = () => undefined }: { next?: string; onRedirect?: (redirect: Redirect) => void } = {}) {
@@ -57,7 +54,7 @@ describe('LoginPage', () => {
     const heading = await screen.findByRole('heading', { name: 'Login' });
     const logo = screen.getByText('Tarn');
     // The logo comes first in the page, before the card's heading.
-    expect(logo.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(logo.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('logs in with the typed keys and goes to next', async () => {

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
-import type { Diff, Repository } from '../../src/api/types';
+import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
+import type { Diff, Repository } from '../../server/http/wire';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 let repository: Repository = lake;
@@ -21,8 +20,7 @@ const diffRequests: URL[] = [];
 const commits: unknown[] = [];
 const resets: unknown[] = [];
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+const server = fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(repository)),
   http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: 'c0' })),
   http.get('*/api/v1/repositories/lake/tags/v1', () => HttpResponse.json({ id: 'v1', commit_id: 'c0' })),
@@ -53,12 +51,10 @@ const server = setupServer(
     tree = {};
     return new HttpResponse(null, { status: 204 });
   }),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   repository = lake;
   tree = {};
   flat = [];
@@ -66,7 +62,6 @@ afterEach(() => {
   commits.length = 0;
   resets.length = 0;
 });
-afterAll(() => server.close());
 
 function withChanges() {
   tree = {
@@ -103,14 +98,14 @@ describe('Uncommitted changes tree', () => {
     withChanges();
     renderChanges();
     const tree = await screen.findByRole('list', { name: 'Uncommitted changes of main' });
-    expect(within(tree).getByText('README.md')).toBeTruthy();
-    expect(within(tree).getByText('2.0 KB')).toBeTruthy();
+    expect(within(tree).getByText('README.md')).toBeVisible();
+    expect(within(tree).getByText('2.0 KB')).toBeVisible();
     expect(within(tree).queryByText('old.csv')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Expand data/' }));
     expect(await within(tree).findByText('old.csv', {}, { timeout: 5000 })).toBeVisible();
-    expect(within(tree).getByText('lakes.parquet')).toBeTruthy();
+    expect(within(tree).getByText('lakes.parquet')).toBeVisible();
     expect(levelRequests('data/')).toHaveLength(1);
-    expect(screen.getByRole('listitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'data/old.csv' }).querySelector('[data-diff-type="removed"]')).not.toBeNull();
     // At the root, the first page says whether there are changes: nothing else is asked.
     expect(diffRequests).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Collapse data/' }));
@@ -140,7 +135,7 @@ describe('Uncommitted changes tree', () => {
     );
     renderChanges();
     expect((await screen.findByRole('alert')).textContent).toContain('diff failed');
-    expect(screen.getByRole('link', { name: 'Uncommitted Changes' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Uncommitted Changes' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('README.md')).toBeVisible();
   });
@@ -168,7 +163,7 @@ describe('Uncommitted changes tree', () => {
     flat = [];
     renderChanges();
     expect(await screen.findByText('Unknown diff type: renamed')).toBeVisible();
-    expect(screen.getByText('Invalid diff input')).toBeTruthy();
+    expect(screen.getByText('Invalid diff input')).toBeVisible();
   });
 
   it('shows an empty state and keeps Commit and Revert disabled without changes', async () => {
@@ -230,7 +225,7 @@ describe('Commit dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
     expect(await within(dialog).findByText('Key already exists')).toBeVisible();
     expect(commits).toEqual([]);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 
   it('refuses an empty metadata key', async () => {
@@ -313,15 +308,15 @@ describe('Change summary', () => {
     renderChanges();
     // The summary sits in the toolbar with the branch's other actions, not on a row of its own.
     const toolbar = await screen.findByRole('group', { name: 'Changes toolbar' });
-    expect(within(toolbar).getByRole('button', { name: 'Commit Changes' })).toBeTruthy();
+    expect(within(toolbar).getByRole('button', { name: 'Commit Changes' })).toBeVisible();
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Calculate change summary of main' }));
     const more = await screen.findByRole('button', { name: /10,000 results, load more\?/ });
     const summaryRequests = () => diffRequests.filter((u) => !u.searchParams.has('delimiter') && u.searchParams.get('amount') === '1000');
     expect(summaryRequests()).toHaveLength(10);
-    expect(screen.getByText('5,000 added')).toBeTruthy();
+    expect(screen.getByText('5,000 added')).toBeVisible();
     fireEvent.click(more);
     expect(await screen.findByText('6,250 added')).toBeVisible();
-    expect(screen.getByText('6,250 changed')).toBeTruthy();
+    expect(screen.getByText('6,250 changed')).toBeVisible();
     expect(screen.queryByRole('button', { name: /load more\?/ })).toBeNull();
     expect(summaryRequests()).toHaveLength(13);
   });
@@ -385,7 +380,7 @@ describe('Object content changes', () => {
       '3 3 gamma',
       '4 added delta',
     ]);
-    expect(within(table).getByRole('cell', { name: 'BETA' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'BETA' })).toBeVisible();
     // Content diff is offered for text formats only.
     expect(screen.queryByRole('button', { name: 'Show object changes of lakes.parquet' })).toBeNull();
   });
@@ -397,7 +392,7 @@ describe('Object content changes', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
     await screen.findByRole('table', { name: 'Content changes of notes.txt' });
     const layout = screen.getByRole('group', { name: 'Layout of the changes of notes.txt' });
-    expect(within(layout).getByRole('button', { name: 'Unified', pressed: true })).toBeTruthy();
+    expect(within(layout).getByRole('button', { name: 'Unified', pressed: true })).toBeVisible();
     fireEvent.click(within(layout).getByRole('button', { name: 'Side by side', pressed: false }));
     const split = screen.getByRole('table', { name: 'Content changes of notes.txt' });
     expect(within(split).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Old', 'New']);
@@ -409,7 +404,7 @@ describe('Object content changes', () => {
       ['3', 'gamma', '3', 'gamma'],
       ['', '', '4', 'delta'],
     ]);
-    expect(within(layout).getByRole('button', { name: 'Side by side', pressed: true })).toBeTruthy();
+    expect(within(layout).getByRole('button', { name: 'Side by side', pressed: true })).toBeVisible();
     expect(localStorage.getItem('tarn:diff-layout')).toBe('split');
     cleanup();
 

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { Commit, Ref, Repository } from '../../src/api/types';
+import type { Commit, Ref, Repository } from '../../server/http/wire';
+import { elseNotFound, fakeApi } from './fake-api';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 
@@ -34,8 +34,7 @@ const CURSOR = 'opaque-cursor_1';
 const graphRequests: URL[] = [];
 let branches: ReturnType<typeof page<Ref>>;
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: id(TOTAL) })),
   http.get('*/api/v1/repositories/lake/branches', () => HttpResponse.json(branches)),
@@ -53,15 +52,12 @@ const server = setupServer(
     return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'not found' }, { status: 404 });
   }),
   http.get('*/api/v1/repositories/lake/refs/:left/diff/:right', () => HttpResponse.json(page([]))),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   graphRequests.length = 0;
 });
-afterAll(() => server.close());
 
 function setBranches(list: Ref[], more = false) {
   branches = page(list, more ? 'cut' : '');

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { Commit, Repository } from '../../src/api/types';
+import type { Commit, Repository } from '../../server/http/wire';
+import { elseNotFound, fakeApi } from './fake-api';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 
@@ -28,8 +28,7 @@ const diffRequests: URL[] = [];
 const commitRequests: string[] = [];
 const commits = new Map<string, Commit>();
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+const server = fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: hex('a') })),
   http.get('*/api/v1/repositories/lake/commits/:id', ({ params }) => {
@@ -58,12 +57,10 @@ const server = setupServer(
       ]),
     );
   }),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   localStorage.clear();
   logRequests.length = 0;
   diffRequests.length = 0;
@@ -77,7 +74,6 @@ function openCommit(detail: Commit, search = '') {
   const { router } = renderApp(`/repositories/lake/commits/${detail.id}${search}`);
   return { location: () => router.state.location };
 }
-afterAll(() => server.close());
 
 describe('Commit list', () => {
   it('shows message, committer, date and a 12-character id, and pages by cursor', async () => {
@@ -87,10 +83,10 @@ describe('Commit list', () => {
     expect(rows[0]?.textContent).toContain('commit a');
     expect(rows[0]?.textContent).toContain('ada');
     expect(rows[0]?.textContent).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
-    expect(within(rows[0]!).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeVisible();
     expect(rows[1]?.textContent).toContain('(No commit message)');
     // The server leaves the committer of its own commits empty: the cell says so rather than staying blank.
-    expect(within(rows[1]!).getByText('no committer')).toBeTruthy();
+    expect(within(rows[1]!).getByText('no committer')).toBeVisible();
     expect(logRequests[0]?.searchParams.get('amount')).toBe('100');
     // The table asks for the next page as soon as the last loaded rows are in view.
     expect(await within(table).findByText('commit c')).toBeVisible();
@@ -128,13 +124,13 @@ describe('Commit detail', () => {
     const detail = commit('d', { parents: [hex('p'), hex('q')], metadata: { source: 'survey', owner: 'ada' } });
     openCommit(detail);
     const metadata = await screen.findByRole('table', { name: 'Metadata' });
-    expect(within(metadata).getByText('source')).toBeTruthy();
-    expect(within(metadata).getByText('survey')).toBeTruthy();
+    expect(within(metadata).getByText('source')).toBeVisible();
+    expect(within(metadata).getByText('survey')).toBeVisible();
     expect(screen.getByRole('link', { name: 'pppppppppppp' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('p')}`);
-    expect(screen.getByRole('link', { name: 'qqqqqqqqqqqq' })).toBeTruthy();
-    expect(screen.getByText('Showing changes for commit dddddddddddd')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'qqqqqqqqqqqq' })).toBeVisible();
+    expect(screen.getByText('Showing changes for commit dddddddddddd')).toBeVisible();
     const tree = await screen.findByRole('list', { name: 'Changes of commit dddddddddddd' });
-    expect(within(tree).getByText('old.txt')).toBeTruthy();
+    expect(within(tree).getByText('old.txt')).toBeVisible();
     expect(diffRequests[0]?.pathname).toBe(`/api/v1/repositories/lake/refs/${hex('p')}/diff/${hex('d')}`);
     expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
     fireEvent.click(within(tree).getByRole('button', { name: 'Expand tables/' }));
@@ -183,7 +179,7 @@ describe('Commit detail', () => {
     expect(await screen.findByText('No parent to compare with')).toBeVisible();
     expect(diffRequests).toEqual([]);
     const committer = within(screen.getByRole('table', { name: 'Commit' })).getByRole('row', { name: /^Committer/ });
-    expect(within(committer).getByText('no committer')).toBeTruthy();
+    expect(within(committer).getByText('no committer')).toBeVisible();
   });
 
   it('copies the commit ID and the commit URI with two labelled buttons', async () => {

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
-import type { Repository } from '../../src/api/types';
+import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
+import type { Repository } from '../../server/http/wire';
 
 let lake: Repository;
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -28,8 +27,7 @@ const conflictBody = {
   ],
 };
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+const server = fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
     const commit = branches[String(params.id)];
@@ -67,22 +65,19 @@ const server = setupServer(
     objectReads.push(`${String(params.ref)}:${String(path)}`);
     return new HttpResponse(params.ref === 'main' ? 'id,value\n1,old\n' : 'id,value\n1,new\n', { headers: { 'content-type': 'text/csv' } });
   }),
-  http.all('*/api/v1/*', notFound),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   lake = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
   mergeAnswers = [];
 });
 afterEach(() => {
-  server.resetHandlers();
   localStorage.clear();
   diffRequests.length = 0;
   mergeBodies.length = 0;
   objectReads.length = 0;
 });
-afterAll(() => server.close());
 
 const mergeButton = () => screen.getByRole('button', { name: 'Merge' }) as HTMLButtonElement;
 
@@ -90,8 +85,8 @@ describe('Compare screen', () => {
   it('starts from the default branch as the base and asks for a ref to compare with', async () => {
     renderApp('/repositories/lake/compare');
     expect(await screen.findByText('Choose a ref to compare with the base.', {}, SLOW)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Base branch: main' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Compared to Compare with...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Base branch: main' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Compared to Compare with...' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Compare' }).getAttribute('aria-current')).toBe('page');
     expect(diffRequests).toEqual([]);
   });
@@ -99,7 +94,7 @@ describe('Compare screen', () => {
   it('warns that there is nothing to compare when both refs are the same, with Merge disabled', async () => {
     renderApp('/repositories/lake/compare?ref=main&compare=main');
     expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeVisible();
-    expect(screen.getByText(/Choose two different sources/)).toBeTruthy();
+    expect(screen.getByText(/Choose two different sources/)).toBeVisible();
     expect(mergeButton().disabled).toBe(true);
     expect(diffRequests).toEqual([]);
   });
@@ -108,7 +103,7 @@ describe('Compare screen', () => {
     const { router } = renderApp('/repositories/lake/compare?ref=main&compare=dev');
     expect(await screen.findByText('Showing changes between main and dev', {}, SLOW)).toBeVisible();
     const tree = await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
-    expect(within(tree).getByText('new.txt')).toBeTruthy();
+    expect(within(tree).getByText('new.txt')).toBeVisible();
     expect(diffRequests[0]?.pathname).toBe('/api/v1/repositories/lake/refs/main/diff/dev');
     expect(diffRequests[0]?.searchParams.get('delimiter')).toBe('/');
     expect(mergeButton().disabled).toBe(false);
@@ -125,8 +120,8 @@ describe('Compare screen', () => {
     expect(within(unified).queryAllByRole('columnheader')).toEqual([]);
     fireEvent.click(within(tree).getByRole('button', { name: 'Side by side', pressed: false }));
     const split = within(tree).getByRole('table', { name: 'Content changes of data/a.csv' });
-    expect(within(split).getByRole('cell', { name: /1,old/ })).toBeTruthy();
-    expect(within(split).getByRole('cell', { name: /1,new/ })).toBeTruthy();
+    expect(within(split).getByRole('cell', { name: /1,old/ })).toBeVisible();
+    expect(within(split).getByRole('cell', { name: /1,new/ })).toBeVisible();
     expect(within(split).getAllByRole('columnheader')).toHaveLength(2);
     expect(localStorage.getItem('tarn:diff-layout')).toBe('split');
   });
@@ -180,7 +175,7 @@ describe('Compare screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Metadata value 1'), { target: { value: 'T-1' } });
     const strategy = within(dialog).getByLabelText('Strategy') as HTMLSelectElement;
     expect([...strategy.options].map((o) => o.textContent)).toEqual(['Default', 'source-wins', 'dest-wins']);
-    expect(within(dialog).getByText(/With Default \(no strategy\), any conflict makes the merge fail/)).toBeTruthy();
+    expect(within(dialog).getByText(/With Default \(no strategy\), any conflict makes the merge fail/)).toBeVisible();
     fireEvent.change(strategy, { target: { value: 'dest-wins' } });
     const before = diffRequests.length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
@@ -208,20 +203,20 @@ describe('Compare screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     const list = await within(dialog).findByRole('list', { name: 'Conflicting paths' }, SLOW);
-    expect(within(dialog).getByText('2 paths conflict between dev and main')).toBeTruthy();
+    expect(within(dialog).getByText('2 paths conflict between dev and main')).toBeVisible();
     const a = within(list).getByRole('listitem', { name: 'data/a.csv' });
-    expect(within(a).getByText(/Keep Destination \(main\): 10 B, modified \d\d\/\d\d\/\d{4}/)).toBeTruthy();
-    expect(within(a).getByText(/Keep Source \(dev\): 2\.0 KB, modified/)).toBeTruthy();
+    expect(within(a).getByText(/Keep Destination \(main\): 10 B, modified \d\d\/\d\d\/\d{4}/)).toBeVisible();
+    expect(within(a).getByText(/Keep Source \(dev\): 2\.0 KB, modified/)).toBeVisible();
     const gone = within(list).getByRole('listitem', { name: 'gone.csv' });
-    expect(within(gone).getByText('Keep Source (dev): deleted')).toBeTruthy();
+    expect(within(gone).getByText('Keep Source (dev): deleted')).toBeVisible();
     // Every path needs a choice before the merge can run again.
     expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(a).getByRole('button', { name: 'Compare contents' }));
     const contents = await within(a).findByRole('table', { name: 'Content changes of data/a.csv' }, SLOW);
-    expect(within(contents).getByText('Destination (main)')).toBeTruthy();
-    expect(within(contents).getByText('1,old')).toBeTruthy();
-    expect(within(contents).getByText('1,new')).toBeTruthy();
+    expect(within(contents).getByText('Destination (main)')).toBeVisible();
+    expect(within(contents).getByText('1,old')).toBeVisible();
+    expect(within(contents).getByText('1,new')).toBeVisible();
     expect(objectReads.sort()).toEqual(['dev:data/a.csv', 'main:data/a.csv']);
 
     fireEvent.click(within(a).getByRole('radio', { name: /Keep Source \(dev\)/ }));

@@ -31,11 +31,11 @@ describe('CopyButton', () => {
         fireEvent.click(screen.getByRole('button', { name: 'Copy commit ID' }));
       });
       expect(writeText).toHaveBeenCalledWith('abc123');
-      expect(screen.getByRole('button', { name: 'Copied commit ID' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Copied commit ID' })).toBeVisible();
       act(() => vi.advanceTimersByTime(999));
-      expect(screen.getByRole('button', { name: 'Copied commit ID' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Copied commit ID' })).toBeVisible();
       act(() => vi.advanceTimersByTime(1));
-      expect(screen.getByRole('button', { name: 'Copy commit ID' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Copy commit ID' })).toBeVisible();
     } finally {
       vi.useRealTimers();
     }
@@ -87,18 +87,18 @@ describe('DataTable', () => {
     const { rerender } = renderUi(
       <DataTable label="Items" columns={columns} rows={rows} getRowId={(r) => r.id} hasMore onLoadMore={onLoadMore} />,
     );
-    expect(screen.getByRole('table', { name: 'Items' })).toBeTruthy();
-    expect(screen.getByText('item-4')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Items' })).toBeVisible();
+    expect(screen.getByText('item-4')).toBeVisible();
     // Five rows fit in the viewport, so the table asks for more as soon as they are shown.
     await waitFor(() => expect(onLoadMore).toHaveBeenCalled(), { timeout: 5000 });
     rerender(<DataTable label="Items" columns={columns} rows={[]} getRowId={(r) => r.id} empty={<p>Nothing here</p>} />);
-    expect(screen.getByText('Nothing here')).toBeTruthy();
+    expect(screen.getByText('Nothing here')).toBeVisible();
   });
 
   it('keeps only a window of a long list in the DOM', () => {
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
     renderUi(<DataTable label="Long" columns={columns} rows={rows} getRowId={(r) => r.id} />);
-    expect(screen.getByText('row-0')).toBeTruthy();
+    expect(screen.getByText('row-0')).toBeVisible();
     expect(screen.queryByText('row-1999')).toBeNull();
     expect(screen.getAllByRole('row').length).toBeLessThan(100);
   });
@@ -173,6 +173,7 @@ describe('CellIcon', () => {
   });
 });
 
+// Rendered in a bare TarnProvider, not renderUi's: that one forces the light theme, which the toggle could not change.
 describe('ColorModeToggle', () => {
   it('switches the page between light and dark', async () => {
     render(
@@ -197,7 +198,7 @@ describe('ColorModeToggle', () => {
       </TarnProvider>,
     );
     expect(document.documentElement.classList.contains('dark')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
     expect(container.querySelector('script')).toBeNull();
     localStorage.removeItem('tarn:color-mode');
   });

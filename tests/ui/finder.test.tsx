@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies } from './effective-policies';
+import { failure, fakeApi, page } from './fake-api';
+import type { FoundObjectList } from '../../server/http/wire';
 import { fakeLake, type FakeLake } from './objects-server';
 import { isOwnedByFocus, shortcutGroups } from '../../src/lib/shortcuts';
 
@@ -11,7 +11,7 @@ const PATHS = ['archive/old-sales/2019.csv', 'data/my-sales.csv', 'data/sales.cs
 /** Enough matches for several pages: `part-000.log` to `part-599.log`. */
 const LOGS = Array.from({ length: 600 }, (_, i) => `logs/part-${String(i).padStart(3, '0')}.log`);
 
-const server = setupServer();
+const server = fakeApi();
 let lake: FakeLake;
 let finds: URL[];
 
@@ -24,21 +24,14 @@ const findHandler = http.get('*/api/v1/repositories/lake/refs/:ref/objects/find'
   const amount = Number(url.searchParams.get('amount') ?? 100);
   const all = [...PATHS, ...LOGS].filter((p) => p > after && p.toLowerCase().includes(q));
   const results = all.slice(0, amount).map((path) => ({ path, size_bytes: 10, mtime: 1_700_000_000 }));
-  const hasMore = all.length > amount;
-  return HttpResponse.json({
-    results,
-    pagination: { has_more: hasMore, next_offset: hasMore ? results.at(-1)!.path : '', results: results.length, max_per_page: 1000 },
-  });
+  return HttpResponse.json<FoundObjectList>(page(results, all.length > amount ? results.at(-1)!.path : ''));
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   lake = fakeLake();
   finds = [];
-  server.use(...lake.handlers, findHandler, effectivePolicies([{ id: 'All', creation_date: 1, statement: [{ effect: 'allow', action: ['*'], resource: '*' }] }]));
+  server.use(...lake.handlers, findHandler);
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 async function openRepository(path = '/repositories/lake/objects', shown = 'notes.txt') {
   const app = renderApp(path);
@@ -154,7 +147,7 @@ describe('file finder', () => {
   it('shows the server’s message when the search fails, and searches again on Retry', async () => {
     await openRepository();
     server.use(
-      http.get('*/api/v1/repositories/lake/refs/:ref/objects/find', () => HttpResponse.json({ message: 'scan exploded' }, { status: 500 }), {
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/find', () => failure(500, 'scan exploded'), {
         once: true,
       }),
     );
@@ -203,7 +196,7 @@ describe('keyboard shortcuts (?)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5000 });
     for (const group of shortcutGroups) {
       const table = within(dialog).getByRole('table', { name: group.title });
-      for (const shortcut of group.shortcuts) expect(within(table).getByText(shortcut.description)).toBeTruthy();
+      for (const shortcut of group.shortcuts) expect(within(table).getByText(shortcut.description)).toBeVisible();
     }
     const find = within(dialog).getByText('Find a file in the current ref').closest('tr')!;
     expect([...find.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['t', 'Ctrl', 'K', '⌘', 'K']);

@@ -1,16 +1,16 @@
 import './viewer-dom-env';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import type { ImportStatus, Policy } from '../../src/api/types';
+import type { Commit, Config, ImportCreationResponse, ImportStatus, Policy } from '../../server/http/wire';
+import { localStorageConfig } from '../../server/catalog/storage-config';
 import { IMPORT_POLL_MS } from '../../src/machines/import/machine';
 import { IMPORT_NEEDS_BRANCH, IMPORT_UNSUPPORTED } from '../../src/machines/objects-page';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
+import { effectivePolicies, failure, fakeApi, missing, readOnlyPolicy } from './fake-api';
 import { asked, fakeLake, objectAt, type FakeLake } from './objects-server';
 
-const server = setupServer();
+const server = fakeApi();
 let lake: FakeLake;
 let importSupport = true;
 /** The statuses the server answers, one per read (the last one repeats). */
@@ -21,11 +21,10 @@ const cancelled: string[] = [];
 /** Long enough for the 3 s poll to come round once more on a busy machine. */
 const POLL_WAIT = { timeout: IMPORT_POLL_MS + 5000 };
 
-const importCommit = { id: 'abc123def4567890'.repeat(4), parents: ['c1'], committer: 'ada', message: 'm', creation_date: 1, meta_range_id: '' };
+const importCommit: Commit = { id: 'abc123def4567890'.repeat(4), parents: ['c1'], committer: 'ada', message: 'm', creation_date: 1, meta_range_id: '' };
 
 const fullAccess: Policy = { id: 'FSFullAccess', creation_date: 1, statement: [{ effect: 'allow', action: ['fs:*'], resource: '*' }] };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   importSupport = true;
   statuses = [];
@@ -34,23 +33,15 @@ beforeEach(() => {
   lake = fakeLake();
   server.use(
     http.get('*/api/v1/config', () =>
-      HttpResponse.json({
-        version_config: { version: '1.0.0' },
-        storage_config: {
-          blockstore_type: 'local',
-          blockstore_namespace_example: 'local://example-bucket/',
-          import_support: importSupport,
-          import_validity_regex: '^local://',
-        },
-      }),
+      HttpResponse.json<Config>({ version_config: { version: '1.0.0' }, storage_config: localStorageConfig(importSupport) }),
     ),
     http.post('*/api/v1/repositories/lake/branches/main/import', async ({ request }) => {
       created.push(await request.json());
-      return HttpResponse.json({ id: 'imp-1' }, { status: 202 });
+      return HttpResponse.json<ImportCreationResponse>({ id: 'imp-1' }, { status: 202 });
     }),
     http.get('*/api/v1/repositories/lake/branches/main/import', () => {
       const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
-      return HttpResponse.json(status);
+      return HttpResponse.json<ImportStatus>(status);
     }),
     http.delete('*/api/v1/repositories/lake/branches/main/import', ({ request }) => {
       cancelled.push(new URL(request.url).searchParams.get('id') ?? '');
@@ -60,8 +51,6 @@ beforeEach(() => {
     ...lake.handlers,
   );
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const FIND = { timeout: 5_000 };
 const importButton = async () => (await screen.findByRole('button', { name: 'Import' })) as HTMLButtonElement;
@@ -137,7 +126,7 @@ describe('Import dialog', () => {
     expect(within(open).queryByText(/Import source should match/)).toBeNull();
     expect(submit.disabled).toBe(true);
     fireEvent.change(source, { target: { value: 's3://bucket/data/' } });
-    expect(within(open).getByText('Import source should match the following pattern: "^local://"')).toBeTruthy();
+    expect(within(open).getByText('Import source should match the following pattern: "^local://"')).toBeVisible();
     expect(submit.disabled).toBe(true);
     fireEvent.change(source, { target: { value: 'local://datasets/lakes/' } });
     expect(within(open).queryByText(/Import source should match/)).toBeNull();
@@ -161,9 +150,8 @@ describe('Import dialog', () => {
     await waitFor(() => expect(progress.textContent).toContain('400 objects ingested'), POLL_WAIT);
     expect(progress.textContent).toMatch(/[\d.]+ objects\/s/);
 
-    const summary = await within(open).findByText('Import completed', {}, POLL_WAIT);
-    expect(summary).toBeTruthy();
-    expect(within(open).getByText(/1,000 objects were imported and committed to branch main/)).toBeTruthy();
+    expect(await within(open).findByText('Import completed', {}, POLL_WAIT)).toBeVisible();
+    expect(within(open).getByText(/1,000 objects were imported and committed to branch main/)).toBeVisible();
     expect(within(open).getByRole('link', { name: /View commit abc123def456/ }).getAttribute('href')).toBe(
       `/repositories/lake/commits/${importCommit.id}`,
     );
@@ -181,7 +169,7 @@ describe('Import dialog', () => {
     fireEvent.click(within(open).getByRole('button', { name: 'Import' }));
     await within(open).findByRole('status', { name: 'Import progress' });
     expect(await within(open).findByText('no such folder under the import root', {}, POLL_WAIT)).toBeVisible();
-    expect(within(open).getByText('Import failed')).toBeTruthy();
+    expect(within(open).getByText('Import failed')).toBeVisible();
     expect((within(open).getByLabelText(/Import from/) as HTMLInputElement).value).toBe('local://missing/');
     expect((within(open).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(false);
   }, 20_000);
@@ -189,7 +177,7 @@ describe('Import dialog', () => {
   it('shows a refused start in the form', async () => {
     server.use(
       http.post('*/api/v1/repositories/lake/branches/main/import', () =>
-        HttpResponse.json({ message: 'import source is inside the repository namespace' }, { status: 400 }),
+        failure(400, 'import source is inside the repository namespace'),
       ),
     );
     renderApp('/repositories/lake/objects?ref=main&importDialog=true');

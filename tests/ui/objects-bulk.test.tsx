@@ -1,27 +1,21 @@
 // The objects listing's selection, its bulk delete and zip download, and its keyboard grid, against a fake server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
-import { fakeLake, folderAt, objectAt, page, type FakeLake } from './objects-server';
-import type { Policy } from '../../src/api/types';
+import { effectivePolicies, fakeApi, failure, missing, page, readOnlyPolicy } from './fake-api';
+import { fakeLake, folderAt, objectAt, type FakeLake } from './objects-server';
+import type { ErrorBody, ObjectErrorList, ObjectStatsList } from '../../server/http/wire';
 import { readZip } from '../e2e/fixtures/zip-reader';
 
-const server = setupServer();
+const server = fakeApi();
 let lake: FakeLake;
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-const allowAll: Policy = { id: 'FullAccess', creation_date: 1, statement: [{ effect: 'allow', action: ['*'], resource: '*' }] };
 
 beforeEach(() => {
   lake = fakeLake();
   lake.folders['data/'] = [folderAt('data/sub/'), ...['a', 'b', 'c', 'd', 'e'].map((n) => objectAt(`data/${n}.csv`))];
-  server.use(...lake.handlers, effectivePolicies([allowAll]));
+  server.use(...lake.handlers);
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` }) as HTMLInputElement;
 const header = () => screen.getByRole('checkbox', { name: 'Select the loaded objects' }) as HTMLInputElement;
@@ -43,14 +37,14 @@ function recursiveListing(total: number, asked: URL[], folderListings: URL[] = [
     const url = new URL(request.url);
     if (url.searchParams.get('delimiter') === '/') {
       folderListings.push(url);
-      return HttpResponse.json(page([folderAt('big/odd/'), ...Array.from({ length: 3 }, (_, i) => objectAt(name(i * 2)))]));
+      return HttpResponse.json<ObjectStatsList>(page([folderAt('big/odd/'), ...Array.from({ length: 3 }, (_, i) => objectAt(name(i * 2)))]));
     }
     asked.push(url);
     const after = url.searchParams.get('after');
     const start = after ? Number(after.slice(-5)) + 1 : 0;
     const end = Math.min(total, start + Number(url.searchParams.get('amount')));
     const results = Array.from({ length: end - start }, (_, k) => objectAt(name(start + k)));
-    return HttpResponse.json(page(results, end < total ? name(end - 1) : ''));
+    return HttpResponse.json<ObjectStatsList>(page(results, end < total ? name(end - 1) : ''));
   });
 }
 
@@ -129,7 +123,7 @@ describe('bulk delete', () => {
         const { paths } = (await request.json()) as { paths: string[] };
         bodies.push(paths);
         const refused = paths.filter((p) => p === 'big/01500');
-        return HttpResponse.json({ errors: refused.map((path) => ({ path, status_code: 401, message: 'not allowed here' })) });
+        return HttpResponse.json<ObjectErrorList>({ errors: refused.map((path) => ({ path, status_code: 401, message: 'not allowed here' })) });
       }),
     );
     renderApp('/repositories/lake/objects?ref=main&path=big%2F');
@@ -174,9 +168,9 @@ describe('bulk delete', () => {
 describe('download as zip', () => {
   it('streams the selected objects into the file the user picked, names relative to the folder, skipping the unreadable', async () => {
     server.use(
-      http.get('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
+      http.get<never, never, string | ErrorBody>('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
         const path = new URL(request.url).searchParams.get('path') ?? '';
-        return path === 'data/c.csv' ? HttpResponse.json({ message: 'object gone' }, { status: 404 }) : HttpResponse.text(`content of ${path}`);
+        return path === 'data/c.csv' ? failure(404, 'object gone') : HttpResponse.text(`content of ${path}`);
       }),
     );
     const chunks: Uint8Array[] = [];
@@ -269,7 +263,7 @@ describe('keyboard grid', () => {
         const after = url.searchParams.get('after');
         const start = after ? Number(after.slice(-5)) + 1 : 0;
         const end = Math.min(3000, start + Number(url.searchParams.get('amount')));
-        return HttpResponse.json(page(Array.from({ length: end - start }, (_, k) => objectAt(name(start + k))), end < 3000 ? name(end - 1) : ''));
+        return HttpResponse.json<ObjectStatsList>(page(Array.from({ length: end - start }, (_, k) => objectAt(name(start + k))), end < 3000 ? name(end - 1) : ''));
       }),
     );
     renderApp('/repositories/lake/objects?ref=main&path=long%2F');

@@ -1,11 +1,11 @@
 import './viewer-dom-env';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
-import { asked, DAY, fakeLake, now, objectAt, page, type FakeLake } from './objects-server';
+import { effectivePolicies, failure, fakeApi, missing, page, readOnlyPolicy } from './fake-api';
+import { asked, DAY, fakeLake, now, objectAt, type FakeLake } from './objects-server';
+import type { Commit, CommitList, ErrorBody, ObjectStats, ObjectStatsList } from '../../server/http/wire';
 
 /** A folder of `total` objects named big/000000 ... served page by page like the server does. */
 function bigFolder(total: number, listed: URL[]) {
@@ -18,21 +18,18 @@ function bigFolder(total: number, listed: URL[]) {
     const start = after ? Number(after.slice(4)) + 1 : 0;
     const end = Math.min(total, start + amount);
     const results = Array.from({ length: end - start }, (_, k) => objectAt(name(start + k)));
-    return HttpResponse.json(page(results, end < total ? name(end - 1) : ''));
+    return HttpResponse.json<ObjectStatsList>(page(results, end < total ? name(end - 1) : ''));
   };
 }
 
-const server = setupServer();
+const server = fakeApi();
 let lake: FakeLake;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   localStorage.clear();
   lake = fakeLake();
   server.use(...lake.handlers);
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const listings = () => asked(lake, '/repositories/lake/refs/main/objects/ls');
 
@@ -84,8 +81,8 @@ describe('objects listing', () => {
   it('shows a failed listing with a retry', async () => {
     let fail = true;
     server.use(
-      http.get('*/api/v1/repositories/lake/refs/:ref/objects/ls', () =>
-        fail ? HttpResponse.json({ message: 'listing is down' }, { status: 500 }) : HttpResponse.json(page([objectAt('back.txt')])),
+      http.get<never, never, ObjectStatsList | ErrorBody>('*/api/v1/repositories/lake/refs/:ref/objects/ls', () =>
+        fail ? failure(500, 'listing is down') : HttpResponse.json<ObjectStatsList>(page([objectAt('back.txt')])),
       ),
     );
     renderApp('/repositories/lake/objects?ref=main');
@@ -117,7 +114,7 @@ describe('objects listing', () => {
   it('keeps the delete dialog open with the reason when the delete fails', async () => {
     server.use(
       http.delete('*/api/v1/repositories/lake/branches/main/objects', () =>
-        HttpResponse.json({ message: 'branch is protected' }, { status: 403 }),
+        failure(403, 'branch is protected'),
       ),
     );
     renderApp('/repositories/lake/objects?ref=main');
@@ -143,13 +140,13 @@ describe('objects listing', () => {
 
   it.each(['v1', 'c'.repeat(64)])('hides delete and disables upload on ref %s (a tag, a commit)', async (ref) => {
     server.use(
-      http.get('*/api/v1/repositories/lake/commits/:id', () => HttpResponse.json({ id: 'c'.repeat(64), parents: [], committer: 'u', message: '', creation_date: 1, meta_range_id: '' })),
-      http.get('*/api/v1/repositories/lake/refs/:ref/objects/ls', () => HttpResponse.json(page([objectAt('notes.txt')]))),
+      http.get('*/api/v1/repositories/lake/commits/:id', () => HttpResponse.json<Commit>({ id: 'c'.repeat(64), parents: [], committer: 'u', message: '', creation_date: 1, meta_range_id: '' })),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects/ls', () => HttpResponse.json<ObjectStatsList>(page([objectAt('notes.txt')]))),
     );
     renderApp(`/repositories/lake/objects?ref=${ref}`);
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Blame notes.txt' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Blame notes.txt' })).toBeVisible();
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
@@ -161,14 +158,14 @@ describe('upload button', () => {
     await waitFor(() => expect(upload.disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(upload);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText("Upload Objects to Branch 'main'")).toBeTruthy();
+    expect(within(dialog).getByText("Upload Objects to Branch 'main'")).toBeVisible();
     expect((within(dialog).getByLabelText('Destination Directory') as HTMLInputElement).value).toBe('data/');
   });
 
   it('is disabled when the preflight refuses', async () => {
     server.use(
       http.get('*/api/v1/repositories/lake/branches/:branch/objects/stage_allowed', () =>
-        HttpResponse.json({ message: 'insufficient permissions' }, { status: 401 }),
+        failure(401, 'insufficient permissions'),
       ),
     );
     renderApp('/repositories/lake/objects?ref=main');
@@ -193,13 +190,13 @@ describe('blame', () => {
     server.use(
       http.get('*/api/v1/repositories/lake/refs/main/commits', ({ request }) => {
         query = new URL(request.url).searchParams;
-        return HttpResponse.json(page([]));
+        return HttpResponse.json<ObjectStatsList>(page([]));
       }),
     );
     renderApp('/repositories/lake/objects?ref=main');
     fireEvent.click(await screen.findByRole('button', { name: 'Blame notes.txt' }));
     expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'uncommitted change' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'uncommitted change' })).toBeVisible();
     expect(query?.get('amount')).toBe('1');
     expect(query?.getAll('objects')).toEqual(['notes.txt']);
   });
@@ -209,7 +206,7 @@ describe('blame', () => {
     server.use(
       http.get('*/api/v1/repositories/lake/refs/main/commits', ({ request }) => {
         query = new URL(request.url).searchParams;
-        return HttpResponse.json(
+        return HttpResponse.json<CommitList>(
           page([{ id: 'f'.repeat(64), message: 'Add data', committer: 'ada', parents: [], creation_date: 1, meta_range_id: '' }]),
         );
       }),
@@ -217,8 +214,8 @@ describe('blame', () => {
     renderApp('/repositories/lake/objects?ref=main');
     fireEvent.click(await screen.findByRole('button', { name: 'Blame data' }));
     expect(await screen.findByText('Add data')).toBeVisible();
-    expect(screen.getByText('f'.repeat(12))).toBeTruthy();
-    expect(screen.getByText('Last commit to modify prefix')).toBeTruthy();
+    expect(screen.getByText('f'.repeat(12))).toBeVisible();
+    expect(screen.getByText('Last commit to modify prefix')).toBeVisible();
     expect(query?.getAll('prefixes')).toEqual(['data/']);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Add data')).toBeNull(), { timeout: 5000 });
@@ -296,11 +293,11 @@ describe('README preview', () => {
     // A first page that ends before where README.md would be, with more to come.
     server.use(
       http.get('*/api/v1/repositories/lake/refs/main/objects/ls', ({ request }) =>
-        HttpResponse.json(new URL(request.url).searchParams.has('after') ? page([objectAt('B0')]) : page([objectAt('A0')], 'A0')),
+        HttpResponse.json<ObjectStatsList>(new URL(request.url).searchParams.has('after') ? page([objectAt('B0')]) : page([objectAt('A0')], 'A0')),
       ),
       http.get('*/api/v1/repositories/lake/refs/main/objects/stat', ({ request }) => {
         lake.log.push(`GET stat ${new URL(request.url).searchParams.get('path')}`);
-        return HttpResponse.json(objectAt('README.md', 30_000_000));
+        return HttpResponse.json<ObjectStats>(objectAt('README.md', 30_000_000));
       }),
     );
     renderApp('/repositories/lake/objects?ref=main');

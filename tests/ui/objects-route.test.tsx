@@ -1,21 +1,27 @@
 import './viewer-dom-env';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import type { AnyRouter } from '@tanstack/react-router';
 import { renderApp } from './render';
+import { answered, fakeApi } from './fake-api';
 import { asked, fakeLake, folderAt, objectAt, type FakeLake } from './objects-server';
 
-const server = setupServer();
+const server = fakeApi();
 let lake: FakeLake;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   lake = fakeLake();
   server.use(...lake.handlers);
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+
+/** The README read the objects route started for the folder it shows, once settled (the preview waits for it). */
+function readmeRead(router: AnyRouter): Promise<unknown> {
+  const match = router.state.matches.find((m) => m.routeId === '/repositories/$repoId/objects');
+  const readme = (match?.loaderData as { readme?: () => Promise<unknown> } | undefined)?.readme;
+  if (!readme) throw new Error('the objects route has not loaded');
+  return readme();
+}
 
 const goTo = (router: ReturnType<typeof renderApp>['router'], search: Record<string, string>) =>
   router.navigate({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search });
@@ -35,7 +41,7 @@ describe('objects route', () => {
     expect(await screen.findByRole('button', { name: 'tag: v1' })).toBeEnabled();
     await screen.findByRole('link', { name: 'notes.txt' });
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(asked(lake, '/repositories/lake/branches/v1/objects/stage_allowed')).toEqual([]);
   });
 
@@ -141,7 +147,7 @@ describe('objects route', () => {
     fireEvent.change(screen.getByLabelText('Search by prefix'), { target: { value: 'n' } });
     fireEvent.change(screen.getByLabelText('Search by prefix'), { target: { value: 'no' } });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'other.txt' })).toBeNull(), { timeout: 5000 });
-    expect(screen.getByRole('link', { name: 'notes.txt' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'notes.txt' })).toBeVisible();
     await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'no' }), { timeout: 5000 });
     expect(lake.log.slice(before)).toEqual(['GET /repositories/lake/refs/main/objects/ls?prefix=no&amount=100&delimiter=%2F']);
     unmount();
@@ -149,13 +155,13 @@ describe('objects route', () => {
     renderApp('/repositories/lake/objects?search=nu');
     await screen.findByRole('link', { name: 'numbers.csv' });
     expect(screen.queryByRole('link', { name: 'notes.txt' })).toBeNull();
-    expect((screen.getByLabelText('Search by prefix') as HTMLInputElement).value).toBe('nu');
+    expect(screen.getByLabelText<HTMLInputElement>('Search by prefix').value).toBe('nu');
   });
 
   it('reads no README when the listing shows there is none, and reads a listed one without asking its size', async () => {
-    renderApp('/repositories/lake/objects?ref=main');
+    const { router } = renderApp('/repositories/lake/objects?ref=main');
     await screen.findByRole('link', { name: 'notes.txt' });
-    await delay(50);
+    await readmeRead(router);
     expect(asked(lake, '/repositories/lake/refs/main/objects?')).toEqual([]);
     expect(asked(lake, '/repositories/lake/refs/main/objects/stat')).toEqual([]);
   });
@@ -164,23 +170,28 @@ describe('objects route', () => {
     const readme = '# Docs';
     lake.folders[''] = [folderAt('docs/')];
     lake.folders['docs/'] = [objectAt('docs/README.md', readme.length)];
-    const readmeReads: string[] = [];
+    // Each README read, with the folder the console showed when it was asked: a read the preload started would be
+    // asked while the root is still shown, however late it arrives.
+    const readmeReads: { path: string | null; shown: unknown }[] = [];
     server.use(
       http.get('*/api/v1/repositories/lake/refs/main/objects', ({ request }) => {
-        readmeReads.push(new URL(request.url).searchParams.get('path') ?? '');
+        readmeReads.push({ path: new URL(request.url).searchParams.get('path'), shown: router.state.location.search.path });
         return new HttpResponse(readme, { headers: { 'Content-Type': 'text/markdown' } });
       }),
     );
-    renderApp('/repositories/lake/objects?ref=main');
+    const { router } = renderApp('/repositories/lake/objects?ref=main');
     const folder = await screen.findByRole('link', { name: 'docs/' });
+    const preloaded = answered(server, (request) => new URL(request.url).searchParams.get('prefix') === 'docs/');
     fireEvent.mouseEnter(folder);
     fireEvent.focus(folder);
-    await waitFor(() => expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1), { timeout: 5000 });
-    await delay(100);
+    await preloaded;
+    // Joins the hover's preload (no second listing is asked, as the last assertion shows) and resolves once its
+    // loader has returned: where a preload would have started the README read.
+    await router.preloadRoute({ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main', path: 'docs/' } });
     expect(readmeReads).toEqual([]);
     fireEvent.click(folder);
     expect(await screen.findByRole('heading', { name: 'Docs' }, { timeout: 5000 })).toBeVisible();
-    expect(readmeReads).toEqual(['docs/README.md']);
+    expect(readmeReads).toEqual([{ path: 'docs/README.md', shown: 'docs/' }]);
     expect(asked(lake, '/repositories/lake/refs/main/objects/ls?prefix=docs')).toHaveLength(1);
   });
 

@@ -1,7 +1,8 @@
-// A fake lakeFS for the objects screens: one repository 'lake' with branch main, tag v1 and a folder listing,
-// recording every request so tests can tell what was asked, and in what order.
+// The objects screens' part of the fake lakeFS (fake-api): one repository 'lake' with branch main, tag v1 and a
+// folder listing, recording every request so tests can tell what was asked, and in what order.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { ObjectStats, Repository } from '../../src/api/types';
+import type { ErrorBody, ObjectStats, ObjectStatsList, Ref, Repository } from '../../server/http/wire';
+import { notFound, page, repository } from './fake-api';
 
 export const DAY = 24 * 60 * 60;
 export const now = () => Math.floor(Date.now() / 1000);
@@ -18,11 +19,6 @@ export const objectAt = (path: string, size = 1536): ObjectStats => ({
   physical_address: 'p',
 });
 
-export const page = <T>(results: T[], next = '') => ({
-  results,
-  pagination: { has_more: next !== '', next_offset: next, results: results.length, max_per_page: 1000 },
-});
-
 export interface FakeLake {
   repository: Repository;
   /** Entries of each folder ('' for the root), as the server lists them. */
@@ -34,14 +30,7 @@ export interface FakeLake {
 
 export function fakeLake(overrides: Partial<Repository> = {}): FakeLake {
   const lake: FakeLake = {
-    repository: {
-      id: 'lake',
-      default_branch: 'main',
-      storage_namespace: 'local://lake',
-      creation_date: now() - DAY,
-      read_only: false,
-      ...overrides,
-    },
+    repository: repository('lake', { creation_date: now() - DAY, ...overrides }),
     folders: {
       '': [folderAt('data/'), objectAt('notes.txt')],
       'data/': [objectAt('data/a.csv'), objectAt('data/b.csv')],
@@ -54,40 +43,36 @@ export function fakeLake(overrides: Partial<Repository> = {}): FakeLake {
     lake.log.push(`${request.method} ${url.pathname.replace('/api/v1', '')}${url.search}`);
   };
   lake.handlers = [
-    http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
-    http.get('*/api/v1/config', () => HttpResponse.json({ version_config: { version: '1.0.0' }, storage_config: { blockstore_type: 'local' } })),
-    http.get('*/api/v1/setup_lakefs', () => HttpResponse.json({ state: 'initialized' })),
-    http.get('*/api/v1/auth/capabilities', () => HttpResponse.json({ invite_user: false, forgot_password: false })),
     http.get('*/api/v1/repositories/lake', ({ request }) => {
       record(request);
-      return HttpResponse.json(lake.repository);
+      return HttpResponse.json<Repository>(lake.repository);
     }),
-    http.get('*/api/v1/repositories/lake/branches/:branch', ({ request, params }) => {
+    http.get<{ branch: string }, never, Ref | ErrorBody>('*/api/v1/repositories/lake/branches/:branch', ({ request, params }) => {
       record(request);
       return params.branch === 'main' || params.branch === 'dev'
-        ? HttpResponse.json({ id: params.branch, commit_id: 'c1' })
-        : HttpResponse.json({ message: 'not found' }, { status: 404 });
+        ? HttpResponse.json<Ref>({ id: params.branch, commit_id: 'c1' })
+        : notFound();
     }),
-    http.get('*/api/v1/repositories/lake/tags/:tag', ({ request, params }) => {
+    http.get<{ tag: string }, never, Ref | ErrorBody>('*/api/v1/repositories/lake/tags/:tag', ({ request, params }) => {
       record(request);
-      return params.tag === 'v1' ? HttpResponse.json({ id: 'v1', commit_id: 'c1' }) : HttpResponse.json({ message: 'not found' }, { status: 404 });
+      return params.tag === 'v1' ? HttpResponse.json<Ref>({ id: 'v1', commit_id: 'c1' }) : notFound();
     }),
     http.get('*/api/v1/repositories/lake/commits/:id', ({ request }) => {
       record(request);
-      return HttpResponse.json({ message: 'not found' }, { status: 404 });
+      return notFound();
     }),
-    http.get('*/api/v1/repositories/lake/refs/:ref/objects/ls', ({ request, params }) => {
+    http.get<{ ref: string }, never, ObjectStatsList | ErrorBody>('*/api/v1/repositories/lake/refs/:ref/objects/ls', ({ request, params }) => {
       record(request);
-      if (!['main', 'dev', 'v1'].includes(String(params.ref))) return HttpResponse.json({ message: 'not found' }, { status: 404 });
+      if (!['main', 'dev', 'v1'].includes(String(params.ref))) return notFound();
       const url = new URL(request.url);
       const prefix = url.searchParams.get('prefix') ?? '';
       const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
       const results = (lake.folders[folder] ?? []).filter((entry) => entry.path.startsWith(prefix));
-      return HttpResponse.json(page(results));
+      return HttpResponse.json<ObjectStatsList>(page(results));
     }),
     http.get('*/api/v1/repositories/lake/refs/:ref/objects/stat', ({ request }) => {
       record(request);
-      return HttpResponse.json({ message: 'not found' }, { status: 404 });
+      return notFound();
     }),
     http.get('*/api/v1/repositories/lake/branches/:branch/objects/stage_allowed', ({ request }) => {
       record(request);
@@ -95,7 +80,7 @@ export function fakeLake(overrides: Partial<Repository> = {}): FakeLake {
     }),
     http.get('*/api/v1/repositories/lake/settings/gc_rules', ({ request }) => {
       record(request);
-      return HttpResponse.json({ message: 'not found' }, { status: 404 });
+      return notFound();
     }),
   ];
   return lake;

@@ -1,10 +1,10 @@
 import './viewer-dom-env';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { PullRequest, Repository } from '../../src/api/types';
+import type { PullRequest, Repository } from '../../server/http/wire';
+import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -34,8 +34,8 @@ const pullRequest = (fields: Partial<PullRequest>): PullRequest => ({
 const version = (checksum: string, size: number) => ({ size_bytes: size, mtime: 1_700_000_000, checksum, content_type: 'text/csv' });
 const conflictBody = { message: 'conflict found', reference: '', conflicts: [{ path: 'data/a.csv', source: version('s', 20), dest: version('d', 10) }] };
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'alice', creation_date: 1 } })),
+const server = fakeApi(
+  signedInAs({ id: 'alice', creation_date: 1 }),
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
     const commit = branches[String(params.id)];
@@ -88,10 +88,9 @@ const server = setupServer(
     pulls = pulls.map((p) => (p.id === params.id ? { ...p, status: 'merged', merged_commit_id: hex('m'), closed_date: hoursAgo(0) } : p));
     return HttpResponse.json({ reference: hex('m') });
   }),
-  http.all('*/api/v1/*', () => notFound()),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   branches = { main: hex('a'), dev: hex('b'), empty: hex('a') };
   pulls = [];
@@ -102,10 +101,8 @@ beforeEach(() => {
   mergeAnswers = [];
 });
 afterEach(() => {
-  server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
@@ -116,8 +113,8 @@ describe('Pull Requests list', () => {
     const table = await screen.findByRole('table', { name: 'Pull requests' }, SLOW);
     expect(screen.getByRole('link', { name: 'Pull Requests' }).getAttribute('aria-current')).toBe('page');
     expect(within(table).getByRole('link', { name: 'Add lakes' }).getAttribute('href')).toBe('/repositories/lake/pulls/1');
-    expect(within(table).getByText('opened 3 hours ago by alice')).toBeTruthy();
-    expect(within(table).getByRole('group', { name: 'dev into main' })).toBeTruthy();
+    expect(within(table).getByText('opened 3 hours ago by alice')).toBeVisible();
+    expect(within(table).getByRole('group', { name: 'dev into main' })).toBeVisible();
     expect(within(table).queryByText('Old idea')).toBeNull();
     expect(listRequests[0]?.searchParams.get('status')).toBe('open');
   });
@@ -129,8 +126,8 @@ describe('Pull Requests list', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Closed' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ status: 'closed' }), { timeout: 5000 });
     const table = await screen.findByRole('table', { name: 'Pull requests' }, SLOW);
-    expect(within(table).getByText('Merged', { selector: 'span' })).toBeTruthy();
-    expect(within(table).getByText('merged 1 hour ago, opened by alice')).toBeTruthy();
+    expect(within(table).getByText('Merged', { selector: 'span' })).toBeVisible();
+    expect(within(table).getByText('merged 1 hour ago, opened by alice')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Closed' }).getAttribute('aria-current')).toBe('page');
     pulls = [];
     fireEvent.click(screen.getByRole('link', { name: 'All' }));
@@ -150,14 +147,14 @@ describe('Create pull request', () => {
   it('waits for a source branch, then for a title', async () => {
     const { router } = renderApp('/repositories/lake/pulls/create');
     expect(await screen.findByText('Choose the branch to merge from to see its changes.', {}, SLOW)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Merge into branch: main' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Merge into branch: main' })).toBeVisible();
     expect(button('Create pull request').disabled).toBe(true);
-    expect(screen.getByText('Choose the branch to merge from.')).toBeTruthy();
+    expect(screen.getByText('Choose the branch to merge from.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'From Choose a branch...' }));
     fireEvent.click(await screen.findByRole('option', { name: /dev/ }, SLOW));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ compare: 'dev' }), { timeout: 5000 });
     expect(await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW)).toBeVisible();
-    expect(screen.getByText('Give the pull request a title.')).toBeTruthy();
+    expect(screen.getByText('Give the pull request a title.')).toBeVisible();
     expect(button('Create pull request').disabled).toBe(true);
   });
 
@@ -165,7 +162,7 @@ describe('Create pull request', () => {
     renderApp('/repositories/lake/pulls/create?ref=main&compare=main');
     expect(await screen.findByText('There isn’t anything to compare.', {}, SLOW)).toBeVisible();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Something' } });
-    expect(screen.getByText(/same branch/)).toBeTruthy();
+    expect(screen.getByText(/same branch/)).toBeVisible();
     expect(button('Create pull request').disabled).toBe(true);
   });
 
@@ -173,14 +170,14 @@ describe('Create pull request', () => {
     renderApp('/repositories/lake/pulls/create?ref=main&compare=empty');
     expect(await screen.findByText('empty has no changes against main.', {}, SLOW)).toBeVisible();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Something' } });
-    expect(screen.getByText('empty has no changes against main: there is nothing to merge.')).toBeTruthy();
+    expect(screen.getByText('empty has no changes against main: there is nothing to merge.')).toBeVisible();
     expect(button('Create pull request').disabled).toBe(true);
   });
 
   it('creates with the title and description and opens the new pull request', async () => {
     const { router } = renderApp('/repositories/lake/pulls/create?ref=main&compare=dev');
     const tree = await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
-    expect(within(tree).getByText('lakes.csv')).toBeTruthy();
+    expect(within(tree).getByText('lakes.csv')).toBeVisible();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: ' Add lakes ' } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Adds **two** lakes' } });
     await waitFor(() => expect(button('Create pull request').disabled).toBe(false), { timeout: 5000 });
@@ -213,7 +210,7 @@ describe('Pull request details', () => {
     pulls = [pullRequest({ description: '# Why\n\nMore **lakes**.<img src=x onerror="alert(1)">', creation_date: opened.toISOString() })];
     renderApp('/repositories/lake/pulls/1');
     expect(await screen.findByRole('heading', { name: 'Add lakes' }, SLOW)).toBeVisible();
-    expect(screen.getByText(/alice wants to merge/)).toBeTruthy();
+    expect(screen.getByText(/alice wants to merge/)).toBeVisible();
     // The date reads MM/DD/YYYY HH:mm:ss, as on every screen, followed by how long ago.
     const pad = (n: number) => String(n).padStart(2, '0');
     const date = `${pad(opened.getMonth() + 1)}/${pad(opened.getDate())}/${opened.getFullYear()}`;
@@ -254,7 +251,7 @@ describe('Pull request details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     const list = await within(dialog).findByRole('list', { name: 'Conflicting paths' }, SLOW);
-    expect(within(dialog).getByText('1 path conflicts between dev and main')).toBeTruthy();
+    expect(within(dialog).getByText('1 path conflicts between dev and main')).toBeVisible();
     fireEvent.click(within(list).getByRole('radio', { name: /Keep Source \(dev\)/ }));
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
@@ -268,8 +265,8 @@ describe('Pull request details', () => {
     await screen.findByRole('heading', { name: 'Add lakes' }, SLOW);
     fireEvent.click(button('Close pull request'));
     expect(await screen.findByRole('button', { name: 'Reopen pull request' }, SLOW)).toBeEnabled();
-    expect(screen.getByText('Closed', { selector: 'span' })).toBeTruthy();
-    expect(screen.getByText(/alice wanted to merge/)).toBeTruthy();
+    expect(screen.getByText('Closed', { selector: 'span' })).toBeVisible();
+    expect(screen.getByText(/alice wanted to merge/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Merge' })).toBeNull();
     fireEvent.click(button('Reopen pull request'));
     expect(await screen.findByRole('button', { name: 'Close pull request' }, SLOW)).toBeEnabled();

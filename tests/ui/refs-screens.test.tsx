@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
-import type { Ref, Repository } from '../../src/api/types';
+import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
+import type { Ref, Repository } from '../../server/http/wire';
 
 let lake: Repository;
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -25,8 +24,7 @@ const page = (refs: Map<string, string>, url: URL) => {
 
 const notFound = () => HttpResponse.json({ message: 'not found' }, { status: 404 });
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+const server = fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches', ({ request }) => {
     const url = new URL(request.url);
@@ -67,10 +65,9 @@ const server = setupServer(
     tags.delete(String(params.id));
     return new HttpResponse(null, { status: 204 });
   }),
-  http.all('*/api/v1/*', notFound),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   lake = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
   branches.clear();
@@ -78,11 +75,9 @@ beforeEach(() => {
   branches.set('main', hex('a')).set('dev', hex('b'));
 });
 afterEach(() => {
-  server.resetHandlers();
   listRequests.length = 0;
   writes.length = 0;
 });
-afterAll(() => server.close());
 
 // A whole screen renders in happy-dom on a busy machine: a load and a render can take more than findBy's 1 s.
 const SLOW = { timeout: 5000 };
@@ -98,14 +93,14 @@ describe('Branches screen', () => {
   it('lists branches linking to their objects and head commits, with the default branch marked and not deletable', async () => {
     renderApp('/repositories/lake/branches');
     const main = await row('Branches', 'main');
-    expect(within(main).getByText('Default')).toBeTruthy();
+    expect(within(main).getByText('Default')).toBeVisible();
     expect(within(main).getByRole('link', { name: 'main' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main');
     expect(within(main).getByRole('link', { name: 'aaaaaaaaaaaa' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('a')}`);
     expect(within(main).queryByRole('button', { name: /Delete/ })).toBeNull();
     const dev = await row('Branches', 'dev');
-    expect(within(dev).getByRole('button', { name: 'Delete branch dev' })).toBeTruthy();
+    expect(within(dev).getByRole('button', { name: 'Delete branch dev' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Branches' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByText(/movable pointer to a commit, as in Git/)).toBeTruthy();
+    expect(screen.getByText(/movable pointer to a commit, as in Git/)).toBeVisible();
   });
 
   it('copies the lakefs:// URI of a branch', async () => {
@@ -122,16 +117,16 @@ describe('Branches screen', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Find branch' }), { target: { value: 'de' } });
     await waitFor(() => expect(router.state.location.search).toMatchObject({ prefix: 'de' }), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'main' })).toBeNull(), { timeout: 5000 });
-    expect(await row('Branches', 'dev')).toBeTruthy();
+    expect(await row('Branches', 'dev')).toBeVisible();
     expect(listRequests.at(-1)?.searchParams.get('prefix')).toBe('de');
   });
 
   it('starts from the URL cursor and goes back to the start', async () => {
     const { router } = renderApp('/repositories/lake/branches?after=dev');
-    expect(await row('Branches', 'main')).toBeTruthy();
+    expect(await row('Branches', 'main')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'dev' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
-    expect(await row('Branches', 'dev')).toBeTruthy();
+    expect(await row('Branches', 'dev')).toBeVisible();
     expect(router.state.location.search).toEqual({});
   });
 
@@ -147,7 +142,7 @@ describe('Branches screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Branch' })).toBeNull(), { timeout: 5000 });
     expect(writes.at(-1)).toEqual({ method: 'POST', path: 'branches', body: { name: 'feature', source: 'main' } });
-    expect(await row('Branches', 'feature')).toBeTruthy();
+    expect(await row('Branches', 'feature')).toBeVisible();
   });
 
   it('offers branches and commits but no tags as the source', async () => {
@@ -170,14 +165,14 @@ describe('Branches screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
     fireEvent.change(within(dialog).getByPlaceholderText('Branch Name'), { target: { value: 'feature' } });
     expect((within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(dialog).getByText(/read-only/)).toBeTruthy();
+    expect(within(dialog).getByText(/read-only/)).toBeVisible();
   });
 
   it('deletes a branch after confirmation', async () => {
     renderApp('/repositories/lake/branches');
     fireEvent.click(within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Branch' });
-    expect(within(confirm).getByText('Are you sure you wish to delete branch dev?')).toBeTruthy();
+    expect(within(confirm).getByText('Are you sure you wish to delete branch dev?')).toBeVisible();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'dev' })).toBeNull(), { timeout: 5000 });
     expect(writes).toEqual([{ method: 'DELETE', path: 'branches/dev' }]);
@@ -188,8 +183,8 @@ describe('Branches screen', () => {
     renderApp('/repositories/lake/branches');
     fireEvent.click(within(await row('Branches', 'import-from-inventory')).getByRole('button', { name: 'Delete branch import-from-inventory' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Branch' });
-    expect(within(confirm).getByText('Are you sure you wish to delete branch import-from-inventory?')).toBeTruthy();
-    expect(within(confirm).getByText(/import-from-inventory is a system branch, used for importing data/)).toBeTruthy();
+    expect(within(confirm).getByText('Are you sure you wish to delete branch import-from-inventory?')).toBeVisible();
+    expect(within(confirm).getByText(/import-from-inventory is a system branch, used for importing data/)).toBeVisible();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(writes).toContainEqual({ method: 'DELETE', path: 'branches/import-from-inventory' }), { timeout: 5000 });
   });
@@ -264,10 +259,10 @@ describe('Tags screen', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'rc1' })).toBeNull(), { timeout: 5000 });
     fireEvent.click(within(await row('Tags', 'v2')).getByRole('button', { name: 'Delete tag v2' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Tag' });
-    expect(within(confirm).getByText('Are you sure you wish to delete tag v2?')).toBeTruthy();
+    expect(within(confirm).getByText('Are you sure you wish to delete tag v2?')).toBeVisible();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'v2' })).toBeNull(), { timeout: 5000 });
-    expect(await row('Tags', 'v1')).toBeTruthy();
+    expect(await row('Tags', 'v1')).toBeVisible();
   });
 
   it('shows a refused delete in the alert dialog', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderUi } from './render';
 import { RefSelector, type SelectedRef } from '../../src/ui/refs';
+import { fakeApi } from './fake-api';
 
 const page = <T,>(results: T[], next = '') => ({
   results,
@@ -11,7 +11,7 @@ const page = <T,>(results: T[], next = '') => ({
 });
 
 const requests: URL[] = [];
-const server = setupServer(
+fakeApi(
   http.get('*/api/v1/repositories/lake/branches', ({ request }) => {
     const url = new URL(request.url);
     requests.push(url);
@@ -41,12 +41,9 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   requests.length = 0;
 });
-afterAll(() => server.close());
 
 function open(selected: SelectedRef, extra: { branchesOnly?: boolean; withTags?: boolean } = {}) {
   const onSelect = vi.fn();
@@ -62,7 +59,7 @@ describe('RefSelector', () => {
     const onSelect = open({ id: 'main', kind: 'branch' });
     const option = await screen.findByRole('option', { name: /dev/ });
     expect(requests[0]?.searchParams.get('amount')).toBe('300');
-    expect(within(screen.getByRole('option', { name: /main/ })).getByText('Default')).toBeTruthy();
+    expect(within(screen.getByRole('option', { name: /main/ })).getByText('Default')).toBeVisible();
     fireEvent.click(option);
     expect(onSelect).toHaveBeenCalledWith({ id: 'dev', kind: 'branch' });
   });
@@ -72,7 +69,7 @@ describe('RefSelector', () => {
     await screen.findByRole('option', { name: /dev/ });
     fireEvent.change(screen.getByLabelText(FILTER), { target: { value: 'fea' } });
     await waitFor(() => expect(screen.queryByRole('option', { name: /dev/ })).toBeNull(), { timeout: 5000 });
-    expect(screen.getByRole('option', { name: /feature-a/ })).toBeTruthy();
+    expect(screen.getByRole('option', { name: /feature-a/ })).toBeVisible();
     expect(requests.at(-1)?.searchParams.get('prefix')).toBe('fea');
   });
 
@@ -80,8 +77,8 @@ describe('RefSelector', () => {
     const onSelect = open({ id: 'main', kind: 'branch' });
     fireEvent.click(await screen.findByRole('button', { name: 'Commits of main' }));
     const long = await screen.findByRole('option', { name: new RegExp(`${'x'.repeat(40)}…`) });
-    expect(within(long).getByText('a'.repeat(12))).toBeTruthy();
-    expect(screen.getByRole('option', { name: /repository epoch/ })).toBeTruthy();
+    expect(within(long).getByText('a'.repeat(12))).toBeVisible();
+    expect(screen.getByRole('option', { name: /repository epoch/ })).toBeVisible();
     fireEvent.click(long);
     expect(onSelect).toHaveBeenCalledWith({ id: 'a'.repeat(64), kind: 'commit' });
   });
@@ -98,7 +95,7 @@ describe('RefSelector', () => {
     await screen.findByRole('option', { name: /dev/ });
     expect(screen.queryByRole('tab', { name: 'Tags' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Commits of/ })).toBeNull();
-    expect(screen.getByLabelText('Filter branches')).toBeTruthy();
+    expect(screen.getByLabelText('Filter branches')).toBeVisible();
   });
 
   it('finds a commit by the start of its id as the user types, beside the branches', async () => {
@@ -123,7 +120,7 @@ describe('RefSelector', () => {
     open({ id: 'main', kind: 'branch' }, { withTags: false });
     await screen.findByRole('option', { name: /dev/ });
     expect(screen.queryByRole('tab', { name: 'Tags' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Commits of main' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Commits of main' })).toBeVisible();
   });
 
   it('shows its placeholder and label prefix until a ref is chosen', async () => {

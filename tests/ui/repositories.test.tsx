@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp, renderUi } from './render';
 import { RepositorySearch } from '../../src/ui/repositories/RepositorySearch';
-import type { Repository, StorageConfig } from '../../src/api/types';
+import type { Repository, StorageConfig } from '../../server/http/wire';
 import { localStorageConfig } from '../../server/catalog/storage-config';
+import { elseNotFound, fakeApi } from './fake-api';
 
 // The configuration the server's local block store really gives.
 const localStorage: StorageConfig = localStorageConfig(false);
@@ -29,8 +29,7 @@ const listRequests: URL[] = [];
 const created: unknown[] = [];
 const deleted: string[] = [];
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+const server = fakeApi(
   http.get('*/api/v1/config', () => HttpResponse.json({ storage_config: storage, version_config: { version: '1.0.0' } })),
   http.get('*/api/v1/repositories', ({ request }) => {
     const url = new URL(request.url);
@@ -49,19 +48,16 @@ const server = setupServer(
     return new HttpResponse(null, { status: 204 });
   }),
   // Whatever the page a flow ends on asks for (the new repository's objects, the setup state...).
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   storage = localStorage;
   repositories = [];
   listRequests.length = 0;
   created.length = 0;
   deleted.length = 0;
 });
-afterAll(() => server.close());
 
 /** The repositories page at `search` as a signed-in user opens it; `location()` follows where the page goes. */
 function openRepositories(search = '') {
@@ -101,7 +97,7 @@ describe('Repository list', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search repositories' }), { target: { value: 'lake' } });
     await waitFor(() => expect(location().search).toEqual({ prefix: 'lake' }), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByText('alpha')).toBeNull(), { timeout: 5000 });
-    expect(screen.getByText('lake-2')).toBeTruthy();
+    expect(screen.getByText('lake-2')).toBeVisible();
     expect(listRequests.map((u) => u.searchParams.get('prefix'))).toEqual([null, 'lake']);
   });
 
@@ -177,7 +173,7 @@ describe('Welcome card', () => {
     openRepositories();
     fireEvent.click(await screen.findByRole('button', { name: /Create Sample Repository/ }));
     expect((await screen.findByText(/^could not create repository:/)).textContent).toBe('could not create repository: storage unavailable');
-    expect(screen.getByText('Welcome to Tarn!')).toBeTruthy();
+    expect(screen.getByText('Welcome to Tarn!')).toBeVisible();
   });
 
   it('opens the create dialog for an empty repository', async () => {
@@ -260,7 +256,7 @@ describe('Create repository dialog', () => {
     const { create } = await openDialog();
     expect(create.disabled).toBe(true);
     fireEvent.change(field(/Repository ID/), { target: { value: 'ab' } });
-    expect(screen.getByText("Min 3 characters. Only lowercase alphanumeric characters and '-' allowed.")).toBeTruthy();
+    expect(screen.getByText("Min 3 characters. Only lowercase alphanumeric characters and '-' allowed.")).toBeVisible();
     expect(create.disabled).toBe(true);
     fireEvent.change(field(/Repository ID/), { target: { value: 'my-repo1' } });
     expect(screen.queryByText(/Min 3 characters/)).toBeNull();
@@ -273,11 +269,11 @@ describe('Create repository dialog', () => {
     fireEvent.change(field(/Repository ID/), { target: { value: 'lake' } });
     expect(field(/Storage Namespace/).value).toBe('local://lake');
     fireEvent.change(field(/Default Branch/), { target: { value: '' } });
-    expect(screen.getByText('Invalid Branch.')).toBeTruthy();
+    expect(screen.getByText('Invalid Branch.')).toBeVisible();
     expect(create.disabled).toBe(true);
     fireEvent.change(field(/Default Branch/), { target: { value: 'dev' } });
     fireEvent.change(field(/Storage Namespace/), { target: { value: 's3://bucket/lake' } });
-    expect(screen.getByText('Can only create repository with storage type: local')).toBeTruthy();
+    expect(screen.getByText('Can only create repository with storage type: local')).toBeVisible();
     expect(create.disabled).toBe(true);
   });
 

@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { effectivePolicies, missing, readOnlyPolicy } from './effective-policies';
+import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
 import type { ErrorBody } from '../../server/http/wire';
-import type { BranchProtectionRule, GarbageCollectionRules, Repository } from '../../src/api/types';
+import type { BranchProtectionRule, GarbageCollectionRules, Repository } from '../../server/http/wire';
 
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
 
@@ -25,8 +24,7 @@ const preflightAnswer = (which: 'gc' | 'protection') => {
 const allowed = () => new Response(null, { status: 204 });
 const refused = () => HttpResponse.json<ErrorBody>({ message: 'insufficient permissions' }, { status: 401 });
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+const server = fakeApi(
   http.get('*/api/v1/repositories', () =>
     HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1000 } }),
   ),
@@ -76,17 +74,14 @@ const server = setupServer(
   }),
   http.get('*/api/v1/repositories/lake/gc/rules/set_allowed', () => preflightAnswer('gc')),
   http.get('*/api/v1/repositories/lake/branch_protection/set_allowed', () => preflightAnswer('protection')),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   writes.length = 0;
   repositoryReads = 0;
   concurrentRules = undefined;
 });
-afterAll(() => server.close());
 
 function reset() {
   lake = { id: 'lake', creation_date: 1, default_branch: 'trunk', storage_namespace: 'local://lake-data', read_only: false };
@@ -167,9 +162,9 @@ describe('Settings: General', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Repository' }));
     const dialog = await screen.findByRole('alertdialog');
     for (const item of ['All commits', 'All branches', 'All tags', 'All repository configuration']) {
-      expect(within(dialog).getByText(item)).toBeTruthy();
+      expect(within(dialog).getByText(item)).toBeVisible();
     }
-    expect(within(dialog).getByText('Data in the underlying object store will not be deleted by this action.')).toBeTruthy();
+    expect(within(dialog).getByText('Data in the underlying object store will not be deleted by this action.')).toBeVisible();
     const confirm = within(dialog).getByRole('button', {
       name: 'I understand the consequences, delete this repository',
     }) as HTMLButtonElement;
@@ -199,7 +194,7 @@ describe('Settings: Garbage Collection', () => {
     reset();
     renderApp('/repositories/lake/settings/retention');
     expect(await screen.findByText('A garbage collection policy is not set yet.')).toBeVisible();
-    expect(screen.getByRole('form', { name: 'Create Policy' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Create Policy' })).toBeVisible();
     const text = (screen.getByLabelText('Policy JSON') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual({ default_retention_days: 21, branches: [{ branch_id: 'trunk', retention_days: 28 }] });
     expect(button('Edit Policy').disabled).toBe(true);
@@ -223,7 +218,7 @@ describe('Settings: Garbage Collection', () => {
 
     fireEvent.click(await enabled('Edit Policy'));
     const editor = (await screen.findByRole('textbox', { name: 'Policy JSON' })) as HTMLTextAreaElement;
-    expect(screen.getByRole('form', { name: 'Edit Policy' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Edit Policy' })).toBeVisible();
     fireEvent.change(editor, { target: { value: '{"default_retention_days": 5,' } });
     fireEvent.click(button('Save'));
     expect(await screen.findByText(/in JSON at position/)).toBeVisible();
@@ -321,7 +316,7 @@ describe('Settings: Branch Protection', () => {
       expect(writes).toEqual([{ method: 'PUT', path: 'branch_protection', body: [{ pattern: 'release-*' }], ifMatch: '' }]), { timeout: 5000 },
     );
     const table = await screen.findByRole('table', { name: 'Branch protection rules' });
-    expect(within(table).getByText('release-*')).toBeTruthy();
+    expect(within(table).getByText('release-*')).toBeVisible();
   });
 
   it('disables every settings write, with the reason, when the policies refuse it', async () => {
@@ -381,7 +376,7 @@ describe('Settings: Branch Protection', () => {
       ifMatch: 'c1+other',
     });
     const table = await screen.findByRole('table', { name: 'Branch protection rules' });
-    await waitFor(() => expect(within(table).queryByText('dev')).toBeTruthy(), { timeout: 5000 });
-    expect(within(table).getByText('qa')).toBeTruthy();
+    await waitFor(() => expect(within(table).getByText('dev')).toBeVisible(), { timeout: 5000 });
+    expect(within(table).getByText('qa')).toBeVisible();
   });
 });

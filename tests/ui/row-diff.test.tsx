@@ -1,14 +1,13 @@
 // "Compare rows" on a data object of a diff tree (here the changes page), with the engine (DuckDB-WASM, which needs
 // a browser) replaced by a fake at its module boundary that answers the row diff's queries; the SQL itself runs on
 // DuckDB in tests/unit/row-diff-duckdb.test.ts, and the whole flow in Chromium in tests/e2e/row-diff.test.ts.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { SqlCell } from '../../src/lib/sql/arrow-values';
 import type { SqlEngine, SqlResult } from '../../src/lib/sql/sql-engine';
 import { renderApp } from './render';
-import { signedInAs } from './fake-api';
+import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
 const engine = vi.hoisted(() => ({
   described: [] as string[],
@@ -43,7 +42,7 @@ const page = <T,>(results: T[]) => ({
   pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 },
 });
 
-const server = setupServer(
+fakeApi(
   signedInAs(),
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' }),
@@ -57,19 +56,16 @@ const server = setupServer(
       ]),
     ),
   ),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   engine.described.length = 0;
   engine.runs.length = 0;
   engine.duplicates = [0, 0];
   engine.differing = [];
   engine.describeError = undefined;
 });
-afterAll(() => server.close());
 
 const columns = (...names: string[]) => names.map((name) => ({ name, type: name === 'name' ? 'VARCHAR' : 'BIGINT' }));
 
@@ -92,7 +88,7 @@ describe('Compare rows', () => {
   it('offers the row diff on data objects only, beside the content diff', async () => {
     renderApp('/repositories/lake/changes');
     expect(await screen.findByRole('button', { name: 'Compare rows of lakes.csv' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Show object changes of lakes.csv' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show object changes of lakes.csv' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Compare rows of notes.txt' })).toBeNull();
   });
 
@@ -110,8 +106,8 @@ describe('Compare rows', () => {
       "SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.csv')",
     ]);
     expect((within(region).getByRole('combobox', { name: 'Key column of lakes.csv' }) as HTMLSelectElement).value).toBe('id');
-    expect(within(region).getByText('Column removed:')).toBeTruthy();
-    expect(within(region).getByText('gone')).toBeTruthy();
+    expect(within(region).getByText('Column removed:')).toBeVisible();
+    expect(within(region).getByText('gone')).toBeVisible();
 
     const table = within(region).getByRole('table', { name: 'Differing rows of lakes.csv' });
     const lines = within(table)

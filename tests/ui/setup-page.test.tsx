@@ -1,13 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createActor } from 'xstate';
 import type { CommPrefsInput, CredentialsWithSecret, ErrorBody, Setup, SetupState } from '../../server/http/wire';
 import { liveSetupMachine } from '../../src/machines/setup';
 import type { Navigation } from '../../src/lib/screen';
 import { SetupPage } from '../../src/ui/setup/SetupPage';
 import { renderUi } from './render';
+import { fakeApi } from './fake-api';
 
 /** The setup page over the live flow, as the route wires it: `onRedirect` stands for the router. */
 function renderSetup(onRedirect: (navigation: Navigation) => void = () => undefined) {
@@ -37,7 +37,7 @@ function freshInstallation(): typeof installation {
 
 const refusal = (message: string) => HttpResponse.json<ErrorBody>({ message }, { status: 400 });
 
-const server = setupServer(
+const server = fakeApi(
   http.get('*/api/v1/setup_lakefs', () => HttpResponse.json<SetupState>(installation.state)),
   http.post<never, Setup, CredentialsWithSecret | ErrorBody>('*/api/v1/setup_lakefs', async ({ request }) => {
     const body = await request.json();
@@ -57,14 +57,11 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   installation = freshInstallation();
   requests.length = 0;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 installation = freshInstallation();
 
 const usernameField = () => screen.getByLabelText(/Admin Username/) as HTMLInputElement;

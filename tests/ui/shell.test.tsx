@@ -1,74 +1,52 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import type { User, VersionConfig } from '../../src/api/types';
+import type { Config, DiffList, ErrorBody, Ref, Repository, RepositoryList, User, VersionConfig } from '../../server/http/wire';
+import { elseNotFound, failure, fakeApi, localBlockstore, loginConfig, notFound, page, repository, setUp, signedInAs } from './fake-api';
 
 let user: User | null = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
 let version: VersionConfig = { version: '1.2.3' };
 let repoStatus = 200;
+const lake = repository('lake', { creation_date: 1 });
 
-const page = <T,>(results: T[]) => ({
-  results,
-  pagination: { has_more: false, next_offset: '', results: results.length, max_per_page: 1000 },
-});
-const notFound = (message: string) => HttpResponse.json({ message }, { status: 404 });
 
-const server = setupServer(
-  http.get('*/api/v1/user', () =>
-    user ? HttpResponse.json({ user }) : HttpResponse.json({ message: 'error authenticating request' }, { status: 401 }),
-  ),
-  http.get('*/api/v1/config', () =>
-    HttpResponse.json({
-      version_config: version,
-      storage_config: { blockstore_type: 'local', blockstore_namespace_ValidityRegex: '^local://' },
-    }),
-  ),
-  http.get('*/api/v1/setup_lakefs', () =>
-    HttpResponse.json({
-      state: 'initialized',
-      comm_prefs_missing: false,
-      login_config: { logout_url: '/sso/logout', login_url: '', login_cookie_names: [] },
-    }),
-  ),
-  http.get('*/api/v1/repositories', () =>
-    HttpResponse.json(page([{ id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' }])),
-  ),
-  http.get('*/api/v1/repositories/:repo', ({ params }) => {
-    if (params.repo === 'gone' || repoStatus === 410) return HttpResponse.json({ message: 'repository in deletion' }, { status: 410 });
+const server = fakeApi(
+  signedInAs(() => user),
+  http.get('*/api/v1/config', () => HttpResponse.json<Config>({ version_config: version, storage_config: localBlockstore })),
+  setUp({ state: 'initialized', comm_prefs_missing: false, login_config: { ...loginConfig, logout_url: '/sso/logout' } }),
+  http.get('*/api/v1/repositories', () => HttpResponse.json<RepositoryList>(page([lake]))),
+  http.get<{ repo: string }, never, Repository | ErrorBody>('*/api/v1/repositories/:repo', ({ params }) => {
+    if (params.repo === 'gone' || repoStatus === 410) return failure(410, 'repository in deletion');
     if (params.repo !== 'lake') return notFound('repository not found');
-    return HttpResponse.json({ id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' });
+    return HttpResponse.json<Repository>(lake);
   }),
-  http.get('*/api/v1/repositories/lake/branches/:branch', ({ params }) =>
-    params.branch === 'main' ? HttpResponse.json({ id: 'main', commit_id: 'c1' }) : notFound('branch not found'),
+  http.get<{ branch: string }, never, Ref | ErrorBody>('*/api/v1/repositories/lake/branches/:branch', ({ params }) =>
+    params.branch === 'main' ? HttpResponse.json<Ref>({ id: 'main', commit_id: 'c1' }) : notFound('branch not found'),
   ),
   http.get('*/api/v1/repositories/lake/tags/:tag', () => notFound('tag not found')),
   http.get('*/api/v1/repositories/lake/commits/:id', () => notFound('commit not found')),
-  http.get('*/api/v1/repositories/lake/branches/main/diff', () => HttpResponse.json(page([]))),
+  http.get('*/api/v1/repositories/lake/branches/main/diff', () => HttpResponse.json<DiffList>(page([]))),
   // Calls of screens outside the shell (objects listing, previews) find nothing.
-  http.all('*/api/v1/*', () => notFound('not found')),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   user = { id: 'ada', friendly_name: 'Ada Lovelace', creation_date: 1 };
   version = { version: '1.2.3' };
   repoStatus = 200;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 describe('Routing', () => {
   it('sends / to the repository list inside the navigation bar', async () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'), { timeout: 5000 });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByText('Tarn')).toBeTruthy();
+    expect(within(nav).getByText('Tarn')).toBeVisible();
     expect(within(nav).getByRole('link', { name: 'Repositories' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Administration' }).getAttribute('href')).toBe('/auth');
-    expect(within(nav).getByRole('button', { name: 'User menu for Ada Lovelace' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'User menu for Ada Lovelace' })).toBeVisible();
   });
 
   it('sends a visitor without a session to login, remembering the page', async () => {
@@ -151,7 +129,7 @@ describe('Repository layout', () => {
   it('offers to retry the deletion of a repository in deletion', async () => {
     renderApp('/repositories/gone/objects');
     expect(await screen.findByText('Repository in deletion')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Delete Repository' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Repository' })).toBeVisible();
   });
 
   it('reports a ref that is neither branch, tag nor commit', async () => {
@@ -175,7 +153,7 @@ describe('User menu', () => {
     await openUserMenu('User menu for Ada Lovelace');
     const notice = await screen.findByRole('menuitem', { name: 'New lakeFS version is available!' });
     expect(notice.getAttribute('href')).toBe('https://example.com/upgrade');
-    expect(screen.getByRole('menuitem', { name: '1.2.3' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: '1.2.3' })).toBeVisible();
     // As a keyboard user does: the menu takes focus, the arrow reaches the notice, End jumps past the theme choices
     // to Logout (the version below it is not selectable), Enter selects it.
     const menu = screen.getByRole('menu');
@@ -218,7 +196,7 @@ describe('Theme choice', () => {
 
 describe('logout', () => {
   it('forgets the user at once, and falls back to /logout when the login configuration cannot be read', async () => {
-    server.use(http.get('*/api/v1/setup_lakefs', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    server.use(http.get('*/api/v1/setup_lakefs', () => failure(500, 'down')));
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     renderApp('/repositories');
     await openUserMenu('User menu for Ada Lovelace');

@@ -102,7 +102,7 @@ describe('statechart inspector panel', () => {
     fireEvent.change(within(form).getByLabelText('Payload (JSON)'), { target: { value: '{"by": ' } });
     fireEvent.click(send);
     expect((await within(form).findByRole('alert')).textContent).toContain('The payload is not JSON');
-    expect(screen.getByText('Opened 0 times')).toBeTruthy();
+    expect(screen.getByText('Opened 0 times')).toBeVisible();
 
     fireEvent.change(within(form).getByLabelText('Payload (JSON)'), { target: { value: '[1]' } });
     fireEvent.click(send);

@@ -9,6 +9,6 @@ describe('toaster', () => {
     renderUi(<p>page</p>);
     act(() => notifyFailure('Could not delete data/a.csv', new NotFoundError(404, 'object not found')));
     expect(await screen.findByText('Could not delete data/a.csv')).toBeVisible();
-    expect(screen.getByText('object not found')).toBeTruthy();
+    expect(screen.getByText('object not found')).toBeVisible();
   });
 });

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createActor } from 'xstate';
 import { renderUi } from './render';
 import { liveUploadQueueMachine, type UploadQueueInput } from '../../src/machines/upload-queue';
 import { UploadDialog } from '../../src/ui/upload';
+import { fakeApi } from './fake-api';
 
 const uploads: { path: string | null; content: string }[] = [];
 let stageAllowed = true;
@@ -17,7 +17,7 @@ const presignedPuts: { content: string; blobType: string | null }[] = [];
 
 const preflights: (string | null)[] = [];
 
-const server = setupServer(
+const server = fakeApi(
   http.get('*/api/v1/repositories/:repo/branches/:branch/staging/backing', ({ request }) =>
     HttpResponse.json({
       physical_address: 'https://store.example.com/ns/data/abc',
@@ -49,9 +49,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   uploads.length = 0;
   stageAllowed = true;
   failPath = null;
@@ -61,7 +59,6 @@ afterEach(() => {
   linked.length = 0;
   presignedPuts.length = 0;
 });
-afterAll(() => server.close());
 
 /**
  * The dialog over a live queue, as the objects page opens it; `onUploaded` stands for the page, which the queue
@@ -96,8 +93,8 @@ describe('UploadDialog', () => {
     expect(await screen.findByText("Upload Objects to Branch 'main'")).toBeVisible();
     pickFiles([file('a.csv', 'x,y'), file('b.txt')]);
     expect(await screen.findByText('data/a.csv')).toBeVisible();
-    expect(screen.getByText('data/b.txt')).toBeTruthy();
-    expect(screen.getByText('Files to Upload (2)')).toBeTruthy();
+    expect(screen.getByText('data/b.txt')).toBeVisible();
+    expect(screen.getByText('Files to Upload (2)')).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
@@ -147,7 +144,7 @@ describe('UploadDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
     expect(await screen.findByText('Upload Failed')).toBeVisible();
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
-    expect(screen.getByText('Done')).toBeTruthy();
+    expect(screen.getByText('Done')).toBeVisible();
   });
 
   it("cancels a running upload: it shows 'Upload Aborted'", async () => {
@@ -166,7 +163,7 @@ describe('UploadDialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel data/slow.bin' }));
     expect(await screen.findByText('Upload Aborted')).toBeVisible();
     release();
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeVisible();
     expect(onUploaded).not.toHaveBeenCalled();
   });
 
@@ -184,8 +181,8 @@ describe('UploadDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
     const refused = screen.getByRole('listitem', { name: 'data/secret.csv' });
-    expect(within(refused).getByText('Upload Failed')).toBeTruthy();
-    expect(within(refused).getByText('You are not allowed to upload to this path.')).toBeTruthy();
+    expect(within(refused).getByText('Upload Failed')).toBeVisible();
+    expect(within(refused).getByText('You are not allowed to upload to this path.')).toBeVisible();
     expect(uploads.map((u) => u.path)).toEqual(['data/open.csv']);
   });
 
@@ -212,7 +209,7 @@ describe('UploadDialog', () => {
     pickFiles([file('a.csv'), file('b.csv')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove data/a.csv' }));
     expect(screen.queryByText('data/a.csv')).toBeNull();
-    expect(screen.getByText('Files to Upload (1)')).toBeTruthy();
+    expect(screen.getByText('Files to Upload (1)')).toBeVisible();
   });
 
   it('queues the files of a dropped folder with their sub-paths', async () => {
@@ -239,6 +236,6 @@ describe('UploadDialog', () => {
     };
     fireEvent.drop(await screen.findByTestId('upload-drop-zone'), { dataTransfer });
     expect(await screen.findByText('photos/a.png')).toBeVisible();
-    expect(screen.getByText('photos/2024/b.png')).toBeTruthy();
+    expect(screen.getByText('photos/2024/b.png')).toBeVisible();
   });
 });

@@ -1,10 +1,9 @@
 import './viewer-dom-env';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { signedInAs } from './fake-api';
+import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
 interface Fixture {
   contentType: string;
@@ -17,7 +16,7 @@ const contentRequests: string[] = [];
 
 const statRequests: string[] = [];
 
-const server = setupServer(
+const server = fakeApi(
   signedInAs(),
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
@@ -45,17 +44,14 @@ const server = setupServer(
     if (!fixture?.body) return HttpResponse.json({ message: 'not found' }, { status: 404 });
     return new HttpResponse(fixture.body, { headers: { 'Content-Type': fixture.contentType } });
   }),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   objects.clear();
   statRequests.length = 0;
   contentRequests.length = 0;
 });
-afterAll(() => server.close());
 
 /** The viewer of `path` on main as a signed-in user opens it. */
 function view(path: string, fixture?: Fixture) {
@@ -76,13 +72,13 @@ describe('object viewer', () => {
     // The stat and the content are read once each, by the route.
     expect(statRequests).toEqual(['docs/notes.txt']);
     expect(contentRequests).toEqual(['docs/notes.txt']);
-    expect(screen.getByText('5 B')).toBeTruthy();
+    expect(screen.getByText('5 B')).toBeVisible();
     expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main&path=docs%2F');
-    expect(screen.getByText('notes.txt')).toBeTruthy();
+    expect(screen.getByText('notes.txt')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
       '/api/v1/repositories/lake/refs/main/objects?path=docs%2Fnotes.txt',
     );
-    expect(screen.getByRole('button', { name: 'Copy URI' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy URI' })).toBeVisible();
     server.use(
       http.get('*/api/v1/repositories/lake/refs/main/commits', () =>
         HttpResponse.json({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1 } }),
@@ -146,9 +142,9 @@ describe('object viewer', () => {
     };
     view('analysis.ipynb', { contentType: 'application/json', body: JSON.stringify(notebook) });
     await screen.findByRole('heading', { name: 'Analysis' }, { timeout: 5000 });
-    expect(screen.getByText('In [3]:')).toBeTruthy();
-    expect(screen.getByText('result 1')).toBeTruthy();
-    expect(screen.getByText('Traceback line')).toBeTruthy();
+    expect(screen.getByText('In [3]:')).toBeVisible();
+    expect(screen.getByText('result 1')).toBeVisible();
+    expect(screen.getByText('Traceback line')).toBeVisible();
     const bold = await screen.findByText('bold');
     expect(bold.tagName).toBe('B');
     expect(document.body.innerHTML).not.toMatch(/onerror/i);
@@ -170,19 +166,19 @@ describe('object viewer', () => {
     view('archive.zip', { contentType: 'application/zip', size: 10 });
     expect(
       await screen.findByText(`Tarn doesn't know how to render this file (extension "zip", content type "application/zip").`),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('shows a missing object as an error', async () => {
     view('gone.txt');
     expect((await screen.findByRole('alert')).textContent).toContain('not found');
-    expect(screen.getByRole('link', { name: 'Download' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download' })).toBeVisible();
   });
 
   it('shows a content read that failed under the header', async () => {
     view('notes.md', { contentType: 'text/markdown', size: 10 });
     expect((await screen.findByRole('alert')).textContent).toContain('not found');
-    expect(screen.getByText('text/markdown')).toBeTruthy();
+    expect(screen.getByText('text/markdown')).toBeVisible();
   });
 
   it('says when no path is given', async () => {

@@ -1,14 +1,13 @@
 // The object viewer's jsonl and geojson renderers, as a user opening such a file sees them.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { renderApp } from './render';
-import { signedInAs } from './fake-api';
+import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
 const objects = new Map<string, { contentType: string; body: string }>();
 
-const server = setupServer(
+fakeApi(
   signedInAs(),
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
@@ -32,15 +31,12 @@ const server = setupServer(
     const object = objects.get(new URL(request.url).searchParams.get('path') ?? '');
     return object ? new HttpResponse(object.body, { headers: { 'Content-Type': object.contentType } }) : HttpResponse.json({}, { status: 404 });
   }),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   objects.clear();
 });
-afterAll(() => server.close());
 
 function view(path: string, contentType: string, body: string) {
   objects.set(path, { contentType, body });
@@ -68,9 +64,9 @@ describe('jsonl viewer', () => {
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Superior', '406', '', '']);
     expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Baikal', '', 'Russia', '']);
     expect(within(rows[3]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['5', 'Titicaca', '', '', '["high"]']);
-    expect(screen.getByText('3 records in 5 lines. Showing all of them.')).toBeTruthy();
-    expect(screen.getByText('1 line is not JSON')).toBeTruthy();
-    expect(screen.getByText(/^Line 3: /)).toBeTruthy();
+    expect(screen.getByText('3 records in 5 lines. Showing all of them.')).toBeVisible();
+    expect(screen.getByText('1 line is not JSON')).toBeVisible();
+    expect(screen.getByText(/^Line 3: /)).toBeVisible();
   });
 });
 
@@ -97,7 +93,7 @@ describe('geojson viewer', () => {
     expect([...drawing.querySelectorAll('[data-shape]')].map((s) => s.getAttribute('data-shape'))).toEqual(['polygon', 'line', 'point']);
     expect(drawing.querySelector('[data-shape="polygon"]')?.getAttribute('d')).toMatch(/^M[\d. ]+( L[\d. ]+){3} Z$/);
     expect(drawing.querySelector('[data-shape="point"] title')?.textContent).toBe('Harbour (Point)');
-    expect(screen.getByText('3 features (1 Point, 1 LineString, 1 Polygon).')).toBeTruthy();
+    expect(screen.getByText('3 features (1 Point, 1 LineString, 1 Polygon).')).toBeVisible();
     const table = screen.getByRole('table', { name: 'Features of oslo.geojson' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Geometry', 'name', 'kind', 'minutes']);

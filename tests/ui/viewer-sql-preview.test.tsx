@@ -1,12 +1,12 @@
 // The object viewer's SQL preview of data files, with the engine (DuckDB-WASM, which needs a browser) replaced by
 // a fake at its module boundary; the e2e journey runs the real one in Chromium.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { EditorView } from '@codemirror/view';
 import type { ColumnSummary, SqlEngine, SqlResult } from '../../src/lib/sql/sql-engine';
 import { renderApp } from './render';
+import { elseNotFound, fakeApi } from './fake-api';
 
 const engine = vi.hoisted(() => ({
   runs: [] as string[],
@@ -36,8 +36,7 @@ interface Fixture {
 const objects = new Map<string, Fixture>();
 const contentRequests: string[] = [];
 
-const server = setupServer(
-  http.get('*/api/v1/user', () => HttpResponse.json({ user: { id: 'ada', creation_date: 1 } })),
+fakeApi(
   http.get('*/api/v1/repositories/lake', () =>
     HttpResponse.json({ id: 'lake', default_branch: 'main', storage_namespace: 'local://lake', creation_date: 1 }),
   ),
@@ -61,19 +60,16 @@ const server = setupServer(
     contentRequests.push(new URL(request.url).searchParams.get('path') ?? '');
     return HttpResponse.json({ message: 'the preview reads through its engine' }, { status: 500 });
   }),
-  http.all('*/api/v1/*', () => HttpResponse.json({ message: 'not found' }, { status: 404 })),
+  elseNotFound,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   objects.clear();
   contentRequests.length = 0;
   engine.runs.length = 0;
   engine.answer = undefined;
   engine.summaries = [];
 });
-afterAll(() => server.close());
 
 const lakes: SqlResult = {
   columns: [
@@ -117,7 +113,7 @@ describe('SQL preview of data files', () => {
     const opening = "SELECT * FROM READ_PARQUET('lakefs://lake/main/data/lakes.parquet') LIMIT 20";
     expect(engine.runs).toEqual([opening]);
     expect(editorText()).toBe(opening);
-    expect(screen.getByText('2 rows in 35 ms')).toBeTruthy();
+    expect(screen.getByText('2 rows in 35 ms')).toBeVisible();
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     // Each column's name, then its DuckDB type (then its chart, once computed).
     expect(headers).toEqual(['#', expect.stringMatching(/^nameVARCHAR/), expect.stringMatching(/^depthINTEGER/), '']);
@@ -126,7 +122,7 @@ describe('SQL preview of data files', () => {
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Tanganyika', 'NULL', '']);
     // The charts DuckDB computed, each named for screen readers.
     expect(await screen.findByRole('img', { name: 'Most frequent values of name: Baikal (1); 2 distinct' })).toBeVisible();
-    expect(screen.getByRole('img', { name: 'Histogram of depth from 1642 to 1642: 1 rows per bin; 1 NULL' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Histogram of depth from 1642 to 1642: 1 rows per bin; 1 NULL' })).toBeVisible();
     // Whatever its size, nothing of the object is read by the viewer itself: the engine reads the ranges it needs.
     expect(contentRequests).toEqual([]);
   });
