@@ -27,6 +27,8 @@ export function consoleIsStale(): boolean {
 export function buildConsoleIfStale(reason: string): boolean {
   if (!consoleIsStale()) return true;
   console.log(`Building the console (${reason})...`);
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Vite takes the bundle's NODE_ENV from the environment: under a test runner (NODE_ENV=test) the console would be
+  // built with the libraries' development checks, which is not the console users get.
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   return build.status === 0;
 }
