@@ -14,7 +14,7 @@ import {
   type LaunchOptions,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { provided, serverNodeArgs } from '../server-command';
 
 const root = join(import.meta.dirname, '..', '..');
 const screenshotDir = join(import.meta.dirname, 'screenshots');
@@ -37,12 +37,9 @@ export async function startTarn(
   dataDir = mkdtempSync(join(tmpdir(), 'tarn-e2e-')),
   { consoleDir, importRoot, args = [] }: { consoleDir?: string; importRoot?: string; args?: string[] } = {},
 ): Promise<RunningTarn> {
-  // Several workers re-run the server's source file through cluster, which only tsx can load.
-  const built = args.includes('--workers') ? undefined : provided('tarnServerModule');
   const child = spawn(
     process.execPath,
-    [
-      ...(built ? ['--enable-source-maps', built] : ['--import', 'tsx', 'server/main.ts']),
+    serverNodeArgs([
       '--port',
       '0',
       '--data-dir',
@@ -50,7 +47,7 @@ export async function startTarn(
       ...(consoleDir ? ['--console-dir', consoleDir] : []),
       ...(importRoot ? ['--import-root', importRoot] : []),
       ...args,
-    ],
+    ]),
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TARN_PORT: '', TARN_DATA_DIR: '' } },
   );
   let output = '';
@@ -84,15 +81,6 @@ function waitForAddress(child: ChildProcess, output: () => string): Promise<stri
     child.stdout?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`Tarn exited with ${code} before listening:\n${output()}`)));
   });
-}
-
-/** What the e2e run's global setup handed over; nothing when the harness runs outside vitest (a benchmark). */
-function provided(key: 'chromiumWsEndpoint' | 'tarnServerModule'): string | undefined {
-  try {
-    return inject(key) || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const chromiumOptions: LaunchOptions = {

@@ -1,10 +1,11 @@
 // The entry point as users run it: a child process, its log lines (JSON, as standard output is no terminal here),
-// and a clean stop on SIGTERM.
+// and a clean stop on SIGTERM. It runs the project's server bundle, and main.ts itself for a bad option.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverNodeArgs } from '../server-command';
 
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'tarn-main-'));
@@ -23,7 +24,7 @@ interface Run {
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, serverNodeArgs(args), {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,6 +99,7 @@ describe('the server entry point', () => {
   });
 
   it('exits with a message for a bad option', async () => {
+    // From its source, not the run's bundle: main.ts itself must start when it is the script node was given.
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', 'nope'], { cwd: root });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -109,7 +111,7 @@ describe('the server entry point', () => {
   });
 
   it('exits with a message for an unknown log level', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--log-level', 'loud'], { cwd: root });
+    const child = spawn(process.execPath, serverNodeArgs(['--log-level', 'loud']), { cwd: root });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {
       errors += chunk.toString();

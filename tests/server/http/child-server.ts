@@ -1,6 +1,7 @@
 // The real server as a child process (for kill and restart tests, and the load benchmark).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { serverNodeArgs } from '../../server-command';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -14,8 +15,7 @@ export interface ChildServer {
 
 /** Starts the server on `dataDir`, with any further command-line options (e.g. `--database-url`). */
 export function spawnServer(dataDir: string, options: string[] = []): Promise<ChildServer> {
-  const args = ['--import', 'tsx', join(root, 'server', 'main.ts'), '--port', '0', '--data-dir', dataDir, '--quiet', ...options];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, serverNodeArgs(['--port', '0', '--data-dir', dataDir, '--quiet', ...options]), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
