@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, invisibleFocusStops } from './axe';
-import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, loginThroughUi, requestTracker, setupThroughApi, shows, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
@@ -21,6 +21,7 @@ describe('accessibility of every screen', () => {
   let context: BrowserContext | undefined;
   let page: Page;
   let problems: string[] = [];
+  let requests: ReturnType<typeof requestTracker>;
   let credentials: AdminCredentials | undefined;
   let commitId = '';
   let runId = '';
@@ -36,22 +37,23 @@ describe('accessibility of every screen', () => {
     commitId = await api.commitFile(REPO, 'main', 'data/table.csv', 'id,name\n1,one\n2,two\n', 'Add a table');
     await api.createBranch(REPO, 'feature', 'main');
     await api.commitFile(REPO, 'feature', 'data/table.csv', 'id,name\n1,one\n2,deux\n', 'Change a row');
-    // A pre-commit hook that cannot be reached makes a failed run, so the run's own page has something to show.
-    await api.commitFile(
+    // A pre-commit hook that cannot be reached makes a failed run, so the run's own page has something to show. Hooks
+    // are read from the branch as it is committed, so the commit of the action itself is the one it refuses.
+    await api.uploadObject(
       REPO,
-      'main',
+      'feature',
       '_lakefs_actions/check.yaml',
       ['name: check', 'on:', '  pre-commit:', '    branches: [feature]', 'hooks:', '  - id: unreachable', '    type: webhook', '    properties:', '      url: http://127.0.0.1:9/hook', ''].join('\n'),
-      'Add an action',
+      'application/x-yaml',
     );
-    await api.uploadObject(REPO, 'feature', 'hooked.txt', 'x\n', 'text/plain');
-    await api.commit(REPO, 'feature', 'Blocked by the hook').catch(() => undefined);
+    await expect(api.commit(REPO, 'feature', 'Add an action'), 'the hook refuses the commit').rejects.toThrow(/pre-commit hook aborted/);
     const runs = (await (
       await fetch(`${tarn.url}/api/v1/repositories/${REPO}/actions/runs`, {
         headers: { authorization: `Basic ${Buffer.from(`${credentials.accessKeyId}:${credentials.secretAccessKey}`).toString('base64')}` },
       })
     ).json()) as { results: { run_id: string }[] };
     runId = runs.results[0]?.run_id ?? '';
+    expect(runId, 'the blocked commit left an action run').not.toBe('');
     await api.uploadObject(REPO, 'main', 'notes.txt', 'uncommitted\n', 'text/plain');
     const created = await fetch(`${tarn.url}/api/v1/repositories/${REPO}/pulls`, {
       method: 'POST',
@@ -63,6 +65,7 @@ describe('accessibility of every screen', () => {
     });
     pullId = ((await created.json()) as { id: string }).id;
     ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep));
+    requests = requestTracker(page);
   });
 
   afterAll(async () => {
@@ -103,15 +106,14 @@ describe('accessibility of every screen', () => {
     { name: 'my credentials', path: '/auth/credentials' },
   ];
 
-  /** Opens a screen and waits until it has settled: its main landmark shown and no request in flight. */
+  /**
+   * Opens a screen and waits until it has settled: its main landmark shown, no request in flight and no spinner (a
+   * viewer goes on working after its reads, DuckDB reading a csv).
+   */
   async function open(path: string): Promise<void> {
     await page.goto(path);
     await shows(page.getByRole('main'), `the main region of ${path}`);
-    await page.waitForLoadState('networkidle');
-    // A viewer goes on working after the network is idle (DuckDB reading a csv): check the screen once it settled.
-    await expect
-      .poll(() => page.locator('.chakra-spinner').count(), { timeout: 30_000, message: `the spinners of ${path} stop` })
-      .toBe(0);
+    await requests.settled(path);
   }
 
   /**
@@ -196,7 +198,7 @@ describe('accessibility of every screen', () => {
       try {
         await page.goto(`${fresh.url}/setup`);
         await shows(page.getByRole('main'), 'the setup screen');
-        await page.waitForLoadState('networkidle');
+        await requests.settled('the setup screen');
         expect(await seriousViolations(page)).toEqual([]);
       } finally {
         await fresh.stop();

@@ -1,5 +1,5 @@
 // Waiting helpers with readable failures, and the steps several journeys share (setup, login).
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Waits until the locator is visible; the failure says what the user should have seen. */
@@ -69,4 +69,25 @@ export async function loginThroughUi(page: Page, credentials: AdminCredentials):
   await page.getByLabel('Secret Access Key').fill(credentials.secretAccessKey);
   await page.getByRole('button', { name: 'Login' }).click();
   await arrivesAt(page, /^\/repositories\/?(\?|$)/);
+}
+
+/**
+ * Follows the requests `page` has in flight, from Playwright's request events: `settled` waits until none is in
+ * flight and no spinner shows, twice in a row a poll apart (a screen that draws its first answer may start the next
+ * read a moment later). Playwright's 'networkidle' waits half a second after the last request on every check.
+ */
+export function requestTracker(page: Page): { settled(what: string, timeout?: number): Promise<void> } {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  const quiet = async () => inFlight.size === 0 && (await page.locator('.chakra-spinner').count()) === 0;
+  return {
+    async settled(what, timeout = 30_000) {
+      let quietPolls = 0;
+      await expect
+        .poll(async () => (quietPolls = (await quiet()) ? quietPolls + 1 : 0), { timeout, interval: 100, message: `${what} settles: no request in flight, no spinner` })
+        .toBeGreaterThanOrEqual(2);
+    },
+  };
 }
