@@ -8,6 +8,7 @@ import { PAGE_SIZE } from '../../lib/constants';
 import { listSearch } from '../../lib/search-schemas';
 import { useScreen } from '../../lib/use-screen';
 import type { PagedListActorRef } from '../../machines/paged-list';
+import { prefixSearchMachine } from '../../machines/prefix-search';
 import { liveRepositoriesMachine, liveRepositoryList, type RepositoriesActorRef } from '../../machines/repositories';
 import { useSessionSelector } from '../../lib/use-session';
 import { RouteErrorAlert } from '../../ui/components/RouteErrorAlert';
@@ -40,13 +41,13 @@ function RepositoriesRoute() {
   const screen = useActorRef(logic);
   // Each load (a new prefix or cursor, or an invalidation) starts the listing over from its first page.
   const list = useScreen(liveRepositoryList, { firstPage, prefix, startAfter: after });
+  const search = useScreen(prefixSearchMachine, { prefix });
   return (
     <RepositoriesPage
       screen={screen}
       storage={storage}
-      prefix={prefix}
       after={after}
-      onSearch={(next) => void navigate({ search: { prefix: next || undefined }, replace: true })}
+      search={search}
       onBackToStart={() => void navigate({ search: { prefix } })}
     >
       <RepositoryListing

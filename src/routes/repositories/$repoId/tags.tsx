@@ -27,7 +27,6 @@ function TagsRoute() {
       firstPage={firstPage}
       prefix={prefix}
       after={after}
-      onSearch={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined, after: undefined }), replace: true })}
       onBackToStart={() => void navigate({ search: (s) => ({ ...s, after: undefined }) })}
     />
   );
