@@ -5,7 +5,7 @@ import type { BlameInput } from '../../src/machines/blame';
 import { blameMachine } from '../../src/machines/blame';
 import { bulkDeleteMachine, type DeleteChunkInput } from '../../src/machines/bulk-delete';
 import { bulkDownloadMachine, type ZipRunEvent, type ZipRunInput, type ZipTarget } from '../../src/machines/bulk-download';
-import { deleteObjectMachine, type DeleteObjectInput } from '../../src/machines/delete-object';
+import { confirmDeleteMachine, type DeleteTarget } from '../../src/machines/confirm-delete';
 import { gcWarningMachine } from '../../src/machines/gc-warning';
 import { importMachine } from '../../src/machines/import';
 import { objectSelectionMachine } from '../../src/machines/object-selection';
@@ -87,7 +87,7 @@ function start(
   }: { allowed?: boolean | 'pending'; storage?: StorageReport | 'pending' } = {},
 ) {
   const listed: PageRequest<FolderSource>[] = [];
-  const deleted: DeleteObjectInput[] = [];
+  const deleted: DeleteTarget[] = [];
   const deleteRequests: DeleteChunkInput[] = [];
   const zipRuns: ZipRunInput[] = [];
   const gcWarnings: string[] = [];
@@ -124,9 +124,9 @@ function start(
         },
         guards: { dismissed: () => false },
       }),
-      deleteObject: deleteObjectMachine.provide({
+      deleteObject: confirmDeleteMachine.provide({
         actors: {
-          deleteObject: fromPromise<void, DeleteObjectInput>(async ({ input: request }) => {
+          remove: fromPromise<void, DeleteTarget>(async ({ input: request }) => {
             deleted.push(request);
           }),
         },
@@ -433,7 +433,7 @@ describe('objects page machine', () => {
     expect(actor.getSnapshot().context.deletePath).toBe('data/a.csv');
     deleteObjectFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
-    expect(deleted).toEqual([{ repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
+    expect(deleted).toEqual([{ kind: 'object', repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
     expect(router.invalidations()).toBe(1);
     await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
   });

@@ -8,6 +8,7 @@ import type { PrefixSearchActorRef } from '../../machines/prefix-search';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
 import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { PermittedButton } from '../components/PermittedButton';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -16,7 +17,6 @@ import { Loading } from '../components/Loading';
 import { PrefixSearch } from '../components/PrefixSearch';
 import { usePagedList } from '../components/usePagedList';
 import { CreateRefDialog } from './CreateRefDialog';
-import { DeleteRefDialog } from './DeleteRefDialog';
 
 export interface RefsScreenProps {
   screen: RefsPageActorRef;
@@ -84,7 +84,7 @@ export function RefsScreen({
       {after && <BackToStart onClick={onBackToStart} />}
       {children}
       {create && <CreateRefDialog create={create} repo={repo} onClose={() => screen.send({ type: 'create.close' })} />}
-      {deletion && <DeleteRefDialog actor={deletion} />}
+      {deletion && <ConfirmDeleteDialog flow={deletion} />}
     </Stack>
   );
 }
