@@ -4,7 +4,9 @@
 // permission) keeps the confirmation open with the server's reason in it; the machine ends telling whether it deleted.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { IMPORT_FROM_INVENTORY_BRANCH } from '../../lib/constants';
+
+/** The branch lakeFS imports through (docs/behaviour.md, Branches and tags). */
+export const IMPORT_FROM_INVENTORY_BRANCH = 'import-from-inventory';
 
 /** What is deleted: an object on a branch, or a branch or a tag. */
 export type DeleteTarget =

@@ -6,7 +6,8 @@
 import { assign, enqueueActions, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, Ref } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { FILTER_DEBOUNCE_MS, REF_PICKER_PAGE_SIZE } from '../../lib/constants';
+import { REF_PICKER_PAGE_SIZE } from '../../lib/page-sizes';
+import { FILTER_DEBOUNCE_MS } from '../debounced-filter/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
 
 export type RefListKind = 'branch' | 'tag';

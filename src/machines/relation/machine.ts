@@ -5,10 +5,12 @@
 // to the user's own).
 import { assign, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { PICKER_SEARCH_RESULTS } from '../../lib/constants';
 import { screenActions } from '../../lib/screen';
 import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
 import type { SessionActorRef } from '../session/machine';
+
+/** The picker offers this many matches of the search (docs/behaviour.md, Access control). */
+export const PICKER_SEARCH_RESULTS = 5;
 
 export interface RelationInput {
   session: SessionActorRef;

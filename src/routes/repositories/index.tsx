@@ -4,7 +4,7 @@ import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
 import { listRepositories } from '../../api/repositories';
 import type { Page, Repository, StorageConfig } from '../../api/types';
-import { PAGE_SIZE } from '../../lib/constants';
+import { PAGE_SIZE } from '../../lib/page-sizes';
 import { listSearch } from '../../lib/search-schemas';
 import { useScreen } from '../../lib/use-screen';
 import type { PagedListActorRef } from '../../machines/paged-list';

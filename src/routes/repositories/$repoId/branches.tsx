@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listBranches } from '../../../api/branches';
-import { PAGE_SIZE } from '../../../lib/constants';
+import { PAGE_SIZE } from '../../../lib/page-sizes';
 import { listSearch } from '../../../lib/search-schemas';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { useRepository } from '../../../ui/repository/RepositoryContext';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { listUsers } from '../../../../api/access-control';
-import { PAGE_SIZE } from '../../../../lib/constants';
+import { PAGE_SIZE } from '../../../../lib/page-sizes';
 import { useScreen } from '../../../../lib/use-screen';
 import { listSearch } from '../../../../lib/search-schemas';
 import { liveListSelectionMachines } from '../../../../machines/list-selection';
