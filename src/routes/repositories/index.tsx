@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
 import { listRepositories } from '../../api/repositories';
 import type { Page, Repository, StorageConfig } from '../../api/types';
@@ -30,15 +28,7 @@ function RepositoriesRoute() {
   const firstPage = Route.useLoaderData();
   const storage = useSessionSelector((s) => s.context.config?.storage_config);
   const navigate = Route.useNavigate();
-  // The screen's logic is fixed for the page's life: the router does not change.
-  const [logic] = useState(() =>
-    liveRepositoriesMachine.provide({
-      actions: {
-        openRepository: (_, repository) => void navigate({ to: '/repositories/$repoId', params: { repoId: repository.id } }),
-      },
-    }),
-  );
-  const screen = useActorRef(logic);
+  const screen = useScreen(liveRepositoriesMachine, undefined);
   // Each load (a new prefix or cursor, or an invalidation) starts the listing over from its first page.
   const list = useScreen(liveRepositoryList, { firstPage, prefix, startAfter: after });
   const search = useScreen(prefixSearchMachine, { prefix });
