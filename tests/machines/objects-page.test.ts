@@ -24,6 +24,7 @@ import {
   IMPORT_NEEDS_BRANCH,
   IMPORT_READ_ONLY,
   IMPORT_UNSUPPORTED,
+  importOffered,
   importRefusal,
   listFlow,
   selectionFlow,
@@ -258,13 +259,15 @@ describe('objects page machine', () => {
   describe('import', () => {
     it('asks for the import dialog through the URL, opens it as a child when the URL says so, and closes it there', () => {
       const { actor, router, route } = start();
-      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(true);
+      expect(importOffered(actor.getSnapshot())).toBe(true);
       expect(importRefusal(actor.getSnapshot())).toBeUndefined();
       actor.send({ type: 'import.open' });
       expect(router.navigations).toEqual([
         { to: '.', params: undefined, search: { ref: 'main', path: 'data/', importDialog: true }, replace: false },
       ]);
       route({ importDialog: true });
+      // The button stays on while its dialog is open.
+      expect(importOffered(actor.getSnapshot())).toBe(true);
       expect(importFlow(actor.getSnapshot())?.getSnapshot().context).toMatchObject({
         repoId: 'lake',
         branch: 'main',
@@ -289,8 +292,9 @@ describe('objects page machine', () => {
     it('waits for the storage config, then says why it cannot import', () => {
       const { actor, reportStorage, router } = start({}, { storage: 'pending' });
       expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_CHECKING);
+      expect(importOffered(actor.getSnapshot())).toBe(false);
       reportStorage({ type: 'storage.known', storage: storageConfig(false) });
-      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(false);
+      expect(importOffered(actor.getSnapshot())).toBe(false);
       expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_UNSUPPORTED);
       actor.send({ type: 'import.open' });
       expect(router.navigations).toEqual([]);

@@ -657,6 +657,11 @@ export function importRefusal(snapshot: ObjectsPageSnapshot): string | undefined
   return snapshot.matches({ storage: 'asking' }) ? IMPORT_CHECKING : undefined;
 }
 
+/** Whether the Import button works: it opens the dialog where the page can import, and stays on while it is open. */
+export function importOffered(snapshot: ObjectsPageSnapshot): boolean {
+  return snapshot.matches({ importDialog: 'open' }) || snapshot.can({ type: 'import.open' });
+}
+
 /** Whether the page offers changing objects (delete, bulk delete): only on a branch of a writable repository. */
 export function changesAllowed(snapshot: ObjectsPageSnapshot): boolean {
   return writableBranch(snapshot.context) !== undefined;
