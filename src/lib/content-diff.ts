@@ -1,10 +1,14 @@
 // When a changed object's contents can be compared line by line (docs/behaviour.md, Uncommitted changes): plain-text formats only, within the
 // size cap; and when its rows can be compared (parquet, csv and tsv, any size).
 import type { Diff } from '../api/types';
-import { CONTENT_DIFF_CAP_BYTES, CONTENT_DIFF_EXTENSIONS } from './constants';
 import { extensionOf } from './extension';
 import { formatSize } from './format';
 import { dataFormatOfExtension } from './sql/data-format';
+
+/** Larger objects are not compared line by line (docs/behaviour.md, Uncommitted changes: `is too big`). */
+export const CONTENT_DIFF_CAP_BYTES = 122_880;
+/** The text formats compared line by line. */
+export const CONTENT_DIFF_EXTENSIONS = ['txt', 'text', 'csv', 'tsv', 'yaml', 'yml', 'json'] as const;
 
 /** docs/behaviour.md, Uncommitted changes: what a diff entry or request the console cannot use is called. */
 export const INVALID_DIFF_INPUT = 'Invalid diff input';

@@ -1,5 +1,7 @@
 // Display rules shared by every screen (docs/behaviour.md, Conventions).
-import { SHORT_COMMIT_ID_LENGTH } from './constants';
+
+/** A commit id is shown by its first characters. */
+export const SHORT_COMMIT_ID_LENGTH = 12;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,5 +1,5 @@
 // List page sizes (docs/behaviour.md, Conventions), in a module of their own: route loaders, which ship in the entry chunk with the route
-// tree, need them without bringing every other constant along. lib/constants re-exports them.
+// tree, need them without bringing every other constant along.
 
 export const PAGE_SIZE = 100;
 export const LIST_ALL_PAGE_SIZE = 1000;

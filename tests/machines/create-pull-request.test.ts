@@ -9,6 +9,7 @@ import {
 } from '../../src/machines/create-pull-request';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
+import type { Navigation } from '../../src/lib/screen';
 
 const coverage = transitionCoverage(createPullRequestMachine);
 
@@ -18,7 +19,7 @@ function start() {
   const create = controlled<string, CreatePullRequestCall>();
   const created: string[] = [];
   const machine = createPullRequestMachine.provide({
-    actions: { created: (_, id) => void created.push(id) },
+    actions: { navigate: (_, navigation: Navigation) => void created.push(String((navigation.params as { pullId: string }).pullId)) },
     actors: { createPullRequest: create.logic },
   });
   const actor = createActor(machine, { input: { repoId: 'lake' }, inspect: coverage.inspect }).start();

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { deleteRepositoryMachine } from '../../src/machines/delete-repository/machine';
 import { transitionCoverage } from './transition-coverage';
+import type { Navigation } from '../../src/lib/screen';
 
 const coverage = transitionCoverage(deleteRepositoryMachine);
 
@@ -17,7 +18,7 @@ function start(failures = 0) {
         if (left-- > 0) throw new ApiError(500, 'storage unavailable');
       }),
     },
-    actions: { deleted: () => void leftForList++ },
+    actions: { navigate: (_, navigation: Navigation) => void (navigation.to === '/repositories' && leftForList++) },
   });
   const actor = createActor(machine, { input: { repoId: 'lake' }, inspect: coverage.inspect }).start();
   return { actor, deleted, wentToList: () => leftForList };

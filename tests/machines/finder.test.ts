@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../src/api/types';
 import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../src/machines/finder/machine';
-import { finderActiveIndex, finderMachine, type FinderPageRequest, type FinderPick } from '../../src/machines/finder/machine';
+import { finderActiveIndex, finderMachine, type FinderPageRequest } from '../../src/machines/finder/machine';
 import type { ControlledCall } from './controlled';
 import { transitionCoverage } from './transition-coverage';
+import type { Navigation } from '../../src/lib/screen';
 
 const coverage = transitionCoverage(finderMachine);
 const scope = { repoId: 'lake', ref: 'main' };
@@ -32,10 +33,10 @@ function pageReads() {
 
 function start() {
   const pages = pageReads();
-  const picks: FinderPick[] = [];
+  const picks: Navigation[] = [];
   const machine = finderMachine.provide({
     actors: { findPage: pages.logic },
-    actions: { navigate: (_, pick) => void picks.push(pick) },
+    actions: { navigate: (_, navigation: Navigation) => void picks.push(navigation) },
   });
   const actor = createActor(machine, { inspect: coverage.inspect }).start();
   const typed = async (text: string) => {
@@ -166,11 +167,11 @@ describe('finder machine', () => {
     actor.send({ type: 'finder.move', to: 'last' });
     expect(state(actor).context.activePath).toBe('c/x');
     actor.send({ type: 'finder.pick', target: 'folder' });
-    expect(picks).toEqual([{ ...scope, path: 'c/x', target: 'folder' }]);
+    expect(picks).toEqual([{ to: '/repositories/$repoId/objects', params: { repoId: 'lake' }, search: { ref: 'main', path: 'c/' } }]);
     expect(state(actor).matches('closed')).toBe(true);
     actor.send({ type: 'finder.open', scope });
     actor.send({ type: 'finder.pick', target: 'object', path: 'b/c' });
-    expect(picks[1]).toEqual({ ...scope, path: 'b/c', target: 'object' });
+    expect(picks[1]).toEqual({ to: '/repositories/$repoId/object', params: { repoId: 'lake' }, search: { ref: 'main', path: 'b/c' } });
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ApiError, AuthenticationError } from '../../src/api/errors';
 import type { LoginConfig, SetupState, User } from '../../src/api/types';
-import type { Redirect } from '../../src/lib/redirect';
+import type { Navigation } from '../../src/lib/screen';
+import type { SessionActorRef } from '../../src/machines/session';
 import {
   CREDENTIALS_MISMATCH,
   fallbackLoginLabel,
@@ -28,11 +29,19 @@ const ready = (overrides: Partial<LoginConfig> = {}): SetupState => ({
 });
 const admin: User = { id: 'admin', creation_date: 1 };
 /** What the flow asked the route to do: navigations, and users announced to the session. */
-const navigations: Redirect[] = [];
+const navigations: Navigation[] = [];
 const signIns: User[] = [];
+// The session only records who it is told signed in.
+const session = createActor(
+  fromCallback<EventObject>(({ receive }) =>
+    receive((event) => {
+      if (event.type === 'session.signedIn' && 'user' in event) signIns.push(event.user as User);
+    }),
+  ),
+).start() as unknown as SessionActorRef;
 
 function start(
-  input: LoginInput,
+  input: Omit<LoginInput, 'session'>,
   options: {
     setupState?: () => Promise<SetupState>;
     login?: (c: LoginCredentials) => Promise<User>;
@@ -46,13 +55,12 @@ function start(
     },
     actions: {
       clearLoginCookies: (_, params) => options.clearLoginCookies?.(params.names),
-      navigate: (_, redirect) => navigations.push(redirect),
-      signedIn: (_, user) => signIns.push(user),
+      navigate: (_, navigation: Navigation) => navigations.push(navigation),
     },
   });
   navigations.length = 0;
   signIns.length = 0;
-  return createActor(machine, { input, inspect: coverage.inspect }).start();
+  return createActor(machine, { input: { session, ...input }, inspect: coverage.inspect }).start();
 }
 
 const submit = { type: 'login.submit', accessKeyId: 'AKIA', secretAccessKey: 'secret' } as const;
@@ -103,7 +111,7 @@ describe('login machine: submitting', () => {
     expect(login).toHaveBeenCalledWith({ accessKeyId: 'AKIA', secretAccessKey: 'secret' });
     expect(snap.context.redirect).toEqual({ to: '/repositories/r/objects?ref=main', external: false });
     expect(signIns).toEqual([admin]);
-    expect(navigations).toEqual([{ to: '/repositories/r/objects?ref=main', external: false }]);
+    expect(navigations).toEqual([{ href: '/repositories/r/objects?ref=main', replace: true }]);
   });
 
   it.each([undefined, 'https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com', 'repositories'])(

@@ -5,7 +5,7 @@ import type { BlameInput } from '../../src/machines/blame';
 import { blameMachine } from '../../src/machines/blame';
 import { bulkDeleteMachine, type DeleteChunkInput } from '../../src/machines/bulk-delete';
 import { bulkDownloadMachine, type ZipRunEvent, type ZipRunInput, type ZipTarget } from '../../src/machines/bulk-download';
-import { deleteObjectMachine, type DeleteObjectInput } from '../../src/machines/delete-object';
+import { confirmDeleteMachine, type DeleteTarget } from '../../src/machines/confirm-delete';
 import { gcWarningMachine } from '../../src/machines/gc-warning';
 import { importMachine } from '../../src/machines/import';
 import { objectSelectionMachine } from '../../src/machines/object-selection';
@@ -24,6 +24,7 @@ import {
   IMPORT_NEEDS_BRANCH,
   IMPORT_READ_ONLY,
   IMPORT_UNSUPPORTED,
+  importOffered,
   importRefusal,
   listFlow,
   selectionFlow,
@@ -87,7 +88,7 @@ function start(
   }: { allowed?: boolean | 'pending'; storage?: StorageReport | 'pending' } = {},
 ) {
   const listed: PageRequest<FolderSource>[] = [];
-  const deleted: DeleteObjectInput[] = [];
+  const deleted: DeleteTarget[] = [];
   const deleteRequests: DeleteChunkInput[] = [];
   const zipRuns: ZipRunInput[] = [];
   const gcWarnings: string[] = [];
@@ -124,9 +125,9 @@ function start(
         },
         guards: { dismissed: () => false },
       }),
-      deleteObject: deleteObjectMachine.provide({
+      deleteObject: confirmDeleteMachine.provide({
         actors: {
-          deleteObject: fromPromise<void, DeleteObjectInput>(async ({ input: request }) => {
+          remove: fromPromise<void, DeleteTarget>(async ({ input: request }) => {
             deleted.push(request);
           }),
         },
@@ -258,13 +259,15 @@ describe('objects page machine', () => {
   describe('import', () => {
     it('asks for the import dialog through the URL, opens it as a child when the URL says so, and closes it there', () => {
       const { actor, router, route } = start();
-      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(true);
+      expect(importOffered(actor.getSnapshot())).toBe(true);
       expect(importRefusal(actor.getSnapshot())).toBeUndefined();
       actor.send({ type: 'import.open' });
       expect(router.navigations).toEqual([
         { to: '.', params: undefined, search: { ref: 'main', path: 'data/', importDialog: true }, replace: false },
       ]);
       route({ importDialog: true });
+      // The button stays on while its dialog is open.
+      expect(importOffered(actor.getSnapshot())).toBe(true);
       expect(importFlow(actor.getSnapshot())?.getSnapshot().context).toMatchObject({
         repoId: 'lake',
         branch: 'main',
@@ -289,8 +292,9 @@ describe('objects page machine', () => {
     it('waits for the storage config, then says why it cannot import', () => {
       const { actor, reportStorage, router } = start({}, { storage: 'pending' });
       expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_CHECKING);
+      expect(importOffered(actor.getSnapshot())).toBe(false);
       reportStorage({ type: 'storage.known', storage: storageConfig(false) });
-      expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(false);
+      expect(importOffered(actor.getSnapshot())).toBe(false);
       expect(importRefusal(actor.getSnapshot())).toBe(IMPORT_UNSUPPORTED);
       actor.send({ type: 'import.open' });
       expect(router.navigations).toEqual([]);
@@ -433,7 +437,7 @@ describe('objects page machine', () => {
     expect(actor.getSnapshot().context.deletePath).toBe('data/a.csv');
     deleteObjectFlow(actor.getSnapshot())!.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.matches({ folder: { shown: { dialog: 'closed' } } }), { timeout: 5000 });
-    expect(deleted).toEqual([{ repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
+    expect(deleted).toEqual([{ kind: 'object', repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
     expect(router.invalidations()).toBe(1);
     await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
   });

@@ -4,6 +4,7 @@ import type { ResolvedRef } from '../../src/api/types';
 import { permalinkMachine, type PermalinkRequest } from '../../src/machines/permalink/machine';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
+import type { Navigation } from '../../src/lib/screen';
 
 const coverage = transitionCoverage(permalinkMachine);
 const COMMIT = 'c0ffee'.padEnd(64, '1');
@@ -11,11 +12,16 @@ const COMMIT = 'c0ffee'.padEnd(64, '1');
 function start() {
   const resolutions = controlled<ResolvedRef, PermalinkRequest>();
   const said: string[] = [];
-  const addresses: string[] = [];
+  const addresses: unknown[] = [];
   const machine = permalinkMachine.provide({
     actors: { resolve: resolutions.logic },
     actions: {
-      navigate: (_, commitId) => void addresses.push(commitId),
+      // Where the address goes from a page at 'main': the ref replaced, the rest kept.
+      navigate: (_, navigation: Navigation) =>
+        void addresses.push({
+          replace: navigation.replace,
+          search: (navigation.search as (prev: Record<string, unknown>) => unknown)({ ref: 'main', path: 'data/' }),
+        }),
       announce: (_, commitId) => void said.push(`permalink ${commitId}`),
       report: (_, error) => void said.push(`failed: ${(error as Error).message}`),
     },
@@ -32,7 +38,7 @@ describe('permalink machine', () => {
     expect(resolutions.calls.map((c) => c.input)).toEqual([{ repoId: 'lake', ref: 'main' }]);
     resolutions.last().resolve({ kind: 'branch', id: 'main', commitId: COMMIT });
     await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
-    expect(addresses).toEqual([COMMIT]);
+    expect(addresses).toEqual([{ replace: true, search: { ref: COMMIT, path: 'data/' } }]);
     expect(said).toEqual([`permalink ${COMMIT}`]);
   });
 

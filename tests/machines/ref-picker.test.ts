@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { Commit, Page, Ref } from '../../src/api/types';
 import { pagedListMachine, type PageRequest } from '../../src/machines/paged-list';
-import { refPickerMachine, type RefListKind } from '../../src/machines/ref-picker';
+import { refPickerMachine, type CommitLookup, type RefListKind } from '../../src/machines/ref-picker';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(refPickerMachine);
@@ -13,10 +13,12 @@ const commitOf = (id: string): Commit => ({ id, parents: [], committer: 'u', mes
 
 function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCommits?: boolean } = {}, findCommit = async (prefix: string) => (prefix === 'dead' ? null : commitOf(`${prefix}0000`))) {
   const asked: string[] = [];
-  const list = <T>(name: string, row: (request: PageRequest) => T) =>
-    pagedListMachine<T>().provide({
+  const list = <T>(name: string, row: (request: PageRequest<string>) => T) =>
+    pagedListMachine<T, string>().provide({
       actors: {
-        fetchPage: fromPromise<Page<T>, PageRequest>(async ({ input }) => {
+        fetchPage: fromPromise<Page<T>, PageRequest<string>>(async ({ input }) => {
+          // Every list is of the picker's repository.
+          expect(input.source).toBe('lake');
           asked.push(`${name} prefix=${input.prefix} amount=${input.amount}`);
           return pageOf([row(input)]);
         }),
@@ -27,13 +29,14 @@ function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCo
       branchList: list<Ref>('branches', () => ({ id: 'main', commit_id: 'c1' })),
       tagList: list<Ref>('tags', () => ({ id: 'v1', commit_id: 'c1' })),
       commitList: list<Commit>('commits', (r) => ({ id: `${r.prefix}-head`, parents: [], committer: 'u', message: '', creation_date: 1, meta_range_id: '' })),
-      findCommit: fromPromise<Commit | null, { prefix: string }>(({ input }) => {
+      findCommit: fromPromise<Commit | null, CommitLookup>(({ input }) => {
+        expect(input.repoId).toBe('lake');
         asked.push(`commit ${input.prefix}`);
         return findCommit(input.prefix);
       }),
     },
   });
-  return { actor: createActor(machine, { input: { kind, ...offer }, inspect: coverage.inspect }).start(), asked };
+  return { actor: createActor(machine, { input: { repoId: 'lake', kind, ...offer }, inspect: coverage.inspect }).start(), asked };
 }
 
 const settled = (ref: AnyActorRef | null) => waitFor(ref!, (s) => s.matches('ready'), { timeout: 5000 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createRefMachine, type CreateRefActorRef, type CreateRefRequest } from '../../src/machines/create-ref';
-import { deleteRefMachine, type DeleteRefActorRef, type DeleteRefInput } from '../../src/machines/delete-ref';
+import { confirmDeleteMachine, type ConfirmDeleteActorRef, type DeleteTarget } from '../../src/machines/confirm-delete';
 import { refsPageMachine, type RefsPageInput } from '../../src/machines/refs-page';
 import { transitionCoverage } from './transition-coverage';
 
@@ -10,15 +10,15 @@ const coverage = transitionCoverage(refsPageMachine);
 function start(input: Partial<RefsPageInput> = {}) {
   let refreshes = 0;
   const created: CreateRefRequest[] = [];
-  const deleted: DeleteRefInput[] = [];
+  const deleted: DeleteTarget[] = [];
   const machine = refsPageMachine.provide({
     actions: { invalidate: () => void refreshes++, navigate: () => undefined },
     actors: {
       create: createRefMachine.provide({
         actors: { createRef: fromPromise<void, CreateRefRequest>(async ({ input: r }) => void created.push(r)) },
       }),
-      delete: deleteRefMachine.provide({
-        actors: { deleteRef: fromPromise<void, DeleteRefInput>(async ({ input: r }) => void deleted.push(r)) },
+      delete: confirmDeleteMachine.provide({
+        actors: { remove: fromPromise<void, DeleteTarget>(async ({ input: r }) => void deleted.push(r)) },
       }),
     },
   });
@@ -30,7 +30,7 @@ function start(input: Partial<RefsPageInput> = {}) {
 }
 
 const createChild = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.create as CreateRefActorRef;
-const deleteChild = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.delete as DeleteRefActorRef;
+const deleteChild = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.delete as ConfirmDeleteActorRef;
 
 describe('refs page machine', () => {
   it('opens a fresh create form from the default branch, and loads the page again once a branch is created', async () => {

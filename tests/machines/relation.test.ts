@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, waitFor, type EventObject } from 'xstate';
 import { AuthorizationError } from '../../src/api/errors';
-import { relationMachine, type RelationChange } from '../../src/machines/relation/machine';
+import { pickerFilter, relationMachine, type RelationChange } from '../../src/machines/relation/machine';
 import type { SessionActorRef } from '../../src/machines/session';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
@@ -35,8 +35,11 @@ describe('relation machine', () => {
     expect(searches.last().input).toEqual({ prefix: '', amount: 5 });
     searches.last().resolve(['Admins', 'Developers']);
     await waitFor(actor, (s) => s.matches({ picking: 'ready' }), { timeout: 5000 });
-    actor.send({ type: 'picker.search', prefix: 'Dev' });
-    expect(actor.getSnapshot().hasTag('searching')).toBe(true);
+    pickerFilter(actor.getSnapshot())?.send({ type: 'filter.input', text: 'De' });
+    pickerFilter(actor.getSnapshot())?.send({ type: 'filter.input', text: 'Dev' });
+    // One search, once typing has paused on 'Dev'.
+    await waitFor(actor, (s) => s.hasTag('searching'), { timeout: 5000 });
+    expect(searches.calls).toHaveLength(2);
     expect(searches.last().input).toEqual({ prefix: 'Dev', amount: 5 });
     searches.last().resolve(['Developers']);
     expect((await waitFor(actor, (s) => s.matches({ picking: 'ready' }), { timeout: 5000 })).context.candidates).toEqual(['Developers']);

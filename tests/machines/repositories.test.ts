@@ -5,6 +5,7 @@ import { createRepositoryMachine } from '../../src/machines/create-repository';
 import { repositoriesMachine } from '../../src/machines/repositories';
 import { sampleRepositoryMachine } from '../../src/machines/sample-repository';
 import { transitionCoverage } from './transition-coverage';
+import type { Navigation } from '../../src/lib/screen';
 
 const coverage = transitionCoverage(repositoriesMachine);
 
@@ -18,7 +19,7 @@ function start() {
     return { id: input.name, default_branch: input.default_branch ?? 'main', storage_namespace: input.storage_namespace, creation_date: 1 };
   });
   const machine = repositoriesMachine.provide({
-    actions: { openRepository: (_, repository) => void opened.push(repository.id) },
+    actions: { navigate: (_, navigation: Navigation) => void opened.push(String((navigation.params as { repoId: string }).repoId)) },
     actors: {
       sample: sampleRepositoryMachine.provide({ actors: { createRepository } }),
       create: createRepositoryMachine.provide({ actors: { createRepository } }),

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ColumnSummary, SqlResult } from '../../src/lib/sql/sql-engine';
 import { sqlPreviewMachine, type ExportInput, type SqlPreviewInput, type SqlRun } from '../../src/machines/sql-preview';
+import type { Navigation } from '../../src/lib/screen';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(sqlPreviewMachine);
 
 const OPENING = "SELECT * FROM READ_PARQUET('lakefs://lake/main/lakes.parquet') LIMIT 20";
+const WRITING = "COPY (SELECT 1) TO 'lakefs://lake/main/out.csv'";
+
+/** The `sql` a navigation leaves in the address of a page that had another. */
+function queryIn(navigation: Navigation): unknown {
+  const search = navigation.search as (prev: Record<string, unknown>) => Record<string, unknown>;
+  return search({ sql: 'SELECT 0', path: 'lakes.parquet' }).sql;
+}
 
 function resultOf(rows: string[][]): SqlResult {
   return {
@@ -28,6 +36,7 @@ function start(input: Partial<SqlPreviewInput> = {}) {
   const run = controlled<SqlRun, { sql: string }>();
   const summarise = controlled<Array<ColumnSummary | undefined>, { result: SqlResult }>();
   const exports = controlled<void, ExportInput>();
+  const addresses: unknown[] = [];
   const machine = sqlPreviewMachine.provide({
     actors: {
       startEngine: engine.logic,
@@ -36,12 +45,13 @@ function start(input: Partial<SqlPreviewInput> = {}) {
       summarise: summarise.logic,
       exportResult: exports.logic,
     },
+    actions: { navigate: (_, navigation: Navigation) => void addresses.push(queryIn(navigation)) },
   });
   const actor = createActor(machine, {
-    input: { sql: OPENING, autoRun: true, columnsOf: "SELECT * FROM READ_PARQUET('lakefs://lake/main/lakes.parquet')", exportName: 'lakes', ...input },
+    input: { sql: OPENING, opening: OPENING, columnsOf: "SELECT * FROM READ_PARQUET('lakefs://lake/main/lakes.parquet')", exportName: 'lakes', ...input },
     inspect: coverage.inspect,
   }).start();
-  return { actor, engine, describe, run, summarise, exports };
+  return { actor, engine, describe, run, summarise, exports, addresses };
 }
 
 const ran = (rows: string[][]): SqlRun => ({ result: resultOf(rows), written: [] });
@@ -73,17 +83,58 @@ describe('SQL preview machine', () => {
     expect(charted.context.summaries).toEqual([summary]);
   });
 
-  it('waits for Execute when told not to run at once, and runs the edited query', async () => {
-    const { actor, engine, run } = start({ autoRun: false, columnsOf: undefined });
+  it('opens on a query that writes to a branch without running it, and runs it on Execute', async () => {
+    const { actor, engine, run, addresses } = start({ sql: WRITING, columnsOf: undefined });
     engine.last().resolve();
-    await waitFor(actor, (s) => s.matches({ query: 'ready' }), { timeout: 5000 });
+    const ready = await waitFor(actor, (s) => s.matches({ query: 'ready' }), { timeout: 5000 });
+    expect(ready.context.writes).toEqual([{ repo: 'lake', ref: 'main', path: 'out.csv' }]);
     // No file to describe: completion ends without a call.
     expect(actor.getSnapshot().matches({ completion: 'done' })).toBe(true);
     expect(run.calls).toHaveLength(0);
-    actor.send({ type: 'query.edit', sql: 'SELECT 42' });
     actor.send({ type: 'query.execute' });
     await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
-    expect(run.last().input).toEqual({ sql: 'SELECT 42' });
+    expect(run.last().input).toEqual({ sql: WRITING });
+    // Already the address's query: the address stays.
+    expect(addresses).toEqual([]);
+  });
+
+  it('runs an edited query on Execute and puts it in the address; Back to a writing query waits for Execute again', async () => {
+    const { actor, engine, run, addresses } = start();
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    run.last().resolve(ran([['Baikal']]));
+    await waitFor(actor, (s) => s.matches({ query: 'done' }), { timeout: 5000 });
+
+    actor.send({ type: 'query.edit', sql: WRITING });
+    actor.send({ type: 'query.execute' });
+    expect(run.last().input).toEqual({ sql: WRITING });
+    expect(addresses).toEqual([WRITING]);
+    // The address catching up with the Execute: the run goes on.
+    actor.send({ type: 'route.changed', input: { sql: WRITING, opening: OPENING, exportName: 'lakes' } });
+    expect(actor.getSnapshot().matches({ query: 'running' })).toBe(true);
+    expect(run.calls).toHaveLength(2);
+    run.last().resolve(ran([['1']]));
+    await waitFor(actor, (s) => s.matches({ query: 'done' }), { timeout: 5000 });
+
+    // Back to the opening query: it writes nothing, so it runs at once.
+    actor.send({ type: 'route.changed', input: { sql: OPENING, opening: OPENING, exportName: 'lakes' } });
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    expect(run.last().input).toEqual({ sql: OPENING });
+    run.last().resolve(ran([['Baikal']]));
+    await waitFor(actor, (s) => s.matches({ query: 'done' }), { timeout: 5000 });
+
+    // Forward to the writing query: it waits for Execute, and the last result is gone.
+    actor.send({ type: 'route.changed', input: { sql: WRITING, opening: OPENING, exportName: 'lakes' } });
+    engine.last().resolve();
+    const waiting = await waitFor(actor, (s) => s.matches({ query: 'ready' }), { timeout: 5000 });
+    expect(waiting.context.sql).toBe(WRITING);
+    expect(waiting.context.run).toBeUndefined();
+    expect(run.calls).toHaveLength(3);
+    // Executing the opening query again drops the query from the address.
+    actor.send({ type: 'query.edit', sql: OPENING });
+    actor.send({ type: 'query.execute' });
+    expect(addresses).toEqual([WRITING, undefined]);
   });
 
   it('shows a failed query’s error, keeps the editor’s text, and runs again on Execute', async () => {
@@ -121,7 +172,7 @@ describe('SQL preview machine', () => {
         ),
       },
     });
-    const actor = createActor(machine, { input: { sql: OPENING, autoRun: true, exportName: 'lakes' }, inspect: coverage.inspect }).start();
+    const actor = createActor(machine, { input: { sql: OPENING, opening: OPENING, exportName: 'lakes' }, inspect: coverage.inspect }).start();
     engine.last().resolve();
     await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
     actor.send({ type: 'query.cancel' });

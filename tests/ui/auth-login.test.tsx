@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderUi } from './render';
-import { createActor } from 'xstate';
+import { createActor, fromCallback, type EventObject } from 'xstate';
 import { LoginPage } from '../../src/ui/auth/LoginPage';
 import { liveLoginMachine } from '../../src/machines/login';
-import type { Redirect } from '../../src/lib/redirect';
+import type { Navigation } from '../../src/lib/screen';
+import type { SessionActorRef } from '../../src/machines/session';
 import type { LoginConfig, SetupState } from '../../server/http/wire';
 import { fakeApi, signedInAs } from './fake-api';
 
@@ -35,10 +36,11 @@ afterEach(() => {
   loginBodies.length = 0;
 });
 
-/** The login page over the live flow, as the route wires it: `onRedirect` stands for the router. */
-function renderLogin({ next, onRedirect = () => undefined }: { next?: string; onRedirect?: (redirect: Redirect) => void } = {}) {
-  const machine = liveLoginMachine.provide({ actions: { navigate: (_, redirect) => onRedirect(redirect) } });
-  const login = createActor(machine, { input: { next: next ?? null, redirected: false } }).start();
+/** The login page over the live flow, as the route wires it: `onRedirect` stands for the router, the session hears nothing. */
+function renderLogin({ next, onRedirect = () => undefined }: { next?: string; onRedirect?: (navigation: Navigation) => void } = {}) {
+  const machine = liveLoginMachine.provide({ actions: { navigate: (_, navigation: Navigation) => onRedirect(navigation) } });
+  const session = createActor(fromCallback<EventObject>(() => undefined)).start() as unknown as SessionActorRef;
+  const login = createActor(machine, { input: { session, next: next ?? null, redirected: false } }).start();
   return renderUi(<LoginPage login={login} />);
 }
 
@@ -61,7 +63,7 @@ describe('LoginPage', () => {
     const onRedirect = vi.fn();
     renderLogin({ next: '/repositories/r/objects', onRedirect });
     await fillAndSubmit();
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/repositories/r/objects', external: false }), { timeout: 5000 });
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ href: '/repositories/r/objects', replace: true }), { timeout: 5000 });
     expect(loginBodies).toEqual([{ access_key_id: 'AKIAEXAMPLE', secret_access_key: 'sekret' }]);
   });
 
@@ -96,7 +98,7 @@ describe('LoginPage', () => {
     setupState = { state: 'not_initialized', comm_prefs_missing: true, login_config: loginConfig };
     const onRedirect = vi.fn();
     renderLogin({ onRedirect });
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: '/setup', external: false }), { timeout: 5000 });
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ href: '/setup', replace: true }), { timeout: 5000 });
   });
 
   it('offers the fallback login, which clears the configured cookies and leaves for the fallback address', async () => {
@@ -108,7 +110,7 @@ describe('LoginPage', () => {
     const onRedirect = vi.fn();
     renderLogin({ onRedirect });
     fireEvent.click(await screen.findByText('Try another way to login'));
-    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ to: 'https://idp.example.com/start', external: true }), { timeout: 5000 });
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledWith({ href: 'https://idp.example.com/start', reloadDocument: true }), { timeout: 5000 });
     expect(document.cookie).not.toContain('sso_session=abc');
   });
 

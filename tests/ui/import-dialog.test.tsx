@@ -60,7 +60,8 @@ describe('Import button', () => {
   it('is offered beside Upload when the server supports import, and opens the dialog through the URL', async () => {
     const { router } = renderApp('/repositories/lake/objects?ref=main&path=data%2F');
     const button = await importButton();
-    expect(button.disabled).toBe(false);
+    // Enabled once the server's storage settings say it can import.
+    await waitFor(() => expect(button.disabled).toBe(false), FIND);
     fireEvent.click(button);
     const open = await dialog();
     expect(router.state.location.search).toMatchObject({ importDialog: true });

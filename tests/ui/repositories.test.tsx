@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderApp, renderUi } from './render';
-import { RepositorySearch } from '../../src/ui/repositories/RepositorySearch';
+import { renderApp } from './render';
 import type { Repository, StorageConfig } from '../../server/http/wire';
 import { localStorageConfig } from '../../server/catalog/storage-config';
 import { elseNotFound, fakeApi } from './fake-api';
@@ -195,49 +194,27 @@ describe('Welcome card', () => {
 });
 
 describe('Repository search', () => {
-  it('reports the prefix once typing has paused for 300 ms', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const onSearch = vi.fn();
-      renderUi(<RepositorySearch prefix="" onSearch={onSearch} />);
-      const box = screen.getByRole('searchbox', { name: 'Search repositories' });
-      fireEvent.change(box, { target: { value: 'a' } });
-      act(() => vi.advanceTimersByTime(200));
-      fireEvent.change(box, { target: { value: 'ab' } });
-      act(() => vi.advanceTimersByTime(299));
-      expect(onSearch).not.toHaveBeenCalled();
-      act(() => vi.advanceTimersByTime(1));
-      expect(onSearch).toHaveBeenCalledExactlyOnceWith('ab');
-    } finally {
-      vi.useRealTimers();
-    }
+  it('puts only the prefix typing paused on in the URL', async () => {
+    repositories = [repo('alpha'), repo('lake-1')];
+    const { location } = openRepositories();
+    await screen.findByText('alpha');
+    const box = screen.getByRole('searchbox', { name: 'Search repositories' });
+    fireEvent.change(box, { target: { value: 'l' } });
+    fireEvent.change(box, { target: { value: 'la' } });
+    await waitFor(() => expect(location().search).toEqual({ prefix: 'la' }), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('alpha')).toBeNull(), { timeout: 5000 });
+    expect(listRequests.map((u) => u.searchParams.get('prefix'))).toEqual([null, 'la']);
   });
-});
 
-describe('Repository search and the URL', () => {
-  it('shows a prefix that changes in the URL without typing', () => {
-    const { rerender } = renderUi(<RepositorySearch prefix="lake" onSearch={vi.fn()} />);
+  it('shows a prefix that changes in the URL without typing', async () => {
+    repositories = [repo('alpha'), repo('lake-1')];
+    const { router } = renderApp('/repositories?prefix=lake');
+    await screen.findByText('lake-1');
     const box = screen.getByRole('searchbox', { name: 'Search repositories' }) as HTMLInputElement;
     expect(box.value).toBe('lake');
-    rerender(<RepositorySearch prefix="" onSearch={vi.fn()} />);
-    expect(box.value).toBe('');
-  });
-
-  it('keeps what the user types when their own search comes back from the URL', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const onSearch = vi.fn();
-      const { rerender } = renderUi(<RepositorySearch prefix="" onSearch={onSearch} />);
-      const box = screen.getByRole('searchbox', { name: 'Search repositories' }) as HTMLInputElement;
-      fireEvent.change(box, { target: { value: 'la' } });
-      act(() => vi.advanceTimersByTime(300));
-      expect(onSearch).toHaveBeenCalledWith('la');
-      fireEvent.change(box, { target: { value: 'lak' } });
-      rerender(<RepositorySearch prefix="la" onSearch={onSearch} />);
-      expect(box.value).toBe('lak');
-    } finally {
-      vi.useRealTimers();
-    }
+    await act(() => router.navigate({ to: '/repositories', search: {} }));
+    await waitFor(() => expect(box.value).toBe(''), { timeout: 5000 });
+    expect(await screen.findByText('alpha')).toBeVisible();
   });
 });
 

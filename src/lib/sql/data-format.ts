@@ -1,7 +1,9 @@
 // The data files the console reads with SQL (the viewer's preview and the row diff): parquet, csv and tsv,
 // known by extension or content type, the query that reads each, and the one the preview opens with (docs/behaviour.md, Object viewer).
-import { SQL_PREVIEW_LIMIT } from '../constants';
 import { formatLakefsAddress, sqlString, type LakefsAddress } from './lakefs-address';
+
+/** The default query reads the first rows only (docs/behaviour.md, Object viewer). */
+export const SQL_PREVIEW_LIMIT = 20;
 
 export type DataFormat = 'parquet' | 'csv' | 'tsv';
 

@@ -4,8 +4,10 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { HookRun } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { ACTION_RUN_POLL_MS } from '../../lib/constants';
 import { hasEnded } from './status';
+
+/** How often a running action run, and the log of a running hook, are read again. */
+export const ACTION_RUN_POLL_MS = 2000;
 
 export interface HookLogInput {
   repoId: string;

@@ -5,8 +5,7 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type ErrorActorEvent,
 import type { ActionRunRead } from '../../api/actions';
 import type { ActionRun, HookRun } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { ACTION_RUN_POLL_MS } from '../../lib/constants';
-import { hookLogMachine, type HookLogActorRef } from './hook-log';
+import { ACTION_RUN_POLL_MS, hookLogMachine, type HookLogActorRef } from './hook-log';
 import { hasEnded } from './status';
 
 export type { ActionRunRead };

@@ -7,8 +7,10 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ObjectErrorList } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { DELETE_OBJECTS_CHUNK } from '../../lib/constants';
 import { errorMessage } from '../../lib/error-message';
+
+/** lakeFS's deleteObjects takes at most this many paths a request. */
+export const DELETE_OBJECTS_CHUNK = 1000;
 
 export interface BulkDeleteInput {
   repoId: string;

@@ -1,6 +1,9 @@
 // Counting the changes under a prefix, a page at a time, stopping at a cap the user can lift (docs/behaviour.md, Uncommitted changes).
 import type { Diff, DiffType, Page } from '../../api/types';
-import { CHANGE_SUMMARY_LIMIT, CHANGE_SUMMARY_PAGE_SIZE } from '../../lib/constants';
+
+/** Counting stops here until the user asks for more. */
+export const CHANGE_SUMMARY_LIMIT = 10_000;
+export const CHANGE_SUMMARY_PAGE_SIZE = 1000;
 
 export interface ChangeCounts {
   counts: Record<DiffType, number>;

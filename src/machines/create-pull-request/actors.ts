@@ -3,12 +3,9 @@ import { fromPromise } from 'xstate';
 import { createPullRequest } from '../../api/pulls';
 import { createPullRequestMachine, type CreatePullRequestCall } from './machine';
 
-/** The create flow over the API; `created` shows the new pull request. */
-export function liveCreatePullRequestMachine(created: (id: string) => void) {
-  return createPullRequestMachine.provide({
-    actions: { created: (_, id) => created(id) },
-    actors: {
-      createPullRequest: fromPromise<string, CreatePullRequestCall>(({ input }) => createPullRequest(input.repoId, input.creation)),
-    },
-  });
-}
+/** The create flow over the API. */
+export const liveCreatePullRequestMachine = createPullRequestMachine.provide({
+  actors: {
+    createPullRequest: fromPromise<string, CreatePullRequestCall>(({ input }) => createPullRequest(input.repoId, input.creation)),
+  },
+});

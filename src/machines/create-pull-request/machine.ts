@@ -5,6 +5,7 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { PullRequestCreation } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { screenActions } from '../../lib/screen';
 
 export interface CreatePullRequestInput {
   repoId: string;
@@ -58,10 +59,7 @@ export const createPullRequestMachine = setup({
     createPullRequest: promisePlaceholder<string, CreatePullRequestCall>('createPullRequest'),
   },
   actions: {
-    /** Shows the new pull request (provided by the route). */
-    created: (_, _id: string) => {
-      throw new Error('action created was not provided');
-    },
+    ...screenActions,
   },
   guards: {
     canCreate: ({ context }, branches: PullRequestBranches) => createBlocker(context.title, branches) === null,
@@ -96,7 +94,14 @@ export const createPullRequestMachine = setup({
             },
           };
         },
-        onDone: { target: 'created', actions: { type: 'created', params: ({ event }) => event.output } },
+        // The new pull request is shown.
+        onDone: {
+          target: 'created',
+          actions: {
+            type: 'navigate',
+            params: ({ context, event }) => ({ to: '/repositories/$repoId/pulls/$pullId', params: { repoId: context.repoId, pullId: event.output } }),
+          },
+        },
         onError: { target: 'editing', actions: assign({ error: ({ event }: { event: ErrorActorEvent }) => event.error }) },
       },
     },

@@ -3,6 +3,7 @@
 // deleted pushes the deletion again at once. Either ends on the repository list.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { screenActions } from '../../lib/screen';
 
 export const DELETE_CONFIRM_LABEL = 'I understand the consequences, delete this repository';
 
@@ -41,10 +42,7 @@ export const deleteRepositoryMachine = setup({
     deleteRepository: promisePlaceholder<void, { repoId: string }>('deleteRepository'),
   },
   actions: {
-    /** Leaves the deleted repository for the repository list (provided by the route). */
-    deleted: () => {
-      throw new Error('action deleted was not provided');
-    },
+    ...screenActions,
     startConfirming: assign({ confirmation: '', error: null }),
     setConfirmation: assign((_, confirmation: string) => ({ confirmation })),
     setError: assign((_, error: unknown) => ({ error })),
@@ -97,7 +95,8 @@ export const deleteRepositoryMachine = setup({
         },
       },
     },
-    deleted: { type: 'final', entry: 'deleted' },
+    // Leaves the deleted repository for the repository list.
+    deleted: { type: 'final', entry: { type: 'navigate', params: { to: '/repositories' } } },
   },
 });
 

@@ -7,6 +7,8 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { rankPaths, type RankedPath } from '../../lib/finder-rank';
+import { parentPrefix } from '../../lib/object-paths';
+import { screenActions, type Navigation } from '../../lib/screen';
 
 /** The file finder: the pause in typing before it searches, its page size and the most matches it keeps. */
 export const FINDER_DEBOUNCE_MS = 150;
@@ -31,6 +33,13 @@ export type FinderTarget = 'object' | 'folder';
 export interface FinderPick extends FinderScope {
   path: string;
   target: FinderTarget;
+}
+
+/** The object picked, or its folder's listing. */
+export function pickedAt({ repoId, ref, path, target }: FinderPick): Navigation {
+  return target === 'object'
+    ? { to: '/repositories/$repoId/object', params: { repoId }, search: { ref, path } }
+    : { to: '/repositories/$repoId/objects', params: { repoId }, search: { ref, path: parentPrefix(path) || undefined } };
 }
 
 export type FinderMove = 'next' | 'previous' | 'first' | 'last';
@@ -114,10 +123,7 @@ export const finderMachine = setup({
     findPage: promisePlaceholder<FoundObjectList, FinderPageRequest>('findPage'),
   },
   actions: {
-    /** Provided by the route: goes to the object, or to its folder's listing. */
-    navigate: (_, _pick: FinderPick) => {
-      throw new Error('action navigate was not provided');
-    },
+    ...screenActions,
   },
   guards: {
     blank: ({ event }) => event.type === 'finder.query' && event.text.trim() === '',
@@ -148,11 +154,12 @@ export const finderMachine = setup({
           target: 'closed',
           actions: {
             type: 'navigate',
-            params: ({ context, event }) => ({
-              ...context.scope,
-              path: event.path ?? context.ranked[finderActiveIndex(context)]!.item.path,
-              target: event.target,
-            }),
+            params: ({ context, event }) =>
+              pickedAt({
+                ...context.scope,
+                path: event.path ?? context.ranked[finderActiveIndex(context)]!.item.path,
+                target: event.target,
+              }),
           },
         },
       },

@@ -1,6 +1,9 @@
 // The garbage-collection policy as the editor holds it: JSON text, the create template, and the parse check.
 import type { GarbageCollectionRules } from '../../api/types';
-import { DEFAULT_BRANCH_GC_RETENTION_DAYS, DEFAULT_GC_RETENTION_DAYS } from '../../lib/constants';
+
+/** The form's prefill when a repository has no rules (docs/behaviour.md, Repository settings). */
+export const DEFAULT_GC_RETENTION_DAYS = 21;
+export const DEFAULT_BRANCH_GC_RETENTION_DAYS = 28;
 
 export function policyText(rules: GarbageCollectionRules): string {
   return JSON.stringify(rules, null, 2);

@@ -1,7 +1,8 @@
 // docs/behaviour.md, Objects page: warn about missing garbage-collection rules only where stale objects cost money (s3/http storage)
 // and only once the repository is old enough for that to matter. Dismissal is remembered per repository.
-import { GC_WARNING_AGE_DAYS } from '../../lib/constants';
 
+/** A repository younger than this has no stale objects worth the warning. */
+export const GC_WARNING_AGE_DAYS = 14;
 const DAY_SECONDS = 24 * 60 * 60;
 
 export interface GcWarningRuleInput {

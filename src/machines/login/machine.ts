@@ -1,10 +1,12 @@
 // Login flow (docs/behaviour.md, Session, login and logout): check the setup state, show the form, submit, go to `next`.
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { LoginConfig, SetupState, User } from '../../api/types';
 import { ApiError } from '../../api/errors';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { clearCookies } from '../../lib/cookies';
 import { safeNextPath, type Redirect } from '../../lib/redirect';
+import { redirectNavigation, screenActions } from '../../lib/screen';
+import type { SessionActorRef } from '../session/machine';
 
 export const CREDENTIALS_MISMATCH = "Credentials don't match.";
 export const UNKNOWN_AUTH_ERROR = 'Unknown authentication error';
@@ -12,6 +14,8 @@ export const DEFAULT_FALLBACK_LABEL = 'Try another way to login';
 const CONSOLE_LOGIN_PATH = '/auth/login';
 
 export interface LoginInput {
+  /** Told who signed in. */
+  session: SessionActorRef;
   next?: string | null;
   redirected?: boolean;
 }
@@ -25,6 +29,7 @@ export interface LoginCredentials {
 }
 
 export interface LoginContext {
+  session: SessionActorRef;
   next: string | null;
   redirected: boolean;
   loginConfig: LoginConfig | null;
@@ -55,12 +60,9 @@ export const loginMachine = setup({
   },
   actions: {
     clearLoginCookies: (_, params: { names: string[] }) => clearCookies(params.names),
-    /** Tells the session who signed in (provided by the route, which holds the session). */
-    signedIn: (_, _user: User) => undefined,
-    /** Carries out the redirect the flow ends with (provided by the route: router or page load). */
-    navigate: (_, _redirect: Redirect) => {
-      throw new Error('action navigate was not provided');
-    },
+    ...screenActions,
+    /** Tells the session who signed in. */
+    signedIn: sendTo(({ context }) => context.session, (_, user: User) => ({ type: 'session.signedIn' as const, user })),
   },
   guards: {
     needsSetup: (_, state: SetupState) => state.state !== 'initialized' || state.comm_prefs_missing === true,
@@ -71,6 +73,7 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({
+    session: input.session,
     next: input.next ?? null,
     redirected: input.redirected === true,
     loginConfig: null,
@@ -146,7 +149,7 @@ export const loginMachine = setup({
     },
     redirecting: {
       type: 'final',
-      entry: { type: 'navigate', params: ({ context }) => context.redirect ?? { to: '/', external: false } },
+      entry: { type: 'navigate', params: ({ context }) => redirectNavigation(context.redirect ?? { to: '/', external: false }) },
     },
   },
 });

@@ -1,7 +1,7 @@
 // Both sides of a changed object, read for its line diff within the size cap.
 import { fromPromise } from 'xstate';
 import { getObjectText, statObject } from '../../api/objects';
-import { CONTENT_DIFF_CAP_BYTES } from '../../lib/constants';
+import { CONTENT_DIFF_CAP_BYTES } from '../../lib/content-diff';
 import { contentDiffOffered, INVALID_DIFF_INPUT, tooBigMessage } from '../../lib/content-diff';
 import { diffLines, splitLines, type DiffLine } from '../../lib/line-diff';
 import type { ObjectDiffInput } from './machine';

@@ -6,8 +6,10 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ObjectStats, Page } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { SELECT_IN_PREFIX_CAP } from '../../lib/constants';
 import { toggled, withAll, withRange, type Selection } from '../list-selection/selection';
+
+/** "Select all in this prefix" stops listing at this many objects, and says so. */
+export const SELECT_IN_PREFIX_CAP = 100_000;
 
 /** The listing the selection is of: "Select all in this prefix" lists this repository's ref. */
 export interface ListingScope {

@@ -6,7 +6,7 @@ import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/page-sizes';
 import { liveBlameMachine } from '../blame';
 import { liveBulkDeleteMachine } from '../bulk-delete';
 import { liveBulkDownloadMachine } from '../bulk-download';
-import { liveDeleteObjectMachine } from '../delete-object';
+import { liveConfirmDeleteMachine } from '../confirm-delete';
 import { liveGcWarningMachine } from '../gc-warning';
 import { liveImportMachine } from '../import';
 import { liveObjectSelectionMachine } from '../object-selection';
@@ -39,7 +39,7 @@ export const liveObjectsPageMachine = objectsPageMachine.provide({
     storage: storageOf,
     upload: liveUploadQueueMachine,
     import: liveImportMachine,
-    deleteObject: liveDeleteObjectMachine,
+    deleteObject: liveConfirmDeleteMachine,
     blame: liveBlameMachine,
     bulkDelete: liveBulkDeleteMachine,
     bulkDownload: liveBulkDownloadMachine,

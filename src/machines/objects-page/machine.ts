@@ -42,7 +42,7 @@ import {
   type BulkDownloadSummary,
 } from '../bulk-download/machine';
 import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
-import { deleteObjectMachine, type DeleteObjectActorRef, type DeleteObjectOutput } from '../delete-object/machine';
+import { confirmDeleteMachine, type ConfirmDeleteActorRef, type ConfirmDeleteOutput } from '../confirm-delete/machine';
 import { gcWarningMachine, type GcWarningActorRef } from '../gc-warning/machine';
 import { importMachine, type ImportActorRef } from '../import/machine';
 import { objectSelectionMachine, selectionReady, type ObjectSelectionActorRef } from '../object-selection/machine';
@@ -250,7 +250,7 @@ export const objectsPageMachine = setup({
     storage: callbackPlaceholder<EventObject, { session: SessionActorRef }>('storage'),
     upload: uploadQueueMachine,
     import: importMachine,
-    deleteObject: deleteObjectMachine,
+    deleteObject: confirmDeleteMachine,
     blame: blameMachine,
     bulkDelete: bulkDeleteMachine,
     bulkDownload: bulkDownloadMachine,
@@ -286,7 +286,7 @@ export const objectsPageMachine = setup({
     importRequested: ({ context }) => context.importRequested,
     storageAsked: stateIn({ storage: 'asking' }),
     canImport: and(['canChange', stateIn({ storage: 'supported' })]),
-    deleted: (_, output: DeleteObjectOutput) => output.deleted,
+    deleted: (_, output: ConfirmDeleteOutput) => output.deleted,
     hasSelection: ({ context }) => context.selection !== undefined && selectionReady(context.selection.getSnapshot()),
     ran: (_, output: BulkDeleteOutput | BulkDownloadOutput) => output.summary !== undefined,
   },
@@ -547,7 +547,9 @@ export const objectsPageMachine = setup({
                   invoke: {
                     id: 'deleteObject',
                     src: 'deleteObject',
-                    input: ({ context }) => ({ repoId: context.repoId, branch: context.refId, path: context.deletePath ?? '' }),
+                    input: ({ context }) => ({
+                      target: { kind: 'object' as const, repoId: context.repoId, branch: context.refId, path: context.deletePath ?? '' },
+                    }),
                     onDone: [
                       {
                         guard: { type: 'deleted', params: ({ event }) => event.output },
@@ -617,8 +619,8 @@ export function importFlow(snapshot: ObjectsPageSnapshot): ImportActorRef | unde
 }
 
 /** The open delete dialog's flow, if any. */
-export function deleteObjectFlow(snapshot: ObjectsPageSnapshot): DeleteObjectActorRef | undefined {
-  return snapshot.children.deleteObject as DeleteObjectActorRef | undefined;
+export function deleteObjectFlow(snapshot: ObjectsPageSnapshot): ConfirmDeleteActorRef | undefined {
+  return snapshot.children.deleteObject as ConfirmDeleteActorRef | undefined;
 }
 
 /** The open blame dialog's read, if any. */
@@ -653,6 +655,11 @@ export function importRefusal(snapshot: ObjectsPageSnapshot): string | undefined
   if (readOnly) return IMPORT_READ_ONLY;
   if (refKind !== 'branch') return IMPORT_NEEDS_BRANCH;
   return snapshot.matches({ storage: 'asking' }) ? IMPORT_CHECKING : undefined;
+}
+
+/** Whether the Import button works: it opens the dialog where the page can import, and stays on while it is open. */
+export function importOffered(snapshot: ObjectsPageSnapshot): boolean {
+  return snapshot.matches({ importDialog: 'open' }) || snapshot.can({ type: 'import.open' });
 }
 
 /** Whether the page offers changing objects (delete, bulk delete): only on a branch of a writable repository. */

@@ -5,7 +5,7 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Page } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { PAGE_SIZE } from '../../lib/constants';
+import { PAGE_SIZE } from '../../lib/page-sizes';
 import type { RouteChanged } from '../../lib/screen';
 
 /**

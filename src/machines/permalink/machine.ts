@@ -6,6 +6,7 @@ import type { ResolvedRef } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { shortCommitId } from '../../lib/format';
+import { screenActions, type Navigation } from '../../lib/screen';
 
 export interface PermalinkRequest {
   repoId: string;
@@ -17,6 +18,12 @@ export type PermalinkEvent = { type: 'permalink.make' } & PermalinkRequest;
 
 export const PERMALINK_FAILURE = 'Could not make a permalink';
 
+/**
+ * The page stays what it is: the same route, path and other parameters, with the commit as its ref. It replaces the
+ * address rather than adding one, as the page shows the same thing.
+ */
+const commitAt = (commitId: string): Navigation => ({ to: '.', search: (prev) => ({ ...prev, ref: commitId }), replace: true });
+
 export const permalinkMachine = setup({
   types: {
     events: {} as PermalinkEvent,
@@ -25,10 +32,7 @@ export const permalinkMachine = setup({
     resolve: promisePlaceholder<ResolvedRef, PermalinkRequest>('resolve'),
   },
   actions: {
-    /** Provided by the route: replaces the URL's `ref` with the commit id, keeping the rest of the address. */
-    navigate: (_, _commitId: string) => {
-      throw new Error('action navigate was not provided');
-    },
+    ...screenActions,
     announce: (_, commitId: string) => notifySuccess(`Permalink: the address now names commit ${shortCommitId(commitId)}`),
     report: (_, error: unknown) => notifyFailure(PERMALINK_FAILURE, error),
   },
@@ -47,7 +51,7 @@ export const permalinkMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'navigate', params: ({ event }) => event.output.commitId },
+            { type: 'navigate', params: ({ event }) => commitAt(event.output.commitId) },
             { type: 'announce', params: ({ event }) => event.output.commitId },
           ],
         },

@@ -1,39 +1,24 @@
-// The picker's lists over the real API, for one repository.
+// The picker's lists over the real API; the repository travels as each list's source.
 import { fromPromise } from 'xstate';
 import { listBranches } from '../../api/branches';
 import { findCommitByIdPrefix, logCommits } from '../../api/commits';
 import { listTags } from '../../api/tags';
-import type { Commit, Page, Ref } from '../../api/types';
-import { pagedListMachine, type PageRequest } from '../paged-list/machine';
-import { refPickerMachine, type RefListKind } from './machine';
+import type { Commit, Ref } from '../../api/types';
+import { pagedListOver } from '../paged-list/from-fetch';
+import { refPickerMachine, type CommitLookup } from './machine';
 
-/** One repository's branches or tags as a paged list (the pickers'). */
-export function liveRefList(kind: RefListKind, repoId: string) {
-  const list = kind === 'branch' ? listBranches : listTags;
-  return pagedListMachine<Ref>().provide({
-    actors: {
-      fetchPage: fromPromise<Page<Ref>, PageRequest>(({ input, signal }) =>
-        list(repoId, { prefix: input.prefix || undefined, after: input.after, amount: input.amount }, signal),
-      ),
-    },
-  });
-}
+/** A repository's (the source's) branches as a paged list (the pickers'). */
+export const liveBranchList = pagedListOver<Ref, string>((repoId, params, signal) => listBranches(repoId, params, signal));
+/** A repository's (the source's) tags as a paged list. */
+export const liveTagList = pagedListOver<Ref, string>((repoId, params, signal) => listTags(repoId, params, signal));
 
-/** The picker of one repository's refs. */
-export function createLiveRefPickerMachine(repoId: string) {
-  return refPickerMachine.provide({
-    actors: {
-      branchList: liveRefList('branch', repoId),
-      tagList: liveRefList('tag', repoId),
-      commitList: pagedListMachine<Commit>().provide({
-        actors: {
-          // The list's prefix is the branch (see commitsListInput).
-          fetchPage: fromPromise<Page<Commit>, PageRequest>(({ input, signal }) =>
-            logCommits(repoId, input.prefix, { after: input.after, amount: input.amount }, signal),
-          ),
-        },
-      }),
-      findCommit: fromPromise<Commit | null, { prefix: string }>(({ input, signal }) => findCommitByIdPrefix(repoId, input.prefix, signal)),
-    },
-  });
-}
+/** The picker of a repository's refs (the input's). */
+export const liveRefPickerMachine = refPickerMachine.provide({
+  actors: {
+    branchList: liveBranchList,
+    tagList: liveTagList,
+    // The list's prefix is the branch (see commitsListInput).
+    commitList: pagedListOver<Commit, string>((repoId, { prefix, after, amount }, signal) => logCommits(repoId, prefix ?? '', { after, amount }, signal)),
+    findCommit: fromPromise<Commit | null, CommitLookup>(({ input, signal }) => findCommitByIdPrefix(input.repoId, input.prefix, signal)),
+  },
+});

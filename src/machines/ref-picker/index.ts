@@ -1,2 +1,2 @@
 export * from './machine';
-export { createLiveRefPickerMachine, liveRefList } from './actors';
+export { liveBranchList, liveRefPickerMachine, liveTagList } from './actors';

@@ -6,12 +6,20 @@
 import { assign, enqueueActions, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, Ref } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { FILTER_DEBOUNCE_MS, REF_PICKER_PAGE_SIZE } from '../../lib/constants';
+import { REF_PICKER_PAGE_SIZE } from '../../lib/page-sizes';
+import { FILTER_DEBOUNCE_MS } from '../debounced-filter/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
 
 export type RefListKind = 'branch' | 'tag';
 
+export interface CommitLookup {
+  repoId: string;
+  prefix: string;
+}
+
 export interface RefPickerInput {
+  /** Whose refs are picked. */
+  repoId: string;
   /** The tab shown first. */
   kind: RefListKind;
   /** Offer the tags tab (default true). */
@@ -21,6 +29,7 @@ export interface RefPickerInput {
 }
 
 export interface RefPickerContext {
+  repoId: string;
   kind: RefListKind;
   withTags: boolean;
   withCommits: boolean;
@@ -46,7 +55,7 @@ export type RefPickerEvent =
   | { type: 'picker.filtered' };
 
 /** The commit list's input: the branch travels as the list's prefix (the commit log has no prefix filter). */
-export const commitsListInput = (branch: string) => ({ pageSize: REF_PICKER_PAGE_SIZE, prefix: branch });
+export const commitsListInput = (repoId: string, branch: string) => ({ source: repoId, pageSize: REF_PICKER_PAGE_SIZE, prefix: branch });
 
 /** Text that may be the start of a commit id: 4 to 64 hex characters. */
 export const COMMIT_ID_PREFIX = /^[0-9a-f]{4,64}$/i;
@@ -60,21 +69,21 @@ export const refPickerMachine = setup({
     events: {} as RefPickerEvent,
   },
   actors: {
-    /** Provided with a `fetchPage` over the repository's branches, tags and a branch's log. */
-    branchList: pagedListMachine<Ref>(),
-    tagList: pagedListMachine<Ref>(),
-    commitList: pagedListMachine<Commit>(),
-    /** The commit whose id starts with the prefix, or null. */
-    findCommit: promisePlaceholder<Commit | null, { prefix: string }>('findCommit'),
+    /** Provided with a `fetchPage` over a repository's (the source's) branches, tags and a branch's log. */
+    branchList: pagedListMachine<Ref, string>(),
+    tagList: pagedListMachine<Ref, string>(),
+    commitList: pagedListMachine<Commit, string>(),
+    /** The repository's commit whose id starts with the prefix, or null. */
+    findCommit: promisePlaceholder<Commit | null, CommitLookup>('findCommit'),
   },
   actions: {
     showTab: enqueueActions(({ context, enqueue }, kind: RefListKind) => {
       enqueue.assign({ kind });
       if (kind === 'branch' && !context.branches) {
-        enqueue.assign({ branches: ({ spawn }) => spawn('branchList', { id: 'branches', input: { pageSize: REF_PICKER_PAGE_SIZE } }) });
+        enqueue.assign({ branches: ({ spawn }) => spawn('branchList', { id: 'branches', input: { source: context.repoId, pageSize: REF_PICKER_PAGE_SIZE } }) });
       }
       if (kind === 'tag' && !context.tags) {
-        enqueue.assign({ tags: ({ spawn }) => spawn('tagList', { id: 'tags', input: { pageSize: REF_PICKER_PAGE_SIZE } }) });
+        enqueue.assign({ tags: ({ spawn }) => spawn('tagList', { id: 'tags', input: { source: context.repoId, pageSize: REF_PICKER_PAGE_SIZE } }) });
       }
     }),
     applyFilter: enqueueActions(({ context, enqueue }) => {
@@ -99,6 +108,7 @@ export const refPickerMachine = setup({
   context: ({ input }) => {
     const withTags = input.withTags ?? true;
     return {
+      repoId: input.repoId,
       kind: withTags ? input.kind : 'branch',
       withTags,
       withCommits: input.withCommits ?? true,
@@ -153,7 +163,7 @@ export const refPickerMachine = setup({
           tags: ['lookingUpCommit'],
           invoke: {
             src: 'findCommit',
-            input: ({ context }) => ({ prefix: context.commitQuery }),
+            input: ({ context }) => ({ repoId: context.repoId, prefix: context.commitQuery }),
             onDone: { target: 'idle', actions: assign({ commitMatch: ({ event }) => event.output }) },
             onError: { target: 'idle', actions: assign({ commitError: ({ event }: { event: ErrorActorEvent }) => event.error }) },
           },
@@ -171,7 +181,7 @@ export const refPickerMachine = setup({
         /** A branch's commits: another branch's starts a list of its own, back returns to the ref lists. */
         browsing: {
           entry: assign({
-            commits: ({ context, spawn }) => spawn('commitList', { id: 'commits', input: commitsListInput(context.commitsOf ?? '') }),
+            commits: ({ context, spawn }) => spawn('commitList', { id: 'commits', input: commitsListInput(context.repoId, context.commitsOf ?? '') }),
           }),
           exit: 'stopCommits',
           on: {

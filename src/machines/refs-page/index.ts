@@ -3,14 +3,14 @@ import { listTags } from '../../api/tags';
 import type { Ref } from '../../api/types';
 import { liveCreateRefMachine } from '../create-ref';
 import { pagedListOver } from '../paged-list';
-import { liveDeleteRefMachine } from '../delete-ref';
+import { liveConfirmDeleteMachine } from '../confirm-delete';
 import { refsPageMachine } from './machine';
 
 export * from './machine';
 
 /** The Branches or Tags screen over the real API; the route's useScreen provides the router's actions. */
 export const liveRefsPageMachine = refsPageMachine.provide({
-  actors: { create: liveCreateRefMachine, delete: liveDeleteRefMachine },
+  actors: { create: liveCreateRefMachine, delete: liveConfirmDeleteMachine },
 });
 
 /** The listing of each screen, of the repository its route gives as the list's source. */

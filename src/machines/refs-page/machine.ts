@@ -5,7 +5,7 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { screenActions, type RouteChanged } from '../../lib/screen';
 import { createRefMachine, type CreatedRefKind } from '../create-ref/machine';
-import { deleteRefMachine } from '../delete-ref/machine';
+import { confirmDeleteMachine, type ConfirmDeleteOutput } from '../confirm-delete/machine';
 
 export interface RefsPageInput {
   repoId: string;
@@ -29,7 +29,7 @@ export const refsPageMachine = setup({
   },
   actors: {
     create: createRefMachine,
-    delete: deleteRefMachine,
+    delete: confirmDeleteMachine,
   },
   actions: {
     ...screenActions,
@@ -37,7 +37,7 @@ export const refsPageMachine = setup({
   },
   guards: {
     deletable: ({ context }, id: string) => context.kind === 'tag' || id !== context.defaultBranch,
-    deleted: (_, output: { deleted: boolean }) => output.deleted,
+    deleted: (_, output: ConfirmDeleteOutput) => output.deleted,
   },
 }).createMachine({
   id: 'refsPage',
@@ -75,7 +75,7 @@ export const refsPageMachine = setup({
         src: 'delete',
         input: ({ context, event }) => {
           assertEvent(event, 'delete.request');
-          return { repoId: context.repoId, kind: context.kind, id: event.id };
+          return { target: { kind: context.kind, repoId: context.repoId, id: event.id } };
         },
         onDone: [
           { guard: { type: 'deleted', params: ({ event }) => event.output }, target: 'browsing', actions: 'invalidate' },

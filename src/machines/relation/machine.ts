@@ -5,9 +5,12 @@
 // to the user's own).
 import { assign, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { PICKER_SEARCH_RESULTS } from '../../lib/constants';
 import { screenActions } from '../../lib/screen';
+import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
 import type { SessionActorRef } from '../session/machine';
+
+/** The picker offers this many matches of the search (docs/behaviour.md, Access control). */
+export const PICKER_SEARCH_RESULTS = 5;
 
 export interface RelationInput {
   session: SessionActorRef;
@@ -27,7 +30,6 @@ export interface RelationContext extends RelationInput {
 
 export type RelationEvent =
   | { type: 'picker.open' }
-  | { type: 'picker.search'; prefix: string }
   | { type: 'picker.choose'; id: string }
   | { type: 'picker.close' }
   | { type: 'remove.request'; id: string }
@@ -45,9 +47,10 @@ export const relationMachine = setup({
   types: {
     input: {} as RelationInput,
     context: {} as RelationContext,
-    events: {} as RelationEvent,
+    events: {} as RelationEvent | FilterSettled,
   },
   actors: {
+    filter: debouncedFilterMachine,
     search: promisePlaceholder<string[], { prefix: string; amount: number }>('search'),
     add: promisePlaceholder<void, RelationChange>('add'),
     remove: promisePlaceholder<void, RelationChange>('remove'),
@@ -71,8 +74,10 @@ export const relationMachine = setup({
     },
     picking: {
       initial: 'searching',
+      // The picker's search box is the shared debounced filter: a search starts once typing pauses.
+      invoke: { id: 'filter', src: 'filter', input: ({ context }) => ({ text: context.prefix }) },
       on: {
-        'picker.search': { target: '.searching', reenter: true, actions: assign({ prefix: ({ event }) => event.prefix }) },
+        'filter.settled': { target: '.searching', reenter: true, actions: assign({ prefix: ({ event }) => event.text }) },
         'picker.close': 'idle',
       },
       states: {
@@ -116,6 +121,11 @@ export const relationMachine = setup({
     },
   },
 });
+
+/** The picker's search box, while the picker takes searches. */
+export function pickerFilter(snapshot: RelationSnapshot): DebouncedFilterActorRef | undefined {
+  return snapshot.children.filter as DebouncedFilterActorRef | undefined;
+}
 
 export type RelationActorRef = ActorRefFrom<typeof relationMachine>;
 export type RelationSnapshot = SnapshotFrom<typeof relationMachine>;

@@ -3,6 +3,7 @@
 // The listing itself is a paged list the route starts from its loader's first page.
 import { assertEvent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Repository, StorageConfig } from '../../api/types';
+import { screenActions, type Navigation } from '../../lib/screen';
 import { createRepositoryMachine } from '../create-repository/machine';
 import { sampleRepositoryMachine } from '../sample-repository/machine';
 
@@ -10,6 +11,9 @@ export type RepositoriesEvent =
   /** Opens the create dialog; `storage` is the server's storage configuration as the page knows it now. */
   | { type: 'create.open'; storage?: StorageConfig }
   | { type: 'create.close' };
+
+/** A repository just made, opened. */
+const repositoryAt = (repository: Repository): Navigation => ({ to: '/repositories/$repoId', params: { repoId: repository.id } });
 
 export const repositoriesMachine = setup({
   types: {
@@ -20,17 +24,14 @@ export const repositoriesMachine = setup({
     create: createRepositoryMachine,
   },
   actions: {
-    /** Goes to a repository just created (provided by the route). */
-    openRepository: (_, _repository: Repository) => {
-      throw new Error('action openRepository was not provided');
-    },
+    ...screenActions,
   },
 }).createMachine({
   id: 'repositories',
   invoke: {
     id: 'sample',
     src: 'sample',
-    onDone: { actions: { type: 'openRepository', params: ({ event }) => event.output } },
+    onDone: { actions: { type: 'navigate', params: ({ event }) => repositoryAt(event.output) } },
   },
   initial: 'browsing',
   states: {
@@ -46,7 +47,7 @@ export const repositoriesMachine = setup({
           assertEvent(event, 'create.open');
           return { storage: event.storage };
         },
-        onDone: { target: 'browsing', actions: { type: 'openRepository', params: ({ event }) => event.output } },
+        onDone: { target: 'browsing', actions: { type: 'navigate', params: ({ event }) => repositoryAt(event.output) } },
       },
       on: { 'create.close': 'browsing' },
     },

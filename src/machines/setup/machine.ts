@@ -8,9 +8,11 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ConflictError, errorMessage } from '../../api/errors';
 import type { AdminSetup, CommPrefs, CredentialsWithSecret, SetupState } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
-import { DEFAULT_ADMIN_USERNAME } from '../../lib/constants';
 import type { Redirect } from '../../lib/redirect';
 import { redirectNavigation, screenActions } from '../../lib/screen';
+
+/** docs/behaviour.md, First-run setup. */
+export const DEFAULT_ADMIN_USERNAME = 'admin';
 
 export const USERNAME_REQUIRED = 'Please enter your admin username.';
 export const EMAIL_REQUIRED = 'Please enter your email address.';

@@ -2,16 +2,22 @@
 // worker), the query runs (at once when the preview opens), and its result is shown with a chart over each column;
 // a running query can be cancelled, and a result exported. The engine is reached only through the injected actors,
 // so the flow runs headless in tests.
-import { assign, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+//
+// The address owns the query (`sql`), so a link shares it. Execute on an edited query runs it and puts it in the
+// address; a query the address brings otherwise (a link, a reload, Back) runs at once only if it writes nothing:
+// one that writes to a branch (COPY ... TO) waits for Execute, so that opening an address never writes.
+import { assign, enqueueActions, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { screenActions, type Navigation, type RouteChanged } from '../../lib/screen';
 import type { LakefsAddress } from '../../lib/sql/lakefs-address';
+import { copyTargets } from '../../lib/sql/object-files';
 import type { ColumnSummary, ExportFormat, SqlResult } from '../../lib/sql/sql-engine';
 
 export interface SqlPreviewInput {
-  /** The query the editor opens with. */
+  /** The query in the address, or the opening query when it has none. */
   sql: string;
-  /** Run it as soon as the engine is ready. */
-  autoRun: boolean;
+  /** The query over the file the preview opens with (the address leaves it out). */
+  opening: string;
   /** A query over the previewed file, whose columns the editor completes; none: no completion. */
   columnsOf?: string;
   /** The base name of exported files. */
@@ -25,8 +31,13 @@ export interface SqlRun {
 }
 
 export interface SqlPreviewContext {
+  /** The editor's text. */
   sql: string;
-  autoRun: boolean;
+  /** The query in the address. */
+  addressSql: string;
+  opening: string;
+  /** What the address's query writes with COPY ... TO. */
+  writes: LakefsAddress[];
   columnsOf: string | undefined;
   exportName: string;
   /** Column names of the previewed file, for completion. */
@@ -46,7 +57,30 @@ export type SqlPreviewEvent =
   | { type: 'query.cancel' }
   | { type: 'result.export'; format: ExportFormat }
   /** Internal: the query region has come to rest (a result, an error, a cancel, or ready to run). */
-  | { type: 'query.settled' };
+  | { type: 'query.settled' }
+  | RouteChanged<SqlPreviewInput>;
+
+/** The objects a query writes; none when it cannot be read (running it says why). */
+export function writtenObjects(sql: string): LakefsAddress[] {
+  try {
+    return copyTargets(sql);
+  } catch {
+    return [];
+  }
+}
+
+/** The address with `sql` as its query (none for the opening query). */
+const sqlAt = (sql: string, opening: string): Navigation => ({
+  to: '.',
+  search: (prev) => ({ ...prev, sql: sql === opening ? undefined : sql }),
+});
+
+const addressContext = (input: SqlPreviewInput) => ({
+  sql: input.sql,
+  addressSql: input.sql,
+  opening: input.opening,
+  writes: writtenObjects(input.sql),
+});
 
 export interface ExportInput {
   result: SqlResult;
@@ -68,18 +102,27 @@ export const sqlPreviewMachine = setup({
     exportResult: promisePlaceholder<void, ExportInput>('exportResult'),
   },
   actions: {
+    ...screenActions,
     setError: assign((_, error: unknown) => ({ error })),
+    /** Execute on an edited query: the address takes it, so a link shares what ran. */
+    putInAddress: enqueueActions(({ context, enqueue }) => {
+      if (context.sql === context.addressSql) return;
+      enqueue.assign({ addressSql: context.sql, writes: writtenObjects(context.sql) });
+      enqueue({ type: 'navigate', params: sqlAt(context.sql, context.opening) });
+    }),
     settled: raise({ type: 'query.settled' }),
   },
   guards: {
-    autoRun: ({ context }) => context.autoRun,
+    /** docs/behaviour.md, Object viewer: a query the address brings runs at once only if it writes nothing. */
+    runsOnOpen: ({ context }) => context.writes.length === 0,
+    /** The address moved to another query than the one shown (not the echo of an Execute here). */
+    otherQuery: ({ context, event }) => event.type === 'route.changed' && event.input.sql !== context.addressSql,
     describable: ({ context }) => context.columnsOf !== undefined,
   },
 }).createMachine({
   id: 'sqlPreview',
   context: ({ input }) => ({
-    sql: input.sql,
-    autoRun: input.autoRun,
+    ...addressContext(input),
     columnsOf: input.columnsOf,
     exportName: input.exportName,
     columns: [],
@@ -92,6 +135,13 @@ export const sqlPreviewMachine = setup({
   type: 'parallel',
   on: {
     'query.edit': { actions: assign({ sql: ({ event }) => event.sql }) },
+    // A link or Back: the preview opens again on the address's query, as if loaded.
+    'route.changed': {
+      guard: 'otherQuery',
+      target: '.query.loadingEngine',
+      reenter: true,
+      actions: assign(({ event }) => ({ ...addressContext(event.input), ran: undefined, run: undefined, summaries: undefined, error: undefined })),
+    },
   },
   states: {
     // The file's columns, for completion: read once the first query has come to rest, so that it does not wait
@@ -119,7 +169,7 @@ export const sqlPreviewMachine = setup({
         loadingEngine: {
           invoke: {
             src: 'startEngine',
-            onDone: [{ guard: 'autoRun', target: 'running' }, { target: 'ready' }],
+            onDone: [{ guard: 'runsOnOpen', target: 'running' }, { target: 'ready' }],
             onError: {
               target: 'failed',
               actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
@@ -132,7 +182,7 @@ export const sqlPreviewMachine = setup({
         },
         running: {
           tags: ['busy'],
-          entry: assign({ ran: ({ context }) => context.sql, error: undefined, exportError: undefined }),
+          entry: ['putInAddress', assign({ ran: ({ context }) => context.sql, error: undefined, exportError: undefined })],
           invoke: {
             src: 'runQuery',
             input: ({ context }) => ({ sql: context.sql }),

@@ -47,7 +47,8 @@ export const uploadPermissionMachine = setup({
   },
   guards: {
     unasked: ({ context }, target: BranchTarget) => context.answers[permissionKey(target)] === undefined,
-    idle: ({ context }, target: BranchTarget) => context.answers[permissionKey(target)]?.checking !== true,
+    /** No check of the branch is under way (a recheck then would only ask twice). */
+    notChecking: ({ context }, target: BranchTarget) => context.answers[permissionKey(target)]?.checking !== true,
   },
   actions: {
     check: enqueueActions(({ context, enqueue }, target: BranchTarget) => {
@@ -67,7 +68,7 @@ export const uploadPermissionMachine = setup({
       actions: { type: 'check', params: ({ event }) => event },
     },
     'permission.recheck': {
-      guard: { type: 'idle', params: ({ event }) => event },
+      guard: { type: 'notChecking', params: ({ event }) => event },
       actions: { type: 'check', params: ({ event }) => event },
     },
     'permission.answer': {

@@ -5,9 +5,11 @@
 // config), so a run reads nothing else.
 import { and, assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { StorageConfig } from '../../api/types';
-import { UPLOAD_CONCURRENCY } from '../../lib/constants';
 import { destinationFor } from './destination';
 import { fileUploadMachine, type FileUploadReport } from './file-upload';
+
+/** Files uploaded at once (docs/behaviour.md, Objects page). */
+export const UPLOAD_CONCURRENCY = 5;
 
 export const UPLOAD_FAILED = 'Upload Failed';
 export const UPLOAD_ABORTED = 'Upload Aborted';

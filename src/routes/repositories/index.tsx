@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
 import { listRepositories } from '../../api/repositories';
 import type { Page, Repository, StorageConfig } from '../../api/types';
-import { PAGE_SIZE } from '../../lib/constants';
+import { PAGE_SIZE } from '../../lib/page-sizes';
 import { listSearch } from '../../lib/search-schemas';
 import { useScreen } from '../../lib/use-screen';
 import type { PagedListActorRef } from '../../machines/paged-list';
+import { prefixSearchMachine } from '../../machines/prefix-search';
 import { liveRepositoriesMachine, liveRepositoryList, type RepositoriesActorRef } from '../../machines/repositories';
 import { useSessionSelector } from '../../lib/use-session';
 import { RouteErrorAlert } from '../../ui/components/RouteErrorAlert';
@@ -29,24 +28,16 @@ function RepositoriesRoute() {
   const firstPage = Route.useLoaderData();
   const storage = useSessionSelector((s) => s.context.config?.storage_config);
   const navigate = Route.useNavigate();
-  // The screen's logic is fixed for the page's life: the router does not change.
-  const [logic] = useState(() =>
-    liveRepositoriesMachine.provide({
-      actions: {
-        openRepository: (_, repository) => void navigate({ to: '/repositories/$repoId', params: { repoId: repository.id } }),
-      },
-    }),
-  );
-  const screen = useActorRef(logic);
+  const screen = useScreen(liveRepositoriesMachine, undefined);
   // Each load (a new prefix or cursor, or an invalidation) starts the listing over from its first page.
   const list = useScreen(liveRepositoryList, { firstPage, prefix, startAfter: after });
+  const search = useScreen(prefixSearchMachine, { prefix });
   return (
     <RepositoriesPage
       screen={screen}
       storage={storage}
-      prefix={prefix}
       after={after}
-      onSearch={(next) => void navigate({ search: { prefix: next || undefined }, replace: true })}
+      search={search}
       onBackToStart={() => void navigate({ search: { prefix } })}
     >
       <RepositoryListing

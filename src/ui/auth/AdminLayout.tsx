@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, CloseButton, Grid, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
-import { ACL_BANNER_DISMISS_KEY } from '../../lib/constants';
 import { useSimplifiedMode } from '../../lib/use-session';
+
+/** lakeFS's own key, so a dismissal made in lakeFS's console holds here too (docs/behaviour.md, Access control). */
+const ACL_BANNER_DISMISS_KEY = 'lakefs:ui:acl:dismissRBACAlert';
 
 const SECTIONS = [
   { label: 'My Credentials', to: '/auth/credentials', policies: false },

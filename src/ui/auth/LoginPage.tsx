@@ -1,10 +1,11 @@
 // The login screen: renders the login machine's state and sends it the user's intents.
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { Alert, Box, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { fallbackLoginLabel, type LoginActorRef, type LoginError } from '../../machines/login';
 import { Loading } from '../components/Loading';
+import { settled } from '../components/settled';
 import { PublicCard, PublicPage } from '../shell/PublicPage';
 
 export interface LoginPageProps {
@@ -96,15 +97,14 @@ function LoginErrorAlert({ error }: { error: LoginError }) {
 
 /** The administrator's configured message may carry markup: it is shown only once sanitised. */
 function SanitizedDescription({ html }: { html: string }) {
-  const [safe, setSafe] = useState<{ source: string; html: string } | null>(null);
-  useEffect(() => {
-    let current = true;
-    void sanitizeHtml(html).then((clean) => {
-      if (current) setSafe({ source: html, html: clean });
-    });
-    return () => {
-      current = false;
-    };
-  }, [html]);
-  return <Alert.Description dangerouslySetInnerHTML={{ __html: safe?.source === html ? safe.html : '' }} />;
+  return (
+    <Suspense fallback={<Alert.Description />}>
+      <CleanDescription html={html} />
+    </Suspense>
+  );
+}
+
+function CleanDescription({ html }: { html: string }) {
+  const clean = use(settled(`login-message\0${html}`, () => sanitizeHtml(html)));
+  return <Alert.Description dangerouslySetInnerHTML={{ __html: clean.ok ? clean.value : '' }} />;
 }

@@ -2,10 +2,10 @@ import { useMemo, type ReactNode } from 'react';
 import { Button, Dialog, Flex, IconButton, Input, InputGroup, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw, LuSearch } from 'react-icons/lu';
-import { FILTER_DEBOUNCE_MS } from '../../lib/constants';
 import { formatDate } from '../../lib/format';
 import type { PagedListActorRef } from '../../machines/paged-list';
-import type { RelationActorRef, RelationSnapshot } from '../../machines/relation/machine';
+import type { DebouncedFilterActorRef } from '../../machines/debounced-filter';
+import { pickerFilter, type RelationActorRef, type RelationSnapshot } from '../../machines/relation/machine';
 import { BackToStart } from '../components/BackToStart';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
@@ -13,7 +13,6 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
 import { PermittedButton } from '../components/PermittedButton';
-import { useDebouncedCallback } from '../components/useDebouncedCallback';
 import { usePagedList } from '../components/usePagedList';
 
 /** A linked user, group or policy: its id and when it was created. */
@@ -125,10 +124,29 @@ const selectRelation = (s: RelationSnapshot) => ({
   error: s.context.error,
 });
 
+/** The picker's search box; while a choice is being linked it shows the search that found it, read-only. */
+function PickerSearch({ filter, prefix, what }: { filter: DebouncedFilterActorRef | undefined; prefix: string; what: string }) {
+  const text = useSelector(filter, (s) => s?.context.text);
+  return (
+    <InputGroup startElement={<LuSearch />}>
+      <Input
+        autoFocus
+        type="search"
+        aria-label={`Search ${what}`}
+        placeholder={`Search ${what}...`}
+        value={text ?? prefix}
+        readOnly={filter === undefined}
+        onChange={(e) => filter?.send({ type: 'filter.input', text: e.target.value })}
+      />
+    </InputGroup>
+  );
+}
+
 function RelationDialogs({ editing }: { editing: RelationEditing }) {
   const { relation, addLabel, removeLabel, candidates: what } = editing;
   const state = useSelector(relation, selectRelation);
-  const search = useDebouncedCallback((prefix: string) => relation.send({ type: 'picker.search', prefix }), FILTER_DEBOUNCE_MS);
+  const filter = useSelector(relation, pickerFilter);
+  const prefix = useSelector(relation, (s) => s.context.prefix);
   return (
     <>
       <Dialog.Root open={state.picking} onOpenChange={(d) => !d.open && !state.adding && relation.send({ type: 'picker.close' })}>
@@ -141,9 +159,7 @@ function RelationDialogs({ editing }: { editing: RelationEditing }) {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">
-                  <InputGroup startElement={<LuSearch />}>
-                    <Input autoFocus type="search" aria-label={`Search ${what}`} placeholder={`Search ${what}...`} onChange={(e) => search(e.target.value)} />
-                  </InputGroup>
+                  <PickerSearch filter={filter} prefix={prefix} what={what} />
                   {state.searching ? (
                     <Spinner size="sm" />
                   ) : (

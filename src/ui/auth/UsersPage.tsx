@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import type { ListSelectionActorRef } from '../../machines/list-selection/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
+import type { PrefixSearchActorRef } from '../../machines/prefix-search';
 import { EmptyState } from '../components/EmptyState';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { PermittedButton } from '../components/PermittedButton';
@@ -23,7 +24,8 @@ export interface UsersPageProps {
   canInvite: boolean;
   prefix?: string;
   after?: string;
-  onSearch: (prefix: string) => void;
+  /** The search box, whose text lives in the URL. */
+  search: PrefixSearchActorRef;
   onBackToStart: () => void;
 }
 
@@ -51,7 +53,7 @@ function userColumns(selection: ListSelectionActorRef): ListColumn<User>[] {
  * Users: prefix search, Invite User and Create API User where the server can invite (docs/behaviour.md, Access control), else Create User;
  * Delete Selected (never the signed-in user's own row).
  */
-export function UsersPage({ list, selection, canInvite, prefix, after, onSearch, onBackToStart }: UsersPageProps) {
+export function UsersPage({ list, selection, canInvite, prefix, after, search, onBackToStart }: UsersPageProps) {
   const columns = useMemo(() => userColumns(selection), [selection]);
   const create = useSelector(selection, (s) => s.children.create);
   const userWording = createUserWording(canInvite);
@@ -67,7 +69,7 @@ export function UsersPage({ list, selection, canInvite, prefix, after, onSearch,
       empty={<EmptyState title={prefix ? 'No users match.' : 'No users yet.'} />}
       actions={
         <>
-          <PrefixSearch prefix={prefix ?? ''} onSearch={onSearch} label="Find a user" placeholder="Find a user..." />
+          <PrefixSearch search={search} label="Find a user" placeholder="Find a user..." />
           <PermittedButton
             action="auth:CreateUser"
             resource={arn.user('*')}

@@ -1,7 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuCalculator } from 'react-icons/lu';
-import { CHANGE_SUMMARY_LIMIT } from '../../lib/constants';
+import { CHANGE_SUMMARY_LIMIT } from '../../machines/change-summary/count';
 import { formatSize } from '../../lib/format';
 import type { ChangeSummaryActorRef } from '../../machines/change-summary/machine';
 import { ErrorAlert } from '../components/ErrorAlert';

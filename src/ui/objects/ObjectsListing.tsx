@@ -2,7 +2,6 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
-import type { DeleteObjectActorRef } from '../../machines/delete-object';
 import { usePermissionCheck } from '../../lib/use-session';
 import { arn } from '../../lib/permission-names';
 import {
@@ -16,7 +15,8 @@ import {
   type ObjectsPageActorRef,
   type ObjectsPageSnapshot,
 } from '../../machines/objects-page';
-import { ConfirmDialog, DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
+import { DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { BlameFlowDialog } from './BlameDialog';
 import { objectColumns } from './objectColumns';
 import { SelectionBar } from './SelectionBar';
@@ -104,7 +104,7 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
         <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} grid />
       )}
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
-      {deleting && <DeleteObjectDialog flow={deleting} />}
+      {deleting && <ConfirmDeleteDialog flow={deleting} />}
       <BlameFlowDialog repoId={repoId} refId={refId} blame={blame} onClose={() => page.send({ type: 'blame.close' })} />
       <Suspense>
         {bulkDelete && <BulkDeleteDialog flow={bulkDelete} />}
@@ -112,23 +112,5 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
         {bulkSummary && <BulkSummaryDialog summary={bulkSummary} onClose={() => page.send({ type: 'bulk.dismiss' })} />}
       </Suspense>
     </Stack>
-  );
-}
-
-function DeleteObjectDialog({ flow }: { flow: DeleteObjectActorRef }) {
-  const { path, error } = useSelector(flow, (s) => s.context);
-  const busy = useSelector(flow, (s) => s.hasTag('busy'));
-  return (
-    <ConfirmDialog
-      open
-      title="Delete object"
-      confirmLabel="Delete"
-      busy={busy}
-      error={error}
-      onConfirm={() => flow.send({ type: 'delete.confirm' })}
-      onCancel={() => flow.send({ type: 'delete.cancel' })}
-    >
-      Are you sure you wish to delete object &quot;{path}&quot;?
-    </ConfirmDialog>
   );
 }

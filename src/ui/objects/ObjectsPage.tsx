@@ -9,6 +9,7 @@ import {
   filterFlow,
   gcWarningFlow,
   importFlow,
+  importOffered,
   importRefusal,
   uploadFlow,
   uploadRefusal,
@@ -43,7 +44,7 @@ export interface ObjectsPageProps {
 const selectActions = (s: ObjectsPageSnapshot) => ({
   canUpload: s.can({ type: 'upload.open' }),
   uploadRefusal: uploadRefusal(s),
-  canImport: s.can({ type: 'import.open' }) || s.matches({ importDialog: 'open' }),
+  canImport: importOffered(s),
   importRefusal: importRefusal(s),
   importRefused: s.matches({ importDialog: 'refused' }),
 });

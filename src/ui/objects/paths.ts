@@ -1,4 +1,5 @@
 // Object keys are flat strings; "folders" are prefixes ending in '/'. These helpers keep that model in one place.
+import { parentPrefix } from '../../lib/object-paths';
 
 /** The last segment of a key, ignoring a trailing '/' on prefixes. */
 export function basename(path: string): string {
@@ -7,12 +8,7 @@ export function basename(path: string): string {
   return slash === -1 ? trimmed : trimmed.slice(slash + 1);
 }
 
-/** The prefix that contains `path` ('' at the root). */
-export function parentPrefix(path: string): string {
-  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
-  const slash = trimmed.lastIndexOf('/');
-  return slash === -1 ? '' : trimmed.slice(0, slash + 1);
-}
+export { parentPrefix };
 
 export interface Crumb {
   label: string;

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Box, Code, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
@@ -6,7 +5,7 @@ import { LuArrowLeft, LuChevronRight, LuGitCommitHorizontal } from 'react-icons/
 import type { Ref } from '../../api/types';
 import { commitMessageForPicker, shortCommitId } from '../../lib/format';
 import { pagedListView, type PagedListActorRef } from '../../machines/paged-list';
-import { createLiveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '../../machines/ref-picker';
+import { liveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '../../machines/ref-picker';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { BranchCommits } from './BranchCommits';
@@ -24,8 +23,7 @@ export interface RefPickerPanelProps {
 
 /** The picker's content while it is open: its machine lives as long as the popover shows it. */
 export function RefPickerPanel({ repoId, selected, withTags, withCommits, defaultBranch, onSelect }: RefPickerPanelProps) {
-  const [machine] = useState(() => createLiveRefPickerMachine(repoId));
-  const picker = useActorRef(machine, { input: { kind: selected?.kind === 'tag' ? 'tag' : 'branch', withTags, withCommits } });
+  const picker = useActorRef(liveRefPickerMachine, { input: { repoId, kind: selected?.kind === 'tag' ? 'tag' : 'branch', withTags, withCommits } });
   const kind = useSelector(picker, (s) => s.context.kind);
   const commitsOf = useSelector(picker, (s) => s.context.commitsOf);
   const commits = useSelector(picker, (s) => s.context.commits);

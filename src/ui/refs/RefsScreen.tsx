@@ -4,9 +4,11 @@ import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { Ref, Repository } from '../../api/types';
 import type { PagedListActorRef } from '../../machines/paged-list';
+import type { PrefixSearchActorRef } from '../../machines/prefix-search';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
 import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { PermittedButton } from '../components/PermittedButton';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -15,7 +17,6 @@ import { Loading } from '../components/Loading';
 import { PrefixSearch } from '../components/PrefixSearch';
 import { usePagedList } from '../components/usePagedList';
 import { CreateRefDialog } from './CreateRefDialog';
-import { DeleteRefDialog } from './DeleteRefDialog';
 
 export interface RefsScreenProps {
   screen: RefsPageActorRef;
@@ -24,8 +25,8 @@ export interface RefsScreenProps {
   repo: Repository;
   prefix: string | undefined;
   after: string | undefined;
-  /** Puts the filter in the URL (and drops the cursor). */
-  onSearch: (prefix: string) => void;
+  /** The filter box, whose text lives in the URL. */
+  search: PrefixSearchActorRef;
   onBackToStart: () => void;
   columns: ListColumn<Ref>[];
   /** The filter's label and placeholder: 'Find branch', 'Find Tag'. */
@@ -41,9 +42,8 @@ export function RefsScreen({
   screen,
   list,
   repo,
-  prefix,
   after,
-  onSearch,
+  search,
   onBackToStart,
   columns,
   searchLabel,
@@ -57,7 +57,7 @@ export function RefsScreen({
   return (
     <Stack gap="4">
       <Flex gap="3" align="center" wrap="wrap">
-        <PrefixSearch prefix={prefix ?? ''} onSearch={onSearch} label={searchLabel} placeholder={searchLabel} />
+        <PrefixSearch search={search} label={searchLabel} placeholder={searchLabel} />
         <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={reload}>
           <LuRefreshCw />
         </IconButton>
@@ -84,7 +84,7 @@ export function RefsScreen({
       {after && <BackToStart onClick={onBackToStart} />}
       {children}
       {create && <CreateRefDialog create={create} repo={repo} onClose={() => screen.send({ type: 'create.close' })} />}
-      {deletion && <DeleteRefDialog actor={deletion} />}
+      {deletion && <ConfirmDeleteDialog flow={deletion} />}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuPlus } from 'react-icons/lu';
 import type { StorageConfig } from '../../api/types';
+import type { PrefixSearchActorRef } from '../../machines/prefix-search';
 import type { RepositoriesActorRef } from '../../machines/repositories/machine';
 import { BackToStart } from '../components/BackToStart';
 import { MemBlockstoreWarning } from './MemBlockstoreWarning';
@@ -15,16 +16,15 @@ export interface RepositoriesPageProps {
   screen: RepositoriesActorRef;
   /** The server's storage configuration, once known. */
   storage: StorageConfig | undefined;
-  prefix?: string;
   after?: string;
-  /** Puts the search prefix in the URL (and drops the cursor). */
-  onSearch: (prefix: string) => void;
+  /** The search box, whose text lives in the URL. */
+  search: PrefixSearchActorRef;
   onBackToStart: () => void;
   /** The listing of the URL's prefix and cursor (or the welcome card). */
   children: ReactNode;
 }
 
-export function RepositoriesPage({ screen, storage, prefix, after, onSearch, onBackToStart, children }: RepositoriesPageProps) {
+export function RepositoriesPage({ screen, storage, after, search, onBackToStart, children }: RepositoriesPageProps) {
   const create = useSelector(screen, (s) => s.children.create);
   return (
     <Stack gap="5">
@@ -32,7 +32,7 @@ export function RepositoriesPage({ screen, storage, prefix, after, onSearch, onB
         <Heading as="h1" size="xl">
           Repositories
         </Heading>
-        <RepositorySearch prefix={prefix ?? ''} onSearch={onSearch} />
+        <RepositorySearch search={search} />
         <Button ms="auto" colorPalette="tarn" onClick={() => screen.send({ type: 'create.open', storage })}>
           <LuPlus />
           Create Repository

@@ -1,12 +1,11 @@
+import type { PrefixSearchActorRef } from '../../machines/prefix-search';
 import { PrefixSearch } from '../components/PrefixSearch';
 
 export interface RepositorySearchProps {
-  /** The prefix in the URL. */
-  prefix: string;
-  /** Called once typing has paused for the debounce delay. */
-  onSearch: (prefix: string) => void;
+  /** The search box, whose text lives in the URL. */
+  search: PrefixSearchActorRef;
 }
 
-export function RepositorySearch({ prefix, onSearch }: RepositorySearchProps) {
-  return <PrefixSearch prefix={prefix} onSearch={onSearch} label="Search repositories" placeholder="Search repositories by prefix..." />;
+export function RepositorySearch({ search }: RepositorySearchProps) {
+  return <PrefixSearch search={search} label="Search repositories" placeholder="Search repositories by prefix..." />;
 }

@@ -10,9 +10,7 @@ export type ShortcutHandlers = Record<ShortcutCommand, () => void>;
 export function useRepositoryShortcuts(handlers: ShortcutHandlers): void {
   // The listener stays for the layout's life; the handlers it calls are the latest render's.
   const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
-  });
+  latest.current = handlers;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || event.isComposing || isOwnedByFocus(event.target)) return;

@@ -1,11 +1,8 @@
 import {
   createContext,
-  useCallback,
   useContext,
-  useEffect,
   useLayoutEffect,
   useMemo,
-  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -29,6 +26,37 @@ function storedChoice(): ColorModeChoice {
     // Storage can be unavailable (privacy settings); the system's preference then decides.
   }
   return 'system';
+}
+
+// The choice lives in local storage, which this tab and others write: every ColorModeProvider reads it as an external
+// store, told of this tab's writes by `saveChoice` and of other tabs' by the `storage` event.
+const choiceListeners = new Set<() => void>();
+/** The choice made in this tab when storage refused to keep it: applied for this visit only. */
+let unsavedChoice: ColorModeChoice | undefined;
+
+const currentChoice = (): ColorModeChoice => unsavedChoice ?? storedChoice();
+
+function subscribeToChoice(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY) onChange();
+  };
+  choiceListeners.add(onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    choiceListeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function saveChoice(next: ColorModeChoice) {
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+    unsavedChoice = undefined;
+  } catch {
+    // Not kept across visits, but applied for this one.
+    unsavedChoice = next;
+  }
+  for (const listener of choiceListeners) listener();
 }
 
 function subscribeToSystemMode(onChange: () => void): () => void {
@@ -74,31 +102,13 @@ export interface ColorModeProviderProps {
 
 /** Keeps the user's choice in local storage, follows the system when there is none, and applies the mode. */
 export function ColorModeProvider({ children, forcedMode }: ColorModeProviderProps) {
-  const [choice, setChoiceState] = useState<ColorModeChoice>(storedChoice);
+  const choice = useSyncExternalStore(subscribeToChoice, currentChoice, () => 'system' as const);
   const system = useSyncExternalStore(subscribeToSystemMode, systemMode, () => 'light' as const);
   const mode = forcedMode ?? (choice === 'system' ? system : choice);
 
   useLayoutEffect(() => applyMode(mode), [mode]);
 
-  useEffect(() => {
-    // A choice made in another tab applies here too.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEY) setChoiceState(storedChoice());
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-
-  const setChoice = useCallback((next: ColorModeChoice) => {
-    setChoiceState(next);
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // Not kept across visits, but applied for this one.
-    }
-  }, []);
-
-  const value = useMemo(() => ({ choice, mode, setChoice }), [choice, mode, setChoice]);
+  const value = useMemo(() => ({ choice, mode, setChoice: saveChoice }), [choice, mode]);
   return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { Box } from '@chakra-ui/react';
+import { settled } from '../components/settled';
 import { escapeHtml, highlightCode } from './highlight';
 import { markdownStyles } from './markdownStyles';
 
@@ -13,21 +14,22 @@ export interface CodeViewProps {
 
 /** Source text, shown at once as plain text and then coloured once the grammar has loaded. */
 export function CodeView({ code, language }: CodeViewProps) {
-  const [highlighted, setHighlighted] = useState<{ code: string; html: string } | undefined>();
+  const plain = <CodeBlock language={language} html={escapeHtml(code)} />;
+  if (language === 'plaintext' || code.length > HIGHLIGHT_MAX_CHARS) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <HighlightedCode code={code} language={language} />
+    </Suspense>
+  );
+}
 
-  useEffect(() => {
-    if (language === 'plaintext' || code.length > HIGHLIGHT_MAX_CHARS) return;
-    let current = true;
-    highlightCode(code, language).then(
-      (html) => current && setHighlighted({ code, html }),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [code, language]);
+function HighlightedCode({ code, language }: CodeViewProps) {
+  const result = use(settled(`highlight\0${language}\0${code}`, () => highlightCode(code, language)));
+  // A grammar that fails to load leaves the text plain.
+  return <CodeBlock language={language} html={result.ok ? result.value : escapeHtml(code)} />;
+}
 
-  const html = highlighted?.code === code ? highlighted.html : escapeHtml(code);
+function CodeBlock({ language, html }: { language: string; html: string }) {
   return (
     <Box css={markdownStyles}>
       <pre>

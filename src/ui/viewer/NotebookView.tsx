@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, use, useMemo } from 'react';
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { settled } from '../components/settled';
 import { CodeView } from './CodeView';
 import { sanitizeHtml, type MarkdownLinks } from './markdown';
 import { MarkdownView } from './MarkdownView';
@@ -72,17 +73,16 @@ function CellOutput({ output, links }: { output: NotebookOutput; links: Markdown
 }
 
 function SanitizedHtml({ html }: { html: string }) {
-  const [clean, setClean] = useState<string | undefined>();
-  useEffect(() => {
-    let current = true;
-    sanitizeHtml(html).then(
-      (value) => current && setClean(value),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [html]);
-  if (clean === undefined) return null;
-  return <Box css={markdownStyles} overflowX="auto" px="3" dangerouslySetInnerHTML={{ __html: clean }} />;
+  // Nothing is shown of the markup until it is clean.
+  return (
+    <Suspense fallback={null}>
+      <CleanHtml html={html} />
+    </Suspense>
+  );
+}
+
+function CleanHtml({ html }: { html: string }) {
+  const clean = use(settled(`notebook-html\0${html}`, () => sanitizeHtml(html)));
+  if (!clean.ok) return null;
+  return <Box css={markdownStyles} overflowX="auto" px="3" dangerouslySetInnerHTML={{ __html: clean.value }} />;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listCredentials } from '../../../api/access-control';
-import { PAGE_SIZE } from '../../../lib/constants';
+import { PAGE_SIZE } from '../../../lib/page-sizes';
 import { cursorSearch } from '../../../lib/search-schemas';
 import { useSessionSelector } from '../../../lib/use-session';
 import { UserCredentials } from '../-credentials';

@@ -3,6 +3,7 @@
 import type { Page, Ref, Repository } from '../../../api/types';
 import { useScreen } from '../../../lib/use-screen';
 import type { CreatedRefKind } from '../../../machines/create-ref';
+import { prefixSearchMachine } from '../../../machines/prefix-search';
 import { liveRefListings, liveRefsPageMachine } from '../../../machines/refs-page';
 import { BranchesPage } from '../../../ui/refs/BranchesPage';
 import { TagsPage } from '../../../ui/refs/TagsPage';
@@ -13,11 +14,10 @@ export interface RefsListingProps {
   firstPage: Page<Ref>;
   prefix: string | undefined;
   after: string | undefined;
-  onSearch: (prefix: string) => void;
   onBackToStart: () => void;
 }
 
-export function RefsListing({ kind, repo, firstPage, prefix, after, onSearch, onBackToStart }: RefsListingProps) {
+export function RefsListing({ kind, repo, firstPage, prefix, after, onBackToStart }: RefsListingProps) {
   // A create or a delete loads the page again (the loader reads the first page anew).
   const screen = useScreen(liveRefsPageMachine, {
     repoId: repo.id,
@@ -26,6 +26,7 @@ export function RefsListing({ kind, repo, firstPage, prefix, after, onSearch, on
     defaultBranch: repo.default_branch,
   });
   const list = useScreen(liveRefListings[kind], { source: repo.id, firstPage, prefix, startAfter: after });
+  const search = useScreen(prefixSearchMachine, { prefix });
   const Screen = kind === 'branch' ? BranchesPage : TagsPage;
-  return <Screen screen={screen} list={list} repo={repo} prefix={prefix} after={after} onSearch={onSearch} onBackToStart={onBackToStart} />;
+  return <Screen screen={screen} list={list} repo={repo} prefix={prefix} after={after} search={search} onBackToStart={onBackToStart} />;
 }

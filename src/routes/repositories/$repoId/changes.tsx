@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { listDiff, listDiffLevel } from '../../../api/diff';
 import type { Diff, Page, Repository } from '../../../api/types';
-import { PAGE_SIZE } from '../../../lib/constants';
+import { PAGE_SIZE } from '../../../lib/page-sizes';
 import { prefixSearch } from '../../../lib/search-schemas';
 import { useScreen } from '../../../lib/use-screen';
 import { liveChangesMachine } from '../../../machines/changes';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listTags } from '../../../api/tags';
-import { PAGE_SIZE } from '../../../lib/constants';
+import { PAGE_SIZE } from '../../../lib/page-sizes';
 import { listSearch } from '../../../lib/search-schemas';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { useRepository } from '../../../ui/repository/RepositoryContext';
@@ -27,7 +27,6 @@ function TagsRoute() {
       firstPage={firstPage}
       prefix={prefix}
       after={after}
-      onSearch={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined, after: undefined }), replace: true })}
       onBackToStart={() => void navigate({ search: (s) => ({ ...s, after: undefined }) })}
     />
   );

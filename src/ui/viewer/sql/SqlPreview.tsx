@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useActorRef } from '../../../lib/root-actors';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useScreen } from '../../../lib/use-screen';
 import { useSelector } from '@xstate/react';
 import { LuDownload, LuPlay, LuSquare } from 'react-icons/lu';
 import type { ObjectStats } from '../../../api/types';
 import { SQL_MAX_ROWS_SHOWN } from '../../../lib/constants';
 import { formatLakefsAddress, type LakefsAddress } from '../../../lib/sql/lakefs-address';
-import { copyTargets } from '../../../lib/sql/object-files';
 import { liveSqlPreviewMachine, type SqlPreviewActorRef, type SqlRun } from '../../../machines/sql-preview';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
@@ -34,81 +32,29 @@ export interface SqlPreviewProps {
 export function SqlPreview({ repoId, refId, stats, format, sql }: SqlPreviewProps) {
   const address = { repo: repoId, ref: refId, path: stats.path };
   const opening = openingQuery(format, address);
-  const query = sql ?? opening;
-  // The query the user last ran with Execute: it runs when the address brings it. Any other query that writes
-  // (a link, a reload, the back button) waits for Execute, so that opening an address never writes to a branch.
-  const [executed, setExecuted] = useState<string>();
-  const writes = writtenObjects(query);
-  return (
-    // One flow per query in the address: back and forward, or a shared link, open the preview on their query.
-    <SqlPreviewFlow
-      key={query}
-      query={query}
-      opening={opening}
-      columnsOf={sourceQuery(format, address)}
-      autoRun={writes.length === 0 || executed === query}
-      writes={writes}
-      onNewQuery={setExecuted}
-      repoId={repoId}
-      stats={stats}
-    />
-  );
-}
-
-/** The objects a query writes; none when it cannot be read (running it says why). */
-function writtenObjects(sql: string): LakefsAddress[] {
-  try {
-    return copyTargets(sql);
-  } catch {
-    return [];
-  }
-}
-
-interface SqlPreviewFlowProps {
-  query: string;
-  opening: string;
-  columnsOf: string;
-  autoRun: boolean;
-  /** What the query writes with COPY ... TO. */
-  writes: LakefsAddress[];
-  /** Execute was pressed on a query other than the address's; the address is about to change to it. */
-  onNewQuery: (sql: string) => void;
-  repoId: string;
-  stats: ObjectStats;
-}
-
-function SqlPreviewFlow({ query, opening, columnsOf, autoRun, writes, onNewQuery, repoId, stats }: SqlPreviewFlowProps) {
   const name = basename(stats.path);
-  const exportName = `${name.replace(/\.[^.]*$/, '') || 'result'}-query`;
-  const preview = useActorRef(liveSqlPreviewMachine, { input: { sql: query, autoRun, columnsOf, exportName } });
-  const navigate = useNavigate();
+  const preview = useScreen(liveSqlPreviewMachine, {
+    sql: sql ?? opening,
+    opening,
+    columnsOf: sourceQuery(format, address),
+    exportName: `${name.replace(/\.[^.]*$/, '') || 'result'}-query`,
+  });
+  // The editor opens on the address's query: a new one (an Execute, a link, Back) gives it a fresh start.
+  const addressSql = useSelector(preview, (s) => s.context.addressSql);
   const columns = useSelector(preview, (s) => s.context.columns);
   const busy = useSelector(preview, (s) => s.hasTag('busy'));
   const loadingEngine = useSelector(preview, (s) => s.matches({ query: 'loadingEngine' }));
-
-  const execute = () => {
-    const text = preview.getSnapshot().context.sql;
-    if (text === query) {
-      preview.send({ type: 'query.execute' });
-      return;
-    }
-    // The address owns the query run: a new one opens the preview again on it.
-    onNewQuery(text);
-    void navigate({
-      to: '/repositories/$repoId/object',
-      params: { repoId },
-      search: (prev) => ({ ...prev, sql: text === opening ? undefined : text }),
-    });
-  };
+  const execute = () => preview.send({ type: 'query.execute' });
 
   return (
     <Stack gap="3" data-renderer="data">
       <SqlEditor
-        initialSql={query}
+        key={addressSql}
+        initialSql={addressSql}
         columns={columns}
         onChange={(text) => preview.send({ type: 'query.edit', sql: text })}
         onExecute={() => !preview.getSnapshot().hasTag('busy') && execute()}
-        autoFocus={query !== opening}
+        autoFocus={addressSql !== opening}
       />
       <HStack gap="3" wrap="wrap">
         <Button size="sm" onClick={execute} disabled={busy || loadingEngine} loading={busy} loadingText="Executing...">
@@ -126,14 +72,14 @@ function SqlPreviewFlow({ query, opening, columnsOf, autoRun, writes, onNewQuery
           {"'lakefs://repository/branch/path'"} writes one to a branch.
         </Text>
       </HStack>
-      <QueryOutcome preview={preview} writes={writes} />
+      <QueryOutcome preview={preview} />
     </Stack>
   );
 }
 
-function QueryOutcome({ preview, writes }: { preview: SqlPreviewActorRef; writes: LakefsAddress[] }) {
+function QueryOutcome({ preview }: { preview: SqlPreviewActorRef }) {
   const state = useSelector(preview, (s) => s);
-  const { run, error, summaries, exportError } = state.context;
+  const { run, error, summaries, exportError, writes } = state.context;
   if (state.matches({ query: 'loadingEngine' })) return <Loading label="Loading the SQL engine..." />;
   if (state.matches({ query: 'ready' })) {
     return (

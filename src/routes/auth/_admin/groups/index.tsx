@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listGroups } from '../../../../api/access-control';
-import { PAGE_SIZE } from '../../../../lib/constants';
+import { PAGE_SIZE } from '../../../../lib/page-sizes';
 import { useScreen } from '../../../../lib/use-screen';
 import { cursorSearch } from '../../../../lib/search-schemas';
 import { liveListSelectionMachines } from '../../../../machines/list-selection';

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { listUsers } from '../../../../api/access-control';
-import { PAGE_SIZE } from '../../../../lib/constants';
+import { PAGE_SIZE } from '../../../../lib/page-sizes';
 import { useScreen } from '../../../../lib/use-screen';
 import { listSearch } from '../../../../lib/search-schemas';
 import { liveListSelectionMachines } from '../../../../machines/list-selection';
+import { prefixSearchMachine } from '../../../../machines/prefix-search';
 import { useSessionSelector } from '../../../../lib/use-session';
 import { RouteList } from '../../../../ui/auth/RouteList';
 import { UsersPage } from '../../../../ui/auth/UsersPage';
@@ -26,6 +27,7 @@ function UsersRoute() {
   // The signed-in user's own row is never deleted from here.
   const protectedIds = useMemo(() => (me ? [me] : []), [me]);
   const selection = useScreen(liveListSelectionMachines.users, { session, protectedIds });
+  const search = useScreen(prefixSearchMachine, { prefix });
   return (
     <RouteList firstPage={firstPage} prefix={prefix} after={after} fetch={listUsers}>
       {(list) => (
@@ -35,7 +37,7 @@ function UsersRoute() {
           canInvite={canInvite}
           prefix={prefix}
           after={after}
-          onSearch={(next) => void navigate({ search: { prefix: next || undefined }, replace: true })}
+          search={search}
           onBackToStart={() => void navigate({ search: (s) => ({ ...s, after: undefined }) })}
         />
       )}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { logCommits } from '../../../../api/commits';
 import type { Commit, Page, Repository, ResolvedRef } from '../../../../api/types';
-import { GRAPH_PAGE_SIZE, PAGE_SIZE } from '../../../../lib/constants';
+import { GRAPH_PAGE_SIZE, PAGE_SIZE } from '../../../../lib/page-sizes';
 import { commitsSearch, type CommitsView } from '../../../../lib/search-schemas';
 import { useScreen } from '../../../../lib/use-screen';
 import { loadCommitGraph, type CommitGraphData } from '../../../../loaders/commit-graph';

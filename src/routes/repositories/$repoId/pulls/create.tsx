@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Text } from '@chakra-ui/react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '../../../../lib/root-actors';
+import { useScreen } from '../../../../lib/use-screen';
 import { loadComparison } from '../../../../loaders/compare';
 import { pullRequestCreateSearch } from '../../../../lib/search-schemas';
 import { liveCreatePullRequestMachine } from '../../../../machines/create-pull-request';
@@ -35,10 +34,7 @@ function CreatePullRequestRoute() {
   const navigate = Route.useNavigate();
   const router = useRouter();
   // One form for the page's life: choosing other branches reads a new comparison and keeps what was typed.
-  const [logic] = useState(() =>
-    liveCreatePullRequestMachine((pullId) => void navigate({ to: '/repositories/$repoId/pulls/$pullId', params: { repoId: repo.id, pullId } })),
-  );
-  const form = useActorRef(logic, { input: { repoId: repo.id } });
+  const form = useScreen(liveCreatePullRequestMachine, { repoId: repo.id });
   return (
     <WithResolvedRef>
       {(destination) => {

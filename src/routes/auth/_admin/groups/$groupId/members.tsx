@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listGroupMembers } from '../../../../../api/access-control';
-import { PAGE_SIZE } from '../../../../../lib/constants';
+import { PAGE_SIZE } from '../../../../../lib/page-sizes';
 import { cursorSearch } from '../../../../../lib/search-schemas';
 import { RelationListing } from '../../../-relation';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { listDiffLevel, type DiffSource } from '../../../../../api/diff';
 import type { Commit, Diff, Page } from '../../../../../api/types';
-import { PAGE_SIZE } from '../../../../../lib/constants';
+import { PAGE_SIZE } from '../../../../../lib/page-sizes';
 import { prefixSearch } from '../../../../../lib/search-schemas';
 import { useScreen } from '../../../../../lib/use-screen';
 import { liveDiffTreeMachine } from '../../../../../machines/diff-tree';
