@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZIP_LOOKAHEAD, zipEntryName, zipObjects, type ZipFailure, type ZipProgress } from '../../src/machines/bulk-download/zip-objects';
+import { ZIP_LOOKAHEAD, ZIP_PROGRESS_INTERVAL_MS, zipEntryName, zipObjects, type ZipFailure, type ZipProgress } from '../../src/machines/bulk-download/zip-objects';
 import { readZip } from '../e2e/fixtures/zip-reader';
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
@@ -83,6 +83,25 @@ describe('zip of objects', () => {
     expect(readZip(await collect(zip)).map((e) => e.name)).toEqual(paths);
     expect(mostOpen).toBeGreaterThan(1);
     expect(mostOpen).toBeLessThanOrEqual(ZIP_LOOKAHEAD);
+  });
+
+  it('reports progress at most every ZIP_PROGRESS_INTERVAL_MS, and always the final count', async () => {
+    const paths = Array.from({ length: 400 }, (_, i) => `f${i}`);
+    const progress: ZipProgress[] = [];
+    const started = performance.now();
+    const zip = zipObjects({
+      paths,
+      dir: '',
+      fetchObject: async (path) => new Response(path),
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p),
+      onFailure: () => undefined,
+    });
+    expect(readZip(await collect(zip))).toHaveLength(paths.length);
+    const elapsed = performance.now() - started;
+    // One report when the first bytes arrive, then one per interval at most, and the final one.
+    expect(progress.length).toBeLessThanOrEqual(2 + Math.ceil(elapsed / ZIP_PROGRESS_INTERVAL_MS));
+    expect(progress.at(-1)).toEqual({ files: 400, bytes: paths.join('').length });
   });
 
   it('stops fetching once aborted', async () => {

@@ -30,8 +30,11 @@ export interface ZipObjectsOptions {
 /** Objects requested ahead of the one being written. */
 export const ZIP_LOOKAHEAD = 4;
 
-/** Bytes between two progress reports while one object streams (every object's end is reported too). */
-const PROGRESS_STEP_BYTES = 1 << 20;
+/**
+ * The least time between two progress reports. Each report redraws the dialog; reporting every small object's end
+ * spent more time drawing than zipping.
+ */
+export const ZIP_PROGRESS_INTERVAL_MS = 100;
 
 /**
  * The name of `path` inside the zip: relative to `dir`, and with no '.', '..' or empty segment, so that extracting
@@ -46,15 +49,18 @@ export function zipEntryName(path: string, dir: string): string {
 /** The zip of `paths` as a stream; objects are fetched, a few ahead, as the stream is read. */
 export function zipObjects({ paths, dir, fetchObject, signal, onProgress, onFailure }: ZipObjectsOptions): ReadableStream<Uint8Array> {
   const progress: ZipProgress = { files: 0, bytes: 0 };
-  let reported = 0;
+  let reportedAt = -Infinity;
+  const report = (last = false) => {
+    const now = performance.now();
+    if (!last && now - reportedAt < ZIP_PROGRESS_INTERVAL_MS) return;
+    reportedAt = now;
+    onProgress({ ...progress });
+  };
   const counter = () =>
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         progress.bytes += chunk.byteLength;
-        if (progress.bytes - reported >= PROGRESS_STEP_BYTES) {
-          reported = progress.bytes;
-          onProgress({ ...progress });
-        }
+        report();
         controller.enqueue(chunk);
       },
     });
@@ -90,9 +96,10 @@ export function zipObjects({ paths, dir, fetchObject, signal, onProgress, onFail
       yield { name: zipEntryName(entry.path, dir), input };
       // The writer asks for the next entry only once it has read this one to its end.
       progress.files += 1;
-      reported = progress.bytes;
-      onProgress({ ...progress });
+      report();
     }
+    // The last count is always reported, however soon after the one before.
+    report(true);
   }
 
   const body = downloadZip(entries()).body;
