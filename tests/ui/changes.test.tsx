@@ -81,7 +81,7 @@ function withChanges() {
   ];
 }
 
-/** The changes page of the repository's default branch, as a signed-in user opens it. */
+/** The changes page, as a signed-in user opens it. */
 const CHANGES = '/repositories/lake/changes';
 
 /** The uncommitted-changes listings asked for the folder `prefix` (with the delimiter). */
