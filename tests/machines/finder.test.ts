@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../src/api/types';
 import { FINDER_DEBOUNCE_MS, FINDER_MATCH_CAP, FINDER_PAGE_SIZE } from '../../src/machines/finder/machine';
-import { finderActiveIndex, finderMachine, type FinderPageRequest } from '../../src/machines/finder/machine';
+import { finderActiveIndex, finderFilter, finderMachine, type FinderPageRequest } from '../../src/machines/finder/machine';
 import type { ControlledCall } from './controlled';
 import { transitionCoverage } from './transition-coverage';
 import type { Navigation } from '../../src/lib/screen';
@@ -118,6 +118,26 @@ describe('finder machine', () => {
     actor.send({ type: 'finder.close' });
     actor.send({ type: 'finder.open', scope: { repoId: 'lake', ref: 'dev' } });
     expect(state(actor).context).toMatchObject({ scope: { repoId: 'lake', ref: 'dev' }, query: '', found: [] });
+  });
+
+  it('searches nothing for a text erased before the pause, and keeps a search the text came back to', async () => {
+    const { actor, pages, typed, cancelled } = start();
+    actor.send({ type: 'finder.open', scope });
+    actor.send({ type: 'finder.query', text: 'a' });
+    expect(finderFilter(state(actor))?.getSnapshot().matches('typing')).toBe(true);
+    await typed('');
+    expect(pages.calls).toHaveLength(0);
+    await typed('ab');
+    actor.send({ type: 'finder.query', text: 'abc' });
+    await typed('ab ');
+    // Still the search for 'ab': typing that comes back to it neither cancels nor repeats it.
+    expect(pages.calls.map((c) => c.input.q)).toEqual(['ab']);
+    expect(cancelled).toEqual([]);
+    pages.last().resolve(pageOf(['x/ab']));
+    await vi.waitFor(() => expect(state(actor).matches({ open: 'done' })).toBe(true), { timeout: 5000 });
+    expect(rankedPaths(actor)).toEqual(['x/ab']);
+    actor.send({ type: 'finder.close' });
+    expect(finderFilter(state(actor))).toBeUndefined();
   });
 
   it('keeps the server’s message on a failure, and retries the page that failed', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { ObjectStats, Page } from '../../src/api/types';
-import { objectSelectionMachine, selectionReady, type PrefixPageRequest } from '../../src/machines/object-selection/machine';
+import { bulkDeletePermission, objectSelectionMachine, selectionReady, type PrefixPageRequest } from '../../src/machines/object-selection/machine';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
 
@@ -95,6 +95,27 @@ describe('object selection machine', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(selected()).toEqual([]);
     expect(actor.getSnapshot().context.listing).toBeNull();
+  });
+
+  describe('bulk delete permission', () => {
+    /** Policies that allow deleting everywhere but under `locked/`. */
+    const policies = (action: string, resource: string) => !(action === 'fs:DeleteObject' && resource.includes('/object/locked/'));
+
+    it('allows deleting what the policies allow, and while they are unknown', () => {
+      const { actor } = start();
+      actor.send({ type: 'select.page', paths: ['locked/a', 'open/b'], checked: true });
+      expect(bulkDeletePermission(actor.getSnapshot())).toEqual({ allowed: true, reason: undefined });
+      actor.send({ type: 'select.policies', policies });
+      actor.send({ type: 'select.toggle', path: 'locked/a' });
+      expect(bulkDeletePermission(actor.getSnapshot())).toEqual({ allowed: true, reason: undefined });
+    });
+
+    it('refuses the whole selection for one object the policies refuse, with the reason the Delete button shows', () => {
+      const { actor } = start();
+      actor.send({ type: 'select.policies', policies });
+      actor.send({ type: 'select.page', paths: ['open/b', 'locked/a'], checked: true });
+      expect(bulkDeletePermission(actor.getSnapshot())).toEqual({ allowed: false, reason: 'Not allowed: you need the fs:DeleteObject permission' });
+    });
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

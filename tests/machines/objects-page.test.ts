@@ -8,7 +8,7 @@ import { bulkDownloadMachine, type ZipRunEvent, type ZipRunInput, type ZipTarget
 import { confirmDeleteMachine, type DeleteTarget } from '../../src/machines/confirm-delete';
 import { gcWarningMachine } from '../../src/machines/gc-warning';
 import { importMachine } from '../../src/machines/import';
-import { objectSelectionMachine } from '../../src/machines/object-selection';
+import { bulkDeletePermission, objectSelectionMachine } from '../../src/machines/object-selection';
 import {
   objectsPageMachine,
   blameFlow,
@@ -38,8 +38,9 @@ import {
   type ObjectsPageInput,
   type ObjectsStorage,
   type StorageReport,
+  type PoliciesReport,
 } from '../../src/machines/objects-page';
-import type { SessionActorRef } from '../../src/machines/session';
+import type { PermissionCheck, SessionActorRef } from '../../src/machines/session';
 import { uploadPermissionMachine, type PermissionCheckInput, type UploadPermissionEvent } from '../../src/machines/upload-permission/machine';
 import { uploadQueueMachine } from '../../src/machines/upload-queue';
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
@@ -85,7 +86,8 @@ function start(
   {
     allowed = true,
     storage = supported,
-  }: { allowed?: boolean | 'pending'; storage?: StorageReport | 'pending' } = {},
+    policies = null,
+  }: { allowed?: boolean | 'pending'; storage?: StorageReport | 'pending'; policies?: PermissionCheck | null } = {},
 ) {
   const listed: PageRequest<FolderSource>[] = [];
   const deleted: DeleteTarget[] = [];
@@ -156,6 +158,9 @@ function start(
       }),
       upload: uploadQueueMachine,
       import: importMachine,
+      policies: fromCallback<EventObject, { session: SessionActorRef }>(({ sendBack }) => {
+        sendBack({ type: 'policies.changed', policies } satisfies PoliciesReport);
+      }),
       storage: fromCallback<EventObject, { session: SessionActorRef }>(({ sendBack }) => {
         reportStorage = sendBack;
         if (storage !== 'pending') sendBack(storage);
@@ -473,6 +478,18 @@ describe('objects page machine', () => {
       actor.send({ type: 'bulk.dismiss' });
       expect(actor.getSnapshot().context.bulkSummary).toBeNull();
       expect(actor.getSnapshot().matches({ folder: { shown: { dialog: 'closed' } } })).toBe(true);
+    });
+
+    it('runs no bulk delete of a selection the user’s policies refuse in part', () => {
+      const policies: PermissionCheck = (action, resource) => !(action === 'fs:DeleteObject' && resource.endsWith('/object/data/b.csv'));
+      const { actor, selection } = start({}, { policies });
+      selection().send({ type: 'select.page', paths: ['data/a.csv', 'data/b.csv'], checked: true });
+      actor.send({ type: 'bulk.delete' });
+      expect(bulkDeleteFlow(actor.getSnapshot())).toBeUndefined();
+      expect(bulkDeletePermission(selection().getSnapshot()).reason).toBe('Not allowed: you need the fs:DeleteObject permission');
+      selection().send({ type: 'select.toggle', path: 'data/b.csv' });
+      actor.send({ type: 'bulk.delete' });
+      expect(bulkDeleteFlow(actor.getSnapshot())).toBeDefined();
     });
 
     it.each([

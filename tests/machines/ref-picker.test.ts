@@ -71,6 +71,20 @@ describe('ref picker machine', () => {
       await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 5000 });
       expect(asked[2]).toBe('tags prefix= amount=300');
     });
+
+    it('drops a pause in progress when the tab changes', async () => {
+      const { actor, asked } = start();
+      await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 5000 });
+      actor.send({ type: 'picker.filter', text: 'ma' });
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 5000 });
+      actor.send({ type: 'picker.filter', text: 'fe' });
+      actor.send({ type: 'picker.tab', kind: 'tag' });
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(() => expect(asked).toHaveLength(3), { timeout: 5000 });
+      expect(asked).toEqual(['branches prefix= amount=300', 'branches prefix=ma amount=300', 'tags prefix= amount=300']);
+      expect(actor.getSnapshot().context.branches?.getSnapshot().context.prefix).toBe('ma');
+    });
   });
 
   describe('commit id search', () => {

@@ -81,11 +81,8 @@ function withChanges() {
   ];
 }
 
-/** The changes page of main as a signed-in user opens it, at `search`. */
-function renderChanges(search = '') {
-  const { router } = renderApp(`/repositories/lake/changes${search}`);
-  return { location: () => router.state.location };
-}
+/** The changes page, as a signed-in user opens it. */
+const CHANGES = '/repositories/lake/changes';
 
 /** The uncommitted-changes listings asked for the folder `prefix` (with the delimiter). */
 const levelRequests = (prefix: string) =>
@@ -96,7 +93,7 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 describe('Uncommitted changes tree', () => {
   it('lists the changes of the folder and expands a folder with the delimiter', async () => {
     withChanges();
-    renderChanges();
+    renderApp(CHANGES);
     const tree = await screen.findByRole('list', { name: 'Uncommitted changes of main' });
     expect(within(tree).getByText('README.md')).toBeVisible();
     expect(within(tree).getByText('2.0 KB')).toBeVisible();
@@ -114,9 +111,9 @@ describe('Uncommitted changes tree', () => {
 
   it('opens a folder through the prefix in the URL, asking whether the branch has changes at all', async () => {
     withChanges();
-    const { location } = renderChanges();
+    const { router } = renderApp(CHANGES);
     fireEvent.click(await screen.findByRole('button', { name: 'data/' }));
-    await waitFor(() => expect(location().search).toEqual({ prefix: 'data/' }), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.search).toEqual({ prefix: 'data/' }), { timeout: 5000 });
     const tree = await screen.findByRole('list', { name: 'Uncommitted changes of main' });
     expect(await within(tree).findByText('old.csv', {}, { timeout: 5000 })).toBeVisible();
     expect(diffRequests.filter((u) => u.searchParams.get('amount') === '1')).toHaveLength(1);
@@ -133,7 +130,7 @@ describe('Uncommitted changes tree', () => {
         return HttpResponse.json({ message: 'diff failed' }, { status: 500 });
       }),
     );
-    renderChanges();
+    renderApp(CHANGES);
     expect((await screen.findByRole('alert')).textContent).toContain('diff failed');
     expect(screen.getByRole('link', { name: 'Uncommitted Changes' })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -141,13 +138,13 @@ describe('Uncommitted changes tree', () => {
   });
 
   it('offers to pick a branch on a tag', async () => {
-    renderChanges('?ref=v1');
+    renderApp(`${CHANGES}?ref=v1`);
     expect(await screen.findByText(/Uncommitted changes exist only on branches; v1 is a tag/)).toBeVisible();
   });
 
   it("labels a folder 'Folder changed', apart from a modified object's 'Changed'", async () => {
     withChanges();
-    renderChanges();
+    renderApp(CHANGES);
     const folder = await screen.findByRole('listitem', { name: 'data/' });
     const badge = within(folder).getByText('Folder changed');
     expect(within(folder).queryByText('Changed', { exact: true })).toBeNull();
@@ -161,13 +158,13 @@ describe('Uncommitted changes tree', () => {
   it('reports entries it cannot draw', async () => {
     tree = { '': [{ type: 'renamed', path: 'x', path_type: 'object' }, { path_type: 'object' }] };
     flat = [];
-    renderChanges();
+    renderApp(CHANGES);
     expect(await screen.findByText('Unknown diff type: renamed')).toBeVisible();
     expect(screen.getByText('Invalid diff input')).toBeVisible();
   });
 
   it('shows an empty state and keeps Commit and Revert disabled without changes', async () => {
-    renderChanges();
+    renderApp(CHANGES);
     expect(await screen.findByText('No changes here')).toBeVisible();
     expect(button('Commit Changes').disabled).toBe(true);
     expect(button('Revert').disabled).toBe(true);
@@ -175,7 +172,7 @@ describe('Uncommitted changes tree', () => {
 
   it('enables Commit and Revert when the branch has changes', async () => {
     withChanges();
-    renderChanges();
+    renderApp(CHANGES);
     await waitFor(() => expect(button('Commit Changes').disabled).toBe(false), { timeout: 5000 });
     expect(button('Revert').disabled).toBe(false);
   });
@@ -183,7 +180,7 @@ describe('Uncommitted changes tree', () => {
   it('disables Commit and Revert, with the reason, when the policies refuse committing and resetting the branch', async () => {
     withChanges();
     server.use(effectivePolicies([readOnlyPolicy]));
-    renderChanges();
+    renderApp(CHANGES);
     await screen.findByText('README.md');
     await waitFor(() => expect(button('Commit Changes').title).toBe(missing('fs:CreateCommit')), { timeout: 5000 });
     expect(button('Commit Changes').disabled).toBe(true);
@@ -196,7 +193,7 @@ describe('Uncommitted changes tree', () => {
   it('keeps Commit and Revert disabled on a read-only repository', async () => {
     withChanges();
     repository = { ...lake, read_only: true };
-    renderChanges();
+    renderApp(CHANGES);
     await screen.findByText('README.md');
     expect(button('Commit Changes').disabled).toBe(true);
     expect(button('Revert').disabled).toBe(true);
@@ -207,7 +204,7 @@ describe('Uncommitted changes tree', () => {
 describe('Commit dialog', () => {
   async function openCommit() {
     withChanges();
-    renderChanges();
+    renderApp(CHANGES);
     await waitFor(() => expect(button('Commit Changes').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Commit Changes'));
     const dialog = await screen.findByRole('dialog');
@@ -268,7 +265,7 @@ describe('Commit dialog', () => {
 describe('Revert', () => {
   it('reverts one folder with its type and path after confirmation', async () => {
     withChanges();
-    renderChanges();
+    renderApp(CHANGES);
     await waitFor(() => expect(button('Revert data/').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Revert data/'));
     const dialog = await screen.findByRole('alertdialog');
@@ -282,7 +279,7 @@ describe('Revert', () => {
 
   it('reverts everything with type reset after confirmation', async () => {
     withChanges();
-    renderChanges();
+    renderApp(CHANGES);
     await waitFor(() => expect(button('Revert').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Revert'));
     const dialog = await screen.findByRole('alertdialog');
@@ -305,7 +302,7 @@ describe('Change summary', () => {
       size_bytes: 1,
     }));
     tree = { '': [{ type: 'prefix_changed', path: 'f/', path_type: 'common_prefix' }] };
-    renderChanges();
+    renderApp(CHANGES);
     // The summary sits in the toolbar with the branch's other actions, not on a row of its own.
     const toolbar = await screen.findByRole('group', { name: 'Changes toolbar' });
     expect(within(toolbar).getByRole('button', { name: 'Commit Changes' })).toBeVisible();
@@ -350,7 +347,7 @@ describe('Object content changes', () => {
 
   it('shows the line changes of a text object between the last commit and the staged version', async () => {
     withTextChange();
-    renderChanges();
+    renderApp(CHANGES);
     fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
     const table = await screen.findByRole('table', { name: 'Content changes of notes.txt' });
     const ops = within(table)
@@ -388,7 +385,7 @@ describe('Object content changes', () => {
   it('switches between unified and side by side, and every diff opened after keeps the choice', async () => {
     localStorage.clear();
     withTextChange();
-    renderChanges();
+    renderApp(CHANGES);
     fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
     await screen.findByRole('table', { name: 'Content changes of notes.txt' });
     const layout = screen.getByRole('group', { name: 'Layout of the changes of notes.txt' });
@@ -409,7 +406,7 @@ describe('Object content changes', () => {
     cleanup();
 
     // Opened again (another page, another visit), the diff is side by side at once; back to unified is one click.
-    renderChanges();
+    renderApp(CHANGES);
     fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
     const again = await screen.findByRole('table', { name: 'Content changes of notes.txt' });
     expect(within(again).getAllByRole('columnheader')).toHaveLength(2);
@@ -422,7 +419,7 @@ describe('Object content changes', () => {
   it('refuses objects above the content diff cap', async () => {
     rightSize = 122_881;
     withTextChange();
-    renderChanges();
+    renderApp(CHANGES);
     fireEvent.click(await screen.findByRole('button', { name: 'Show object changes of notes.txt' }));
     expect(await screen.findByText(/notes\.txt is too big \(> 120\.0 KB\)/)).toBeVisible();
   });

@@ -60,6 +60,8 @@ describe('file finder', () => {
     await openRepository();
     const { dialog, box } = await openFinder();
     fireEvent.change(box, { target: { value: 'sales' } });
+    // The pause before the search is part of it: the status says so from the keystroke on.
+    expect(within(dialog).getByRole('status').textContent).toBe('Searching...');
     await within(dialog).findByText('4 matches');
     // In the name first, from its start; then in a folder, from the path's start.
     expect(optionTexts(dialog)).toEqual(['data/sales.csv', 'data/my-sales.csv', 'sales/readme.md', 'archive/old-sales/2019.csv']);

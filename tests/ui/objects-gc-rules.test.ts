@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import type { ErrorBody, GarbageCollectionRules } from '../../server/http/wire';
 import { dismissGcWarning, gcWarningApplies, hasGcRules, isGcWarningDismissed } from '../../src/machines/gc-warning';
+import { elseNotFound, failure, fakeApi, notFound } from './fake-api';
 
-const server = setupServer(
-  http.get('*/api/v1/repositories/:repo/settings/gc_rules', ({ params }) => {
-    if (params.repo === 'with-rules') return HttpResponse.json({ default_retention_days: 21, branches: [] });
-    if (params.repo === 'broken') return HttpResponse.json({ message: 'boom' }, { status: 500 });
-    return HttpResponse.json({ message: 'not found' }, { status: 404 });
+fakeApi(
+  http.get<{ repo: string }, never, GarbageCollectionRules | ErrorBody>('*/api/v1/repositories/:repo/settings/gc_rules', ({ params }) => {
+    if (params.repo === 'with-rules') return HttpResponse.json<GarbageCollectionRules>({ default_retention_days: 21, branches: [] });
+    if (params.repo === 'broken') return failure(500, 'boom');
+    return notFound();
   }),
+  elseNotFound,
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 
 describe('garbage-collection rules check', () => {
   it('reads 404 as "no rules" and passes other failures on', async () => {

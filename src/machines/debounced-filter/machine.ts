@@ -1,7 +1,9 @@
 // The search box of every filtered list (see docs/behaviour.md, Conventions): what is typed takes effect once typing has
 // paused for FILTER_DEBOUNCE_MS, and then only if it differs from the filter in effect; the owner of the list (its
 // parent) hears `filter.settled` and applies it. When the filter in effect changes from outside (the back button, a
-// link), the owner says so with `filter.show`: the box shows it, unless it is the echo of what was typed here.
+// link), the owner says so with `filter.show`: the box shows it, unless it is the echo of what was typed here. When the
+// owner puts a filter in effect at once itself (an emptied finder box, another tab's filter), it says so with
+// `filter.set`: that is no echo, so it always wins over a pause in progress.
 import { assign, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /** The binding pause between the last keystroke and the filter taking effect. */
@@ -26,7 +28,9 @@ export type DebouncedFilterEvent =
   /** The user typed. */
   | { type: 'filter.input'; text: string }
   /** The filter in effect changed outside the box. */
-  | { type: 'filter.show'; text: string };
+  | { type: 'filter.show'; text: string }
+  /** The owner put this filter in effect itself, without waiting for a pause. */
+  | { type: 'filter.set'; text: string };
 
 /** What the owner hears once typing has paused on a new filter. */
 export interface FilterSettled {
@@ -62,6 +66,7 @@ export const debouncedFilterMachine = setup({
       target: '.idle',
       actions: assign({ text: ({ event }) => event.text, applied: ({ event }) => event.text }),
     },
+    'filter.set': { target: '.idle', actions: assign({ text: ({ event }) => event.text, applied: ({ event }) => event.text }) },
   },
   states: {
     idle: {},

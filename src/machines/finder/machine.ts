@@ -3,14 +3,16 @@
 // the background until the server has no more or the finder holds FINDER_MATCH_CAP matches; a new text or closing
 // cancels the reading. Matches are ranked by the console (lib/finder-rank) as they arrive; Up/Down move the active
 // one, and picking it opens the object, or its folder, through the `navigate` action the route provides.
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FoundObject, FoundObjectList } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { rankPaths, type RankedPath } from '../../lib/finder-rank';
 import { parentPrefix } from '../../lib/object-paths';
 import { screenActions, type Navigation } from '../../lib/screen';
+import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
 
-/** The file finder: the pause in typing before it searches, its page size and the most matches it keeps. */
+/** The file finder: the pause in typing before it searches (shorter than a list's filter: the finder is a
+ * jump-to tool, typed fast), its page size and the most matches it keeps. */
 export const FINDER_DEBOUNCE_MS = 150;
 export const FINDER_PAGE_SIZE = 100;
 export const FINDER_MATCH_CAP = 1000;
@@ -69,7 +71,8 @@ export type FinderEvent =
   | { type: 'finder.retry' }
   | { type: 'finder.move'; to: FinderMove }
   /** Opens `path`, else the active option. */
-  | { type: 'finder.pick'; target: FinderTarget; path?: string };
+  | { type: 'finder.pick'; target: FinderTarget; path?: string }
+  | FilterSettled;
 
 /** The active option's index in the ranked matches (0 when there are none). */
 export function finderActiveIndex(context: Pick<FinderContext, 'ranked' | 'activePath'>): number {
@@ -121,6 +124,7 @@ export const finderMachine = setup({
   actors: {
     /** One page of the paths of the scope's ref containing `q`. */
     findPage: promisePlaceholder<FoundObjectList, FinderPageRequest>('findPage'),
+    filter: debouncedFilterMachine,
   },
   actions: {
     ...screenActions,
@@ -142,12 +146,29 @@ export const finderMachine = setup({
     },
     open: {
       initial: 'idle',
+      // The pause is the finder's own (FINDER_DEBOUNCE_MS), over the trimmed text: spaces around it search nothing new.
+      invoke: { id: 'filter', src: 'filter', input: { text: '', delayMs: FINDER_DEBOUNCE_MS } },
       on: {
         'finder.close': 'closed',
         'finder.query': [
-          { guard: 'blank', target: '.idle', actions: assign(({ event, context }) => ({ ...closedContext(context.scope), query: event.text })) },
-          { target: '.waiting', reenter: true, actions: assign({ query: ({ event }) => event.text }) },
+          {
+            guard: 'blank',
+            target: '.idle',
+            actions: [
+              assign(({ event, context }) => ({ ...closedContext(context.scope), query: event.text })),
+              // An emptied box clears the matches at once: nothing is in effect, and a pause in progress is dropped.
+              sendTo('filter', { type: 'filter.set', text: '' }),
+            ],
+          },
+          {
+            actions: [
+              assign({ query: ({ event }) => event.text }),
+              sendTo('filter', ({ event }) => ({ type: 'filter.input' as const, text: event.text.trim() })),
+            ],
+          },
         ],
+        // Never blank: an emptied box puts '' in effect itself.
+        'filter.settled': '.searching',
         'finder.move': { actions: assign({ activePath: ({ context, event }) => moved(context, event.to) }) },
         'finder.pick': {
           guard: 'picks',
@@ -166,10 +187,6 @@ export const finderMachine = setup({
       states: {
         /** Nothing typed: nothing to show. */
         idle: {},
-        waiting: {
-          tags: ['searching'],
-          after: { [FINDER_DEBOUNCE_MS]: 'searching' },
-        },
         searching: {
           tags: ['searching'],
           invoke: {
@@ -209,6 +226,11 @@ export const finderMachine = setup({
     },
   },
 });
+
+/** The search box's pause while the finder is open (none when closed): typing shows as searching. */
+export function finderFilter(snapshot: FinderSnapshot): DebouncedFilterActorRef | undefined {
+  return snapshot.children.filter as DebouncedFilterActorRef | undefined;
+}
 
 export type FinderActorRef = ActorRefFrom<typeof finderMachine>;
 export type FinderSnapshot = SnapshotFrom<typeof finderMachine>;

@@ -6,6 +6,8 @@
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { ObjectStats, Page } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
+import { arn } from '../../lib/permission-names';
+import { permissionOf, type Permission, type PermissionCheck } from '../session/machine';
 import { toggled, withAll, withRange, type Selection } from '../list-selection/selection';
 
 /** "Select all in this prefix" stops listing at this many objects, and says so. */
@@ -20,6 +22,8 @@ export interface ListingScope {
 export interface ObjectSelectionInput extends ListingScope {
   /** Where "Select all in this prefix" stops; SELECT_IN_PREFIX_CAP unless a test sets a smaller one. */
   cap?: number;
+  /** The user's policies as far as known (null: unknown, the server has the last word). */
+  policies?: PermissionCheck | null;
 }
 
 /** How far the listing of "Select all in this prefix" went. */
@@ -45,6 +49,7 @@ export interface ObjectSelectionContext extends ListingScope {
   listing: PrefixListing | null;
   cap: number;
   error: unknown;
+  policies: PermissionCheck | null;
 }
 
 export type ObjectSelectionEvent =
@@ -57,7 +62,9 @@ export type ObjectSelectionEvent =
   | { type: 'select.retry' }
   | { type: 'select.clear' }
   /** The selection becomes exactly `paths` (what a bulk delete could not delete). */
-  | { type: 'select.only'; paths: readonly string[] };
+  | { type: 'select.only'; paths: readonly string[] }
+  /** The user's policies changed (they load after sign-in). */
+  | { type: 'select.policies'; policies: PermissionCheck | null };
 
 const byHand = { listing: null, error: undefined } as const;
 
@@ -103,11 +110,13 @@ export const objectSelectionMachine = setup({
     listing: null,
     cap: input.cap ?? SELECT_IN_PREFIX_CAP,
     error: undefined,
+    policies: input.policies ?? null,
   }),
   initial: 'idle',
   on: {
     'select.clear': { target: '.idle', actions: assign({ selected: [], anchor: null, ...byHand }) },
     'select.only': { target: '.idle', actions: assign({ selected: ({ event }) => event.paths, anchor: null, ...byHand }) },
+    'select.policies': { actions: assign(({ event }) => ({ policies: event.policies })) },
   },
   states: {
     idle: {
@@ -174,4 +183,21 @@ export type ObjectSelectionSnapshot = SnapshotFrom<typeof objectSelectionMachine
 /** Whether the selection is settled, so a bulk run may start from it (not while "Select all" is listing). */
 export function selectionReady(snapshot: ObjectSelectionSnapshot): boolean {
   return snapshot.matches('idle') && snapshot.context.selected.length > 0;
+}
+
+const ALLOWED: Permission = { allowed: true, reason: undefined };
+
+/**
+ * Whether the user may delete the selection, as the single delete asks per object: the first selected path the
+ * user's policies refuse refuses it all, with that refusal's reason. While "Select all" lists, the selection is not
+ * final, and nothing can start from it anyway.
+ */
+export function bulkDeletePermission(snapshot: ObjectSelectionSnapshot): Permission {
+  if (snapshot.matches('listing')) return ALLOWED;
+  const { repoId, policies, selected } = snapshot.context;
+  for (const path of selected) {
+    const answer = permissionOf(policies, 'fs:DeleteObject', arn.object(repoId, path));
+    if (!answer.allowed) return answer;
+  }
+  return ALLOWED;
 }

@@ -13,7 +13,7 @@ import { liveObjectSelectionMachine } from '../object-selection';
 import { pagedListMachine, type PageRequest } from '../paged-list/machine';
 import { liveUploadPermissionMachine } from '../upload-permission';
 import { liveUploadQueueMachine } from '../upload-queue';
-import { objectsPageMachine, storageOf, type FolderSource } from './machine';
+import { objectsPageMachine, policiesOf, storageOf, type FolderSource } from './machine';
 
 /**
  * A folder's listing: the first page is small so it shows quickly; further pages use the list-all size and are
@@ -37,6 +37,7 @@ export const liveObjectsPageMachine = objectsPageMachine.provide({
     permissions: liveUploadPermissionMachine,
     gcWarning: liveGcWarningMachine,
     storage: storageOf,
+    policies: policiesOf,
     upload: liveUploadQueueMachine,
     import: liveImportMachine,
     deleteObject: liveConfirmDeleteMachine,

@@ -45,9 +45,9 @@ import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettle
 import { confirmDeleteMachine, type ConfirmDeleteActorRef, type ConfirmDeleteOutput } from '../confirm-delete/machine';
 import { gcWarningMachine, type GcWarningActorRef } from '../gc-warning/machine';
 import { importMachine, type ImportActorRef } from '../import/machine';
-import { objectSelectionMachine, selectionReady, type ObjectSelectionActorRef } from '../object-selection/machine';
+import { bulkDeletePermission, objectSelectionMachine, selectionReady, type ObjectSelectionActorRef } from '../object-selection/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
-import type { SessionActorRef, SessionSnapshot } from '../session/machine';
+import type { PermissionCheck, SessionActorRef, SessionSnapshot } from '../session/machine';
 import { uploadAllowed, uploadPermissionMachine, type BranchTarget, type UploadPermissionActorRef } from '../upload-permission/machine';
 import { uploadQueueMachine, type UploadQueueActorRef } from '../upload-queue/machine';
 
@@ -134,6 +134,7 @@ export type ObjectsPageEvent =
   | FilterSettled
   | UploadAnswer
   | StorageReport
+  | PoliciesReport
   /** What a change of the route means for the page, raised by the page itself on `route.changed`. */
   | { type: 'repository.changed' }
   | { type: 'folder.changed' }
@@ -142,6 +143,9 @@ export type ObjectsPageEvent =
 
 /** The permission actor's answer for the page's branch, as it changes (undefined while first asked). */
 export type UploadAnswer = { type: 'upload.answer'; allowed: boolean | undefined };
+
+/** The user's policies, as the session knows them now (they load after sign-in). */
+export type PoliciesReport = { type: 'policies.changed'; policies: PermissionCheck | null };
 
 /** What the server's storage config says, once the session has read it; `storage.unknown` when it could not. */
 export type StorageReport = { type: 'storage.known'; storage: ObjectsStorage } | { type: 'storage.unknown' };
@@ -182,6 +186,20 @@ export const storageOf = fromCallback<EventObject, { session: SessionActorRef }>
     reported = true;
     const storage = snapshot.context.config?.storage_config;
     sendBack((storage ? { type: 'storage.known', storage } : { type: 'storage.unknown' }) satisfies StorageReport);
+  };
+  const subscription = input.session.subscribe(follow);
+  follow(input.session.getSnapshot());
+  return () => subscription.unsubscribe();
+});
+
+/** Reports the session's policies (PoliciesReport) now and on each change. */
+export const policiesOf = fromCallback<EventObject, { session: SessionActorRef }>(({ input, sendBack }) => {
+  let last: PermissionCheck | null | undefined;
+  const follow = (snapshot: SessionSnapshot) => {
+    const policies = snapshot.context.permissions;
+    if (policies === last) return;
+    last = policies;
+    sendBack({ type: 'policies.changed', policies } satisfies PoliciesReport);
   };
   const subscription = input.session.subscribe(follow);
   follow(input.session.getSnapshot());
@@ -248,6 +266,8 @@ export const objectsPageMachine = setup({
     gcWarning: gcWarningMachine,
     /** Reports the server's storage config (StorageReport) once the session knows it. */
     storage: callbackPlaceholder<EventObject, { session: SessionActorRef }>('storage'),
+    /** Reports the user's policies (PoliciesReport) now and as they change; the selection judges deletes by them. */
+    policies: callbackPlaceholder<EventObject, { session: SessionActorRef }>('policies'),
     upload: uploadQueueMachine,
     import: importMachine,
     deleteObject: confirmDeleteMachine,
@@ -288,6 +308,8 @@ export const objectsPageMachine = setup({
     canImport: and(['canChange', stateIn({ storage: 'supported' })]),
     deleted: (_, output: ConfirmDeleteOutput) => output.deleted,
     hasSelection: ({ context }) => context.selection !== undefined && selectionReady(context.selection.getSnapshot()),
+    /** The user's policies refuse none of the selected objects (the Delete button shows the refusal). */
+    selectionDeletable: ({ context }) => context.selection !== undefined && bulkDeletePermission(context.selection.getSnapshot()).allowed,
     ran: (_, output: BulkDeleteOutput | BulkDownloadOutput) => output.summary !== undefined,
   },
 }).createMachine({
@@ -416,6 +438,7 @@ export const objectsPageMachine = setup({
               }),
             },
             { id: 'filter', src: 'filter', input: ({ context }) => ({ text: context.search }) },
+            { src: 'policies', input: ({ context }) => ({ session: context.session }) },
           ],
           // The selection is the guards' to read (bulk runs need one), hence in the context.
           entry: assign({
@@ -423,6 +446,7 @@ export const objectsPageMachine = setup({
           }),
           exit: [stopChild('selection'), assign({ selection: undefined })],
           on: {
+            'policies.changed': { actions: sendTo('selection', ({ event }) => ({ type: 'select.policies' as const, policies: event.policies })) },
             // Typing paused on a new search: list it, and put it in the URL.
             'filter.settled': {
               actions: [
@@ -477,7 +501,7 @@ export const objectsPageMachine = setup({
                   on: {
                     'object.delete': { guard: 'canChange', target: 'deleting', actions: assign({ deletePath: ({ event }) => event.path }) },
                     'blame.open': { target: 'blaming', actions: assign({ blameTarget: ({ event }) => event.target }) },
-                    'bulk.delete': { guard: and(['canChange', 'hasSelection']), target: 'bulkDeleting' },
+                    'bulk.delete': { guard: and(['canChange', 'hasSelection', 'selectionDeletable']), target: 'bulkDeleting' },
                     'bulk.download': { guard: 'hasSelection', target: 'bulkDownloading' },
                     'upload.open': { guard: stateIn({ folder: { shown: { upload: { asked: 'allowed' } } } }), target: 'uploading' },
                   },

@@ -3,11 +3,11 @@
 // typed text could be a commit id (4 or more hex characters), the commit it names. Each list is a paged list,
 // started when first shown; the picker lives while its popover is open. What it offers (tags, commits) is fixed
 // by its input: a picker for a branch's writes offers neither.
-import { assign, enqueueActions, raise, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, Ref } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { REF_PICKER_PAGE_SIZE } from '../../lib/page-sizes';
-import { FILTER_DEBOUNCE_MS } from '../debounced-filter/machine';
+import { debouncedFilterMachine, type FilterSettled } from '../debounced-filter/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
 
 export type RefListKind = 'branch' | 'tag';
@@ -52,7 +52,8 @@ export type RefPickerEvent =
   | { type: 'picker.commits'; branch: string }
   | { type: 'picker.back' }
   /** Internal: the shown tab's filter took effect (after the pause in typing, or on a tab change). */
-  | { type: 'picker.filtered' };
+  | { type: 'picker.filtered' }
+  | FilterSettled;
 
 /** The commit list's input: the branch travels as the list's prefix (the commit log has no prefix filter). */
 export const commitsListInput = (repoId: string, branch: string) => ({ source: repoId, pageSize: REF_PICKER_PAGE_SIZE, prefix: branch });
@@ -69,6 +70,7 @@ export const refPickerMachine = setup({
     events: {} as RefPickerEvent,
   },
   actors: {
+    filter: debouncedFilterMachine,
     /** Provided with a `fetchPage` over a repository's (the source's) branches, tags and a branch's log. */
     branchList: pagedListMachine<Ref, string>(),
     tagList: pagedListMachine<Ref, string>(),
@@ -123,27 +125,27 @@ export const refPickerMachine = setup({
     };
   },
   entry: { type: 'showTab', params: ({ context }) => context.kind },
+  // One pause for both tabs' boxes: a tab change puts the new tab's text in effect at once, dropping a pause in progress.
+  invoke: { id: 'filter', src: 'filter', input: { text: '' } },
+  on: {
+    'picker.filter': {
+      actions: [
+        assign({ filters: ({ context, event }) => ({ ...context.filters, [context.kind]: event.text }) }),
+        sendTo('filter', ({ event }) => ({ type: 'filter.input' as const, text: event.text.trim() })),
+      ],
+    },
+    'filter.settled': { actions: ['applyFilter', 'filtered'] },
+    'picker.tab': {
+      guard: { type: 'tabOffered', params: ({ event }) => event.kind },
+      actions: [
+        { type: 'showTab', params: ({ event }) => event.kind },
+        sendTo('filter', ({ context, event }) => ({ type: 'filter.set' as const, text: context.filters[event.kind].trim() })),
+        'filtered',
+      ],
+    },
+  },
   type: 'parallel',
   states: {
-    filter: {
-      initial: 'idle',
-      on: {
-        'picker.filter': {
-          target: '.waiting',
-          reenter: true,
-          actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [context.kind]: event.text }) }),
-        },
-        'picker.tab': {
-          guard: { type: 'tabOffered', params: ({ event }) => event.kind },
-          target: '.idle',
-          actions: [{ type: 'showTab', params: ({ event }) => event.kind }, 'filtered'],
-        },
-      },
-      states: {
-        idle: {},
-        waiting: { after: { [FILTER_DEBOUNCE_MS]: { target: 'idle', actions: ['applyFilter', 'filtered'] } } },
-      },
-    },
     commitSearch: {
       initial: 'idle',
       on: {

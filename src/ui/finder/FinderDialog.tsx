@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { LuFile, LuFolderOpen } from 'react-icons/lu';
 import type { FoundObject } from '../../api/types';
 import type { RankedPath } from '../../lib/finder-rank';
-import { FINDER_MATCH_CAP, finderActiveIndex, type FinderActorRef, type FinderSnapshot, type FinderTarget } from '../../machines/finder/machine';
+import { FINDER_MATCH_CAP, finderActiveIndex, finderFilter, type FinderActorRef, type FinderSnapshot, type FinderTarget } from '../../machines/finder/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 
 export const FINDER_TITLE = 'Find a file';
@@ -43,6 +43,9 @@ function statusText(view: FinderView): string {
 }
 
 export function FinderDialog({ finder }: { finder: FinderActorRef }) {
+  const filter = useSelector(finder, finderFilter);
+  // Typing is the start of a search: the status says so from the first keystroke, not only once the pause ends.
+  const typing = useSelector(filter, (s) => s?.matches('typing') ?? false);
   const view = useSelector(finder, selectView);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -94,7 +97,7 @@ export function FinderDialog({ finder }: { finder: FinderActorRef }) {
                   onKeyDown={onKeyDown}
                 />
                 <Text role="status" fontSize="sm" color="fg.muted" minH="5">
-                  {statusText(view)}
+                  {statusText({ ...view, searching: view.searching || typing })}
                 </Text>
                 {view.failed && <ErrorAlert error={view.error} onRetry={() => finder.send({ type: 'finder.retry' })} />}
                 <MatchList

@@ -95,7 +95,7 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
 
   return (
     <Stack gap="3">
-      {view.rows.length > 0 && <SelectionBar page={page} selection={selection} repoId={repoId} prefix={view.prefix} canDelete={canDelete} />}
+      {view.rows.length > 0 && <SelectionBar page={page} selection={selection} prefix={view.prefix} canDelete={canDelete} />}
       {view.loading ? (
         <Loading />
       ) : view.failed ? (

@@ -1,12 +1,9 @@
-import { useMemo } from 'react';
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuDownload, LuListChecks, LuTrash2, LuX } from 'react-icons/lu';
 import { formatCount, formatObjectCount } from '../../lib/format';
-import { arn } from '../../lib/permission-names';
-import type { ObjectSelectionActorRef } from '../../machines/object-selection';
+import { bulkDeletePermission, type ObjectSelectionActorRef } from '../../machines/object-selection';
 import type { ObjectsPageActorRef } from '../../machines/objects-page';
-import { usePermissionCheck } from '../../lib/use-session';
 import type { Permission } from '../../machines/session/machine';
 import { ErrorAlert } from '../components';
 import { permittedState } from '../components/PermittedButton';
@@ -14,12 +11,13 @@ import { permittedState } from '../components/PermittedButton';
 export interface SelectionBarProps {
   page: ObjectsPageActorRef;
   selection: ObjectSelectionActorRef;
-  repoId: string;
   /** The prefix the listing shows (folder and search): "Select all in this prefix" covers it. */
   prefix: string;
   /** Deleting is offered only on a branch of a writable repository. */
   canDelete: boolean;
 }
+
+const samePermission = (a: Permission, b: Permission) => a.allowed === b.allowed && a.reason === b.reason;
 
 const where = (prefix: string) => (prefix === '' ? 'the repository root' : prefix);
 
@@ -27,23 +25,14 @@ const where = (prefix: string) => (prefix === '' ? 'the repository root' : prefi
  * The selection's bar: "Select all in this prefix" (with the count growing while it lists, and the cap when it
  * stops there), and for a selection its size with Delete, Download as zip and Clear.
  */
-export function SelectionBar({ page, selection, repoId, prefix, canDelete }: SelectionBarProps) {
+export function SelectionBar({ page, selection, prefix, canDelete }: SelectionBarProps) {
   const selected = useSelector(selection, (s) => s.context.selected);
   const listing = useSelector(selection, (s) => s.context.listing);
   const cap = useSelector(selection, (s) => s.context.cap);
   const listingNow = useSelector(selection, (s) => s.matches('listing'));
   const failed = useSelector(selection, (s) => s.matches('failed'));
   const error = useSelector(selection, (s) => s.context.error);
-  const permission = usePermissionCheck();
-  // As the single delete asks per object: the first selected path the user's policies refuse disables Delete.
-  const deletePermission = useMemo<Permission>(() => {
-    if (!canDelete || listingNow) return { allowed: true, reason: undefined };
-    for (const path of selected) {
-      const answer = permission('fs:DeleteObject', arn.object(repoId, path));
-      if (!answer.allowed) return answer;
-    }
-    return { allowed: true, reason: undefined };
-  }, [canDelete, listingNow, selected, permission, repoId]);
+  const deletePermission = useSelector(selection, bulkDeletePermission, samePermission);
   const count = selected.length;
   const settled = !listingNow && !failed;
 
