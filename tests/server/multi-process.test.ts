@@ -10,6 +10,7 @@ import type { Commit as CommitJson, ErrorBody } from '../../server/http/wire';
 import { spawnServer, type ChildServer } from './http/child-server';
 import { addUser, client, setupAdmin, signIn, type Client, type Page } from './http/harness';
 import { startPgCluster, type PgCluster } from './pg-cluster';
+import { retryingBusy } from './retrying-busy';
 
 const repo = 'shared';
 const clients = 32;
@@ -51,18 +52,6 @@ const api = (i: number) => apis[i % apis.length] as Client;
 interface Acknowledged {
   uploads: { branch: string; path: string; content: string }[];
   commits: { branch: string; id: string }[];
-}
-
-/**
- * A 429 ("too many attempts, try again later") is an answer a client retries, as lakeFS's clients do: under heavy
- * contention on one branch (more so on a busy CI machine) a write may lose the race several times in a row. Nothing
- * a 429 answered was acknowledged, so retrying cannot hide a lost write.
- */
-async function retryingBusy<T extends { status: number }>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await call();
-    if (res.status !== 429 || attempt === 20) return res;
-  }
 }
 
 /** One client on server `c % 2`: each round uploads to its own branch and commits, then the same on main. */

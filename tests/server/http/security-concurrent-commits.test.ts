@@ -3,6 +3,7 @@
 // staged changes were all taken by a concurrent commit answers 400 "no changes".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Commit as CommitJson, ErrorBody } from '../../../server/http/wire';
+import { retryingBusy } from '../retrying-busy';
 import { startWithAdmin, type Client, type Page, type TestServer } from './harness';
 
 const clients = 32;
@@ -33,7 +34,8 @@ async function runClient(client: number): Promise<Outcome[]> {
   for (let round = 0; round < rounds; round++) {
     const path = `client-${client}/round-${round}.txt`;
     const message = `client ${client} round ${round}`;
-    const upload = await api.upload(repo, 'main', path, `${client}.${round}`);
+    // A staging write that loses the race to sealing commits too often answers 429, which a client retries.
+    const upload = await retryingBusy(() => api.upload(repo, 'main', path, `${client}.${round}`));
     expect(upload.status, path).toBe(201);
     const res = await api.post<CommitJson | ErrorBody>(`/repositories/${repo}/branches/main/commits`, { message });
     outcomes.push({ path, message, status: res.status, body: res.body });
