@@ -8,7 +8,7 @@ import type { Diff, Page } from '../../api/types';
 import { screenActions, type RouteChanged } from '../../lib/screen';
 import { changeSummaryMachine } from '../change-summary/machine';
 import { commitMachine } from '../commit/machine';
-import { diffTreeMachine } from '../diff-tree/machine';
+import { diffTreeMachine, treeRouteChanged } from '../diff-tree/machine';
 import { revertMachine } from '../revert/machine';
 
 export interface ChangesInput {
@@ -85,8 +85,7 @@ export const changesMachine = setup({
           reenter: true,
           actions: enqueueActions(({ event, enqueue }) => {
             enqueue.assign(event.input);
-            const { prefix, firstPage } = event.input;
-            enqueue.sendTo('tree', { type: 'route.changed', input: { source: treeSource(event.input), prefix, firstPage } });
+            enqueue.sendTo('tree', treeRouteChanged(treeSource(event.input), event.input));
           }),
         },
       },

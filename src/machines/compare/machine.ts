@@ -6,7 +6,7 @@ import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom
 import type { DiffSource } from '../../api/diff';
 import type { Diff, Page } from '../../api/types';
 import { screenActions, type RouteChanged } from '../../lib/screen';
-import { diffTreeMachine } from '../diff-tree/machine';
+import { diffTreeMachine, treeRouteChanged } from '../diff-tree/machine';
 import { mergeMachine } from '../merge/machine';
 
 export interface CompareInput {
@@ -78,8 +78,7 @@ export const compareMachine = setup({
           reenter: true,
           actions: enqueueActions(({ event, enqueue }) => {
             enqueue.assign(event.input);
-            const { prefix, firstPage } = event.input;
-            enqueue.sendTo('tree', { type: 'route.changed', input: { source: treeSource(event.input), prefix, firstPage } });
+            enqueue.sendTo('tree', treeRouteChanged(treeSource(event.input), event.input));
           }),
         },
       },

@@ -36,6 +36,14 @@ export type DiffTreeEvent =
   | { type: 'rows.toggle'; entry: Diff }
   | RouteChanged<DiffTreeInput>;
 
+/**
+ * What a screen owning a tree tells it when the route read again: the tree's source as the screen builds it, and the
+ * route's folder and first page.
+ */
+export function treeRouteChanged(source: DiffSource, { prefix, firstPage }: Omit<DiffTreeInput, 'source'>): RouteChanged<DiffTreeInput> {
+  return { type: 'route.changed', input: { source, prefix, firstPage } };
+}
+
 const childId = (kind: 'folder' | 'content' | 'rows', path: string) => `${kind}:${path}`;
 
 /** The old and new sides of a source's objects; `branch@` is a branch's last commit, without its staged changes. */
