@@ -100,6 +100,13 @@ describe('bulk operations: select, zip and delete 2,500 objects; the listing as 
       expect(await focusedCell()).toMatchObject({ row: 0, col: 1 });
       expect((await focusedCell()).text).toContain('2024/');
       await screenshot(page, 'bulk-01-grid-focus');
+      // Scrolled away, the focused row leaves the DOM: the grid keeps the focus, and gives it back when the row returns.
+      const viewport = page.locator('[data-scroll-viewport]').filter({ has: grid() });
+      await viewport.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await disappears(grid().getByRole('link', { name: '2024/', exact: true }), 'the first row, scrolled out of the window');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'the focus held by the grid').toBe('grid');
+      await viewport.evaluate((element) => element.scrollTo({ top: 0 }));
+      await expect.poll(async () => (await focusedCell()).text, { message: 'the focus back on the first row' }).toContain('2024/');
       await page.keyboard.press('Enter');
       await arrivesAt(page, /[?&]path=events%2F2024%2F/);
       await shows(page.getByRole('link', { name: 'part-00000.json', exact: true }), 'the folder opened by Enter');

@@ -7,7 +7,9 @@
 //
 // Rows may be virtualised: moving to a row that is not in the DOM scrolls it in first, and the focus follows once it
 // is rendered (the body calls `focusPending` after each render). Rows keep their DOM node while pages are appended,
-// so the focused cell keeps the focus when more rows load.
+// so the focused cell keeps the focus when more rows load. When the focused row leaves the window (a wheel scroll, a
+// resize), the browser would drop the focus to the page and the keys would stop working: the grid element holds it
+// instead, keys move from the active cell as before, and the focus goes back to the cell when its row returns.
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 export interface GridPosition {
@@ -82,10 +84,17 @@ export interface GridNavigation {
   focusPending: () => void;
 }
 
+/**
+ * Why the focus is owed to the active cell once its row is rendered: a key moved it there (the cell scrolls clear of
+ * the sticky header as it takes the focus), or its row left the window while focused (the focus comes back without
+ * scrolling, so a wheel scroll in progress is not pulled back to an overscan row).
+ */
+type PendingFocus = 'moved' | 'restored' | undefined;
+
 export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavigationOptions): GridNavigation {
   const [position, setPosition] = useState<GridPosition>({ row: 0, col: 0 });
   const [grid, setGrid] = useState<HTMLElement | null>(null);
-  const pending = useRef(false);
+  const pending = useRef<PendingFocus>(undefined);
   const active = { row: Math.max(0, Math.min(position.row, rowCount - 1)), col: Math.max(0, Math.min(position.col, colCount - 1)) };
   const { row, col } = active;
 
@@ -93,18 +102,49 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
     if (!pending.current) return;
     const cell = cellAt(grid, { row, col });
     if (cell) {
-      pending.current = false;
-      cell.focus();
+      cell.focus({ preventScroll: pending.current === 'restored' });
+      pending.current = undefined;
     }
   }, [grid, row, col]);
+
+  // A native listener: the focus leaves a removed row while React commits, and the element is gone by the microtask.
+  const ref = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
+    setGrid(element);
+    element.tabIndex = -1;
+    const onFocusOut = (event: globalThis.FocusEvent) => {
+      const left = event.target as HTMLElement;
+      const next = event.relatedTarget as Node | null;
+      if (next !== null && element.contains(next)) return;
+      if (next !== null || left === element) {
+        // The user took the focus out of the grid: no row gets it back.
+        pending.current = undefined;
+        return;
+      }
+      queueMicrotask(() => {
+        const dropped = document.activeElement === null || document.activeElement === document.body;
+        if (left.isConnected || !dropped) return;
+        pending.current ??= 'restored';
+        element.focus({ preventScroll: true });
+      });
+    };
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('focusout', onFocusOut);
+      setGrid(null);
+    };
+  }, []);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
       const target = event.target as HTMLElement;
-      const cell = target.closest<HTMLElement>(`[${gridAttr.col}]`);
-      const at = cell && positionOf(cell);
-      if (!cell || !at || event.altKey || event.metaKey) return;
-      if (target !== cell) {
+      if (event.altKey || event.metaKey) return;
+      // The grid element holds the focus while the focused row is out of the window: keys act on the active cell.
+      const parked = target === grid;
+      const cell = parked ? cellAt(grid, { row, col }) : target.closest<HTMLElement>(`[${gridAttr.col}]`);
+      const at = parked ? { row, col } : cell && positionOf(cell);
+      if (!at) return;
+      if (cell && !parked && target !== cell) {
         // The focus is on a control inside the cell (after F2, or a click): the control has the keys it needs.
         const controls = [...cell.querySelectorAll<HTMLElement>(focusableInCell)];
         const index = controls.indexOf(target);
@@ -117,7 +157,15 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
         }
         return;
       }
-      const rowElement = cell.parentElement;
+      const acts = event.key === 'Enter' || event.key === ' ' || event.key === 'F2';
+      if (acts && !cell) {
+        // The active row is out of the window: the key brings it back, and the next press acts on it.
+        event.preventDefault();
+        pending.current = 'moved';
+        scrollToRow(at.row);
+        return;
+      }
+      const rowElement = cell?.parentElement;
       if (event.key === 'Enter') {
         const open = rowElement?.querySelector<HTMLElement>(`[${gridAttr.open}]`);
         if (open) {
@@ -134,7 +182,7 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
         return;
       }
       if (event.key === 'F2') {
-        const first = cell.querySelector<HTMLElement>(focusableInCell);
+        const first = cell?.querySelector<HTMLElement>(focusableInCell);
         if (first) {
           event.preventDefault();
           first.focus();
@@ -144,13 +192,13 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
       const next = moveInGrid(event.key, at, rowCount, colCount);
       if (!next) return;
       event.preventDefault();
-      pending.current = true;
+      pending.current = 'moved';
       setPosition(next);
       const nextCell = cellAt(grid, next);
       if (nextCell) nextCell.focus();
       else scrollToRow(next.row);
     },
-    [grid, rowCount, colCount, scrollToRow],
+    [grid, row, col, rowCount, colCount, scrollToRow],
   );
 
   // A click (or a tab into the grid) makes the cell it lands in the active one.
@@ -160,5 +208,5 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
     if (at) setPosition((current) => (current.row === at.row && current.col === at.col ? current : at));
   }, []);
 
-  return { active, ref: setGrid, onKeyDown, onFocus, focusPending };
+  return { active, ref, onKeyDown, onFocus, focusPending };
 }
