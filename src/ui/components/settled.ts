@@ -8,7 +8,13 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** Enough for every view of one page (a notebook's cells); beyond it the oldest result is worked out again. */
 const KEPT = 64;
+/**
+ * The characters the kept keys may hold together. A key holds its whole input (a file of up to the viewers' limit),
+ * and a result is of the order of its input, so this bounds the memory of both: 64 large files would be gigabytes.
+ */
+const KEPT_CHARS = 16 * 1024 * 1024;
 const kept = new Map<string, Promise<Settled<unknown>>>();
+let keptChars = 0;
 
 /** The one promise of `work` for `key`: the same object on every render, so `use` suspends only the first time. */
 export function settled<T>(key: string, work: () => Promise<T>): Promise<Settled<T>> {
@@ -24,9 +30,14 @@ export function settled<T>(key: string, work: () => Promise<T>): Promise<Settled
     (error: unknown): Settled<T> => ({ ok: false, error }),
   );
   kept.set(key, promise);
-  if (kept.size > KEPT) {
+  keptChars += key.length;
+  // The newest stays whatever its size: the render that asked for it reads it again once it settles.
+  while (kept.size > 1 && (kept.size > KEPT || keptChars > KEPT_CHARS)) {
     const oldest = kept.keys().next();
-    if (!oldest.done) kept.delete(oldest.value);
+    if (oldest.done) break;
+    kept.delete(oldest.value);
+    keptChars -= oldest.value.length;
   }
   return promise;
 }
+
