@@ -16,7 +16,7 @@ export interface CommitGraphProps {
   repoId: string;
   layout: GraphLayout<Commit>;
   labels: ReadonlyMap<string, RefLabels>;
-  hasMore: boolean;
+  /** Whether a page is loading: its end makes the graph ask again if the end of the rows is still in view. */
   loadingMore: boolean;
   onLoadMore: () => void;
   maxHeight?: string;
@@ -118,7 +118,7 @@ const Row = memo(function Row({ repoId, row, labels, graphWidth, index, start }:
  * The history of every branch as a graph, virtualised: only the rows in view (and a few around) are in the DOM,
  * each drawing its own lane segments, and the next page is asked for as the user nears the end of the loaded rows.
  */
-export function CommitGraph({ repoId, layout, labels, hasMore, loadingMore, onLoadMore, maxHeight = '70vh' }: CommitGraphProps) {
+export function CommitGraph({ repoId, layout, labels, loadingMore, onLoadMore, maxHeight = '70vh' }: CommitGraphProps) {
   // State, not a ref: the virtualizer reads the viewport in its layout effect, before a ref would be attached.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const rows = layout.rows;
@@ -131,9 +131,11 @@ export function CommitGraph({ repoId, layout, labels, hasMore, loadingMore, onLo
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
   const nearEnd = rows.length > 0 && lastVisible >= rows.length - LOAD_AHEAD_ROWS;
+  // Whether a page is due (there is more, none is loading) is the list machine's to decide. A load that ends with the
+  // end of the rows still in view asks again.
   useEffect(() => {
-    if (nearEnd && hasMore && !loadingMore) onLoadMore();
-  }, [nearEnd, hasMore, loadingMore, onLoadMore]);
+    if (nearEnd) onLoadMore();
+  }, [nearEnd, loadingMore, onLoadMore]);
   const graphWidth = Math.min(layout.width, MAX_DRAWN_LANES) * LANE_WIDTH;
 
   return (

@@ -67,7 +67,6 @@ export function CommitGraphPage({ repoId, graph, branches, tags, onSelectView }:
           repoId={repoId}
           layout={layout}
           labels={labels}
-          hasMore={table.hasMore}
           loadingMore={view.loadingMore}
           onLoadMore={table.onLoadMore}
         />
