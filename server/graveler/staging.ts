@@ -7,7 +7,7 @@ import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type Recor
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import type { BranchRead } from './refs';
-import { pastDeletedRow, surelyLive } from './folder-liveness';
+import { pastDeletions, surelyLive } from './folder-liveness';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -16,8 +16,13 @@ import type { ObjectEntry } from './types';
  * server processes (each kv call a network round trip) that happens several times in a row, so repeats back off.
  */
 const WRITE_ATTEMPTS = 12;
-/** Staged records read first after a listing skipped a deleted row. */
-const ROW_SKIP_FIRST_PAGE = 2;
+/** Staged records read first after a listing moved past a run of deletions. */
+const PAST_RUN_FIRST_PAGE = 2;
+/**
+ * Deletions a listing steps over one by one before it measures the run they belong to from where it stands: short
+ * runs (scattered deletions) cost less to step over than to count.
+ */
+const STEPS_BEFORE_MEASURE = 32;
 const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -43,8 +48,8 @@ export interface FolderListing {
 
 /**
  * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. A staged
- * deletion at the start of a committed row whose every key the active token deletes moves the walk past the row
- * (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses folders,
+ * deletion at the start of a committed row, or after a run of them, moves the walk past the run of deletions it
+ * belongs to, measured by counts (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses folders,
  * a folder reached at a staged deletion is asked first whether it surely holds something live; if so, the deletion's
  * record stands for the folder (its value null, which the listing never reads, as it shows the folder and moves past
  * it) instead of a walk through the folder's deletions.
@@ -65,10 +70,10 @@ export async function branchRecords(
       ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), start, firstPage)),
       new TreeIterator(ctx.trees, namespace, tree, start),
     ]);
-  const past = async (deleted: string) => {
-    const next = await pastDeletedRow(ctx, repo, namespace, branch, tree, deleted);
-    // Past a deleted row the next record is often the next row's first deletion, which skips again: read few.
-    return next === undefined ? undefined : open(next, ROW_SKIP_FIRST_PAGE);
+  const past = async (deleted: string, run: number) => {
+    const next = await pastDeletions(ctx, repo, namespace, branch, tree, deleted, run >= STEPS_BEFORE_MEASURE);
+    // Past a run of deletions the next record is often live, or the start of a run that cannot be measured: read few.
+    return next === undefined ? undefined : open(next, PAST_RUN_FIRST_PAGE);
   };
   if (!folders || folders.delimiter === '') return new LiveIterator(open(from), undefined, past);
   const { prefix, delimiter } = folders;

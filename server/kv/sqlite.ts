@@ -61,7 +61,10 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     'SELECT key, value FROM kv WHERE key >= ? ORDER BY key LIMIT ?',
   );
 
-  const countValuesStmt = db.prepare<[Buffer, Buffer, Buffer, Buffer], number>('SELECT count(*) FROM kv WHERE key >= ? AND key < ? AND value >= ? AND value < ?').pluck();
+  // total() rather than sum(): 0 over no rows, not NULL. One pass counts both, as fast as counting the matches alone.
+  const countValuesStmt = db.prepare<[Buffer, Buffer, Buffer, Buffer], { keys: number; matching: number }>(
+    'SELECT count(*) AS keys, total(value >= ? AND value < ?) AS matching FROM kv WHERE key >= ? AND key < ?',
+  );
   // Moves with every transaction another connection commits to the file, and is read from shared memory.
   const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
 
@@ -134,7 +137,8 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
       return pageOf(rows, bounds);
     },
     async countValues(from, to, values) {
-      return countValuesStmt.get(keyBytes(from), keyBytes(to), Buffer.from(values.from), Buffer.from(values.to)) ?? 0;
+      const row = countValuesStmt.get(Buffer.from(values.from), Buffer.from(values.to), keyBytes(from), keyBytes(to));
+      return { keys: row?.keys ?? 0, matching: row?.matching ?? 0 };
     },
     async batch(writes, conditions = []) {
       return inOrder(() => conditional.immediate(writes, conditions));
