@@ -114,6 +114,18 @@ export async function readStable<T>(
   throw new TooManyAttemptsError();
 }
 
+/** Whether a branch's head commit holds a path, as a read of the path learned it. */
+export interface HeadLookup {
+  commitId: string;
+  holds: boolean;
+}
+
+/** A path's value on a branch; `head` when nothing was staged for it, so the head commit was looked up. */
+export interface BranchObject {
+  value: ObjectEntry | undefined;
+  head?: HeadLookup;
+}
+
 /** The value of a path on a branch including staging; undefined when absent or deleted. */
 export async function readBranchObject(
   ctx: Ctx,
@@ -123,16 +135,29 @@ export async function readBranchObject(
   path: string,
   first?: BranchRead,
 ): Promise<ObjectEntry | undefined> {
-  return readStable(ctx, repo, branchId, async (branch) => {
+  return (await readBranchPath(ctx, repo, namespace, branchId, path, first)).value;
+}
+
+/** As readBranchObject, with what it learned of the head commit: a delete then names the head without looking again. */
+export async function readBranchPath(
+  ctx: Ctx,
+  repo: string,
+  namespace: string,
+  branchId: string,
+  path: string,
+  first?: BranchRead,
+): Promise<BranchObject> {
+  return readStable(ctx, repo, branchId, async (branch): Promise<{ value: BranchObject; needsCheck: boolean }> => {
     const current = await ctx.kv.get(keys.staging(repo, branch.stagingToken) + path);
     // A hit in the active token is current whatever happens to the branch afterwards.
-    if (current !== undefined) return { value: decodeStaged(current) ?? undefined, needsCheck: false };
+    if (current !== undefined) return { value: { value: decodeStaged(current) ?? undefined }, needsCheck: false };
     for (const token of branch.sealedTokens) {
       const v = await ctx.kv.get(keys.staging(repo, token) + path);
-      if (v !== undefined) return { value: decodeStaged(v) ?? undefined, needsCheck: true };
+      if (v !== undefined) return { value: { value: decodeStaged(v) ?? undefined }, needsCheck: true };
     }
     const head = await ctx.refs.commit(repo, branch.commitId);
-    return { value: await lookupInTree(ctx, namespace, head.metaRangeId, path), needsCheck: true };
+    const value = await lookupInTree(ctx, namespace, head.metaRangeId, path);
+    return { value: { value, head: { commitId: branch.commitId, holds: value !== undefined } }, needsCheck: true };
   }, first);
 }
 
@@ -160,13 +185,15 @@ export async function writeStaged(
   path: string,
   value: ObjectEntry | null,
   precondition: WritePrecondition = {},
+  /** What the caller already learned of the head: a tombstone names it without looking the path up again. */
+  known?: HeadLookup,
 ): Promise<void> {
   let conditional = precondition.ifAbsent || precondition.ifMatchChecksum !== undefined;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     await backoff(attempt);
     const branch: Stored<BranchRecord> = await ctx.refs.branch(repo, branchId);
     const key = keys.staging(repo, branch.value.stagingToken) + path;
-    const bytes = value === null ? await tombstoneFor(ctx, repo, namespace, branch.value, path) : encodeStaged(value);
+    const bytes = value === null ? await tombstoneFor(ctx, repo, namespace, branch.value, path, known) : encodeStaged(value);
     if (conditional) {
       const staged = await ctx.kv.get(key);
       const current = await readBranchObject(ctx, repo, namespace, branchId, path);
@@ -184,10 +211,23 @@ export async function writeStaged(
   throw new TooManyAttemptsError();
 }
 
-/** A deletion of `path` on the branch, naming the head when the head holds the path (codec.ts). */
-async function tombstoneFor(ctx: Ctx, repo: string, namespace: string, branch: BranchRecord, path: string): Promise<Buffer> {
-  const head = await ctx.refs.commit(repo, branch.commitId);
-  const inHead = (await lookupInTree(ctx, namespace, head.metaRangeId, path)) !== undefined;
+/**
+ * A deletion of `path` on the branch, naming the head when the head holds the path (codec.ts). A lookup already made
+ * is taken only for the same head: listings count these deletions as keys the head holds, so a stale answer would
+ * have them skip a live object.
+ */
+async function tombstoneFor(
+  ctx: Ctx,
+  repo: string,
+  namespace: string,
+  branch: BranchRecord,
+  path: string,
+  known?: HeadLookup,
+): Promise<Buffer> {
+  const inHead =
+    known?.commitId === branch.commitId
+      ? known.holds
+      : (await lookupInTree(ctx, namespace, (await ctx.refs.commit(repo, branch.commitId)).metaRangeId, path)) !== undefined;
   return encodeTombstone(inHead ? branch.commitId : undefined);
 }
 
