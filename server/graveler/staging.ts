@@ -20,9 +20,12 @@ const WRITE_ATTEMPTS = 12;
 const PAST_RUN_FIRST_PAGE = 2;
 /**
  * Deletions a listing steps over one by one before it measures the run they belong to from where it stands: short
- * runs (scattered deletions) cost less to step over than to count.
+ * runs (scattered deletions) cost less to step over than to count. A run that could not be measured is measured
+ * again after twice as many, so deletions the counts cannot tell (of keys the head lacks) cost few counts.
  */
 const STEPS_BEFORE_MEASURE = 32;
+
+const measuresAfter = (run: number) => run >= STEPS_BEFORE_MEASURE && (run & (run - 1)) === 0;
 const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -71,7 +74,7 @@ export async function branchRecords(
       new TreeIterator(ctx.trees, namespace, tree, start),
     ]);
   const past = async (deleted: string, run: number) => {
-    const next = await pastDeletions(ctx, repo, namespace, branch, tree, deleted, run >= STEPS_BEFORE_MEASURE);
+    const next = await pastDeletions(ctx, repo, namespace, branch, tree, deleted, measuresAfter(run));
     // Past a run of deletions the next record is often live, or the start of a run that cannot be measured: read few.
     return next === undefined ? undefined : open(next, PAST_RUN_FIRST_PAGE);
   };
