@@ -33,21 +33,6 @@ interface Run {
 const after = (key: string) => `${key}\u0000`;
 
 /**
- * Keys at either end of an edge row's run that are counted apart: the survivors of a mostly deleted folder usually
- * sit at one of its ends, and a few keys then tell that the folder is live.
- */
-const EDGE_KEYS = 32;
-
-/** keys[first..last) as runs, the first and last EDGE_KEYS of them apart when there are more. */
-function runsOf(keysOfRow: readonly string[], first: number, last: number): Run[] {
-  const cuts = last - first > 2 * EDGE_KEYS ? [first, first + EDGE_KEYS, last - EDGE_KEYS, last] : [first, last];
-  return cuts.slice(1).map((to, i) => {
-    const from = cuts[i] as number;
-    return { from: keysOfRow[from] as string, to: after(keysOfRow[to - 1] as string), count: to - from };
-  });
-}
-
-/**
  * The committed keys under `prefix` as runs: whole parts and rows by their counts and bounds, the two edges' ranges
  * read to find where the prefix starts and ends in them.
  */
@@ -64,7 +49,7 @@ export async function committedRuns(ctx: Ctx, namespace: string, tree: Tree, pre
     const { lo, hi } = rowSpan(data, row);
     const first = lowerBound(data.keys, prefix, identity, lo, hi);
     const last = end === undefined ? hi : lowerBound(data.keys, end, identity, first, hi);
-    if (last > first) runs.push(...runsOf(data.keys, first, last));
+    if (last > first) runs.push({ from: data.keys[first] as string, to: after(data.keys[last - 1] as string), count: last - first });
   };
   for (const part of tree) {
     if (apart(part, prefix, end)) continue;
@@ -87,7 +72,7 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
   for (const run of order) {
     let deletions = 0;
     for (const base of bases) {
-      deletions += (await ctx.kv.countValues(base + run.from, base + run.to, ANY_TOMBSTONE)).matching;
+      deletions += await ctx.kv.countValues(base + run.from, base + run.to, ANY_TOMBSTONE);
       if (deletions >= run.count) break;
     }
     if (deletions < run.count) return true;
@@ -95,110 +80,28 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
   return false;
 }
 
-/** The first span a run of deletions is measured by: doubled while it holds only deletions. */
-const FIRST_SPAN = 32;
-
 /**
- * Whether [from, to) holds nothing staged but deletions of its `count` committed keys: the active token has exactly
- * `count` keys there, each a deletion naming the head (which are of distinct keys the head holds, codec.ts), and no
- * sealed token has any key there. The active token is the newest, so nothing older can bring a key back; but an
- * object staged anywhere between the deleted keys, which the head lacks, is live and must not be passed over.
+ * Where a listing may go on after a staged deletion at `key`: past the committed row that `key` starts, when the
+ * branch's active token deletes every key of that row. Deletions that name the head commit (codec.ts) are of
+ * distinct keys that the head holds, so as many of them within the row's bounds as it has keys are all of its keys.
+ * The active token is the newest, so nothing older can bring one back. Undefined when the row cannot be skipped.
  */
-async function onlyDeletions(ctx: Ctx, repo: string, branch: BranchRecord, from: string, to: string, count: number): Promise<boolean> {
-  const active = keys.staging(repo, branch.stagingToken);
-  const staged = await ctx.kv.countValues(active + from, active + to, exactly(encodeTombstone(branch.commitId)));
-  if (staged.keys !== count || staged.matching !== count) return false;
-  for (const token of branch.sealedTokens) {
-    const base = keys.staging(repo, token);
-    if ((await ctx.kv.countValues(base + from, base + to, ANY_TOMBSTONE)).keys > 0) return false;
-  }
-  return true;
-}
-
-/**
- * The index of the first of keys[start..end) that a run of deletions from keys[start] does not reach (end when it
- * reaches them all; `rowEnd` bounds the last key). Spans of 32, 64, 128… keys are counted, each after the last, and
- * the first that fails is halved until the run's end is found: about as many keys counted as the run holds. When the
- * first span fails the run is short, and cheaper to step through than to measure.
- */
-async function deletedUpTo(
-  onlyDeleted: (from: string, to: string, count: number) => Promise<boolean>,
-  keysOfRow: readonly string[],
-  start: number,
-  end: number,
-  rowEnd: string,
-): Promise<number> {
-  const keyAt = (i: number) => (i < end ? (keysOfRow[i] as string) : rowEnd);
-  let s = start;
-  for (let size = FIRST_SPAN; s < end; size *= 2) {
-    const e = Math.min(s + size, end);
-    if (await onlyDeleted(keyAt(s), keyAt(e), e - s)) {
-      s = e;
-      continue;
-    }
-    if (s === start) return s;
-    for (let n = e - s; n > 1; ) {
-      const half = n >> 1;
-      if (await onlyDeleted(keyAt(s), keyAt(s + half), half)) {
-        s += half;
-        n -= half;
-      } else {
-        n = half;
-      }
-    }
-    return s;
-  }
-  return s;
-}
-
-/**
- * Where a listing may go on after stepping over a staged deletion at `key`, a key of the head: past the run of
- * deletions that starts there, measured by counts (`onlyDeletions`) rather than read. From a row's first key the
- * whole row is counted first, and the rows after it while they are wholly deleted; the row where the run ends is
- * measured span by span (`deletedUpTo`). From inside a row (`anywhere`: the caller has stepped over several
- * deletions in a row, so a long run is likely) the measure starts at `key`. Undefined when the run cannot be told
- * longer than `key` alone, or `key` is not the head's.
- */
-export async function pastDeletions(
+export async function pastDeletedRow(
   ctx: Ctx,
   repo: string,
   namespace: string,
   branch: BranchRecord,
   tree: Tree,
   key: string,
-  anywhere: boolean,
 ): Promise<string | undefined> {
-  let pi = lowerBound(tree, key, maxKeyOf);
-  const part = tree[pi];
+  const part = tree[lowerBound(tree, key, maxKeyOf)];
   if (!part || compareKeys(key, part.minKey) < 0) return undefined;
-  let rows = await ctx.trees.readRows(namespace, part.id);
-  let ri = lowerBound(rows, key, maxKeyOf);
-  let row = rows[ri];
-  if (!row || compareKeys(key, row.minKey) < 0 || (row.minKey !== key && !anywhere)) return undefined;
-  const onlyDeleted = (from: string, to: string, count: number) => onlyDeletions(ctx, repo, branch, from, to, count);
-  let start = key;
-  let passed = false;
-  for (;;) {
-    const end = after(row.maxKey);
-    const whole = start === row.minKey && (await onlyDeleted(row.minKey, end, row.count));
-    if (!whole) {
-      if (!passed && !anywhere) return undefined;
-      const data = await ctx.trees.readRange(namespace, row.id);
-      const span = rowSpan(data, row);
-      const from = lowerBound(data.keys, start, identity, span.lo, span.hi);
-      // A deletion of a key the head lacks may have staged objects between it and the next committed key.
-      if (data.keys[from] !== start) return undefined;
-      const stop = await deletedUpTo(onlyDeleted, data.keys, from, span.hi, end);
-      if (stop < span.hi) return stop > from || passed ? (data.keys[stop] as string) : undefined;
-    }
-    passed = true;
-    if (++ri >= rows.length) {
-      const next = tree[++pi];
-      if (!next) return end;
-      rows = await ctx.trees.readRows(namespace, next.id);
-      ri = 0;
-    }
-    row = rows[ri] as RangeInfo;
-    start = row.minKey;
-  }
+  const rows = await ctx.trees.readRows(namespace, part.id);
+  const row = rows[lowerBound(rows, key, maxKeyOf)];
+  // Only a row's first key: from anywhere inside it, the count would include deletions already passed.
+  if (!row || row.minKey !== key) return undefined;
+  const base = keys.staging(repo, branch.stagingToken);
+  const end = after(row.maxKey);
+  const deleted = await ctx.kv.countValues(base + row.minKey, base + end, exactly(encodeTombstone(branch.commitId)));
+  return deleted === row.count ? end : undefined;
 }

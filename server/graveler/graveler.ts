@@ -68,7 +68,6 @@ import {
   branchRecords,
   isEffectiveChange,
   readBranchObject,
-  readBranchPath,
   readStable,
   stagedChanges,
   sweepOrphanTokens,
@@ -418,9 +417,9 @@ export class Graveler {
   async deleteObject(repo: string, branch: string, path: string, o: ForceOption = {}): Promise<void> {
     validatePath(path);
     const r = await this.writableBranch(repo, branch, o.force, ['staging_write']);
-    const current = await readBranchPath(this.ctx, repo, r.storageNamespace, branch, path);
-    if (current.value === undefined) return;
-    await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, null, {}, current.head);
+    const current = await readBranchObject(this.ctx, repo, r.storageNamespace, branch, path);
+    if (current === undefined) return;
+    await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, null);
   }
 
   async listObjects(repo: string, ref: string, o: ListOptions): Promise<Page<ListItem>> {

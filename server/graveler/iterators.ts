@@ -239,32 +239,20 @@ export class MergedIterator implements RecordIterator {
  * for something its caller knows of (a folder holding live objects) rather than step on.
  */
 export class LiveIterator implements RecordIterator {
-  /** Deletions stepped over since the last record shown or the last move further on. */
-  private run = 0;
-
   constructor(
     private source: RecordIterator,
     private readonly keepDeletion?: (key: string) => Promise<boolean>,
-    /**
-     * Given a deletion stepped over and how many were stepped over in a row up to it, a source that starts further
-     * on, when its caller knows the way is all deletions.
-     */
-    private readonly pastDeletion?: (key: string, run: number) => Promise<RecordIterator | undefined>,
+    /** Given a deletion stepped over, a source that starts further on, when its caller knows the way is all deletions. */
+    private readonly pastDeletion?: (key: string) => Promise<RecordIterator | undefined>,
   ) {}
 
   async next(): Promise<Rec | undefined> {
     for (;;) {
       const r = await this.source.next();
-      if (!r || r.value !== null) {
-        this.run = 0;
-        return r;
-      }
+      if (!r || r.value !== null) return r;
       if (this.keepDeletion && (await this.keepDeletion(r.key))) return r;
-      const further = await this.pastDeletion?.(r.key, ++this.run);
-      if (further) {
-        this.source = further;
-        this.run = 0;
-      }
+      const further = await this.pastDeletion?.(r.key);
+      if (further) this.source = further;
     }
   }
 }

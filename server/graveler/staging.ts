@@ -7,7 +7,7 @@ import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type Recor
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import type { BranchRead } from './refs';
-import { pastDeletions, surelyLive } from './folder-liveness';
+import { pastDeletedRow, surelyLive } from './folder-liveness';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -16,16 +16,8 @@ import type { ObjectEntry } from './types';
  * server processes (each kv call a network round trip) that happens several times in a row, so repeats back off.
  */
 const WRITE_ATTEMPTS = 12;
-/** Staged records read first after a listing moved past a run of deletions. */
-const PAST_RUN_FIRST_PAGE = 2;
-/**
- * Deletions a listing steps over one by one before it measures the run they belong to from where it stands: short
- * runs (scattered deletions) cost less to step over than to count. A run that could not be measured is measured
- * again after twice as many, so deletions the counts cannot tell (of keys the head lacks) cost few counts.
- */
-const STEPS_BEFORE_MEASURE = 32;
-
-const measuresAfter = (run: number) => run >= STEPS_BEFORE_MEASURE && (run & (run - 1)) === 0;
+/** Staged records read first after a listing skipped a deleted row. */
+const ROW_SKIP_FIRST_PAGE = 2;
 const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -51,8 +43,8 @@ export interface FolderListing {
 
 /**
  * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. A staged
- * deletion at the start of a committed row, or after a run of them, moves the walk past the run of deletions it
- * belongs to, measured by counts (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses folders,
+ * deletion at the start of a committed row whose every key the active token deletes moves the walk past the row
+ * (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses folders,
  * a folder reached at a staged deletion is asked first whether it surely holds something live; if so, the deletion's
  * record stands for the folder (its value null, which the listing never reads, as it shows the folder and moves past
  * it) instead of a walk through the folder's deletions.
@@ -73,10 +65,10 @@ export async function branchRecords(
       ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), start, firstPage)),
       new TreeIterator(ctx.trees, namespace, tree, start),
     ]);
-  const past = async (deleted: string, run: number) => {
-    const next = await pastDeletions(ctx, repo, namespace, branch, tree, deleted, measuresAfter(run));
-    // Past a run of deletions the next record is often live, or the start of a run that cannot be measured: read few.
-    return next === undefined ? undefined : open(next, PAST_RUN_FIRST_PAGE);
+  const past = async (deleted: string) => {
+    const next = await pastDeletedRow(ctx, repo, namespace, branch, tree, deleted);
+    // Past a deleted row the next record is often the next row's first deletion, which skips again: read few.
+    return next === undefined ? undefined : open(next, ROW_SKIP_FIRST_PAGE);
   };
   if (!folders || folders.delimiter === '') return new LiveIterator(open(from), undefined, past);
   const { prefix, delimiter } = folders;
@@ -117,18 +109,6 @@ export async function readStable<T>(
   throw new TooManyAttemptsError();
 }
 
-/** Whether a branch's head commit holds a path, as a read of the path learned it. */
-export interface HeadLookup {
-  commitId: string;
-  holds: boolean;
-}
-
-/** A path's value on a branch; `head` when nothing was staged for it, so the head commit was looked up. */
-export interface BranchObject {
-  value: ObjectEntry | undefined;
-  head?: HeadLookup;
-}
-
 /** The value of a path on a branch including staging; undefined when absent or deleted. */
 export async function readBranchObject(
   ctx: Ctx,
@@ -138,29 +118,16 @@ export async function readBranchObject(
   path: string,
   first?: BranchRead,
 ): Promise<ObjectEntry | undefined> {
-  return (await readBranchPath(ctx, repo, namespace, branchId, path, first)).value;
-}
-
-/** As readBranchObject, with what it learned of the head commit: a delete then names the head without looking again. */
-export async function readBranchPath(
-  ctx: Ctx,
-  repo: string,
-  namespace: string,
-  branchId: string,
-  path: string,
-  first?: BranchRead,
-): Promise<BranchObject> {
-  return readStable(ctx, repo, branchId, async (branch): Promise<{ value: BranchObject; needsCheck: boolean }> => {
+  return readStable(ctx, repo, branchId, async (branch) => {
     const current = await ctx.kv.get(keys.staging(repo, branch.stagingToken) + path);
     // A hit in the active token is current whatever happens to the branch afterwards.
-    if (current !== undefined) return { value: { value: decodeStaged(current) ?? undefined }, needsCheck: false };
+    if (current !== undefined) return { value: decodeStaged(current) ?? undefined, needsCheck: false };
     for (const token of branch.sealedTokens) {
       const v = await ctx.kv.get(keys.staging(repo, token) + path);
-      if (v !== undefined) return { value: { value: decodeStaged(v) ?? undefined }, needsCheck: true };
+      if (v !== undefined) return { value: decodeStaged(v) ?? undefined, needsCheck: true };
     }
     const head = await ctx.refs.commit(repo, branch.commitId);
-    const value = await lookupInTree(ctx, namespace, head.metaRangeId, path);
-    return { value: { value, head: { commitId: branch.commitId, holds: value !== undefined } }, needsCheck: true };
+    return { value: await lookupInTree(ctx, namespace, head.metaRangeId, path), needsCheck: true };
   }, first);
 }
 
@@ -188,15 +155,13 @@ export async function writeStaged(
   path: string,
   value: ObjectEntry | null,
   precondition: WritePrecondition = {},
-  /** What the caller already learned of the head: a tombstone names it without looking the path up again. */
-  known?: HeadLookup,
 ): Promise<void> {
   let conditional = precondition.ifAbsent || precondition.ifMatchChecksum !== undefined;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     await backoff(attempt);
     const branch: Stored<BranchRecord> = await ctx.refs.branch(repo, branchId);
     const key = keys.staging(repo, branch.value.stagingToken) + path;
-    const bytes = value === null ? await tombstoneFor(ctx, repo, namespace, branch.value, path, known) : encodeStaged(value);
+    const bytes = value === null ? await tombstoneFor(ctx, repo, namespace, branch.value, path) : encodeStaged(value);
     if (conditional) {
       const staged = await ctx.kv.get(key);
       const current = await readBranchObject(ctx, repo, namespace, branchId, path);
@@ -214,23 +179,10 @@ export async function writeStaged(
   throw new TooManyAttemptsError();
 }
 
-/**
- * A deletion of `path` on the branch, naming the head when the head holds the path (codec.ts). A lookup already made
- * is taken only for the same head: listings count these deletions as keys the head holds, so a stale answer would
- * have them skip a live object.
- */
-async function tombstoneFor(
-  ctx: Ctx,
-  repo: string,
-  namespace: string,
-  branch: BranchRecord,
-  path: string,
-  known?: HeadLookup,
-): Promise<Buffer> {
-  const inHead =
-    known?.commitId === branch.commitId
-      ? known.holds
-      : (await lookupInTree(ctx, namespace, (await ctx.refs.commit(repo, branch.commitId)).metaRangeId, path)) !== undefined;
+/** A deletion of `path` on the branch, naming the head when the head holds the path (codec.ts). */
+async function tombstoneFor(ctx: Ctx, repo: string, namespace: string, branch: BranchRecord, path: string): Promise<Buffer> {
+  const head = await ctx.refs.commit(repo, branch.commitId);
+  const inHead = (await lookupInTree(ctx, namespace, head.metaRangeId, path)) !== undefined;
   return encodeTombstone(inHead ? branch.commitId : undefined);
 }
 

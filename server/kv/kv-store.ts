@@ -50,12 +50,6 @@ export function exactly(value: Uint8Array): ValueBounds {
   return { from: value, to: Buffer.concat([value, Buffer.of(0)]) };
 }
 
-/** The keys of a span, and how many of them hold a value within some bounds. */
-export interface KeyCount {
-  keys: number;
-  matching: number;
-}
-
 export interface KvStore {
   get(key: string): Promise<Uint8Array | undefined>;
   set(key: string, value: Uint8Array): Promise<void>;
@@ -69,11 +63,11 @@ export interface KvStore {
   /** Entries in ascending byte order of key. */
   scan(options: KvScanOptions): Promise<KvEntry[]>;
   /**
-   * How many keys lie in [`from`, `to`), and how many of them hold a value in [`values.from`, `values.to`) (in byte
-   * order), counted by the store without reading them out: a reader learns how many staged deletions lie under a
-   * folder, and whether anything else is staged among them, at the cost of one query.
+   * How many keys in [`from`, `to`) hold a value in [`values.from`, `values.to`) (in byte order), counted by the
+   * store without reading them out: a reader learns how many staged deletions lie under a folder at the cost of one
+   * query.
    */
-  countValues(from: string, to: string, values: ValueBounds): Promise<KeyCount>;
+  countValues(from: string, to: string, values: ValueBounds): Promise<number>;
   /**
    * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
    */

@@ -111,19 +111,6 @@ describe('listing folders with uncommitted deletions', () => {
     await expectRootAsFlat('mixed');
   });
 
-  it('lists new objects staged between deleted committed ones, and pages across a deleted run', async () => {
-    await env.g.createBranch(repo, 'between', 'main');
-    await deleteRange('between', 'f0', 0, PER_FOLDER - 2);
-    // New keys sort between committed ones inside wholly deleted rows: counting deletions must not pass over them.
-    const fresh = [`${pathOf('f0', 5)}-new`, `${pathOf('f0', 100)}-new`, `${pathOf('f0', 200)}-new`];
-    for (const path of fresh) await env.g.putObject(repo, 'between', path, entry(path));
-    const live = [...fresh, pathOf('f0', PER_FOLDER - 2), pathOf('f0', PER_FOLDER - 1)];
-    expect(await listAll(env.g, repo, 'between', { prefix: 'f0/', delimiter: '/', amount: 1000 })).toEqual(live);
-    for (const amount of [1, 2]) expect(await listAll(env.g, repo, 'between', { prefix: 'f0/', delimiter: '/', amount })).toEqual(live);
-    const page = await env.g.listObjects(repo, 'between', { prefix: 'f0/', delimiter: '/', after: pathOf('f0', 3), amount: 1000 });
-    expect(page.results.map((r) => r.path)).toEqual(live);
-  });
-
   it('agrees with the flat listing over random deletions and puts, folder by folder and under a prefix', async () => {
     await env.g.createBranch(repo, 'random', 'main');
     let s = 7;
@@ -140,44 +127,5 @@ describe('listing folders with uncommitted deletions', () => {
       const folded = expectedRoot(flat.map((p) => p.slice('f1/'.length))).map((p) => `f1/${p}`);
       expect(await listAll(env.g, repo, 'random', { prefix: 'f1/', delimiter: '/', amount: 3 })).toEqual(folded);
     }
-  });
-});
-
-describe('listing long runs of uncommitted deletions inside one committed row', () => {
-  const ROW = 600;
-  const live = [pathOf('f', 100), `${pathOf('f', 350)}-new`, pathOf('f', 599)];
-  let env: Env;
-  let stagedRowsRead = 0;
-
-  beforeAll(async () => {
-    // One row of 600 objects: the runs are measured from inside it, not by whole rows.
-    env = await openEnv({ now: tickingClock(), raggedness: 1 << 20 });
-    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
-    const records = Array.from({ length: ROW }, (_, i) => ({ path: pathOf('f', i), entry: entry(pathOf('f', i)) }));
-    await env.g.commitMetaRange(repo, 'main', await env.g.writeMetaRange(repo, records), { committer: 'u', message: 'load' });
-    for (let i = 0; i < ROW; i++) if (i !== 100 && i !== 599) await env.g.deleteObject(repo, 'main', pathOf('f', i));
-    await env.g.putObject(repo, 'main', live[1] as string, entry('new'));
-    const scan = env.kv.scan.bind(env.kv);
-    env.kv.scan = async (options) => {
-      const rows = await scan(options);
-      if (options.prefix?.includes('/staging/')) stagedRowsRead += rows.length;
-      return rows;
-    };
-  });
-  afterAll(async () => {
-    await env.close();
-  });
-
-  it('finds the survivors and a new object among the deletions, reading few of them', async () => {
-    stagedRowsRead = 0;
-    expect(await listAll(env.g, repo, 'main', { prefix: 'f/', delimiter: '/', amount: 1000 })).toEqual(live);
-    // 597 deletions in three runs: each is stepped over for 32 deletions (and the pages read around them), then counted.
-    expect(stagedRowsRead).toBeLessThan(300);
-    for (const amount of [1, 2]) expect(await listAll(env.g, repo, 'main', { prefix: 'f/', amount })).toEqual(live);
-    for (const after of [pathOf('f', 0), pathOf('f', 100), pathOf('f', 200), pathOf('f', 350)]) {
-      const page = await env.g.listObjects(repo, 'main', { prefix: 'f/', delimiter: '/', after, amount: 1000 });
-      expect(page.results.map((r) => r.path)).toEqual(live.filter((p) => p > after));
-    }
-    expect(await listAll(env.g, repo, 'main', { delimiter: '/', amount: 1000 })).toEqual(['f/*']);
   });
 });
