@@ -163,47 +163,51 @@ export const IMPORT_UNSUPPORTED =
 export const IMPORT_CONFIG_UNREADABLE =
   "Import is unavailable: the server's storage configuration could not be read. Reload the page to try again.";
 
+/**
+ * Calls `follow` with the actor's snapshot now and on each change; what it answers stops following (a callback
+ * actor's cleanup).
+ */
+function following<TSnapshot>(
+  actor: { getSnapshot(): TSnapshot; subscribe(observer: (snapshot: TSnapshot) => void): { unsubscribe(): void } },
+  follow: (snapshot: TSnapshot) => void,
+): () => void {
+  follow(actor.getSnapshot());
+  const subscription = actor.subscribe(follow);
+  return () => subscription.unsubscribe();
+}
+
 /** Follows the permission actor's answer for one branch, reporting each change of it. */
 const followUploadPermission = fromCallback<EventObject, { permissions: UploadPermissionActorRef; target: BranchTarget }>(
   ({ input, sendBack }) => {
     let last: boolean | undefined | null = null;
-    const report = () => {
-      const allowed = uploadAllowed(input.permissions.getSnapshot(), input.target);
+    return following(input.permissions, (snapshot) => {
+      const allowed = uploadAllowed(snapshot, input.target);
       if (allowed !== last) sendBack({ type: 'upload.answer', allowed } satisfies UploadAnswer);
       last = allowed;
-    };
-    report();
-    const subscription = input.permissions.subscribe(report);
-    return () => subscription.unsubscribe();
+    });
   },
 );
 
 /** Reports the server's storage config (StorageReport) once the session has read its settings. */
 export const storageOf = fromCallback<EventObject, { session: SessionActorRef }>(({ input, sendBack }) => {
   let reported = false;
-  const follow = (snapshot: SessionSnapshot) => {
+  return following(input.session, (snapshot: SessionSnapshot) => {
     if (reported || snapshot.matches({ settings: 'loading' })) return;
     reported = true;
     const storage = snapshot.context.config?.storage_config;
     sendBack((storage ? { type: 'storage.known', storage } : { type: 'storage.unknown' }) satisfies StorageReport);
-  };
-  const subscription = input.session.subscribe(follow);
-  follow(input.session.getSnapshot());
-  return () => subscription.unsubscribe();
+  });
 });
 
 /** Reports the session's policies (PoliciesReport) now and on each change. */
 export const policiesOf = fromCallback<EventObject, { session: SessionActorRef }>(({ input, sendBack }) => {
   let last: PermissionCheck | null | undefined;
-  const follow = (snapshot: SessionSnapshot) => {
+  return following(input.session, (snapshot: SessionSnapshot) => {
     const policies = snapshot.context.permissions;
     if (policies === last) return;
     last = policies;
     sendBack({ type: 'policies.changed', policies } satisfies PoliciesReport);
-  };
-  const subscription = input.session.subscribe(follow);
-  follow(input.session.getSnapshot());
-  return () => subscription.unsubscribe();
+  });
 });
 
 /** The page's context for what the route knows now. */

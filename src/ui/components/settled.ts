@@ -40,4 +40,3 @@ export function settled<T>(key: string, work: () => Promise<T>): Promise<Settled
   }
   return promise;
 }
-
