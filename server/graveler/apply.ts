@@ -39,12 +39,16 @@ export async function applyChanges(
     await update.addRecord(c.key, c.value);
   };
 
+  const lastPart = base[base.length - 1];
   for (const part of base) {
     while (change !== undefined && compareKeys(change.key, part.minKey) < 0) {
       await insert(change);
       change = await changes.next();
     }
-    if ((change === undefined || compareKeys(change.key, part.maxKey) > 0) && (await update.keptPart(part))) continue;
+    const reached = change !== undefined && compareKeys(change.key, part.maxKey) <= 0;
+    // The tree's last segment is open unless its last key is a boundary: records added after it continue it.
+    const continued = change !== undefined && part === lastPart && !RangeWriter.isBoundary(part.maxKey, raggedness);
+    if (!reached && !continued && (await update.keptPart(part))) continue;
     for (const row of await store.readRows(namespace, part.id)) {
       while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
         await insert(change);

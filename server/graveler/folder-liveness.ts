@@ -12,6 +12,10 @@ import type { Tree } from './tree-parts';
 
 /** Every staged deletion, whichever head it names (codec.ts): the values whose first byte is 0. */
 const ANY_TOMBSTONE: ValueBounds = { from: Buffer.of(0), to: Buffer.of(1) };
+/** Every staged object (codec.ts): the values whose first byte is 1. */
+const ANY_OBJECT: ValueBounds = { from: Buffer.of(1), to: Buffer.of(2) };
+/** Every staged record, deletion or object. */
+const ANY_RECORD: ValueBounds = { from: Buffer.of(0), to: Buffer.of(2) };
 
 /** Whether every key of [minKey, maxKey] starts with the prefix whose keys end before `end`. */
 function inside(span: { minKey: string; maxKey: string }, prefix: string, end: string | undefined): boolean {
@@ -82,9 +86,11 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
 
 /**
  * Where a listing may go on after a staged deletion at `key`: past the committed row that `key` starts, when the
- * branch's active token deletes every key of that row. Deletions that name the head commit (codec.ts) are of
- * distinct keys that the head holds, so as many of them within the row's bounds as it has keys are all of its keys.
- * The active token is the newest, so nothing older can bring one back. Undefined when the row cannot be skipped.
+ * branch's active token deletes every key of that row and nothing else is staged within its bounds. Deletions that
+ * name the head commit (codec.ts) are of distinct keys that the head holds, so as many of them within the row's
+ * bounds as it has keys are all of its keys. The active token is the newest, so nothing older can bring one of them
+ * back; but a new key that sorts between them, staged in any token, is live, so a span holding one is walked.
+ * Undefined when the row cannot be skipped.
  */
 export async function pastDeletedRow(
   ctx: Ctx,
@@ -103,5 +109,11 @@ export async function pastDeletedRow(
   const base = keys.staging(repo, branch.stagingToken);
   const end = after(row.maxKey);
   const deleted = await ctx.kv.countValues(base + row.minKey, base + end, exactly(encodeTombstone(branch.commitId)));
-  return deleted === row.count ? end : undefined;
+  if (deleted !== row.count) return undefined;
+  if ((await ctx.kv.countValues(base + row.minKey, base + end, ANY_RECORD)) !== deleted) return undefined;
+  for (const token of branch.sealedTokens) {
+    const sealed = keys.staging(repo, token);
+    if ((await ctx.kv.countValues(sealed + row.minKey, sealed + end, ANY_OBJECT)) > 0) return undefined;
+  }
+  return end;
 }

@@ -111,6 +111,19 @@ describe('listing folders with uncommitted deletions', () => {
     await expectRootAsFlat('mixed');
   });
 
+  it('lists new objects staged between deleted committed ones, and pages across a deleted run', async () => {
+    await env.g.createBranch(repo, 'between', 'main');
+    await deleteRange('between', 'f0', 0, PER_FOLDER - 2);
+    // New keys sort between committed ones inside wholly deleted rows: counting deletions must not pass over them.
+    const fresh = [`${pathOf('f0', 5)}-new`, `${pathOf('f0', 100)}-new`, `${pathOf('f0', 200)}-new`];
+    for (const path of fresh) await env.g.putObject(repo, 'between', path, entry(path));
+    const live = [...fresh, pathOf('f0', PER_FOLDER - 2), pathOf('f0', PER_FOLDER - 1)];
+    expect(await listAll(env.g, repo, 'between', { prefix: 'f0/', delimiter: '/', amount: 1000 })).toEqual(live);
+    for (const amount of [1, 2]) expect(await listAll(env.g, repo, 'between', { prefix: 'f0/', delimiter: '/', amount })).toEqual(live);
+    const page = await env.g.listObjects(repo, 'between', { prefix: 'f0/', delimiter: '/', after: pathOf('f0', 3), amount: 1000 });
+    expect(page.results.map((r) => r.path)).toEqual(live);
+  });
+
   it('agrees with the flat listing over random deletions and puts, folder by folder and under a prefix', async () => {
     await env.g.createBranch(repo, 'random', 'main');
     let s = 7;

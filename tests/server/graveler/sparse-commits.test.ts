@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Writer } from '../../../server/graveler/codec';
 import { decodeMetaRange, encodeMetaRange, type RangeInfo } from '../../../server/graveler/range-codec';
+import { RangeWriter } from '../../../server/graveler/range-writer';
 import { entry, listAll, openEnv, tickingClock, treeFiles, type Env } from './helpers';
 
 /**
@@ -194,6 +195,26 @@ describe('a commit that keeps no old record of a segment', () => {
       for (const p of paths) await env.g.putObject(repo, 'main', p, entry(p));
       const commit = await env.g.commit(repo, 'main', { committer: 'u', message: 'all new' });
       const bulk = await env.g.writeMetaRange(repo, paths.map((p) => ({ path: p, entry: entry(p) })));
+      expect(commit.metaRangeId).toBe(bulk);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describe('a commit that adds records after the last one of a small tree', () => {
+  it('continues its open last segment, so the tree is the one a bulk write makes', async () => {
+    const env = await openEnv({ raggedness: 2 });
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: ns });
+      // The first key ends no segment, so the records added after it belong to its segment.
+      const first = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].find((k) => !RangeWriter.isBoundary(k, 2)) as string;
+      const later = [`${first}1`, `${first}2`];
+      await env.g.putObject(repo, 'main', first, entry(first));
+      await env.g.commit(repo, 'main', { committer: 'u', message: 'first' });
+      for (const p of later) await env.g.putObject(repo, 'main', p, entry(p));
+      const commit = await env.g.commit(repo, 'main', { committer: 'u', message: 'later' });
+      const bulk = await env.g.writeMetaRange(repo, [first, ...later].map((p) => ({ path: p, entry: entry(p) })));
       expect(commit.metaRangeId).toBe(bulk);
     } finally {
       await env.close();
