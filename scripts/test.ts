@@ -1,7 +1,7 @@
-// `npm test`: the checks, then every vitest project. The type-check keeps one core busy for over a minute, so lint,
-// the console build and its budget run beside it on the other; vitest comes after both, as it takes both cores (a
-// second vitest run beside the first, tried for its e2e files' idle time, overloaded the machine until server tests
-// timed out).
+// `npm test`: the checks, then every vitest project. The type-check and lint each keep a core busy for about half a
+// minute, so the console build and its budget follow lint on one lane beside the type-check; vitest comes after both,
+// as it takes both cores (a second vitest run beside the first, tried for its e2e files' idle time, overloaded the
+// machine until server tests timed out).
 //
 // A check's output is printed whole when it ends, so the two lanes do not interleave their lines; vitest prints as it
 // goes. The first failure stops everything still running.

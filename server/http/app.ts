@@ -167,7 +167,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.redirect(deps.login.loginUrl, 307);
   });
   const serveConsole = consoleFiles(deps.consoleDir);
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (c.req.path === apiPrefix || c.req.path.startsWith(`${apiPrefix}/`)) {
       return c.json({ message: `no API call ${c.req.method} ${c.req.path}` }, 404);
     }
