@@ -84,15 +84,34 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
   return false;
 }
 
+/** Runs of deletions inside a committed row are looked for from every this many keys of the row, its first included. */
+export const RUN_PROBE_EVERY = 64;
+
 /**
- * Where a listing may go on after a staged deletion at `key`: past the committed row that `key` starts, when the
- * branch's active token deletes every key of that row and nothing else is staged within its bounds. Deletions that
- * name the head commit (codec.ts) are of distinct keys that the head holds, so as many of them within the row's
- * bounds as it has keys are all of its keys. The active token is the newest, so nothing older can bring one of them
- * back; but a new key that sorts between them, staged in any token, is live, so a span holding one is walked.
- * Undefined when the row cannot be skipped.
+ * Whether the active token deletes every committed key in [from, to), `count` of them, with nothing else staged there
+ * in any token. Deletions that name the head commit (codec.ts) are of distinct keys that the head holds, so as many of
+ * them within the bounds as the head has keys there are all of its keys. The active token is the newest, so nothing
+ * older can bring one of them back; but a new key that sorts between them, staged in any token, is live.
  */
-export async function pastDeletedRow(
+async function allDeleted(ctx: Ctx, repo: string, branch: BranchRecord, from: string, to: string, count: number): Promise<boolean> {
+  const base = keys.staging(repo, branch.stagingToken);
+  if ((await ctx.kv.countValues(base + from, base + to, exactly(encodeTombstone(branch.commitId)))) !== count) return false;
+  if ((await ctx.kv.countValues(base + from, base + to, ANY_RECORD)) !== count) return false;
+  for (const token of branch.sealedTokens) {
+    const sealed = keys.staging(repo, token);
+    if ((await ctx.kv.countValues(sealed + from, sealed + to, ANY_OBJECT)) > 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Where a listing may go on after a staged deletion at `key`: past the run of committed keys from `key` on that are
+ * all deleted (allDeleted), counted rather than read. At a row's first key the whole row is asked first, from its
+ * bounds and count alone. Inside a row, a run is looked for only at every RUN_PROBE_EVERY-th key and only if at least
+ * that many keys are deleted from there, so a listing through scattered deletions asks rarely; the run's end is then
+ * found by halving, a count per step. Undefined when no run was found: the listing steps on.
+ */
+export async function pastDeletedRun(
   ctx: Ctx,
   repo: string,
   namespace: string,
@@ -104,16 +123,24 @@ export async function pastDeletedRow(
   if (!part || compareKeys(key, part.minKey) < 0) return undefined;
   const rows = await ctx.trees.readRows(namespace, part.id);
   const row = rows[lowerBound(rows, key, maxKeyOf)];
-  // Only a row's first key: from anywhere inside it, the count would include deletions already passed.
-  if (!row || row.minKey !== key) return undefined;
-  const base = keys.staging(repo, branch.stagingToken);
+  if (!row || compareKeys(key, row.minKey) < 0) return undefined;
   const end = after(row.maxKey);
-  const deleted = await ctx.kv.countValues(base + row.minKey, base + end, exactly(encodeTombstone(branch.commitId)));
-  if (deleted !== row.count) return undefined;
-  if ((await ctx.kv.countValues(base + row.minKey, base + end, ANY_RECORD)) !== deleted) return undefined;
-  for (const token of branch.sealedTokens) {
-    const sealed = keys.staging(repo, token);
-    if ((await ctx.kv.countValues(sealed + row.minKey, sealed + end, ANY_OBJECT)) > 0) return undefined;
+  if (row.minKey === key && (await allDeleted(ctx, repo, branch, key, end, row.count))) return end;
+  const data = await ctx.trees.readRange(namespace, row.id);
+  const { lo, hi } = rowSpan(data, row);
+  const at = lowerBound(data.keys, key, identity, lo, hi);
+  if (data.keys[at] !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
+  const boundAt = (j: number) => (j === hi ? end : (data.keys[j] as string));
+  const deletedUpTo = (j: number) => allDeleted(ctx, repo, branch, key, boundAt(j), j - at);
+  if (!(await deletedUpTo(at + RUN_PROBE_EVERY))) return undefined;
+  if (row.minKey !== key && (await deletedUpTo(hi))) return end;
+  // Keys at..good-1 are deleted with nothing staged among them; up to bad they are not.
+  let good = at + RUN_PROBE_EVERY;
+  let bad = hi;
+  while (bad - good > 1) {
+    const mid = (good + bad) >>> 1;
+    if (await deletedUpTo(mid)) good = mid;
+    else bad = mid;
   }
-  return end;
+  return data.keys[good] as string;
 }

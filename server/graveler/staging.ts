@@ -7,7 +7,7 @@ import { LiveIterator, MergedIterator, StagingIterator, TreeIterator, type Recor
 import { prefixEnd, scanAll } from '../kv/keys';
 import { decodeJson, keys, type BranchRecord, type Stored } from './records';
 import type { BranchRead } from './refs';
-import { pastDeletedRow, surelyLive } from './folder-liveness';
+import { pastDeletedRun, surelyLive } from './folder-liveness';
 import { lookupInTree } from './tree-lookup';
 import type { ObjectEntry } from './types';
 
@@ -16,8 +16,8 @@ import type { ObjectEntry } from './types';
  * server processes (each kv call a network round trip) that happens several times in a row, so repeats back off.
  */
 const WRITE_ATTEMPTS = 12;
-/** Staged records read first after a listing skipped a deleted row. */
-const ROW_SKIP_FIRST_PAGE = 2;
+/** Staged records read first after a listing skipped a run of deletions. */
+const RUN_SKIP_FIRST_PAGE = 2;
 const READ_ATTEMPTS = 10;
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -43,11 +43,11 @@ export interface FolderListing {
 
 /**
  * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. A staged
- * deletion at the start of a committed row whose every key the active token deletes moves the walk past the row
- * (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses folders,
- * a folder reached at a staged deletion is asked first whether it surely holds something live; if so, the deletion's
- * record stands for the folder (its value null, which the listing never reads, as it shows the folder and moves past
- * it) instead of a walk through the folder's deletions.
+ * deletion that starts a long run of deleted committed keys (a whole row, or many keys of one) moves the walk past
+ * the run (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses
+ * folders, a folder reached at a staged deletion is asked first whether it surely holds something live; if so, the
+ * deletion's record stands for the folder (its value null, which the listing never reads, as it shows the folder and
+ * moves past it) instead of a walk through the folder's deletions.
  */
 export async function branchRecords(
   ctx: Ctx,
@@ -66,9 +66,9 @@ export async function branchRecords(
       new TreeIterator(ctx.trees, namespace, tree, start),
     ]);
   const past = async (deleted: string) => {
-    const next = await pastDeletedRow(ctx, repo, namespace, branch, tree, deleted);
-    // Past a deleted row the next record is often the next row's first deletion, which skips again: read few.
-    return next === undefined ? undefined : open(next, ROW_SKIP_FIRST_PAGE);
+    const next = await pastDeletedRun(ctx, repo, namespace, branch, tree, deleted);
+    // Past a deleted run the next record is often the next row's first deletion, which skips again: read few.
+    return next === undefined ? undefined : open(next, RUN_SKIP_FIRST_PAGE);
   };
   if (!folders || folders.delimiter === '') return new LiveIterator(open(from), undefined, past);
   const { prefix, delimiter } = folders;

@@ -142,3 +142,68 @@ describe('listing folders with uncommitted deletions', () => {
     }
   });
 });
+
+describe('listing long runs of uncommitted deletions inside one committed row', () => {
+  const ROW = 600;
+  const live = [pathOf('f', 100), `${pathOf('f', 350)}-new`, pathOf('f', 599)];
+  let env: Env;
+  let stagedRowsRead = 0;
+
+  beforeAll(async () => {
+    // One row of 600 objects: the runs are found from inside it, not by whole rows.
+    env = await openEnv({ now: tickingClock(), raggedness: 1 << 20 });
+    await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+    const records = Array.from({ length: ROW }, (_, i) => ({ path: pathOf('f', i), entry: entry(pathOf('f', i)) }));
+    await env.g.commitMetaRange(repo, 'main', await env.g.writeMetaRange(repo, records), { committer: 'u', message: 'load' });
+    for (let i = 0; i < ROW; i++) if (i !== 100 && i !== 599) await env.g.deleteObject(repo, 'main', pathOf('f', i));
+    await env.g.putObject(repo, 'main', live[1] as string, entry('new'));
+    const scan = env.kv.scan.bind(env.kv);
+    env.kv.scan = async (options) => {
+      const rows = await scan(options);
+      if (options.prefix?.includes('/staging/')) stagedRowsRead += rows.length;
+      return rows;
+    };
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('finds the survivors and a new object among the deletions, reading few of them', async () => {
+    stagedRowsRead = 0;
+    expect(await listAll(env.g, repo, 'main', { prefix: 'f/', delimiter: '/', amount: 1000 })).toEqual(live);
+    // 597 deletions in three runs: each is stepped through up to a key where runs are looked for, then counted.
+    expect(stagedRowsRead).toBeLessThan(300);
+    for (const amount of [1, 2]) expect(await listAll(env.g, repo, 'main', { prefix: 'f/', amount })).toEqual(live);
+    for (const after of [pathOf('f', 0), pathOf('f', 100), pathOf('f', 200), pathOf('f', 350)]) {
+      const page = await env.g.listObjects(repo, 'main', { prefix: 'f/', delimiter: '/', after, amount: 1000 });
+      expect(page.results.map((r) => r.path)).toEqual(live.filter((p) => p > after));
+    }
+    expect(await listAll(env.g, repo, 'main', { delimiter: '/', amount: 1000 })).toEqual(['f/*']);
+  });
+
+  it('agrees with the objects left after random runs of deletions and new objects among them', async () => {
+    let s = 11;
+    const rand = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (let round = 0; round < 6; round++) {
+      const branch = `runs-${round}`;
+      await env.g.createBranch(repo, branch, 'main');
+      const expected = new Set(Array.from({ length: ROW }, (_, i) => pathOf('f', i)));
+      let deleting = false;
+      for (let i = 0; i < ROW; i++) {
+        // Runs of every length, from single deletions to hundreds.
+        if (rand() < (deleting ? 0.01 : 0.05)) deleting = !deleting;
+        if (deleting || rand() < 0.1) {
+          await env.g.deleteObject(repo, branch, pathOf('f', i));
+          expected.delete(pathOf('f', i));
+        }
+        if (rand() < 0.01) {
+          const added = `${pathOf('f', i)}-x`;
+          await env.g.putObject(repo, branch, added, entry(added));
+          expected.add(added);
+        }
+      }
+      const sorted = [...expected].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+      for (const amount of [1000, 7]) expect(await listAll(env.g, repo, branch, { prefix: 'f/', amount }), `round ${round}`).toEqual(sorted);
+    }
+  });
+});
