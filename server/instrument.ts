@@ -28,7 +28,7 @@ function timers<K extends string>(histogram: ServerMetrics['kvSeconds'], names: 
   ) as Record<K, Timer>;
 }
 
-const kvOperations = ['get', 'set', 'setIf', 'delete', 'deleteIf', 'deletePrefix', 'scan', 'countValues', 'batch'] as const;
+const kvOperations = ['get', 'set', 'setIf', 'delete', 'deleteIf', 'deletePrefix', 'scan', 'countRange', 'batch'] as const;
 
 export function instrumentKv(kv: KvStore, metrics: ServerMetrics): KvStore {
   const t = timers(metrics.kvSeconds, kvOperations);
@@ -40,7 +40,7 @@ export function instrumentKv(kv: KvStore, metrics: ServerMetrics): KvStore {
     deleteIf: (key, expected) => timed(t.deleteIf, () => kv.deleteIf(key, expected)),
     deletePrefix: (prefix) => timed(t.deletePrefix, () => kv.deletePrefix(prefix)),
     scan: (options) => timed(t.scan, () => kv.scan(options)),
-    countValues: (from, to, values) => timed(t.countValues, () => kv.countValues(from, to, values)),
+    countRange: (from, to, values) => timed(t.countRange, () => kv.countRange(from, to, values)),
     batch: (writes, conditions) => timed(t.batch, () => kv.batch(writes, conditions)),
     // Not timed: it answers from memory, and callers ask it on every cached read.
     ...(kv.changeVersion ? { changeVersion: () => kv.changeVersion?.() ?? 0 } : {}),

@@ -14,8 +14,6 @@ import type { Tree } from './tree-parts';
 const ANY_TOMBSTONE: ValueBounds = { from: Buffer.of(0), to: Buffer.of(1) };
 /** Every staged object (codec.ts): the values whose first byte is 1. */
 const ANY_OBJECT: ValueBounds = { from: Buffer.of(1), to: Buffer.of(2) };
-/** Every staged record, deletion or object. */
-const ANY_RECORD: ValueBounds = { from: Buffer.of(0), to: Buffer.of(2) };
 
 /** Whether every key of [minKey, maxKey] starts with the prefix whose keys end before `end`. */
 function inside(span: { minKey: string; maxKey: string }, prefix: string, end: string | undefined): boolean {
@@ -76,7 +74,7 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
   for (const run of order) {
     let deletions = 0;
     for (const base of bases) {
-      deletions += await ctx.kv.countValues(base + run.from, base + run.to, ANY_TOMBSTONE);
+      deletions += (await ctx.kv.countRange(base + run.from, base + run.to, ANY_TOMBSTONE)).matching;
       if (deletions >= run.count) break;
     }
     if (deletions < run.count) return true;
@@ -95,11 +93,11 @@ export const RUN_PROBE_EVERY = 64;
  */
 async function allDeleted(ctx: Ctx, repo: string, branch: BranchRecord, from: string, to: string, count: number): Promise<boolean> {
   const base = keys.staging(repo, branch.stagingToken);
-  if ((await ctx.kv.countValues(base + from, base + to, exactly(encodeTombstone(branch.commitId)))) !== count) return false;
-  if ((await ctx.kv.countValues(base + from, base + to, ANY_RECORD)) !== count) return false;
+  const staged = await ctx.kv.countRange(base + from, base + to, exactly(encodeTombstone(branch.commitId)));
+  if (staged.keys !== count || staged.matching !== count) return false;
   for (const token of branch.sealedTokens) {
     const sealed = keys.staging(repo, token);
-    if ((await ctx.kv.countValues(sealed + from, sealed + to, ANY_OBJECT)) > 0) return false;
+    if ((await ctx.kv.countRange(sealed + from, sealed + to, ANY_OBJECT)).matching > 0) return false;
   }
   return true;
 }

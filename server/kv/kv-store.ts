@@ -45,6 +45,12 @@ export interface ValueBounds {
   to: Uint8Array;
 }
 
+/** What `countRange` finds: the keys of the range, and those of them whose value lies in the bounds. */
+export interface KvCount {
+  keys: number;
+  matching: number;
+}
+
 /** Exactly `value`: the values from it to its immediate successor. */
 export function exactly(value: Uint8Array): ValueBounds {
   return { from: value, to: Buffer.concat([value, Buffer.of(0)]) };
@@ -63,11 +69,11 @@ export interface KvStore {
   /** Entries in ascending byte order of key. */
   scan(options: KvScanOptions): Promise<KvEntry[]>;
   /**
-   * How many keys in [`from`, `to`) hold a value in [`values.from`, `values.to`) (in byte order), counted by the
-   * store without reading them out: a reader learns how many staged deletions lie under a folder at the cost of one
-   * query.
+   * How many keys lie in [`from`, `to`), and how many of them hold a value in [`values.from`, `values.to`) (in byte
+   * order), counted by the store in one pass without reading them out: a reader learns how many staged deletions lie
+   * under a folder, and whether anything else is staged among them, at the cost of one query.
    */
-  countValues(from: string, to: string, values: ValueBounds): Promise<number>;
+  countRange(from: string, to: string, values: ValueBounds): Promise<KvCount>;
   /**
    * Applies all writes atomically if every condition holds; otherwise writes nothing and returns false.
    */

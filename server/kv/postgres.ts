@@ -101,7 +101,7 @@ const statements = {
   deleteRange: 'DELETE FROM tarn_kv WHERE key >= $1 AND key < $2',
   deleteFrom: 'DELETE FROM tarn_kv WHERE key >= $1',
   scan: 'SELECT key, value FROM tarn_kv WHERE key >= $1 AND key < $2 ORDER BY key LIMIT $3',
-  countValues: 'SELECT count(*) AS n FROM tarn_kv WHERE key >= $1 AND key < $2 AND value >= $3 AND value < $4',
+  countRange: 'SELECT count(*) AS keys, count(*) FILTER (WHERE value >= $3 AND value < $4) AS matching FROM tarn_kv WHERE key >= $1 AND key < $2',
   scanOpen: 'SELECT key, value FROM tarn_kv WHERE key >= $1 ORDER BY key LIMIT $2',
   readMany: 'SELECT key, value FROM tarn_kv WHERE key = ANY($1::bytea[])',
   upsertMany:
@@ -220,10 +220,11 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
           : await run(pool, 'scan', [bounds.lower, bounds.upper, bounds.take]);
       return pageOf(rows, bounds);
     },
-    async countValues(from, to, values) {
-      const { rows } = await run(pool, 'countValues', [keyBytes(from), keyBytes(to), Buffer.from(values.from), Buffer.from(values.to)]);
+    async countRange(from, to, values) {
+      const { rows } = await run(pool, 'countRange', [keyBytes(from), keyBytes(to), Buffer.from(values.from), Buffer.from(values.to)]);
       // count(*) is a bigint, which pg hands over as text.
-      return Number((rows[0] as { n: string } | undefined)?.n ?? 0);
+      const row = rows[0] as { keys: string; matching: string } | undefined;
+      return { keys: Number(row?.keys ?? 0), matching: Number(row?.matching ?? 0) };
     },
     batch(writes, conditions = []) {
       return conditional(writes, conditions);

@@ -110,7 +110,7 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
       }
     },
     scan: (o) => kv.scan(o),
-    countValues: (from, to, values) => kv.countValues(from, to, values),
+    countRange: (from, to, values) => kv.countRange(from, to, values),
     async batch(list, conditions) {
       forget(written(list));
       try {

@@ -61,7 +61,9 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
     'SELECT key, value FROM kv WHERE key >= ? ORDER BY key LIMIT ?',
   );
 
-  const countValuesStmt = db.prepare<[Buffer, Buffer, Buffer, Buffer], number>('SELECT count(*) FROM kv WHERE key >= ? AND key < ? AND value >= ? AND value < ?').pluck();
+  const countRangeStmt = db.prepare<[Buffer, Buffer, Buffer, Buffer], { keys: number; matching: number }>(
+    'SELECT count(*) AS keys, count(CASE WHEN value >= ? AND value < ? THEN 1 END) AS matching FROM kv WHERE key >= ? AND key < ?',
+  );
   // Moves with every transaction another connection commits to the file, and is read from shared memory.
   const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
 
@@ -133,8 +135,8 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
           : scanStmt.all(bounds.lower, bounds.upper, bounds.take);
       return pageOf(rows, bounds);
     },
-    async countValues(from, to, values) {
-      return countValuesStmt.get(keyBytes(from), keyBytes(to), Buffer.from(values.from), Buffer.from(values.to)) ?? 0;
+    async countRange(from, to, values) {
+      return countRangeStmt.get(Buffer.from(values.from), Buffer.from(values.to), keyBytes(from), keyBytes(to)) ?? { keys: 0, matching: 0 };
     },
     async batch(writes, conditions = []) {
       return inOrder(() => conditional.immediate(writes, conditions));

@@ -94,15 +94,15 @@ export function kvConformance(name: string, open: () => Promise<{ kv: KvStore; c
       await kv.set('c/b/x', enc('kept'));
       await kv.set('c/ba', new Uint8Array([0, 0]));
       await kv.set('c/bb', new Uint8Array([0, 0xff]));
-      expect(await kv.countValues('c/', 'c0', exactly(gone))).toBe(4);
-      expect(await kv.countValues('c/b', 'c/é', exactly(gone))).toBe(1);
-      expect(await kv.countValues('c/é', 'c0\u0000', exactly(gone))).toBe(3);
-      expect(await kv.countValues('c/', 'c0', exactly(enc('kept')))).toBe(1);
-      expect(await kv.countValues('d/', 'd0', exactly(gone))).toBe(0);
+      expect(await kv.countRange('c/', 'c0', exactly(gone))).toEqual({ keys: 7, matching: 4 });
+      expect(await kv.countRange('c/b', 'c/é', exactly(gone))).toEqual({ keys: 4, matching: 1 });
+      expect(await kv.countRange('c/é', 'c0\u0000', exactly(gone))).toEqual({ keys: 3, matching: 3 });
+      expect(await kv.countRange('c/', 'c0', exactly(enc('kept')))).toEqual({ keys: 7, matching: 1 });
+      expect(await kv.countRange('d/', 'd0', exactly(gone))).toEqual({ keys: 0, matching: 0 });
       // Every value starting with byte 0, whatever follows it: [0x00, 0x01).
       const zeroFirst = { from: new Uint8Array([0]), to: new Uint8Array([1]) };
-      expect(await kv.countValues('c/', 'c0', zeroFirst)).toBe(6);
-      expect(await kv.countValues('c/', 'c0', exactly(new Uint8Array([0, 0xff])))).toBe(1);
+      expect(await kv.countRange('c/', 'c0', zeroFirst)).toEqual({ keys: 7, matching: 6 });
+      expect(await kv.countRange('c/', 'c0', exactly(new Uint8Array([0, 0xff])))).toEqual({ keys: 7, matching: 1 });
     });
 
     it('deletes by prefix only the keys under it', async () => {
