@@ -117,14 +117,20 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Whether every step's screenshot is kept, not only a failed step's: about 0.2 s of Chromium's time each. */
+const keepEveryScreenshot = process.env.TARN_E2E_SCREENSHOTS === '1';
+
 /**
- * Screenshots land in a gitignored folder so a person can look at every main screen after a run. Opening
- * animations are fast-forwarded (a dialog caught mid fade-in looks broken when it is not).
+ * Screenshots land in a gitignored folder so a person can look at every main screen after a run
+ * (`TARN_E2E_SCREENSHOTS=1`; a failed step's is always taken). Opening animations are fast-forwarded (a dialog
+ * caught mid fade-in looks broken when it is not).
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  // The pointer rests in a corner, so no row or button is caught in its hover colour.
+export async function screenshot(page: Page, name: string, { failed = false }: { failed?: boolean } = {}): Promise<void> {
+  // The pointer rests in a corner, so no row or button is caught in its hover colour; moved whether or not the
+  // picture is kept, so a run goes the same way either way.
   await page.mouse.move(0, (page.viewportSize()?.height ?? 1) - 1);
+  if (!failed && !keepEveryScreenshot) return;
+  mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
@@ -251,7 +257,7 @@ export function stepRunner(journey: string, page: () => Page, tarn: () => Runnin
       records.push({ name, ms: Math.round(performance.now() - started), ok: false });
       const p = page();
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-      await screenshot(p, `failed-${journey}-${slug}`).catch(() => undefined);
+      await screenshot(p, `failed-${journey}-${slug}`, { failed: true }).catch(() => undefined);
       const text = await p
         .locator('body')
         .innerText({ timeout: 1000 })
