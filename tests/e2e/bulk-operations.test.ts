@@ -63,6 +63,11 @@ describe('bulk operations: zip a folder of 250 objects, select and delete 2,500;
   });
 
   const grid = () => page.getByRole('grid', { name: 'Objects' });
+  /** Opens the listing of `folder` on main and waits for its first object. */
+  const openFolder = async (folder: string, firstObject: string) => {
+    await page.goto(`/repositories/${REPO}/objects?ref=main&path=${encodeURIComponent(folder)}`);
+    await shows(grid().getByRole('link', { name: firstObject, exact: true }), `${firstObject}, the first object of ${folder}`);
+  };
   const selectionStatus = () => page.getByRole('group', { name: 'Selection' }).getByRole('status');
   /** The focused cell's row (0 = the first body row) and column. */
   const focusedCell = () =>
@@ -80,8 +85,7 @@ describe('bulk operations: zip a folder of 250 objects, select and delete 2,500;
     step('open prefix', async () => {
       if (!credentials) throw new Error('no credentials: setup over the API failed');
       await loginThroughUi(page, credentials);
-      await page.goto(`/repositories/${REPO}/objects?ref=main&path=${encodeURIComponent(PREFIX)}`);
-      await shows(grid().getByRole('link', { name: 'part-00001.json', exact: true }), 'the first object of the prefix');
+      await openFolder(PREFIX, 'part-00001.json');
     }));
 
   it('moves through the listing by keyboard and opens a folder with Enter', () =>
@@ -122,8 +126,7 @@ describe('bulk operations: zip a folder of 250 objects, select and delete 2,500;
 
   it("downloads a folder's objects, the ones not loaded included, as one zip made in the browser", () =>
     step('download zip', async () => {
-      await page.goto(`/repositories/${REPO}/objects?ref=main&path=${encodeURIComponent(FOLDER)}`);
-      await shows(grid().getByRole('link', { name: 'part-00010.json', exact: true }), 'the first object of the folder');
+      await openFolder(FOLDER, 'part-00010.json');
       await page.getByRole('button', { name: 'Select all in this prefix' }).click();
       await shows(selectionStatus().getByText(`250 selected (all objects under ${FOLDER})`), 'the whole folder selected', 20_000);
       const objectReads: string[] = [];
@@ -154,8 +157,7 @@ describe('bulk operations: zip a folder of 250 objects, select and delete 2,500;
 
   it('selects every object under the prefix, the ones not loaded included', () =>
     step('select all in prefix', async () => {
-      await page.goto(`/repositories/${REPO}/objects?ref=main&path=${encodeURIComponent(PREFIX)}`);
-      await shows(grid().getByRole('link', { name: 'part-00001.json', exact: true }), 'the first object of the prefix');
+      await openFolder(PREFIX, 'part-00001.json');
       await page.getByRole('button', { name: 'Select all in this prefix' }).click();
       await shows(selectionStatus().getByText(`2,500 selected (all objects under ${PREFIX})`), 'the whole prefix selected', 20_000);
       expect(await grid().getByRole('checkbox', { name: 'Select part-00001.json' }).isChecked()).toBe(true);
