@@ -6,7 +6,7 @@
 // simplified mode (`--rbac simplified`) shows the groups' Permission, hides Policies and promotes RBAC.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const JOURNEY = 'access-control';
@@ -231,7 +231,7 @@ describe(`journey: ${JOURNEY}`, () => {
       const viewerPage = await viewer.newPage();
       try {
         await loginThroughUi(viewerPage, { accessKeyId: key.access_key_id, secretAccessKey: key.secret_access_key });
-        await viewerPage.goto('/auth/users');
+        await visit(viewerPage, '/auth/users');
         await shows(viewerPage.getByText('Permission denied'), 'the refusal');
         await shows(
           viewerPage.getByText(/^could not list users: .*auth:ListUsers/),
@@ -241,7 +241,7 @@ describe(`journey: ${JOURNEY}`, () => {
         expect(new URL(viewerPage.url()).pathname, 'still on the users page, signed in').toBe('/auth/users');
         await screenshot(viewerPage, 'ac-04a-users-refused');
         // A Viewers member manages their own credentials.
-        await viewerPage.goto('/auth/credentials');
+        await visit(viewerPage, '/auth/credentials');
         await becomesEnabled(viewerPage.getByRole('button', { name: 'Create Access Key' }), 'Create Access Key for own keys');
         await screenshot(viewerPage, 'ac-04-viewer');
       } finally {
@@ -286,7 +286,7 @@ describe(`journey: ${JOURNEY}`, () => {
 
   it('deletes a user from the list', () =>
     step('delete user', async () => {
-      await page.goto('/auth/users');
+      await visit(page, '/auth/users');
       await tick(table('Users'), USER);
       await button('Delete Selected').click();
       await shows(dialog().getByText("Are you sure you'd like to delete 1 users?"), 'the delete confirmation');
@@ -302,7 +302,7 @@ describe(`journey: ${JOURNEY}`, () => {
       const simplePage = await simple.newPage();
       try {
         await loginThroughUi(simplePage, admin);
-        await simplePage.goto('/auth/groups');
+        await visit(simplePage, '/auth/groups');
         const menu = simplePage.getByRole('navigation', { name: 'Administration' });
         await shows(menu.getByRole('link', { name: 'Groups', exact: true }), 'the Groups menu entry');
         expect(await menu.getByRole('link', { name: 'Policies', exact: true }).count(), 'the Policies menu entry').toBe(0);
@@ -323,7 +323,7 @@ describe(`journey: ${JOURNEY}`, () => {
         await shows(simplePage.getByRole('button', { name: 'Permission of Analysts: Write' }), 'the Write permission read back');
         await screenshot(simplePage, 'ac-05-simplified-groups');
 
-        await simplePage.goto('/auth/users/admin');
+        await visit(simplePage, '/auth/users/admin');
         await arrivesAt(simplePage, /^\/auth\/users\/admin\/groups/);
         const tabs = simplePage.getByRole('navigation', { name: 'Tabs' });
         await shows(tabs.getByRole('link', { name: 'Access Credentials' }), "the user's tabs");

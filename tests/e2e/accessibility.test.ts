@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourRules, seriousViolations, invisibleFocusStops } from './axe';
-import { arrivesAt, loginThroughUi, requestTracker, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, loginThroughUi, requestTracker, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
@@ -106,38 +106,19 @@ describe('accessibility of every screen', () => {
     { name: 'my credentials', path: '/auth/credentials' },
   ];
 
+  /** The address of `path` on this file's server: the setup step leaves the page on another one. */
+  function onTarn(path: string): string {
+    if (!tarn) throw new Error('the server did not start');
+    return new URL(path, tarn.url).href;
+  }
+
   /**
-   * Opens a screen and waits until it has settled: its main landmark shown, no request in flight and no spinner (a
-   * viewer goes on working after its reads, DuckDB reading a csv).
+   * Loads a screen afresh and waits until it has settled: its main landmark shown, no request in flight and no
+   * spinner (a viewer goes on working after its reads, DuckDB reading a csv).
    */
   async function open(path: string): Promise<void> {
     await page.goto(path);
     await shows(page.getByRole('main'), `the main region of ${path}`);
-    await requests.settled(path);
-  }
-
-  /**
-   * Goes to a screen as a link in the console would, through its router, once a first screen is loaded: the same
-   * screen, without loading the console and axe again for each (that load cost twice the checks). The elements of the
-   * screen left are marked, so the new one is known to be there when an unmarked element shows in the main region.
-   */
-  async function visit(path: string): Promise<void> {
-    if (!tarn) throw new Error('the server did not start');
-    const target = new URL(path, tarn.url);
-    const here = await page.evaluate(() => (document.querySelector('main') ? window.location.href : null));
-    if (here === null || new URL(here).origin !== target.origin) return open(path);
-    if (here !== target.href) {
-      await page.evaluate((to) => {
-        for (const element of document.querySelectorAll('main, main *')) element.setAttribute('data-left', '');
-        window.history.pushState(null, '', to);
-      }, path);
-      await expect
-        .poll(() => page.evaluate(() => document.querySelector('main:not([data-left]), main *:not([data-left])') !== null), {
-          timeout: 15_000,
-          message: `the console shows ${path}`,
-        })
-        .toBe(true);
-    }
     await requests.settled(path);
   }
 
@@ -167,7 +148,7 @@ describe('accessibility of every screen', () => {
     for (const screen of screens().filter(which)) {
       // Each screen starts in the light theme, as the system's default.
       await page.emulateMedia({ colorScheme: 'light' });
-      await visit(screen.path);
+      await visit(page, onTarn(screen.path), requests);
       failures.push(...(await violationsInBothThemes(screen.name)));
     }
     expect(failures, failures.join('\n')).toEqual([]);
@@ -200,7 +181,7 @@ describe('accessibility of every screen', () => {
     ];
     for (const { path, opening, dialog, role = 'dialog' } of dialogs) {
       await page.emulateMedia({ colorScheme: 'light' });
-      await visit(path);
+      await visit(page, onTarn(path), requests);
       await opening();
       await shows(page.getByRole(role, { name: dialog }), `the ${dialog} dialog`);
       failures.push(...(await violationsInBothThemes(`${dialog} dialog`)));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 import { seedLongHistory, type LongHistoryRepo } from './fixtures/long-history';
@@ -113,7 +113,7 @@ describe('commit graph', () => {
 
   it('shows two branches and a merge as lanes with their labels, and opens a commit from its node', () =>
     step('small graph', async () => {
-      await page.goto('/repositories/lanes/commits');
+      await visit(page, '/repositories/lanes/commits');
       await page.getByRole('button', { name: 'Graph' }).click();
       await arrivesAt(page, /^\/repositories\/lanes\/commits\?view=graph$/);
       const merge = graph().getByRole('link', { name: /branch main.*Merge feature into main/ });
@@ -146,7 +146,7 @@ describe('commit graph', () => {
 
   it(`scrolls a history of ${COUNT.toLocaleString('en-US')} commits to its end with a window of rows in the DOM`, () =>
     step('long history', async () => {
-      await page.goto(`/repositories/${long.repository}/commits?view=graph`);
+      await visit(page, `/repositories/${long.repository}/commits?view=graph`);
       await shows(graph().getByRole('link', { name: new RegExp(`branch main.*${long.messageAt(COUNT - 1)}`) }), 'the newest commit');
       const start = await page.evaluate(scrollAndMeasure, 120);
       let maxRows = start.maxRows;

@@ -91,3 +91,32 @@ export function requestTracker(page: Page): { settled(what: string, timeout?: nu
     },
   };
 }
+
+/**
+ * Goes to `path` (resolved against the page's address) as a link in the console would, through its router, once a
+ * screen of the console is loaded, and loads it otherwise: loading the console again costs Chromium a second or more
+ * of CPU (its JavaScript evaluated, DuckDB started again), a route change a fraction of that. The elements of the
+ * screen left are marked, so the new screen is known to be there when an unmarked element shows in the main region
+ * (React may keep an element of the same kind: wait for what the new screen says, not for an unmarked element).
+ * Given the page's request tracker, it returns once no request is in flight and no spinner shows.
+ */
+export async function visit(page: Page, path: string, requests?: ReturnType<typeof requestTracker>): Promise<void> {
+  const here = await page.evaluate(() => (document.querySelector('main') ? window.location.href : null));
+  const target = here === null ? null : new URL(path, here);
+  if (here === null || target === null || target.origin !== new URL(here).origin) {
+    await page.goto(path);
+    await shows(page.getByRole('main'), `the main region of ${path}`);
+  } else if (target.href !== here) {
+    await page.evaluate((to) => {
+      for (const element of document.querySelectorAll('main, main *')) element.setAttribute('data-left', '');
+      window.history.pushState(null, '', to);
+    }, target.href);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('main:not([data-left]), main *:not([data-left])') !== null), {
+        timeout: 15_000,
+        message: `the console shows ${path}`,
+      })
+      .toBe(true);
+  }
+  await requests?.settled(path);
+}

@@ -4,7 +4,7 @@
 // `conflict_resolutions` merge field.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
@@ -57,7 +57,7 @@ describe('merge conflicts resolved per path', () => {
     step('compare', async () => {
       if (!credentials) throw new Error('no credentials: setup over the API failed');
       await loginThroughUi(page, credentials);
-      await page.goto(`/repositories/${REPO}/compare?ref=main&compare=${SOURCE}`);
+      await visit(page, `/repositories/${REPO}/compare?ref=main&compare=${SOURCE}`);
       await shows(page.getByRole('heading', { name: `Showing changes between main and ${SOURCE}` }), 'the comparison heading');
       const tree = page.getByRole('list', { name: `Changes between main and ${SOURCE}` });
       await shows(tree.getByRole('listitem', { name: SHARED, exact: true }), `${SHARED} among the changes`);

@@ -4,7 +4,7 @@
 // merge dialog lists the conflicting path and merges with the version chosen.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
@@ -55,7 +55,7 @@ describe('pull requests', () => {
     step('empty list', async () => {
       if (!credentials) throw new Error('no credentials: setup over the API failed');
       await loginThroughUi(page, credentials);
-      await page.goto(`/repositories/${REPO}/objects`);
+      await visit(page, `/repositories/${REPO}/objects`);
       await tab('Pull Requests').click();
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/pulls`));
       await shows(page.getByText('No open pull requests'), 'the empty open list');
@@ -129,7 +129,7 @@ describe('pull requests', () => {
       await api.createBranch(REPO, CONFLICT_BRANCH, 'main');
       await api.commitFile(REPO, CONFLICT_BRANCH, NOTES, NOTES_ON_BRANCH, 'Notes on the branch');
       await api.commitFile(REPO, 'main', NOTES, 'notes from main\n', 'Notes on main');
-      await page.goto(`/repositories/${REPO}/compare?ref=main&compare=${CONFLICT_BRANCH}`);
+      await visit(page, `/repositories/${REPO}/compare?ref=main&compare=${CONFLICT_BRANCH}`);
       await page.getByRole('link', { name: 'Create pull request' }).click();
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/pulls/create`));
       await shows(page.getByRole('list', { name: `Changes between main and ${CONFLICT_BRANCH}` }), 'the branch’s changes');

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 
 const JOURNEY = 'repository-settings-actions';
@@ -138,7 +138,7 @@ describe(`journey: ${JOURNEY}`, () => {
     step('open settings', async () => {
       if (!credentials) throw new Error('no credentials: setup did not finish');
       await loginThroughUi(page, credentials);
-      await page.goto(`/repositories/${SETTINGS_REPO}`);
+      await visit(page, `/repositories/${SETTINGS_REPO}`);
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/objects`));
       await tab('Settings').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/settings/general`));
@@ -165,7 +165,7 @@ describe(`journey: ${JOURNEY}`, () => {
       const uploadButton = page.getByRole('button', { name: 'Upload', exact: true });
       await shows(uploadButton, 'the Upload button');
       expect(await uploadButton.isDisabled(), 'Upload is disabled on a read-only repository').toBe(true);
-      await page.goto('/repositories');
+      await visit(page, '/repositories');
       const row = page.getByRole('table', { name: 'Repositories' }).getByRole('row').filter({ hasText: SETTINGS_REPO });
       await shows(row.getByText('Read-only', { exact: true }), 'the read-only badge in the repository list');
     }));
@@ -275,7 +275,7 @@ describe(`journey: ${JOURNEY}`, () => {
       try {
         await loginThroughUi(developerPage, { accessKeyId: key.access_key_id, secretAccessKey: key.secret_access_key });
         const gcPreflight = developerPage.waitForResponse((r) => r.url().endsWith(`/repositories/${SETTINGS_REPO}/gc/rules/set_allowed`));
-        await developerPage.goto(`/repositories/${SETTINGS_REPO}/settings/retention`);
+        await visit(developerPage, `/repositories/${SETTINGS_REPO}/settings/retention`);
         expect((await gcPreflight).status(), 'the server refuses the developer setting GC rules (401, as lakeFS)').toBe(401);
         const save = developerPage.getByRole('button', { name: 'Save' });
         await shows(save, 'the create form');
@@ -339,7 +339,7 @@ describe(`journey: ${JOURNEY}`, () => {
       expect(webhook.calls.at(-1)?.path, 'the webhook path').toBe('/hooks/pre-commit');
       expect(webhook.calls.at(-1)?.body, 'the webhook was told of the pre-commit').toContain('pre-commit');
 
-      await page.goto(`/repositories/${ACTIONS_REPO}/objects`);
+      await visit(page, `/repositories/${ACTIONS_REPO}/objects`);
       await tab('Actions').click();
       await arrivesAt(page, new RegExp(`^/repositories/${ACTIONS_REPO}/actions`));
       const runs = page.getByRole('table', { name: 'Action runs' });

@@ -3,7 +3,7 @@
 // them with DuckDB-WASM reading both versions over range requests, offline.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivesAt, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { arrivesAt, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, refuseOffsite, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi, type LakeApi } from './lake-api';
 
@@ -77,14 +77,14 @@ describe('row diff', () => {
 
   it("compares the rows of the branch's uncommitted csv with its last commit", () =>
     step('uncommitted', async () => {
-      await page.goto(`/repositories/${REPO}/changes?ref=${BRANCH}`);
+      await visit(page, `/repositories/${REPO}/changes?ref=${BRANCH}`);
       await compareRows(page.getByRole('list', { name: `Uncommitted changes of ${BRANCH}` }), 'row-diff-01-uncommitted');
     }));
 
   it('compares the rows of the csv between main and the branch on the Compare screen', () =>
     step('compare', async () => {
       await lake.commit(REPO, BRANCH, 'Amounts changed');
-      await page.goto(`/repositories/${REPO}/compare?ref=main&compare=${BRANCH}`);
+      await visit(page, `/repositories/${REPO}/compare?ref=main&compare=${BRANCH}`);
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/compare\\?`));
       await compareRows(page.getByRole('list', { name: `Changes between main and ${BRANCH}` }), 'row-diff-02-compare');
     }));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_SIZE_CAP_BYTES } from '../../src/lib/constants';
-import { loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
+import { loginThroughUi, requestTracker, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
@@ -62,6 +62,7 @@ describe('the object viewer’s renderers', () => {
   let credentials: AdminCredentials | undefined;
   /** Every object read the console made, by path. */
   const contentReads: string[] = [];
+  let requests: ReturnType<typeof requestTracker>;
   const { step, records, currentStep } = stepRunner('viewers', () => page, () => tarn);
 
   beforeAll(async () => {
@@ -72,6 +73,7 @@ describe('the object viewer’s renderers', () => {
     for (const file of files) await api.uploadObject(REPO, 'main', file.path, file.content, file.type);
     await api.commit(REPO, 'main', 'One file of each kind');
     ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { viewport: { width: 1280, height: 900 } }));
+    requests = requestTracker(page);
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (/\/refs\/[^/]+\/objects$/.test(url.pathname)) contentReads.push(url.searchParams.get('path') ?? '');
@@ -84,7 +86,7 @@ describe('the object viewer’s renderers', () => {
 
   /** Opens the viewer on `path` and answers its renderer once it shows, checking it is the expected one. */
   async function open(path: string, renderer: string): Promise<Locator> {
-    await page.goto(`/repositories/${REPO}/object?ref=main&path=${encodeURIComponent(path)}`);
+    await visit(page, `/repositories/${REPO}/object?ref=main&path=${encodeURIComponent(path)}`, requests);
     const shown = page.locator('[data-renderer]');
     await shows(shown, `the renderer of ${path}`);
     expect(await shown.getAttribute('data-renderer'), `the renderer chosen for ${path}`).toBe(renderer);
