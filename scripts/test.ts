@@ -1,13 +1,13 @@
-// `npm test`: the checks, then every vitest project. The type-check and lint each keep a core busy for about half a
-// minute, so the console build and its budget follow lint on one lane beside the type-check; vitest comes after both,
-// as it takes both cores (a second vitest run beside the first, tried for its e2e files' idle time, overloaded the
-// machine until server tests timed out).
+// `npm test`: the checks, then every vitest project. The type-check and lint each keep a core busy, lint for about
+// 40 s and the type-check for 30, so the console build and its budget follow the type-check on its lane. Vitest comes
+// after both lanes, as it takes both cores (a second vitest run beside the first, tried for its e2e files' idle time,
+// overloaded the machine until server tests timed out).
 //
 // A check's output is printed whole when it ends, so the two lanes do not interleave their lines; vitest prints as it
 // goes. The first failure stops everything still running.
 import { spawn, type ChildProcess } from 'node:child_process';
 
-const lanes: string[][] = [['npm run typecheck'], ['npm run lint', 'npm run build', 'tsx scripts/check-bundle-budget.ts']];
+const lanes: string[][] = [['npm run typecheck', 'npm run build', 'tsx scripts/check-bundle-budget.ts'], ['npm run lint']];
 
 const running = new Set<ChildProcess>();
 let failed = false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Commit, Diff, Page } from '../../src/api/types';
 import { changesCommitMachine, changesMachine, changesRevertMachine, type ChangesInput } from '../../src/machines/changes/machine';
-import type { CommitRequest } from '../../src/machines/commit';
+import type { CommitRequest, SuggestionRequest } from '../../src/machines/commit';
 import type { RevertRequest } from '../../src/machines/revert';
 import { pagedListView } from '../../src/machines/paged-list';
 import { transitionCoverage } from './transition-coverage';
@@ -13,7 +13,7 @@ const firstPage: Page<Diff> = {
   results: [{ type: 'added', path: 'a.txt', path_type: 'object' }],
   pagination: { has_more: false, next_offset: '', results: 1, max_per_page: 1000 },
 };
-const made: Commit = { id: 'c1', parents: [], committer: 'ada', message: '', creation_date: 1, meta_range_id: '' };
+const made: Commit = { id: 'c1', parents: [], committer: 'ada', message: 'load data', creation_date: 1, meta_range_id: '' };
 
 function start(input: Partial<ChangesInput> = {}) {
   let refreshes = 0;
@@ -22,7 +22,10 @@ function start(input: Partial<ChangesInput> = {}) {
     actions: { invalidate: refresh, navigate: () => undefined },
     actors: {
       commit: changesCommitMachine.provide({
-        actors: { commit: fromPromise<Commit, CommitRequest>(async () => made) },
+        actors: {
+          commit: fromPromise<Commit, CommitRequest>(async () => made),
+          suggest: fromPromise<string | null, SuggestionRequest>(async () => null),
+        },
       }),
       revert: changesRevertMachine.provide({
         actors: { reset: fromPromise<void, RevertRequest>(async () => undefined) },
@@ -61,6 +64,7 @@ describe('changes screen machine', () => {
     expect(refreshes()).toBe(1);
     const { commit, revert } = screen.getSnapshot().children;
     commit?.send({ type: 'commit.open' });
+    commit?.send({ type: 'message.change', value: 'load data' });
     commit?.send({ type: 'commit.submit' });
     await waitFor(commit!, (s) => s.matches('closed'), { timeout: 5000 });
     expect(refreshes()).toBe(2);
@@ -83,6 +87,32 @@ describe('changes screen machine', () => {
     expect(root && pagedListView(root.getSnapshot()).rows).toEqual([]);
     expect(after.commit).not.toBe(commit);
     expect(after.commit?.getSnapshot().can({ type: 'commit.open' })).toBe(false);
+  });
+
+  it('keeps the commit made as a receipt across the reload, until dismissed or another branch is shown', async () => {
+    const { screen } = start();
+    expect(screen.getSnapshot().context.receipt).toBeNull();
+    const commit = screen.getSnapshot().children.commit!;
+    commit.send({ type: 'commit.open' });
+    commit.send({ type: 'message.change', value: 'load data' });
+    commit.send({ type: 'commit.submit' });
+    await waitFor(screen, (s) => s.context.receipt !== null, { timeout: 5000 });
+    const reloaded = { repoId: 'lake', branch: 'main', readOnly: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } };
+    screen.send({ type: 'route.changed', input: reloaded });
+    expect(screen.getSnapshot().context.receipt).toEqual(made);
+    screen.send({ type: 'receipt.dismiss' });
+    expect(screen.getSnapshot().context.receipt).toBeNull();
+
+    const again = screen.getSnapshot().children.commit!;
+    screen.send({ type: 'route.changed', input: { ...reloaded, hasChanges: true } });
+    const fresh = screen.getSnapshot().children.commit!;
+    expect(fresh).not.toBe(again);
+    fresh.send({ type: 'commit.open' });
+    fresh.send({ type: 'message.change', value: 'load data' });
+    fresh.send({ type: 'commit.submit' });
+    await waitFor(screen, (s) => s.context.receipt !== null, { timeout: 5000 });
+    screen.send({ type: 'route.changed', input: { ...reloaded, branch: 'dev' } });
+    expect(screen.getSnapshot().context.receipt).toBeNull();
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { commitMachine, KEY_DUPLICATE, KEY_REQUIRED, metadataErrors, type CommitRequest } from '../../src/machines/commit';
+import { commitMachine, KEY_DUPLICATE, KEY_REQUIRED, metadataErrors, type CommitRequest, type SuggestionRequest } from '../../src/machines/commit';
 import { ApiError, PreconditionError } from '../../src/api/errors';
 import { transitionCoverage } from './transition-coverage';
 import type { Commit } from '../../src/api/types';
@@ -19,6 +19,7 @@ const coverage = transitionCoverage(commitMachine);
 function start(
   commit: (input: CommitRequest) => Promise<Commit> = async () => madeCommit,
   input: Partial<{ readOnly: boolean; hasChanges: boolean }> = {},
+  suggest: () => Promise<string | null> = async () => 'Update 2 files in data/',
 ) {
   const requests: CommitRequest[] = [];
   const committed: Commit[] = [];
@@ -29,6 +30,7 @@ function start(
         requests.push(request);
         return commit(request);
       }),
+      suggest: fromPromise<string | null, SuggestionRequest>(() => suggest()),
     },
   });
   const actor = createActor(machine, {
@@ -57,12 +59,41 @@ describe('commit machine', () => {
     expect(done.can({ type: 'commit.open' })).toBe(false);
   });
 
-  it('allows an empty message', async () => {
+  it('cannot be submitted until a message is typed (blanks are no message)', () => {
     const { actor, requests } = start();
     actor.send({ type: 'commit.open' });
+    expect(actor.getSnapshot().can({ type: 'commit.submit' })).toBe(false);
+    actor.send({ type: 'message.change', value: '  \n ' });
+    expect(actor.getSnapshot().can({ type: 'commit.submit' })).toBe(false);
+    actor.send({ type: 'commit.submit' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(requests).toEqual([]);
+    actor.send({ type: 'message.change', value: 'load data' });
+    expect(actor.getSnapshot().can({ type: 'commit.submit' })).toBe(true);
+  });
+
+  it('suggests a message from the changes, which the user may take', async () => {
+    const { actor, requests } = start();
+    actor.send({ type: 'commit.open' });
+    const suggested = await waitFor(actor, (s) => s.context.suggestion !== null, { timeout: 5000 });
+    expect(suggested.context.suggestion).toBe('Update 2 files in data/');
+    expect(suggested.context.message).toBe('');
+    actor.send({ type: 'message.useSuggestion' });
+    expect(actor.getSnapshot().context.message).toBe('Update 2 files in data/');
     actor.send({ type: 'commit.submit' });
     await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
-    expect(requests[0]).toMatchObject({ message: '', metadata: {} });
+    expect(requests[0]).toMatchObject({ message: 'Update 2 files in data/' });
+  });
+
+  it('offers no suggestion when the changes cannot be read, and the form still works', async () => {
+    const { actor } = start(undefined, undefined, () => Promise.reject(new ApiError(500, 'diff failed')));
+    actor.send({ type: 'commit.open' });
+    // The suggestion's reader is the only child while editing; it has stopped once its failure is handled.
+    await waitFor(actor, (s) => Object.values(s.children).every((child) => child?.getSnapshot().status !== 'active'), { timeout: 5000 });
+    expect(actor.getSnapshot().context.suggestion).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'message.useSuggestion' })).toBe(false);
+    actor.send({ type: 'message.change', value: 'typed' });
+    expect(actor.getSnapshot().can({ type: 'commit.submit' })).toBe(true);
   });
 
   it('cannot be opened without changes or on a read-only repository', () => {
@@ -76,6 +107,7 @@ describe('commit machine', () => {
   it('refuses an empty metadata key and shows the error instead of sending', () => {
     const { actor, requests } = start();
     actor.send({ type: 'commit.open' });
+    actor.send({ type: 'message.change', value: 'load data' });
     actor.send({ type: 'metadata.add' });
     actor.send({ type: 'commit.submit' });
     const snapshot = actor.getSnapshot();
@@ -88,6 +120,7 @@ describe('commit machine', () => {
   it('refuses duplicate keys (compared trimmed) rather than dropping one', () => {
     const { actor, requests } = start();
     actor.send({ type: 'commit.open' });
+    actor.send({ type: 'message.change', value: 'load data' });
     actor.send({ type: 'metadata.add' });
     actor.send({ type: 'metadata.add' });
     const [first, second] = actor.getSnapshot().context.metadata;
@@ -123,12 +156,14 @@ describe('commit machine', () => {
     let attempts = 0;
     const { actor } = start(() => (++attempts === 1 ? Promise.reject(new ApiError(500, 'boom')) : Promise.resolve(madeCommit)));
     actor.send({ type: 'commit.open' });
+    actor.send({ type: 'message.change', value: 'load data' });
     actor.send({ type: 'commit.submit' });
     await waitFor(actor, (s) => s.context.error !== null, { timeout: 5000 });
     actor.send({ type: 'commit.cancel' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     actor.send({ type: 'commit.open' });
     expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'message.change', value: 'load data' });
     actor.send({ type: 'commit.submit' });
     await waitFor(actor, (s) => s.matches('closed'), { timeout: 5000 });
     expect(attempts).toBe(2);
@@ -137,6 +172,7 @@ describe('commit machine', () => {
   it('ignores cancel while the commit is running', () => {
     const { actor } = start(() => new Promise<Commit>(() => undefined));
     actor.send({ type: 'commit.open' });
+    actor.send({ type: 'message.change', value: 'load data' });
     actor.send({ type: 'commit.submit' });
     actor.send({ type: 'commit.cancel' });
     expect(actor.getSnapshot().matches('committing')).toBe(true);

@@ -213,6 +213,7 @@ describe('Commit dialog', () => {
 
   it('refuses duplicate metadata keys with a visible error and sends nothing', async () => {
     const { dialog } = await openCommit();
+    fireEvent.change(within(dialog).getByPlaceholderText('Commit Message'), { target: { value: 'add lakes' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
     fireEvent.change(within(dialog).getByLabelText('Metadata key 1'), { target: { value: 'owner' } });
@@ -227,10 +228,39 @@ describe('Commit dialog', () => {
 
   it('refuses an empty metadata key', async () => {
     const { dialog } = await openCommit();
+    fireEvent.change(within(dialog).getByPlaceholderText('Commit Message'), { target: { value: 'add lakes' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Metadata field' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
     expect(await within(dialog).findByText('Key is required')).toBeVisible();
     expect(commits).toEqual([]);
+  });
+
+  it('asks for a message: Commit stays disabled until one is typed, and a message suggested from the changes can be taken', async () => {
+    const { dialog } = await openCommit();
+    const commit = within(dialog).getByRole('button', { name: 'Commit Changes' }) as HTMLButtonElement;
+    expect(commit.disabled).toBe(true);
+    const message = within(dialog).getByPlaceholderText('Commit Message') as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: '   ' } });
+    expect(commit.disabled).toBe(true);
+    // README.md added, data/lakes.parquet changed, data/old.csv removed: three files in no shared folder.
+    expect(await within(dialog).findByText('Update 3 files', {}, { timeout: 5000 })).toBeVisible();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use this message' }));
+    expect(message.value).toBe('Update 3 files');
+    expect(commit.disabled).toBe(false);
+    fireEvent.click(commit);
+    await waitFor(() => expect(commits).toEqual([{ message: 'Update 3 files', metadata: {} }]), { timeout: 5000 });
+  });
+
+  it('leaves a receipt that links the commit made, until dismissed', async () => {
+    const { dialog } = await openCommit();
+    fireEvent.change(within(dialog).getByPlaceholderText('Commit Message'), { target: { value: 'add lakes' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
+    const receipt = await screen.findByRole('status', { name: 'Commit made' }, { timeout: 5000 });
+    expect(receipt.textContent).toContain('Committed c1 to main');
+    expect(within(receipt).getByRole('link', { name: 'c1' }).getAttribute('href')).toBe('/repositories/lake/commits/c1');
+    expect(await screen.findByText('No changes here')).toBeVisible();
+    fireEvent.click(within(receipt).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Commit made' })).toBeNull(), { timeout: 5000 });
   });
 
   it('commits message and metadata, then loads the changes again', async () => {
@@ -252,6 +282,7 @@ describe('Commit dialog', () => {
       ),
     );
     const { dialog } = await openCommit();
+    fireEvent.change(within(dialog).getByPlaceholderText('Commit Message'), { target: { value: 'add lakes' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Commit Changes' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toBe(

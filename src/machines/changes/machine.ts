@@ -1,10 +1,11 @@
 // The uncommitted changes screen (docs/behaviour.md, Uncommitted changes): the branch's tree of changes, the commit and revert
 // flows, and the change summary, all started from what the route loaded. Commit and revert, which move the branch,
 // and the refresh button make the route load again; what it loaded then goes to the tree (the same tree, told its
-// new source), and the commit, revert and summary start over for the branch as it now is.
-import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// new source), and the commit, revert and summary start over for the branch as it now is. The commit made stays as
+// the screen's receipt until it is dismissed or another branch is shown.
+import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DiffSource } from '../../api/diff';
-import type { Diff, Page } from '../../api/types';
+import type { Commit, Diff, Page } from '../../api/types';
 import { screenActions, type RouteChanged } from '../../lib/screen';
 import { changeSummaryMachine } from '../change-summary/machine';
 import { commitMachine } from '../commit/machine';
@@ -22,11 +23,20 @@ export interface ChangesInput {
   firstPage: Page<Diff>;
 }
 
-export type ChangesEvent = { type: 'changes.refresh' } | RouteChanged<ChangesInput>;
+export interface ChangesContext extends ChangesInput {
+  /** The last commit made on this screen, shown as a receipt that links it. */
+  receipt: Commit | null;
+}
+
+export type ChangesEvent =
+  | { type: 'changes.refresh' }
+  | { type: 'changes.committed'; commit: Commit }
+  | { type: 'receipt.dismiss' }
+  | RouteChanged<ChangesInput>;
 
 /** The commit flow of the changes screen: a commit moves the branch, so the screen loads again. */
 export const changesCommitMachine = commitMachine.provide({
-  actions: { committed: sendParent({ type: 'changes.refresh' } satisfies ChangesEvent) },
+  actions: { committed: sendParent((_, commit: Commit) => ({ type: 'changes.committed', commit }) satisfies ChangesEvent) },
 });
 /** The revert flow of the changes screen: a revert changes the branch, so the screen loads again. */
 export const changesRevertMachine = revertMachine.provide({
@@ -38,7 +48,7 @@ const treeSource = (context: ChangesInput): DiffSource => ({ repoId: context.rep
 export const changesMachine = setup({
   types: {
     input: {} as ChangesInput,
-    context: {} as ChangesInput,
+    context: {} as ChangesContext,
     events: {} as ChangesEvent,
     children: {} as { tree: 'tree'; commit: 'commit'; revert: 'revert'; summary: 'summary' },
   },
@@ -53,7 +63,7 @@ export const changesMachine = setup({
   },
 }).createMachine({
   id: 'changes',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, receipt: null }),
   invoke: {
     id: 'tree',
     src: 'tree',
@@ -61,6 +71,8 @@ export const changesMachine = setup({
   },
   on: {
     'changes.refresh': { actions: 'invalidate' },
+    'changes.committed': { actions: [assign({ receipt: ({ event }) => event.commit }), 'invalidate'] },
+    'receipt.dismiss': { actions: assign({ receipt: null }) },
   },
   initial: 'shown',
   states: {
@@ -83,8 +95,8 @@ export const changesMachine = setup({
         'route.changed': {
           target: 'shown',
           reenter: true,
-          actions: enqueueActions(({ event, enqueue }) => {
-            enqueue.assign(event.input);
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueue.assign({ ...event.input, receipt: event.input.branch === context.branch ? context.receipt : null });
             enqueue.sendTo('tree', treeRouteChanged(treeSource(event.input), event.input));
           }),
         },

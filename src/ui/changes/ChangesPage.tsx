@@ -1,10 +1,12 @@
-import { Box, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, CloseButton, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuGitCommitHorizontal, LuRefreshCw, LuUndo2 } from 'react-icons/lu';
 import type { Diff, Repository } from '../../api/types';
 import type { ChangesActorRef } from '../../machines/changes/machine';
 import type { CommitActorRef } from '../../machines/commit/machine';
 import type { RevertActorRef } from '../../machines/revert/machine';
+import { shortCommitId } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import { EmptyState } from '../components/EmptyState';
 import { PermittedButton, PermittedIconButton, type Needs } from '../components/PermittedButton';
@@ -27,6 +29,7 @@ export interface ChangesPageProps {
 /** Uncommitted changes of a branch: the tree, per-entry revert, Revert all and Commit. */
 export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelectBranch }: ChangesPageProps) {
   const { tree, commit, revert, summary } = useSelector(screen, (s) => s.children);
+  const receipt = useSelector(screen, (s) => s.context.receipt);
   const readOnly = repo.read_only === true;
   if (!tree || !commit || !revert || !summary) return null;
   // Every revert, of the branch or of one path, resets the branch (PUT /branches/{branch}).
@@ -59,6 +62,24 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
         <Text color="fg.muted" fontSize="sm">
           This repository is read-only: changes cannot be committed or reverted.
         </Text>
+      )}
+      {receipt && (
+        <Alert.Root status="success" role="status" aria-label="Commit made">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              Committed{' '}
+              <Link asChild fontFamily="mono">
+                <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId: repo.id, commitId: receipt.id }}>
+                  {shortCommitId(receipt.id)}
+                </RouterLink>
+              </Link>{' '}
+              to {branch}
+            </Alert.Title>
+            <Alert.Description>{receipt.message}</Alert.Description>
+          </Alert.Content>
+          <CloseButton size="sm" aria-label="Dismiss" onClick={() => screen.send({ type: 'receipt.dismiss' })} />
+        </Alert.Root>
       )}
       <DiffBreadcrumb rootLabel={branch} prefix={prefix} onNavigate={onNavigate} />
       <DiffTree

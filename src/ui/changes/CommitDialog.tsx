@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { CommitActorRef as CommitActor, commitMachine } from '../../machines/commit/machine';
@@ -13,6 +13,8 @@ export function CommitDialog({ actor }: { actor: CommitActor }) {
   const { context } = state;
   const open = !state.matches('closed');
   const busy = state.hasTag('busy');
+  const canSubmit = state.can({ type: 'commit.submit' });
+  const { suggestion } = context;
 
   return (
     <Dialog.Root
@@ -47,6 +49,15 @@ export function CommitDialog({ actor }: { actor: CommitActor }) {
                     disabled={busy}
                     send={(event) => actor.send(event)}
                   />
+                  {suggestion !== null && suggestion !== context.message && (
+                    <HStack gap="2" fontSize="sm" wrap="wrap">
+                      <Text color="fg.muted">Suggested:</Text>
+                      <Code>{suggestion}</Code>
+                      <Button size="xs" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'message.useSuggestion' })}>
+                        Use this message
+                      </Button>
+                    </HStack>
+                  )}
                   {busy && (
                     <Alert.Root status="info">
                       <Alert.Indicator />
@@ -60,7 +71,7 @@ export function CommitDialog({ actor }: { actor: CommitActor }) {
                 <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'commit.cancel' })}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="tarn" loading={busy} loadingText="Committing...">
+                <Button type="submit" colorPalette="tarn" loading={busy} loadingText="Committing..." disabled={!busy && !canSubmit}>
                   Commit Changes
                 </Button>
               </Dialog.Footer>
