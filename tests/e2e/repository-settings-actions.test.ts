@@ -142,9 +142,10 @@ describe(`journey: ${JOURNEY}`, () => {
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/objects`));
       await tab('Settings').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/settings/general`));
-      expect(await page.getByLabel('Repository name').inputValue(), 'the repository name').toBe(SETTINGS_REPO);
-      expect(await page.getByLabel('Storage namespace').inputValue(), 'the storage namespace').toBe(`local://${SETTINGS_REPO}`);
-      expect(await page.getByLabel('Default branch').inputValue(), 'the default branch').toBe('main');
+      const fact = (name: string) => page.getByRole('definition', { name }).textContent();
+      expect(await fact('Repository name'), 'the repository name').toBe(SETTINGS_REPO);
+      expect(await fact('Storage namespace'), 'the storage namespace').toBe(`local://${SETTINGS_REPO}`);
+      expect(await fact('Default branch'), 'the default branch').toBe('main');
       expect(await readOnlyToggle().isChecked(), 'a new repository is writable').toBe(false);
       await becomesEnabled(deleteButton(), 'Delete Repository');
       await screenshot(page, 'rs-01-settings-general');

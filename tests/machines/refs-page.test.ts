@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createRefMachine, type CreateRefActorRef, type CreateRefRequest } from '../../src/machines/create-ref';
 import { confirmDeleteMachine, type ConfirmDeleteActorRef, type DeleteTarget } from '../../src/machines/confirm-delete';
-import { refsPageMachine, type RefsPageInput } from '../../src/machines/refs-page';
+import { createRefusedReadOnly, refsPageMachine, type RefsPageInput } from '../../src/machines/refs-page';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(refsPageMachine);
@@ -81,6 +81,18 @@ describe('refs page machine', () => {
     actor.send({ type: 'route.changed', input: { repoId: 'lake', kind: 'branch', readOnly: false, defaultBranch: 'trunk' } });
     expect(actor.getSnapshot().can({ type: 'delete.request', id: 'main' })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'delete.request', id: 'trunk' })).toBe(false);
+  });
+
+  it('takes no new branch or tag on a read-only repository, until the route says it is writable again', () => {
+    for (const kind of ['branch', 'tag'] as const) {
+      const { actor } = start({ kind, readOnly: true });
+      expect(actor.getSnapshot().can({ type: 'create.open' })).toBe(false);
+      actor.send({ type: 'create.open' });
+      expect(actor.getSnapshot().children.create).toBeUndefined();
+      actor.send({ type: 'route.changed', input: { repoId: 'lake', kind, readOnly: false, defaultBranch: 'main' } });
+      expect(actor.getSnapshot().can({ type: 'create.open' })).toBe(true);
+    }
+    expect(createRefusedReadOnly('branch')).toBe('This repository is read-only: branches cannot be created.');
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

@@ -5,10 +5,8 @@ import { UploadAbortedError } from '../../src/api/upload';
 import type { StagingLocation } from '../../src/api/types';
 import { createFileStepActor, createUploadFileActor } from '../../src/machines/upload-queue/actors';
 import {
-  NO_FILES,
   NOT_ALLOWED,
   queueSummary,
-  READ_ONLY,
   UPLOAD_ABORTED,
   UPLOAD_FAILED,
   fileUploadMachine,
@@ -170,19 +168,24 @@ describe('upload queue: choosing files', () => {
 });
 
 describe('upload queue: refusing to start', () => {
-  it('needs at least one file', () => {
+  it('cannot start without a file, and can once one is picked', () => {
     const { actor, preflights } = start();
+    expect(actor.getSnapshot().can({ type: 'upload.start' })).toBe(false);
     actor.send({ type: 'upload.start' });
     expect(actor.getSnapshot().matches('selecting')).toBe(true);
-    expect(actor.getSnapshot().context.error).toBe(NO_FILES);
     expect(preflights).toEqual([]);
+    actor.send({ type: 'files.add', files: files('a') });
+    expect(actor.getSnapshot().can({ type: 'upload.start' })).toBe(true);
+    actor.send({ type: 'files.clear' });
+    expect(actor.getSnapshot().can({ type: 'upload.start' })).toBe(false);
   });
 
-  it('refuses on a read-only repository', () => {
+  it('cannot start on a read-only repository, files picked or not', () => {
     const { actor, preflights } = start({ input: { readOnly: true } });
     actor.send({ type: 'files.add', files: files('a') });
+    expect(actor.getSnapshot().can({ type: 'upload.start' })).toBe(false);
     actor.send({ type: 'upload.start' });
-    expect(actor.getSnapshot().context.error).toBe(READ_ONLY);
+    expect(actor.getSnapshot().matches('selecting')).toBe(true);
     expect(preflights).toEqual([]);
   });
 

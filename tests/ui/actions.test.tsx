@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import type { ActionRun, HookRun, Repository } from '../../server/http/wire';
 import { elseNotFound, fakeApi } from './fake-api';
+import { ACTION_FILE_EXAMPLE } from '../../src/ui/actions/action-file-example';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 
@@ -42,7 +43,7 @@ const outputRequests: string[] = [];
 let runs: Record<string, ActionRun> = {};
 let hooks: HookRun[] = [];
 
-fakeApi(
+const server = fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches/main', () => HttpResponse.json({ id: 'main', commit_id: hex('a') })),
   http.get('*/api/v1/repositories/lake/actions/runs', ({ request }) => {
@@ -127,9 +128,18 @@ describe('Action runs list', () => {
     expect(await screen.findByText('run-3')).toBeVisible();
   });
 
-  it('says so when no run was logged, and reads again on refresh', async () => {
+  it('shows how to add a hook, with an action file to copy, while the repository has no run', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/actions/runs', () => HttpResponse.json(page([]))));
+    renderApp('/repositories/lake/actions');
+    expect(await screen.findByText('No action runs have been logged yet.')).toBeVisible();
+    expect(screen.getByText('_lakefs_actions/check.yaml')).toBeVisible();
+    expect(screen.getByLabelText('An example action file').textContent).toBe(ACTION_FILE_EXAMPLE);
+  });
+
+  it('says so when no run matches the filter, without the how-to, and reads again on refresh', async () => {
     renderApp('/repositories/lake/actions?branch=nothing-here');
     expect(await screen.findByText('No action runs have been logged yet.')).toBeVisible();
+    expect(screen.queryByLabelText('An example action file')).toBeNull();
     const before = runRequests.length;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(runRequests.length).toBe(before + 1), { timeout: 5000 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
@@ -157,17 +157,6 @@ describe('Branches screen', () => {
     expect(await within(dialog).findByRole('button', { name: 'From branch: dev' })).toBeEnabled();
   });
 
-  it('cannot create in a read-only repository', async () => {
-    lake = { ...lake, read_only: true };
-    renderApp('/repositories/lake/branches');
-    await row('Branches', 'main');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
-    fireEvent.change(within(dialog).getByPlaceholderText('Branch Name'), { target: { value: 'feature' } });
-    expect((within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(dialog).getByText(/read-only/)).toBeVisible();
-  });
-
   it('deletes a branch after confirmation', async () => {
     renderApp('/repositories/lake/branches');
     fireEvent.click(within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }));
@@ -202,6 +191,15 @@ describe('Branches screen', () => {
     const del = within(await row('Branches', 'dev')).getByRole('button', { name: 'Delete branch dev' }) as HTMLButtonElement;
     await waitFor(() => expect(del.disabled).toBe(true), { timeout: 5000 });
     expect(del.title).toBe(missing('fs:DeleteBranch'));
+  });
+
+  it('disables Create Branch on a read-only repository, saying why', async () => {
+    lake = { ...lake, read_only: true };
+    renderApp('/repositories/lake/branches');
+    await row('Branches', 'dev');
+    const create = screen.getByRole('button', { name: 'Create Branch' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    expect(create.title).toBe('This repository is read-only: branches cannot be created.');
   });
 
   it('shows a failed listing in an error banner with a retry', async () => {
@@ -249,6 +247,17 @@ describe('Tags screen', () => {
     fireEvent.click(within(tag).getByRole('button', { name: 'Copy S3 URI' }));
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('s3://lake/v1.0/'), { timeout: 5000 });
     writeText.mockRestore();
+  });
+
+  it("puts a tag's delete at the row's end, as the Branches screen does", async () => {
+    tags.set('v1', hex('a'));
+    renderApp('/repositories/lake/tags');
+    const tagButtons = within(await row('Tags', 'v1')).getAllByRole('button');
+    expect(tagButtons.at(-1)?.getAttribute('aria-label')).toBe('Delete tag v1');
+    cleanup();
+    renderApp('/repositories/lake/branches');
+    const branchButtons = within(await row('Branches', 'dev')).getAllByRole('button');
+    expect(branchButtons.at(-1)?.getAttribute('aria-label')).toBe('Delete branch dev');
   });
 
   it("filters with 'Find Tag' and deletes after the question", async () => {

@@ -111,14 +111,13 @@ describe('Repository settings', () => {
 });
 
 describe('Settings: General', () => {
-  it('shows name, storage namespace and default branch read-only', async () => {
+  it('shows name, storage namespace and default branch as text, not as inputs that cannot be edited', async () => {
     reset();
     renderApp('/repositories/lake/settings/general');
-    const name = (await screen.findByLabelText('Repository name')) as HTMLInputElement;
-    expect(name.value).toBe('lake');
-    expect(name.readOnly).toBe(true);
-    expect((screen.getByLabelText('Storage namespace') as HTMLInputElement).value).toBe('local://lake-data');
-    expect((screen.getByLabelText('Default branch') as HTMLInputElement).value).toBe('trunk');
+    const fact = (name: string) => screen.getByRole('definition', { name }).textContent;
+    await screen.findByRole('definition', { name: 'Repository name' });
+    expect([fact('Repository name'), fact('Storage namespace'), fact('Default branch')]).toEqual(['lake', 'local://lake-data', 'trunk']);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
   });
 
   it('makes the repository read-only and back, refreshing the repository so every screen sees it', async () => {

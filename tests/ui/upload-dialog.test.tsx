@@ -167,10 +167,11 @@ describe('UploadDialog', () => {
     expect(onUploaded).not.toHaveBeenCalled();
   });
 
-  it('needs at least one file', async () => {
+  it('keeps Upload disabled until a file is picked', async () => {
     renderDialog();
-    fireEvent.click(await screen.findByRole('button', { name: 'Upload 0 Files' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Upload needs at least one file.');
+    expect(((await screen.findByRole('button', { name: 'Upload 0 Files' })) as HTMLButtonElement).disabled).toBe(true);
+    pickFiles([file('a.csv')]);
+    expect((screen.getByRole('button', { name: 'Upload 1 File' }) as HTMLButtonElement).disabled).toBe(false);
     expect(uploads).toEqual([]);
   });
 

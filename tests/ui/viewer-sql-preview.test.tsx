@@ -173,12 +173,16 @@ describe('SQL preview of data files', () => {
     expect(engine.runs).toEqual([copy]);
   });
 
-  it('shows DuckDB’s error under the editor', async () => {
+  it('shows DuckDB’s error under the editor in its own layout, so the caret points at the error', async () => {
+    const message = 'Parser Error: syntax error at or near "SELEC"\n\nLINE 1: SELEC * FROM lakes\n        ^';
     engine.answer = async () => {
-      throw new Error('Parser Error: syntax error at or near "SELEC"');
+      throw new Error(message);
     };
     view('lakes.csv', { contentType: 'text/csv', size: 10 });
-    expect((await screen.findByRole('alert')).textContent).toContain('syntax error at or near "SELEC"');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The query failed')).toBeVisible();
+    const block = alert.querySelector('pre');
+    expect(block?.textContent).toBe(message);
     expect(screen.queryByRole('table', { name: 'Query result' })).toBeNull();
   });
 

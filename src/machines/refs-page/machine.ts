@@ -2,6 +2,7 @@
 // page; this machine runs the create dialog while it is open and one delete at a time, and when either changes the
 // repository's refs, the page loads again. The default branch is never offered for deletion. A change of the route
 // (another repository, its flag or default branch read again) is taken as it comes; an open dialog keeps its form.
+// A read-only repository takes no new branch or tag: Create is disabled, saying why.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { screenActions, type RouteChanged } from '../../lib/screen';
 import { createRefMachine, type CreatedRefKind } from '../create-ref/machine';
@@ -12,6 +13,11 @@ export interface RefsPageInput {
   kind: CreatedRefKind;
   readOnly: boolean;
   defaultBranch: string;
+}
+
+/** Why Create is disabled on a read-only repository. */
+export function createRefusedReadOnly(kind: CreatedRefKind): string {
+  return `This repository is read-only: ${kind === 'branch' ? 'branches' : 'tags'} cannot be created.`;
 }
 
 export type RefsPageEvent =
@@ -36,6 +42,7 @@ export const refsPageMachine = setup({
     takeRoute: assign((_, input: RefsPageInput) => input),
   },
   guards: {
+    writable: ({ context }) => !context.readOnly,
     deletable: ({ context }, id: string) => context.kind === 'tag' || id !== context.defaultBranch,
     deleted: (_, output: ConfirmDeleteOutput) => output.deleted,
   },
@@ -49,7 +56,7 @@ export const refsPageMachine = setup({
   states: {
     browsing: {
       on: {
-        'create.open': 'creating',
+        'create.open': { guard: 'writable', target: 'creating' },
         'delete.request': { guard: { type: 'deletable', params: ({ event }) => event.id }, target: 'deleting' },
       },
     },

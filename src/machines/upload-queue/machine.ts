@@ -13,7 +13,6 @@ export const UPLOAD_CONCURRENCY = 5;
 
 export const UPLOAD_FAILED = 'Upload Failed';
 export const UPLOAD_ABORTED = 'Upload Aborted';
-export const NO_FILES = 'Upload needs at least one file.';
 export const READ_ONLY = 'This repository is read-only: uploads are disabled.';
 
 /** What decides how files travel: presigned straight to the store when the server offers it to the console. */
@@ -53,7 +52,6 @@ export interface UploadItem {
 export interface UploadQueueContext extends UploadQueueInput {
   items: UploadItem[];
   nextId: number;
-  error: string | null;
 }
 
 export type UploadQueueEvent =
@@ -86,8 +84,7 @@ export const uploadQueueMachine = setup({
     fileUpload: fileUploadMachine,
   },
   guards: {
-    readOnly: ({ context }) => context.readOnly,
-    noFiles: ({ context }) => context.items.length === 0,
+    ready: ({ context }) => !context.readOnly && context.items.length > 0,
     allSettled: ({ context }) => !context.items.some(isActive),
     anyStored: ({ context }) => context.items.some((item) => item.status === 'done'),
   },
@@ -130,7 +127,7 @@ export const uploadQueueMachine = setup({
   },
 }).createMachine({
   id: 'uploadQueue',
-  context: ({ input }) => ({ ...input, items: [], nextId: 1, error: null }),
+  context: ({ input }) => ({ ...input, items: [], nextId: 1 }),
   initial: 'selecting',
   states: {
     selecting: {
@@ -153,23 +150,19 @@ export const uploadQueueMachine = setup({
             return {
               items: [...context.items.filter((item) => !replaced.has(item.destination)), ...added],
               nextId: context.nextId + added.length,
-              error: null,
             };
           }),
         },
         'file.remove': { actions: assign({ items: ({ context, event }) => context.items.filter((i) => i.id !== event.id) }) },
-        'files.clear': { actions: assign({ items: [], error: null }) },
+        'files.clear': { actions: assign({ items: [] }) },
         'prefix.change': {
           actions: assign(({ context, event }) => ({
             prefix: event.prefix,
             items: context.items.map((item) => ({ ...item, destination: destinationFor(event.prefix, item.relativePath) })),
           })),
         },
-        'upload.start': [
-          { guard: 'readOnly', actions: assign({ error: READ_ONLY }) },
-          { guard: 'noFiles', actions: assign({ error: NO_FILES }) },
-          { target: 'uploading', actions: assign({ error: null }) },
-        ],
+        // Upload is disabled (`can` answers false) until a file is picked, and on a read-only repository.
+        'upload.start': { guard: 'ready', target: 'uploading' },
       },
     },
     uploading: {
@@ -228,7 +221,7 @@ export const uploadQueueMachine = setup({
     },
     finished: {
       on: {
-        'queue.reset': { target: 'selecting', actions: assign({ items: [], error: null }) },
+        'queue.reset': { target: 'selecting', actions: assign({ items: [] }) },
       },
     },
   },

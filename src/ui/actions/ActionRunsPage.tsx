@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Code, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFilter, LuRefreshCw, LuX } from 'react-icons/lu';
 import type { ActionRun } from '../../api/types';
@@ -11,6 +11,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
 import { usePagedList } from '../components/usePagedList';
+import { ACTION_FILE_EXAMPLE } from './action-file-example';
 import { RunStatusIcon } from './RunStatusIcon';
 
 export type RunFilter = 'branch' | 'commit';
@@ -108,6 +109,26 @@ function FilterChip({ name, value, onRemove }: { name: RunFilter; value: string;
   );
 }
 
+/** No run yet: how to add a hook, unless a filter is what left the list empty. */
+function NoRuns({ filtered }: { filtered: boolean }) {
+  return (
+    <Stack gap="2" align="start">
+      <Text color="fg.muted">No action runs have been logged yet.</Text>
+      {!filtered && (
+        <>
+          <Text fontSize="sm">
+            Hooks run on events such as a commit or a merge. To add one, upload a YAML file under{' '}
+            <Code>_lakefs_actions/</Code> to a branch and commit it, for example <Code>_lakefs_actions/check.yaml</Code>:
+          </Text>
+          <Code as="pre" display="block" whiteSpace="pre" p="3" aria-label="An example action file">
+            {ACTION_FILE_EXAMPLE}
+          </Code>
+        </>
+      )}
+    </Stack>
+  );
+}
+
 /** The repository's action runs, newest first, a page at a time, filtered by branch or commit. */
 export function ActionRunsPage({ runs, repoId, branch, commit, after, onFilter, onBackToStart }: ActionRunsPageProps) {
   const { view, table, retry, reload } = usePagedList(runs);
@@ -131,7 +152,7 @@ export function ActionRunsPage({ runs, repoId, branch, commit, after, onFilter, 
           columns={columns}
           {...table}
           getRowId={(run) => run.run_id}
-          empty={<Text color="fg.muted">No action runs have been logged yet.</Text>}
+          empty={<NoRuns filtered={branch !== undefined || commit !== undefined} />}
         />
       )}
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert, Button, Code } from '@chakra-ui/react';
 import { errorMessage, isPermissionDenied } from '../../lib/error-message';
 
 export interface ErrorAlertProps {
@@ -9,16 +9,35 @@ export interface ErrorAlertProps {
   onRetry?: () => void;
   /** Extra actions beside the retry button. */
   children?: ReactNode;
+  /**
+   * The message keeps its lines and spacing in a monospace block: a message laid out by its source, such as DuckDB's
+   * error, whose caret points at a column of the line above.
+   */
+  preformatted?: boolean;
 }
 
 /** The red alert every failed call is shown in; a refused permission says so above the server's message naming it. */
-export function ErrorAlert({ error, title = isPermissionDenied(error) ? 'Permission denied' : undefined, onRetry, children }: ErrorAlertProps) {
+export function ErrorAlert({
+  error,
+  title = isPermissionDenied(error) ? 'Permission denied' : undefined,
+  onRetry,
+  children,
+  preformatted = false,
+}: ErrorAlertProps) {
   return (
     <Alert.Root status="error" role="alert" alignItems="center">
       <Alert.Indicator />
       <Alert.Content>
         {title && <Alert.Title>{title}</Alert.Title>}
-        <Alert.Description>{errorMessage(error)}</Alert.Description>
+        {preformatted ? (
+          <Alert.Description asChild>
+            <Code as="pre" display="block" whiteSpace="pre" overflowX="auto" p="2" mt="1" variant="plain" colorPalette="red">
+              {errorMessage(error)}
+            </Code>
+          </Alert.Description>
+        ) : (
+          <Alert.Description>{errorMessage(error)}</Alert.Description>
+        )}
       </Alert.Content>
       {children}
       {onRetry && (

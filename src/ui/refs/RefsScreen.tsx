@@ -5,7 +5,7 @@ import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { Ref, Repository } from '../../api/types';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import type { PrefixSearchActorRef } from '../../machines/prefix-search';
-import type { RefsPageActorRef } from '../../machines/refs-page/machine';
+import { createRefusedReadOnly, type RefsPageActorRef } from '../../machines/refs-page/machine';
 import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
@@ -54,6 +54,9 @@ export function RefsScreen({
   const { view, table, retry, reload } = usePagedList(list);
   const { create, delete: deletion } = useSelector(screen, (s) => s.children);
   const kind = useSelector(screen, (s) => s.context.kind);
+  // The machine decides while the list shows; a dialog open over it is modal anyway.
+  const canCreate = useSelector(screen, (s) => !s.matches('browsing') || s.can({ type: 'create.open' }));
+  const readOnly = useSelector(screen, (s) => s.context.readOnly);
   return (
     <Stack gap="4">
       <Flex gap="3" align="center" wrap="wrap">
@@ -67,6 +70,8 @@ export function RefsScreen({
           ms="auto"
           size="sm"
           colorPalette="tarn"
+          disabled={!canCreate}
+          title={readOnly ? createRefusedReadOnly(kind) : undefined}
           onClick={() => screen.send({ type: 'create.open' })}
         >
           <LuPlus />

@@ -20,25 +20,11 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
       header: 'Tag',
       meta: { width: '30%' },
       cell: (info) => (
-        <HStack gap="1" minW="0">
-          <Link asChild fontWeight="semibold" colorPalette="tarn" color="colorPalette.fg" truncate>
-            <RouterLink to="/repositories/$repoId/objects" params={{ repoId }} search={{ ref: info.getValue() }} title={info.getValue()}>
-              {info.getValue()}
-            </RouterLink>
-          </Link>
-          <PermittedIconButton
-            action="fs:DeleteTag"
-            resource={arn.tag(repoId, info.getValue())}
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={`Delete tag ${info.getValue()}`}
-            title="Delete tag"
-            onClick={() => screen.send({ type: 'delete.request', id: info.getValue() })}
-          >
-            <LuTrash2 />
-          </PermittedIconButton>
-        </HStack>
+        <Link asChild fontWeight="semibold" colorPalette="tarn" color="colorPalette.fg" truncate>
+          <RouterLink to="/repositories/$repoId/objects" params={{ repoId }} search={{ ref: info.getValue() }} title={info.getValue()}>
+            {info.getValue()}
+          </RouterLink>
+        </Link>
       ),
     }),
     column.accessor('commit_id', {
@@ -59,10 +45,24 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
       cell: (info) => {
         const id = info.row.original.id;
         return (
+          // The delete sits at the row's end, where the Branches screen has it.
           <HStack gap="1">
             <CopyButton value={id} label="ID" showLabel title={`Copy the tag ID: ${id}`} />
             <CopyButton value={lakefsRefUri(repoId, id)} label="URI" showLabel title={`Copy the URI: ${lakefsRefUri(repoId, id)}`} />
             <CopyButton value={s3RefUri(repoId, id)} label="S3 URI" showLabel title={`Copy the S3 gateway URI: ${s3RefUri(repoId, id)}`} />
+            <PermittedIconButton
+              action="fs:DeleteTag"
+              resource={arn.tag(repoId, id)}
+              ms="auto"
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={`Delete tag ${id}`}
+              title="Delete tag"
+              onClick={() => screen.send({ type: 'delete.request', id })}
+            >
+              <LuTrash2 />
+            </PermittedIconButton>
           </HStack>
         );
       },

@@ -1,4 +1,5 @@
-import { Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { useId } from 'react';
+import { DataList, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
@@ -15,12 +16,16 @@ export interface GeneralSettingsProps {
   deletion: DeleteRepositoryActorRef;
 }
 
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
+/** A value set when the repository was created, shown as text: it cannot be edited, so it is no input. */
+function Fact({ label, value }: { label: string; value: string }) {
+  const id = useId();
   return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <Input value={value} readOnly />
-    </Field.Root>
+    <DataList.Item>
+      <DataList.ItemLabel id={id}>{label}</DataList.ItemLabel>
+      <DataList.ItemValue aria-labelledby={id} fontFamily="mono" wordBreak="break-all">
+        {value}
+      </DataList.ItemValue>
+    </DataList.Item>
   );
 }
 
@@ -33,9 +38,11 @@ export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsPro
   return (
     <Stack gap="6" maxW="2xl">
       <Heading size="md">General</Heading>
-      <ReadOnlyField label="Repository name" value={repo.id} />
-      <ReadOnlyField label="Storage namespace" value={repo.storage_namespace} />
-      <ReadOnlyField label="Default branch" value={repo.default_branch} />
+      <DataList.Root orientation="horizontal">
+        <Fact label="Repository name" value={repo.id} />
+        <Fact label="Storage namespace" value={repo.storage_namespace} />
+        <Fact label="Default branch" value={repo.default_branch} />
+      </DataList.Root>
       <Stack gap="2">
         <Switch.Root
           checked={isReadOnly}

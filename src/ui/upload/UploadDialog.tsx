@@ -42,8 +42,7 @@ export function UploadDialog({ queue, onClose }: UploadDialogProps) {
     <TaskDialog title={<>Upload Objects to Branch &apos;{branch}&apos;</>} size="xl" busy={busy} onClose={onClose}>
       <Dialog.Body>
         <Stack gap="4">
-          {readOnly && <Notice text={READ_ONLY} status="warning" />}
-          {context.error && !(readOnly && context.error === READ_ONLY) && <Notice text={context.error} status="error" />}
+          {readOnly && <Notice text={READ_ONLY} />}
           <Field.Root disabled={!selecting}>
             <Field.Label>Destination Directory</Field.Label>
             <Input
@@ -75,7 +74,7 @@ export function UploadDialog({ queue, onClose }: UploadDialogProps) {
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button colorPalette="tarn" disabled={readOnly} onClick={() => send({ type: 'upload.start' })}>
+            <Button colorPalette="tarn" disabled={!snapshot.can({ type: 'upload.start' })} onClick={() => send({ type: 'upload.start' })}>
               Upload {summary.total} File{summary.total === 1 ? '' : 's'}
             </Button>
           </>
@@ -103,9 +102,9 @@ export function UploadDialog({ queue, onClose }: UploadDialogProps) {
   );
 }
 
-function Notice({ text, status }: { text: string; status: 'error' | 'warning' }) {
+function Notice({ text }: { text: string }) {
   return (
-    <Alert.Root status={status} role="alert">
+    <Alert.Root status="warning" role="alert">
       <Alert.Indicator />
       <Alert.Description>{text}</Alert.Description>
     </Alert.Root>

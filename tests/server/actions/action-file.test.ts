@@ -6,8 +6,16 @@ import { parseGoDuration } from '../../../server/actions/go-duration';
 import { matchingActions } from '../../../server/actions/load';
 import { redactUrl } from '../../../server/actions/redact';
 import { hookRunId, runIdGenerator } from '../../../server/actions/run-id';
+import { ACTION_FILE_EXAMPLE } from '../../../src/ui/actions/action-file-example';
 
 describe('an action file', () => {
+  it("takes the example the console's empty Actions screen offers: a pre-commit webhook on main", () => {
+    const parsed = parseActionFile('_lakefs_actions/check.yaml', ACTION_FILE_EXAMPLE);
+    if (!('action' in parsed)) throw new Error(`the example was refused: ${parsed.problem}`);
+    expect(parsed.action.name).toBe('check commits');
+    expect(matchingActions([parsed.action], 'pre-commit', 'main').map((action) => action.name)).toEqual(['check commits']);
+  });
+
   it('reads name, events with their branch patterns, and webhook hooks with their properties', () => {
     const parsed = parseActionFile(
       '_lakefs_actions/a.yaml',

@@ -89,7 +89,7 @@ function QueryOutcome({ preview }: { preview: SqlPreviewActorRef }) {
     );
   }
   if (state.matches({ query: 'running' })) return <Loading label="Running the query..." />;
-  if (state.matches({ query: 'failed' })) return <ErrorAlert error={error} />;
+  if (state.matches({ query: 'failed' })) return <ErrorAlert error={error} title="The query failed" preformatted />;
   if (state.matches({ query: 'cancelled' })) return <Text color="fg.muted">The query was cancelled.</Text>;
   if (!state.matches({ query: 'done' }) || !run) return null;
   const exporting = state.hasTag('exporting');
