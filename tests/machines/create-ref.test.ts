@@ -32,7 +32,7 @@ describe('create-ref machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.status === 'done', { timeout: 5000 });
     expect(requests).toEqual([{ repoId: 'lake', kind: 'branch', name: 'feature', source: 'c'.repeat(64) }]);
-    expect(actor.getSnapshot().output).toEqual({ kind: 'branch', id: 'feature' });
+    expect(actor.getSnapshot().output).toEqual({ kind: 'branch', id: 'feature', source: 'c'.repeat(64) });
   });
 
   it("leaves a branch name to the server's rules: an empty one is sent and its refusal shown, then fixed", async () => {

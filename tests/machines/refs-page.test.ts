@@ -43,6 +43,12 @@ describe('refs page machine', () => {
     await waitFor(actor, (s) => s.matches('browsing'), { timeout: 5000 });
     expect(created).toEqual([{ repoId: 'lake', kind: 'branch', name: 'dev', source: 'main' }]);
     expect(refreshes()).toBe(1);
+    // The branch made stays as the screen's receipt, across the reload, until dismissed.
+    expect(actor.getSnapshot().context.receipt).toEqual({ kind: 'branch', id: 'dev', source: 'main' });
+    actor.send({ type: 'route.changed', input: { repoId: 'lake', kind: 'branch', readOnly: false, defaultBranch: 'main' } });
+    expect(actor.getSnapshot().context.receipt).toEqual({ kind: 'branch', id: 'dev', source: 'main' });
+    actor.send({ type: 'receipt.dismiss' });
+    expect(actor.getSnapshot().context.receipt).toBeNull();
   });
 
   it("starts a tag's form with no source, and closing it changes nothing", () => {

@@ -143,6 +143,9 @@ describe('Branches screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Branch' })).toBeNull(), { timeout: 5000 });
     expect(writes.at(-1)).toEqual({ method: 'POST', path: 'branches', body: { name: 'feature', source: 'main' } });
     expect(await row('Branches', 'feature')).toBeVisible();
+    const receipt = screen.getByRole('status', { name: 'Branch created' });
+    expect(receipt.textContent).toContain('Created branch feature from main');
+    expect(within(receipt).getByRole('link', { name: 'feature' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=feature');
   });
 
   it('offers branches and commits but no tags as the source', async () => {

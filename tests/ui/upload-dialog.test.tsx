@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createActor } from 'xstate';
-import { renderUi } from './render';
+import { renderWithRouter } from './render';
 import { liveUploadQueueMachine, type UploadQueueInput } from '../../src/machines/upload-queue';
 import { UploadDialog } from '../../src/ui/upload';
 import { fakeApi } from './fake-api';
@@ -64,7 +64,8 @@ afterEach(() => {
  * The dialog over a live queue, as the objects page opens it; `onUploaded` stands for the page, which the queue
  * tells when a run stored something.
  */
-function renderDialog(input: Partial<UploadQueueInput> = {}) {
+/** The dialog in a router (its receipt links to a screen), once it shows. */
+async function renderDialog(input: Partial<UploadQueueInput> = {}) {
   const onUploaded = vi.fn();
   const onClose = vi.fn();
   const queue = createActor(liveUploadQueueMachine.provide({ actions: { announceStored: onUploaded } }), {
@@ -77,7 +78,8 @@ function renderDialog(input: Partial<UploadQueueInput> = {}) {
       ...input,
     },
   }).start();
-  renderUi(<UploadDialog queue={queue} onClose={onClose} />);
+  renderWithRouter(<UploadDialog queue={queue} onClose={onClose} />);
+  await screen.findByText("Upload Objects to Branch 'main'", {}, { timeout: 5000 });
   return { onUploaded, onClose };
 }
 
@@ -89,7 +91,7 @@ function pickFiles(files: File[]) {
 
 describe('UploadDialog', () => {
   it('previews destinations under the prefix and uploads each file', async () => {
-    const { onUploaded } = renderDialog();
+    const { onUploaded } = await renderDialog();
     expect(await screen.findByText("Upload Objects to Branch 'main'")).toBeVisible();
     pickFiles([file('a.csv', 'x,y'), file('b.txt')]);
     expect(await screen.findByText('data/a.csv')).toBeVisible();
@@ -104,11 +106,14 @@ describe('UploadDialog', () => {
     expect(preflights.sort()).toEqual(['data/a.csv', 'data/b.txt']);
     const list = screen.getByRole('list', { name: 'Files to upload' });
     expect(within(list).getAllByText('Done')).toHaveLength(2);
+    const receipt = screen.getByRole('status', { name: 'Upload finished' });
+    expect(receipt.textContent).toContain('Uploaded 2 files to main');
+    expect(within(receipt).getByRole('link', { name: 'review and commit them' }).getAttribute('href')).toBe('/repositories/repo/changes?ref=main');
   });
 
   it('uploads through a presigned address when the server offers it, then registers the object', async () => {
     presign = true;
-    const { onUploaded } = renderDialog();
+    const { onUploaded } = await renderDialog();
     pickFiles([file('a.csv', 'x,y')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Upload 1 File' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
@@ -131,7 +136,7 @@ describe('UploadDialog', () => {
   });
 
   it('lets the destination be changed before uploading', async () => {
-    renderDialog();
+    await renderDialog();
     pickFiles([file('a.csv')]);
     fireEvent.change(screen.getByLabelText('Destination Directory'), { target: { value: '\\incoming\\' } });
     expect(await screen.findByText('incoming/a.csv')).toBeVisible();
@@ -139,7 +144,7 @@ describe('UploadDialog', () => {
 
   it("marks a failed file 'Upload Failed' and still reports the stored ones", async () => {
     failPath = 'data/bad.txt';
-    const { onUploaded } = renderDialog();
+    const { onUploaded } = await renderDialog();
     pickFiles([file('good.txt'), file('bad.txt')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
     expect(await screen.findByText('Upload Failed')).toBeVisible();
@@ -157,7 +162,7 @@ describe('UploadDialog', () => {
         return HttpResponse.json({ path: 'data/slow.bin', path_type: 'object' }, { status: 201 });
       }),
     );
-    const { onUploaded } = renderDialog();
+    const { onUploaded } = await renderDialog();
     pickFiles([file('slow.bin')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel data/slow.bin' }));
@@ -168,7 +173,7 @@ describe('UploadDialog', () => {
   });
 
   it('keeps Upload disabled until a file is picked', async () => {
-    renderDialog();
+    await renderDialog();
     expect(((await screen.findByRole('button', { name: 'Upload 0 Files' })) as HTMLButtonElement).disabled).toBe(true);
     pickFiles([file('a.csv')]);
     expect((screen.getByRole('button', { name: 'Upload 1 File' }) as HTMLButtonElement).disabled).toBe(false);
@@ -177,7 +182,7 @@ describe('UploadDialog', () => {
 
   it('sends nothing to a destination its preflight refuses, and uploads the others', async () => {
     refusedPath = 'data/secret.csv';
-    const { onUploaded } = renderDialog();
+    const { onUploaded } = await renderDialog();
     pickFiles([file('secret.csv'), file('open.csv')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 2 Files' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(1), { timeout: 5000 });
@@ -189,7 +194,7 @@ describe('UploadDialog', () => {
 
   it('reports nothing stored when every destination is refused', async () => {
     stageAllowed = false;
-    const { onUploaded } = renderDialog();
+    const { onUploaded } = await renderDialog();
     pickFiles([file('a.csv')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload 1 File' }));
     expect(await screen.findByText('You are not allowed to upload to this path.')).toBeVisible();
@@ -199,14 +204,14 @@ describe('UploadDialog', () => {
   });
 
   it('disables upload on a read-only repository', async () => {
-    renderDialog({ readOnly: true });
+    await renderDialog({ readOnly: true });
     expect((await screen.findByRole('alert')).textContent).toContain('read-only');
     pickFiles([file('a.csv')]);
     expect((screen.getByRole('button', { name: 'Upload 1 File' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('removes a file before uploading', async () => {
-    renderDialog();
+    await renderDialog();
     pickFiles([file('a.csv'), file('b.csv')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove data/a.csv' }));
     expect(screen.queryByText('data/a.csv')).toBeNull();
@@ -214,7 +219,7 @@ describe('UploadDialog', () => {
   });
 
   it('queues the files of a dropped folder with their sub-paths', async () => {
-    renderDialog({ prefix: '' });
+    await renderDialog({ prefix: '' });
     const fileEntry = (path: string): FileSystemFileEntry =>
       ({
         isFile: true,

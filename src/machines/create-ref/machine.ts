@@ -30,6 +30,8 @@ export interface CreateRefRequest {
 export interface CreatedRef {
   kind: CreatedRefKind;
   id: string;
+  /** The ref it was created from. */
+  source: string;
 }
 
 export interface CreateRefContext extends CreateRefInput {
@@ -86,7 +88,7 @@ export const createRefMachine = setup({
     },
     created: { type: 'final' },
   },
-  output: ({ context }) => ({ kind: context.kind, id: context.name }),
+  output: ({ context }) => ({ kind: context.kind, id: context.name, source: context.source?.id ?? '' }),
 });
 
 export type CreateRefActorRef = ActorRefFrom<typeof createRefMachine>;

@@ -2,10 +2,11 @@
 // page; this machine runs the create dialog while it is open and one delete at a time, and when either changes the
 // repository's refs, the page loads again. The default branch is never offered for deletion. A change of the route
 // (another repository, its flag or default branch read again) is taken as it comes; an open dialog keeps its form.
-// A read-only repository takes no new branch or tag: Create is disabled, saying why.
+// A read-only repository takes no new branch or tag: Create is disabled, saying why. The ref created last stays as
+// the screen's receipt, linking it, until dismissed.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { screenActions, type RouteChanged } from '../../lib/screen';
-import { createRefMachine, type CreatedRefKind } from '../create-ref/machine';
+import { createRefMachine, type CreatedRef, type CreatedRefKind } from '../create-ref/machine';
 import { confirmDeleteMachine, type ConfirmDeleteOutput } from '../confirm-delete/machine';
 
 export interface RefsPageInput {
@@ -20,8 +21,14 @@ export function createRefusedReadOnly(kind: CreatedRefKind): string {
   return `This repository is read-only: ${kind === 'branch' ? 'branches' : 'tags'} cannot be created.`;
 }
 
+export interface RefsPageContext extends RefsPageInput {
+  /** The ref created last on this screen. */
+  receipt: CreatedRef | null;
+}
+
 export type RefsPageEvent =
   | { type: 'create.open' }
+  | { type: 'receipt.dismiss' }
   | { type: 'create.close' }
   | { type: 'delete.request'; id: string }
   | RouteChanged<RefsPageInput>;
@@ -29,7 +36,7 @@ export type RefsPageEvent =
 export const refsPageMachine = setup({
   types: {
     input: {} as RefsPageInput,
-    context: {} as RefsPageInput,
+    context: {} as RefsPageContext,
     events: {} as RefsPageEvent,
     children: {} as { create: 'create'; delete: 'delete' },
   },
@@ -40,6 +47,7 @@ export const refsPageMachine = setup({
   actions: {
     ...screenActions,
     takeRoute: assign((_, input: RefsPageInput) => input),
+    keepReceipt: assign((_, receipt: CreatedRef) => ({ receipt })),
   },
   guards: {
     writable: ({ context }) => !context.readOnly,
@@ -48,9 +56,10 @@ export const refsPageMachine = setup({
   },
 }).createMachine({
   id: 'refsPage',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, receipt: null }),
   on: {
     'route.changed': { actions: { type: 'takeRoute', params: ({ event }) => event.input } },
+    'receipt.dismiss': { actions: assign({ receipt: null }) },
   },
   initial: 'browsing',
   states: {
@@ -72,7 +81,7 @@ export const refsPageMachine = setup({
           // A branch starts from the default branch; a tag's source is chosen ('Select Source').
           source: context.kind === 'branch' ? { id: context.defaultBranch, kind: 'branch' as const } : null,
         }),
-        onDone: { target: 'browsing', actions: 'invalidate' },
+        onDone: { target: 'browsing', actions: [{ type: 'keepReceipt', params: ({ event }) => event.output }, 'invalidate'] },
       },
       on: { 'create.close': 'browsing' },
     },

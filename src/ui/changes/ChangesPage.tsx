@@ -1,4 +1,4 @@
-import { Alert, Box, CloseButton, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuGitCommitHorizontal, LuRefreshCw, LuUndo2 } from 'react-icons/lu';
@@ -10,6 +10,7 @@ import { shortCommitId } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import { EmptyState } from '../components/EmptyState';
 import { PermittedButton, PermittedIconButton, type Needs } from '../components/PermittedButton';
+import { Receipt } from '../components/Receipt';
 import { ChangeSummary } from '../diff/ChangeSummary';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
 import { DiffTree } from '../diff/DiffTree';
@@ -64,10 +65,10 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
         </Text>
       )}
       {receipt && (
-        <Alert.Root status="success" role="status" aria-label="Commit made">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>
+        <Receipt
+          label="Commit made"
+          title={
+            <>
               Committed{' '}
               <Link asChild fontFamily="mono">
                 <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId: repo.id, commitId: receipt.id }}>
@@ -75,11 +76,12 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
                 </RouterLink>
               </Link>{' '}
               to {branch}
-            </Alert.Title>
-            <Alert.Description>{receipt.message}</Alert.Description>
-          </Alert.Content>
-          <CloseButton size="sm" aria-label="Dismiss" onClick={() => screen.send({ type: 'receipt.dismiss' })} />
-        </Alert.Root>
+            </>
+          }
+          onDismiss={() => screen.send({ type: 'receipt.dismiss' })}
+        >
+          {receipt.message}
+        </Receipt>
       )}
       <DiffBreadcrumb rootLabel={branch} prefix={prefix} onNavigate={onNavigate} />
       <DiffTree

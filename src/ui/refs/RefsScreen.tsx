@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { Ref, Repository } from '../../api/types';
@@ -10,6 +11,7 @@ import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { PermittedButton } from '../components/PermittedButton';
+import { Receipt } from '../components/Receipt';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import type { ListColumn } from '../components/listTable';
@@ -57,6 +59,7 @@ export function RefsScreen({
   // The machine decides while the list shows; a dialog open over it is modal anyway.
   const canCreate = useSelector(screen, (s) => !s.matches('browsing') || s.can({ type: 'create.open' }));
   const readOnly = useSelector(screen, (s) => s.context.readOnly);
+  const receipt = useSelector(screen, (s) => s.context.receipt);
   return (
     <Stack gap="4">
       <Flex gap="3" align="center" wrap="wrap">
@@ -78,6 +81,23 @@ export function RefsScreen({
           {createLabel}
         </PermittedButton>
       </Flex>
+      {receipt && (
+        <Receipt
+          label={`${receipt.kind === 'branch' ? 'Branch' : 'Tag'} created`}
+          title={
+            <>
+              Created {receipt.kind}{' '}
+              <Link asChild fontWeight="semibold">
+                <RouterLink to="/repositories/$repoId/objects" params={{ repoId: repo.id }} search={{ ref: receipt.id }}>
+                  {receipt.id}
+                </RouterLink>
+              </Link>{' '}
+              from {receipt.source}
+            </>
+          }
+          onDismiss={() => screen.send({ type: 'receipt.dismiss' })}
+        />
+      )}
       {view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />
       ) : view.loading ? (

@@ -11,14 +11,17 @@ import {
   HStack,
   IconButton,
   Input,
+  Link,
   Progress,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuCircleAlert, LuCircleCheck, LuFileUp, LuFolderUp, LuX } from 'react-icons/lu';
 import { formatSize } from '../../lib/format';
 import { queueSummary, READ_ONLY, type UploadItem, type UploadQueueActorRef, type UploadQueueEvent } from '../../machines/upload-queue';
+import { Receipt } from '../components/Receipt';
 import { TaskDialog } from '../components/TaskDialog';
 import { filesFromEntries, filesFromInput, takeDroppedEntries } from './picked-files';
 
@@ -32,7 +35,7 @@ export function UploadDialog({ queue, onClose }: UploadDialogProps) {
   const snapshot = useSelector(queue, (s) => s);
   const send = (event: UploadQueueEvent) => queue.send(event);
   const { context } = snapshot;
-  const { branch, readOnly } = context;
+  const { repoId, branch, readOnly } = context;
   const selecting = snapshot.matches('selecting');
   const finished = snapshot.matches('finished');
   const busy = snapshot.hasTag('busy');
@@ -43,6 +46,20 @@ export function UploadDialog({ queue, onClose }: UploadDialogProps) {
       <Dialog.Body>
         <Stack gap="4">
           {readOnly && <Notice text={READ_ONLY} />}
+          {finished && summary.done > 0 && (
+            <Receipt
+              label="Upload finished"
+              title={`Uploaded ${summary.done} file${summary.done === 1 ? '' : 's'} to ${branch}`}
+            >
+              They are uncommitted changes until committed:{' '}
+              <Link asChild>
+                <RouterLink to="/repositories/$repoId/changes" params={{ repoId }} search={{ ref: branch }}>
+                  review and commit them
+                </RouterLink>
+              </Link>
+              .
+            </Receipt>
+          )}
           <Field.Root disabled={!selecting}>
             <Field.Label>Destination Directory</Field.Label>
             <Input
