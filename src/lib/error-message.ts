@@ -31,10 +31,30 @@ const remedies: Array<[RegExp, string]> = [
   [/(^|: )read-only repository$/, 'The repository is read-only: an administrator can turn that off in Settings › General.'],
 ];
 
+/**
+ * Server words that name a rule without stating it (lakeFS's validation errors, which Tarn's server keeps), put in
+ * plain words with the rule, so a refused name can be fixed.
+ */
+const plainWords: Array<[RegExp, string]> = [
+  [
+    /branch id: invalid value: validation error$/,
+    'invalid branch name. A branch name starts with a letter, a digit or an underscore, and holds only letters, digits, underscores and hyphens (no spaces, dots or slashes)',
+  ],
+  [
+    /tag id: invalid value: validation error$/,
+    'invalid tag name. A tag name has no spaces, "..", "/", "@{", "^", ":", "?", "*", "[" or "\\", and does not end with "." or ".lock"',
+  ],
+  [
+    /repository id: invalid value: validation error$/,
+    'invalid repository name. A repository name is 3 to 63 lowercase letters, digits and hyphens, starting with a letter or a digit',
+  ],
+];
+
 /** What to show the user for any thrown value: the server's words, and what to do where they do not say. */
 export function errorMessage(e: unknown): string {
-  const message = deepestMessage(e);
-  if (message === undefined) return 'Unknown error';
+  const deepest = deepestMessage(e);
+  if (deepest === undefined) return 'Unknown error';
+  const message = plainWords.reduce((text, [pattern, words]) => text.replace(pattern, words), deepest);
   const remedy = remedies.find(([pattern]) => pattern.test(message))?.[1];
   return remedy ? `${message}. ${remedy}` : message;
 }

@@ -54,6 +54,17 @@ describe('errorMessage', () => {
       /^could not commit: cannot commit to protected branch\. This branch is protected/,
     );
   });
+
+  it('states the naming rule when the server refuses a name, instead of its validation error', () => {
+    expect(errorMessage(new Error('could not create branch: branch id: invalid value: validation error'))).toBe(
+      'could not create branch: invalid branch name. A branch name starts with a letter, a digit or an underscore, and holds only letters, digits, underscores and hyphens (no spaces, dots or slashes)',
+    );
+    expect(errorMessage({ message: 'tag id: invalid value: validation error' })).toMatch(/^invalid tag name\. A tag name has no spaces/);
+    expect(errorMessage(new Error('could not create repository: repository id: invalid value: validation error'))).toMatch(
+      /^could not create repository: invalid repository name\. A repository name is 3 to 63 lowercase letters/,
+    );
+    expect(errorMessage(new Error('could not create branch: branch name: required'))).toBe('could not create branch: branch name: required');
+  });
 });
 
 describe('parseErrorBody', () => {
