@@ -161,6 +161,12 @@ describe('Access control: layout and credentials', () => {
     expect(await screen.findByRole('button', { name: 'Copy Access Key ID' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Copy Secret Access Key' })).toBeVisible();
     expect(screen.getByText(/store it somewhere safe\. You will not be able to access it again\./)).toBeVisible();
+    // As at setup, the key can be taken away as the command-line tool's configuration file.
+    const download = screen.getByRole('link', { name: 'Download credentials' });
+    expect(download.getAttribute('download')).toBe('.lakectl.yaml');
+    const config = decodeURIComponent((download.getAttribute('href') ?? '').replace(/^data:application\/yaml;charset=utf-8,/, ''));
+    expect(config).toContain('access_key_id: "AKIANEWKEY"');
+    expect(config).toContain('secret_access_key: "very-secret"');
     expect(writes).toEqual(['create key admin']);
     fireEvent.click(button('Done'));
     await waitFor(() => expect(screen.queryByText('very-secret')).toBeNull(), { timeout: 5000 });

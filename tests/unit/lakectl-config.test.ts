@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lakectlConfig, lakectlConfigHref } from '../../src/ui/setup/lakectl-config';
+import { lakectlConfig, lakectlConfigHref } from '../../src/lib/lakectl-config';
 
 describe('lakectl config', () => {
   it('holds the credentials and the API endpoint of this origin', () => {

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { LuKeyRound, LuRefreshCw } from 'react-icons/lu';
 import type { Credentials } from '../../api/types';
 import { formatDate } from '../../lib/format';
+import { LAKECTL_CONFIG_FILE_NAME, lakectlConfig, lakectlConfigHref } from '../../lib/lakectl-config';
 import { arn } from '../../lib/permission-names';
 import type { CredentialsActorRef, CredentialsSnapshot } from '../../machines/credentials/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
@@ -172,6 +173,15 @@ function CreateKeyDialog({ flow }: { flow: CredentialsActorRef }) {
                       Copy the Secret Access Key and store it somewhere safe. You will not be able to access it again.
                     </Alert.Description>
                   </Alert.Root>
+                  <Text fontSize="sm">
+                    Or download a configuration file for the command-line tool holding this key and this server&apos;s
+                    address, and save it as <Code>~/{LAKECTL_CONFIG_FILE_NAME}</Code>.
+                  </Text>
+                  <Button asChild variant="outline" alignSelf="start">
+                    <a href={lakectlConfigHref(lakectlConfig(created, window.location.origin))} download={LAKECTL_CONFIG_FILE_NAME}>
+                      Download credentials
+                    </a>
+                  </Button>
                 </Stack>
               ) : (
                 <Stack gap="4">

@@ -17,7 +17,7 @@ import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { PublicCard, PublicPage } from '../shell/PublicPage';
-import { LAKECTL_CONFIG_FILE_NAME, lakectlConfig, lakectlConfigHref } from './lakectl-config';
+import { LAKECTL_CONFIG_FILE_NAME, lakectlConfig, lakectlConfigHref } from '../../lib/lakectl-config';
 
 export interface SetupPageProps {
   setup: SetupActorRef;

@@ -1,5 +1,6 @@
-// The command-line tool's config file, offered for download once setup has created the admin's keys.
-import type { CredentialsWithSecret } from '../../api/types';
+// The command-line tool's config file, offered for download wherever a secret is shown once: at setup, and when a
+// user creates an access key.
+import type { CredentialsWithSecret } from '../api/types';
 
 export const LAKECTL_CONFIG_FILE_NAME = '.lakectl.yaml';
 
