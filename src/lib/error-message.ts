@@ -36,6 +36,11 @@ const remedies: Array<[RegExp, string]> = [
  * plain words with the rule, so a refused name can be fixed.
  */
 const plainWords: Array<[RegExp, string]> = [
+  // What browsers say when no answer came at all (Chromium, Firefox, Safari).
+  [
+    /(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/,
+    "Tarn's server cannot be reached: check that it is running and that this computer is online, then try again",
+  ],
   [
     /branch id: invalid value: validation error$/,
     'invalid branch name. A branch name starts with a letter, a digit or an underscore, and holds only letters, digits, underscores and hyphens (no spaces, dots or slashes)',
@@ -57,6 +62,11 @@ export function errorMessage(e: unknown): string {
   const message = plainWords.reduce((text, [pattern, words]) => text.replace(pattern, words), deepest);
   const remedy = remedies.find(([pattern]) => pattern.test(message))?.[1];
   return remedy ? `${message}. ${remedy}` : message;
+}
+
+/** The call's answer was 404: what it named does not exist (the API client's NotFoundError, by name). */
+export function isNotFound(e: unknown): boolean {
+  return e instanceof Error && e.name === 'NotFoundError';
 }
 
 /** The call was refused for a missing permission (the API client's AuthorizationError, by name: lib imports no api). */

@@ -1,11 +1,12 @@
 import { Box } from '@chakra-ui/react';
-import { createRootRouteWithContext, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { loginRedirectPath } from '../api/client';
 import { isPublicPath } from '../lib/public-paths';
 import { checkedSession } from '../machines/session';
 import type { RouterContext } from '../router-context';
 import { ErrorAlert } from '../ui/components/ErrorAlert';
+import { NoSuchPage } from '../ui/components/NotFound';
 import { AppShell } from '../ui/shell/AppShell';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -27,7 +28,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <ErrorAlert error={error} onRetry={reset} />
     </Box>
   ),
-  notFoundComponent: () => <Navigate to="/repositories" replace />,
+  notFoundComponent: NoSuchPage,
 });
 
 function RootLayout() {

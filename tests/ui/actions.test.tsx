@@ -200,8 +200,11 @@ describe('Action run detail', () => {
     expect(within(running).getByRole('img', { name: 'running' }).dataset.color).toBe('orange.500');
   });
 
-  it('reports a run that does not exist', async () => {
+  it('reports a run that does not exist on a not-found page with the ways back', async () => {
     renderApp('/repositories/lake/actions/nope');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not find action run nope'), { timeout: 5000 });
+    const page = await screen.findByRole('region', { name: 'Not found' }, { timeout: 5000 });
+    expect(within(page).getByText('What this address names is not in lake.')).toBeVisible();
+    expect(within(page).getByText('could not find action run nope')).toBeVisible();
+    expect(within(page).getByRole('link', { name: 'Open lake on its default branch' })).toBeVisible();
   });
 });

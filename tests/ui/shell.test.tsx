@@ -63,8 +63,11 @@ describe('Routing', () => {
     await waitFor(() => expect(visited).toContain('/auth/credentials'), { timeout: 5000 });
   });
 
-  it('sends unknown paths to the repository list', async () => {
+  it('says an unknown address names no page, and links the repository list', async () => {
     const { router } = renderApp('/no/such/page');
+    const page = await screen.findByRole('region', { name: 'Not found' }, { timeout: 5000 });
+    expect(within(page).getByText('There is no page at /no/such/page.')).toBeVisible();
+    fireEvent.click(within(page).getByRole('link', { name: 'Go to the repository list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'), { timeout: 5000 });
   });
 
@@ -121,9 +124,13 @@ describe('Repository layout', () => {
     expect(marked.map((link) => link.textContent)).toEqual([current]);
   });
 
-  it('reports a missing repository', async () => {
+  it('reports a missing repository on a not-found page that leads back to the repository list', async () => {
     renderApp('/repositories/nope/commits');
-    expect(await screen.findByText('could not find repository nope')).toBeVisible();
+    const page = await screen.findByRole('region', { name: 'Not found' }, { timeout: 5000 });
+    expect(within(page).getByText("There is no repository 'nope', or you may not see it.")).toBeVisible();
+    expect(within(page).getByText('could not find repository nope')).toBeVisible();
+    expect(within(page).getByRole('link', { name: 'Go to the repository list' }).getAttribute('href')).toBe('/repositories');
+    expect(within(page).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('offers to retry the deletion of a repository in deletion', async () => {
@@ -132,9 +139,12 @@ describe('Repository layout', () => {
     expect(screen.getByRole('button', { name: 'Delete Repository' })).toBeVisible();
   });
 
-  it('reports a ref that is neither branch, tag nor commit', async () => {
+  it('reports a ref that is neither branch, tag nor commit, and offers the default branch', async () => {
     renderApp('/repositories/lake/changes?ref=nope');
-    expect(await screen.findByText('ref not found')).toBeVisible();
+    const page = await screen.findByRole('region', { name: 'Not found' }, { timeout: 5000 });
+    expect(within(page).getByText("'nope' is not a branch, tag or commit of lake.")).toBeVisible();
+    expect(within(page).getByText('ref not found')).toBeVisible();
+    expect(within(page).getByRole('link', { name: 'Open lake on its default branch' }).getAttribute('href')).toBe('/repositories/lake/objects');
   });
 });
 

@@ -65,6 +65,15 @@ describe('errorMessage', () => {
     );
     expect(errorMessage(new Error('could not create branch: branch name: required'))).toBe('could not create branch: branch name: required');
   });
+
+  it("says Tarn's server cannot be reached where the browser says only that a fetch failed", () => {
+    for (const words of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed']) {
+      expect(errorMessage(new TypeError(words))).toBe(
+        "Tarn's server cannot be reached: check that it is running and that this computer is online, then try again",
+      );
+    }
+    expect(errorMessage(new Error('could not list branches: Failed to fetch'))).toMatch(/^could not list branches: Tarn's server cannot be reached/);
+  });
 });
 
 describe('parseErrorBody', () => {

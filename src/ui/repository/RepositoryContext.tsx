@@ -1,7 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Repository, ResolvedRef } from '../../api/types';
 import type { ResolvedRefState } from '../../loaders/repository';
+import { isNotFound } from '../../lib/error-message';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { MissingResource } from '../components/NotFound';
 
 export type { ResolvedRefState };
 
@@ -35,9 +37,13 @@ export function useResolvedRef(): ResolvedRefState {
   return useRepositoryContext().resolvedRef;
 }
 
-/** Renders its children with the resolved ref, or the resolution error ('ref not found') in a red alert. */
+/**
+ * Renders its children with the resolved ref; a ref that names nothing gets the not-found page, a failed lookup the
+ * red alert.
+ */
 export function WithResolvedRef({ children }: { children: (ref: ResolvedRef) => ReactNode }) {
   const { ref, error } = useResolvedRef();
-  if (!ref) return <ErrorAlert error={error ?? new Error('ref not found')} />;
+  if (!ref && (error === undefined || isNotFound(error))) return <MissingResource error={error ?? new Error('ref not found')} />;
+  if (!ref) return <ErrorAlert error={error} />;
   return <>{children(ref)}</>;
 }
