@@ -72,6 +72,14 @@ describe('objects listing', () => {
     expect(listed).toHaveLength(2);
   }, 20_000);
 
+  it('says a folder does not exist on the ref, and offers the ref\'s root, instead of an empty list', async () => {
+    const { router } = renderApp('/repositories/lake/objects?ref=main&path=gone%2F2024%2F');
+    expect(await screen.findByText('gone/2024/ does not exist on main')).toBeVisible();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the root of main' }));
+    expect(await screen.findByRole('link', { name: 'data/' })).toBeVisible();
+    expect(router.state.location.search).toEqual({ ref: 'main' });
+  });
+
   it('starts from the after cursor in the URL', async () => {
     renderApp('/repositories/lake/objects?ref=main&after=data%2F');
     await screen.findByRole('link', { name: 'notes.txt' });

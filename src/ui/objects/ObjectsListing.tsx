@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import { usePermissionCheck } from '../../lib/use-session';
@@ -84,13 +85,23 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
     [page, repoId, refId, dir, canDelete, permission, selection, list],
   );
 
+  // Folders are the paths' prefixes, so an empty folder is one this ref does not have (lakeFS's console shows an empty
+  // list there): say so, and offer the ref's root.
   const empty =
-    refKind !== 'branch' ? (
+    search !== '' ? (
+      <EmptyState title="No objects here" description={`Nothing starts with "${search}".`} />
+    ) : dir !== '' ? (
+      <EmptyState title={`${dir} does not exist on ${refId}`} description="It may be on another branch, or everything in it was deleted here.">
+        <Button asChild size="sm" variant="outline" colorPalette="tarn">
+          <RouterLink to="/repositories/$repoId/objects" params={{ repoId }} search={{ ref: refId }}>
+            Go to the root of {refId}
+          </RouterLink>
+        </Button>
+      </EmptyState>
+    ) : refKind !== 'branch' ? (
       <EmptyState title="Nothing here" description="Switch to another branch or tag to see something." />
-    ) : dir === '' && search === '' ? (
-      <EmptyState title="Your repository is ready!" description="Upload objects to get started." />
     ) : (
-      <EmptyState title="No objects here" description={search ? `Nothing starts with "${search}".` : undefined} />
+      <EmptyState title="Your repository is ready!" description="Upload objects to get started." />
     );
 
   return (
