@@ -96,6 +96,19 @@ describe('Repository layout', () => {
     expect(within(tabs).getByRole('link', { name: 'Uncommitted Changes' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('opens Compare with the default branch as base and the branch the user came from as the compared side', async () => {
+    renderApp('/repositories/lake/objects?ref=dev');
+    const tabs = await screen.findByRole('navigation', { name: 'Repository' });
+    expect(within(tabs).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/repositories/lake/compare?ref=main&compare=dev');
+    expect(within(tabs).getByRole('link', { name: 'Commits' }).getAttribute('href')).toBe('/repositories/lake/commits?ref=dev');
+  });
+
+  it('opens Compare on the default branch alone from the default branch', async () => {
+    renderApp('/repositories/lake/objects');
+    const tabs = await screen.findByRole('navigation', { name: 'Repository' });
+    expect(within(tabs).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/repositories/lake/compare?ref=main');
+  });
+
   it.each([
     ['/repositories/lake/objects?ref=main', 'Objects'],
     ['/repositories/lake/object?ref=main&path=notes.txt', 'Objects'],

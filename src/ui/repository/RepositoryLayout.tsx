@@ -38,7 +38,7 @@ export function RepositoryLayout({ value, refParam, shortcuts, children }: Repos
           {repo.read_only && <ReadOnlyBadge />}
           <RepositoryShortcuts {...shortcuts} repoId={repo.id} refName={value.resolvedRef.name} />
         </HStack>
-        <RepositoryTabs repoId={repo.id} refName={refParam} />
+        <RepositoryTabs repoId={repo.id} refName={refParam} defaultBranch={repo.default_branch} />
         {children}
       </Stack>
     </RepositoryProvider>

@@ -37,9 +37,19 @@ export interface RepositoryTabsProps {
   repoId: string;
   /** Carried from tab to tab so the user stays on the ref they chose. */
   refName?: string;
+  defaultBranch: string;
 }
 
-export function RepositoryTabs({ repoId, refName }: RepositoryTabsProps) {
+/**
+ * Where a tab leads from `refName`: the same ref, except Compare, which compares the ref the user came from with the
+ * default branch, as a pull request would (and opens on the default branch alone from there).
+ */
+function tabSearch(to: string, refName: string | undefined, defaultBranch: string): { ref?: string; compare?: string } {
+  if (to !== '/repositories/$repoId/compare') return { ref: refName };
+  return refName === undefined || refName === defaultBranch ? { ref: defaultBranch } : { ref: defaultBranch, compare: refName };
+}
+
+export function RepositoryTabs({ repoId, refName, defaultBranch }: RepositoryTabsProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = repositorySection(pathname, repoId);
   return (
@@ -61,7 +71,7 @@ export function RepositoryTabs({ repoId, refName }: RepositoryTabsProps) {
             fontWeight={active ? 'semibold' : 'normal'}
             _hover={{ textDecoration: 'none', color: 'fg' }}
           >
-            <RouterLink to={to} params={{ repoId }} search={{ ref: refName }} aria-current={active ? 'page' : undefined}>
+            <RouterLink to={to} params={{ repoId }} search={tabSearch(to, refName, defaultBranch)} aria-current={active ? 'page' : undefined}>
               <Icon aria-hidden="true" />
               {label}
             </RouterLink>
