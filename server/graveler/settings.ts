@@ -66,10 +66,16 @@ function matcher(pattern: string): (branch: string) => boolean {
   let match = matchers.get(pattern);
   if (!match) {
     if (matchers.size >= MAX_MATCHERS) matchers.clear();
-    match = picomatch(pattern, { nonegate: true, noextglob: true });
+    // Branch names hold no slashes: the platform's path rules never apply (the console decides alike).
+    match = picomatch(pattern, { nonegate: true, noextglob: true, windows: false });
     matchers.set(pattern, match);
   }
   return match;
+}
+
+/** Whether a protection rule's pattern covers a branch. */
+export function protectionCovers(pattern: string, branch: string): boolean {
+  return matcher(pattern)(branch);
 }
 
 export async function getBranchProtection(ctx: Ctx, repo: string): Promise<BranchProtection> {
@@ -120,7 +126,7 @@ export async function checkProtection(ctx: Ctx, repo: string, branch: string, ac
   if (!stored) return;
   for (const action of actions) {
     for (const rule of stored.value.rules) {
-      if (rule.blockedActions.includes(action) && matcher(rule.pattern)(branch)) throw new ProtectedBranchError(action);
+      if (rule.blockedActions.includes(action) && protectionCovers(rule.pattern, branch)) throw new ProtectedBranchError(action);
     }
   }
 }

@@ -1,6 +1,7 @@
 // The repository layout route's reads: the repository, and the page's ref resolved branch → tag → commit.
 import { resolveRef } from '../api/resolve-ref';
 import { getRepository } from '../api/repositories';
+import { getBranchProtection } from '../api/settings';
 import type { Repository, ResolvedRef } from '../api/types';
 import { sharedRead } from '../lib/shared-read';
 
@@ -17,6 +18,11 @@ export interface ResolvedRefState {
 export interface RepositoryPageData {
   repo: Repository;
   resolvedRef: ResolvedRefState;
+  /**
+   * The patterns of the repository's branch protection rules, so pages mark protected branches and disable what the
+   * rules refuse; none when the user may not read them (the server still refuses what they forbid).
+   */
+  protectedPatterns: readonly string[];
 }
 
 /**
@@ -44,6 +50,15 @@ export function resolveRefShared(repoId: string, ref: string, signal?: AbortSign
   return sharedRead(['ref', repoId, ref].join('\u0000'), (shared) => resolveRef(repoId, ref, shared), signal);
 }
 
+/** The repository's protection patterns, shared with any caller asking at once; none if they cannot be read. */
+function protectionShared(repoId: string, signal?: AbortSignal): Promise<readonly string[]> {
+  return sharedRead(
+    ['protection', repoId].join('\u0000'),
+    async (shared) => (await getBranchProtection(repoId, shared)).rules.map((rule) => rule.pattern),
+    signal,
+  ).catch(() => []);
+}
+
 /**
  * Starts the layout's reads as soon as the route is matched (its `context`, computed once per repository page),
  * ahead of the route's code chunks, which would otherwise take the browser's connections first; the loader then
@@ -54,6 +69,7 @@ export function startRepositoryPage(repoId: string, refName: string | undefined)
   const read = repositoryRead(repoId);
   void read.fresh();
   if (refName !== undefined) void resolveRefShared(repoId, refName);
+  void protectionShared(repoId);
   return read;
 }
 
@@ -69,12 +85,13 @@ export async function loadRepositoryPage(
   signal?: AbortSignal,
 ): Promise<RepositoryPageData> {
   const repository = read.fresh();
+  const protection = protectionShared(repoId, signal);
   const resolving = refName === undefined ? undefined : settle(resolveRefShared(repoId, refName, signal));
   const repo = await repository;
   const name = refName ?? repo.default_branch;
   const resolution = await (resolving ?? settle(resolveRefShared(repoId, name, signal)));
   if ('error' in resolution && signal?.aborted) throw resolution.error;
-  return { repo, resolvedRef: { name, ...resolution } };
+  return { repo, resolvedRef: { name, ...resolution }, protectedPatterns: await protection };
 }
 
 /** A resolution as data: the ref, or why there is none (never a rejection left unobserved while awaiting another). */

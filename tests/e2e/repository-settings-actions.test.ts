@@ -142,7 +142,8 @@ describe(`journey: ${JOURNEY}`, () => {
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/objects`));
       await tab('Settings').click();
       await arrivesAt(page, new RegExp(`^/repositories/${SETTINGS_REPO}/settings/general`));
-      const fact = (name: string) => page.getByRole('definition', { name }).textContent();
+      // Each value is the description that follows its term.
+      const fact = (name: string) => page.getByRole('term').filter({ hasText: name }).locator('xpath=following-sibling::dd[1]').textContent();
       expect(await fact('Repository name'), 'the repository name').toBe(SETTINGS_REPO);
       expect(await fact('Storage namespace'), 'the storage namespace').toBe(`local://${SETTINGS_REPO}`);
       expect(await fact('Default branch'), 'the default branch').toBe('main');

@@ -33,7 +33,7 @@ function start(input: Partial<ChangesInput> = {}) {
     },
   });
   const screen = createActor(machine, {
-    input: { repoId: 'lake', branch: 'main', readOnly: false, hasChanges: true, prefix: '', firstPage, ...input },
+    input: { repoId: 'lake', branch: 'main', readOnly: false, protectedBranch: false, hasChanges: true, prefix: '', firstPage, ...input },
     inspect: coverage.inspect,
   }).start();
   return { screen, refreshes: () => refreshes };
@@ -50,8 +50,8 @@ describe('changes screen machine', () => {
     expect(summary?.getSnapshot().matches('idle')).toBe(true);
   });
 
-  it('passes a read-only repository and a branch without changes to commit and revert', () => {
-    for (const input of [{ readOnly: true }, { hasChanges: false }]) {
+  it('passes a read-only repository, a protected branch and a branch without changes to commit and revert', () => {
+    for (const input of [{ readOnly: true }, { protectedBranch: true }, { hasChanges: false }]) {
       const { commit, revert } = start(input).screen.getSnapshot().children;
       expect(commit?.getSnapshot().can({ type: 'commit.open' })).toBe(false);
       expect(revert?.getSnapshot().can({ type: 'revert.request', target: { type: 'reset' } })).toBe(false);
@@ -79,7 +79,7 @@ describe('changes screen machine', () => {
     const { tree, commit } = screen.getSnapshot().children;
     screen.send({
       type: 'route.changed',
-      input: { repoId: 'lake', branch: 'dev', readOnly: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } },
+      input: { repoId: 'lake', branch: 'dev', readOnly: false, protectedBranch: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } },
     });
     const after = screen.getSnapshot().children;
     expect(after.tree).toBe(tree);
@@ -97,7 +97,7 @@ describe('changes screen machine', () => {
     commit.send({ type: 'message.change', value: 'load data' });
     commit.send({ type: 'commit.submit' });
     await waitFor(screen, (s) => s.context.receipt !== null, { timeout: 5000 });
-    const reloaded = { repoId: 'lake', branch: 'main', readOnly: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } };
+    const reloaded = { repoId: 'lake', branch: 'main', readOnly: false, protectedBranch: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } };
     screen.send({ type: 'route.changed', input: reloaded });
     expect(screen.getSnapshot().context.receipt).toEqual(made);
     screen.send({ type: 'receipt.dismiss' });

@@ -44,6 +44,7 @@ import type { PermissionCheck, SessionActorRef } from '../../src/machines/sessio
 import { uploadPermissionMachine, type PermissionCheckInput, type UploadPermissionEvent } from '../../src/machines/upload-permission/machine';
 import { uploadQueueMachine } from '../../src/machines/upload-queue';
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
+import { protectedBranchReason } from '../../src/lib/branch-protection';
 import { routerSpy } from './screen';
 import { transitionCoverage } from './transition-coverage';
 
@@ -69,6 +70,7 @@ const routeInput = (change: Partial<ObjectsPageInput> = {}): ObjectsPageInput =>
   session: {} as SessionActorRef,
   repo: { id: 'lake', read_only: false, storage_namespace: 'local://lake', creation_date: 1 },
   ref: { id: 'main', kind: 'branch' },
+  protectedBranch: false,
   path: 'data/',
   search: '',
   importDialog: false,
@@ -210,6 +212,7 @@ describe('objects page machine', () => {
   it.each([
     [{ ref: { id: 'v1', kind: 'tag' as const } }, UPLOAD_NEEDS_BRANCH],
     [{ repo: { id: 'lake', read_only: true, storage_namespace: 'local://lake', creation_date: 1 } }, UPLOAD_READ_ONLY],
+    [{ protectedBranch: true }, protectedBranchReason('main')],
   ])('asks no permission and offers no upload or delete when %o', async (input, reason) => {
     const { actor, permissionChecks, router, listed } = start(input);
     expect(permissionChecks).toEqual([]);
@@ -327,7 +330,8 @@ describe('objects page machine', () => {
     it.each([
       [{ ref: { id: 'v1', kind: 'tag' as const } }, IMPORT_NEEDS_BRANCH],
       [{ repo: { id: 'lake', read_only: true, storage_namespace: 'local://lake', creation_date: 1 } }, IMPORT_READ_ONLY],
-    ])('imports only into a branch of a writable repository: %o', (input, reason) => {
+      [{ protectedBranch: true }, protectedBranchReason('main')],
+    ])('imports only into an unprotected branch of a writable repository: %o', (input, reason) => {
       const { actor, router } = start(input);
       expect(actor.getSnapshot().can({ type: 'import.open' })).toBe(false);
       expect(importRefusal(actor.getSnapshot())).toBe(reason);

@@ -201,6 +201,24 @@ describe('Uncommitted changes tree', () => {
   });
 });
 
+describe('Protected branch', () => {
+  it('disables Commit and Revert on a branch a rule protects, saying why', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/settings/branch_protection', () => HttpResponse.json([{ pattern: 'main' }])));
+    withChanges();
+    renderApp(CHANGES);
+    expect(
+      await screen.findByText(
+        'Branch main is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Protected')).toBeVisible();
+    expect(button('Commit Changes').disabled).toBe(true);
+    expect(button('Revert').disabled).toBe(true);
+  });
+});
+
 describe('Commit dialog', () => {
   async function openCommit() {
     withChanges();

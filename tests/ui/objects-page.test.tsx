@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { effectivePolicies, failure, fakeApi, missing, page, readOnlyPolicy } from './fake-api';
 import { asked, DAY, fakeLake, now, objectAt, type FakeLake } from './objects-server';
+import { protectedBranchReason } from '../../src/lib/branch-protection';
 import type { Commit, CommitList, ErrorBody, ObjectStats, ObjectStatsList } from '../../server/http/wire';
 
 /** A folder of `total` objects named big/000000 ... served page by page like the server does. */
@@ -144,6 +145,18 @@ describe('objects listing', () => {
     const upload = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     expect(upload.disabled).toBe(true);
     expect(upload.title).toBe(missing('fs:WriteObject'));
+  });
+
+  it('marks a protected branch, and disables Upload and Import and hides Delete there, saying why', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/settings/branch_protection', () => HttpResponse.json([{ pattern: 'ma*' }])));
+    renderApp('/repositories/lake/objects?ref=main');
+    await screen.findByRole('link', { name: 'notes.txt' });
+    const badge = await screen.findByText('Protected', {}, { timeout: 5000 });
+    expect(badge.closest('[title]')?.getAttribute('title')).toBe(protectedBranchReason('main'));
+    const upload = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    expect(upload.disabled).toBe(true);
+    expect(upload.title).toBe(protectedBranchReason('main'));
+    expect(screen.queryByRole('button', { name: 'Delete notes.txt' })).toBeNull();
   });
 
   it.each(['v1', 'c'.repeat(64)])('hides delete and disables upload on ref %s (a tag, a commit)', async (ref) => {

@@ -196,6 +196,13 @@ describe('Branches screen', () => {
     expect(del.title).toBe(missing('fs:DeleteBranch'));
   });
 
+  it('marks the branches a protection rule covers', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/settings/branch_protection', () => HttpResponse.json([{ pattern: 'main' }])));
+    renderApp('/repositories/lake/branches');
+    expect(await within(await row('Branches', 'main')).findByText('Protected', {}, { timeout: 5000 })).toBeVisible();
+    expect(within(await row('Branches', 'dev')).queryByText('Protected')).toBeNull();
+  });
+
   it('disables Create Branch on a read-only repository, saying why', async () => {
     lake = { ...lake, read_only: true };
     renderApp('/repositories/lake/branches');

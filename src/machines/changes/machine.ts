@@ -16,6 +16,8 @@ export interface ChangesInput {
   repoId: string;
   branch: string;
   readOnly: boolean;
+  /** A branch protection rule covers the branch: it takes no commit and no reset, as a read-only repository. */
+  protectedBranch: boolean;
   /** Whether the branch has any uncommitted change (under any prefix). */
   hasChanges: boolean;
   prefix: string;
@@ -81,12 +83,22 @@ export const changesMachine = setup({
         {
           id: 'commit',
           src: 'commit',
-          input: ({ context: { repoId, branch, readOnly, hasChanges } }) => ({ repoId, branch, readOnly, hasChanges }),
+          input: ({ context: { repoId, branch, readOnly, protectedBranch, hasChanges } }) => ({
+            repoId,
+            branch,
+            readOnly: readOnly || protectedBranch,
+            hasChanges,
+          }),
         },
         {
           id: 'revert',
           src: 'revert',
-          input: ({ context: { repoId, branch, readOnly, hasChanges } }) => ({ repoId, branch, readOnly, hasChanges }),
+          input: ({ context: { repoId, branch, readOnly, protectedBranch, hasChanges } }) => ({
+            repoId,
+            branch,
+            readOnly: readOnly || protectedBranch,
+            hasChanges,
+          }),
         },
         { id: 'summary', src: 'summary', input: ({ context }) => ({ source: treeSource(context), prefix: context.prefix }) },
       ],

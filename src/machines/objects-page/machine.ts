@@ -29,6 +29,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { ObjectStats, Page, RefKind, Repository, StorageConfig } from '../../api/types';
+import { protectedBranchReason } from '../../lib/branch-protection';
 import { callbackPlaceholder } from '../../lib/actor-placeholders';
 import { PAGE_SIZE } from '../../lib/page-sizes';
 import { screenActions, type Navigation, type RouteChanged } from '../../lib/screen';
@@ -64,6 +65,8 @@ export interface ObjectsPageInput {
   repo: Pick<Repository, 'id' | 'read_only' | 'storage_namespace' | 'creation_date'>;
   /** The ref being browsed, resolved to its kind. */
   ref: { id: string; kind: RefKind };
+  /** A branch protection rule covers the ref: uploads, deletes and imports would be refused. */
+  protectedBranch: boolean;
   /** The folder being browsed ('' or ending in '/'). */
   path: string;
   /** The listing's start cursor (the URL's `after`). */
@@ -87,6 +90,7 @@ export interface ObjectsPageContext {
   session: SessionActorRef;
   repoId: string;
   readOnly: boolean;
+  protectedBranch: boolean;
   storageNamespace: string;
   creationDate: number;
   refId: string;
@@ -216,6 +220,7 @@ function routeContext(input: ObjectsPageInput) {
     session: input.session,
     repoId: input.repo.id,
     readOnly: input.repo.read_only === true,
+    protectedBranch: input.protectedBranch,
     storageNamespace: input.repo.storage_namespace,
     creationDate: input.repo.creation_date,
     refId: input.ref.id,
@@ -229,9 +234,11 @@ function routeContext(input: ObjectsPageInput) {
   };
 }
 
-/** Where the folder's changes go: a branch of a writable repository, or nowhere. */
-const writableBranch = (context: Pick<ObjectsPageContext, 'repoId' | 'refId' | 'refKind' | 'readOnly'>): BranchTarget | undefined =>
-  context.refKind === 'branch' && !context.readOnly ? { repoId: context.repoId, branch: context.refId } : undefined;
+/** Where the folder's changes go: an unprotected branch of a writable repository, or nowhere. */
+const writableBranch = (
+  context: Pick<ObjectsPageContext, 'repoId' | 'refId' | 'refKind' | 'readOnly' | 'protectedBranch'>,
+): BranchTarget | undefined =>
+  context.refKind === 'branch' && !context.readOnly && !context.protectedBranch ? { repoId: context.repoId, branch: context.refId } : undefined;
 
 /** The URL with the search in effect (replacing the entry, dropping the `after` cursor). */
 const searchAt = (search: string): Navigation => ({
@@ -335,7 +342,7 @@ export const objectsPageMachine = setup({
         const next = routeContext(event.input);
         enqueue.assign(next);
         if (next.repoId !== context.repoId) enqueue.raise({ type: 'repository.changed' });
-        const folderMoved = (['repoId', 'refId', 'refKind', 'readOnly', 'dir', 'after'] as const).some((key) => next[key] !== context[key]);
+        const folderMoved = (['repoId', 'refId', 'refKind', 'readOnly', 'protectedBranch', 'dir', 'after'] as const).some((key) => next[key] !== context[key]);
         if (folderMoved) enqueue.raise({ type: 'folder.changed' });
         else if (next.search !== context.search) enqueue.raise({ type: 'search.changed' });
         if (folderMoved || next.importRequested !== context.importRequested) enqueue.raise({ type: 'importDialog.changed' });
@@ -668,20 +675,22 @@ export function bulkDownloadFlow(snapshot: ObjectsPageSnapshot): BulkDownloadAct
 
 /** Why Upload is disabled on this page (the user's own policies aside), or undefined when it works. */
 export function uploadRefusal(snapshot: ObjectsPageSnapshot): string | undefined {
-  const { readOnly, refKind } = snapshot.context;
+  const { readOnly, refKind, refId, protectedBranch } = snapshot.context;
   if (readOnly) return UPLOAD_READ_ONLY;
   if (refKind !== 'branch') return UPLOAD_NEEDS_BRANCH;
+  if (protectedBranch) return protectedBranchReason(refId);
   if (snapshot.matches({ folder: { shown: { upload: { asked: 'allowed' } } } })) return undefined;
   return snapshot.matches({ folder: { shown: { upload: { asked: 'refused' } } } }) ? UPLOAD_REFUSED : UPLOAD_CHECKING;
 }
 
 /** Why Import is disabled on this page (the user's own policies aside), or undefined when it works. */
 export function importRefusal(snapshot: ObjectsPageSnapshot): string | undefined {
-  const { readOnly, refKind } = snapshot.context;
+  const { readOnly, refKind, refId, protectedBranch } = snapshot.context;
   if (snapshot.matches({ storage: 'unsupported' })) return IMPORT_UNSUPPORTED;
   if (snapshot.matches({ storage: 'unreadable' })) return IMPORT_CONFIG_UNREADABLE;
   if (readOnly) return IMPORT_READ_ONLY;
   if (refKind !== 'branch') return IMPORT_NEEDS_BRANCH;
+  if (protectedBranch) return protectedBranchReason(refId);
   return snapshot.matches({ storage: 'asking' }) ? IMPORT_CHECKING : undefined;
 }
 
@@ -690,7 +699,7 @@ export function importOffered(snapshot: ObjectsPageSnapshot): boolean {
   return snapshot.matches({ importDialog: 'open' }) || snapshot.can({ type: 'import.open' });
 }
 
-/** Whether the page offers changing objects (delete, bulk delete): only on a branch of a writable repository. */
+/** Whether the page offers changing objects (delete, bulk delete): only on an unprotected branch of a writable repository. */
 export function changesAllowed(snapshot: ObjectsPageSnapshot): boolean {
   return writableBranch(snapshot.context) !== undefined;
 }

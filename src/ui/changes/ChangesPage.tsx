@@ -6,6 +6,7 @@ import type { Diff, Repository } from '../../api/types';
 import type { ChangesActorRef } from '../../machines/changes/machine';
 import type { CommitActorRef } from '../../machines/commit/machine';
 import type { RevertActorRef } from '../../machines/revert/machine';
+import { protectedBranchReason } from '../../lib/branch-protection';
 import { shortCommitId } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
 import { EmptyState } from '../components/EmptyState';
@@ -14,7 +15,7 @@ import { Receipt } from '../components/Receipt';
 import { ChangeSummary } from '../diff/ChangeSummary';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
 import { DiffTree } from '../diff/DiffTree';
-import { RefSelector } from '../refs';
+import { ProtectedBadge, RefSelector } from '../refs';
 import { CommitDialog } from './CommitDialog';
 import { RevertDialog } from './RevertDialog';
 
@@ -31,6 +32,7 @@ export interface ChangesPageProps {
 export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelectBranch }: ChangesPageProps) {
   const { tree, commit, revert, summary } = useSelector(screen, (s) => s.children);
   const receipt = useSelector(screen, (s) => s.context.receipt);
+  const protectedBranch = useSelector(screen, (s) => s.context.protectedBranch);
   const readOnly = repo.read_only === true;
   if (!tree || !commit || !revert || !summary) return null;
   // Every revert, of the branch or of one path, resets the branch (PUT /branches/{branch}).
@@ -47,6 +49,7 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
           defaultBranch={repo.default_branch}
           onSelect={(ref) => onSelectBranch(ref.id)}
         />
+        {protectedBranch && <ProtectedBadge branch={branch} />}
         <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={() => screen.send({ type: 'changes.refresh' })}>
           <LuRefreshCw />
         </IconButton>
@@ -62,6 +65,11 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
       {readOnly && (
         <Text color="fg.muted" fontSize="sm">
           This repository is read-only: changes cannot be committed or reverted.
+        </Text>
+      )}
+      {protectedBranch && !readOnly && (
+        <Text color="fg.muted" fontSize="sm">
+          {protectedBranchReason(branch)}
         </Text>
       )}
       {receipt && (

@@ -19,7 +19,7 @@ import {
 import type { DebouncedFilterActorRef } from '../../machines/debounced-filter';
 import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
-import { RefSelector } from '../refs';
+import { ProtectedBadge, RefSelector } from '../refs';
 import { UploadDialog } from '../upload';
 import { GcWarningBanner } from './GcWarningBanner';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
@@ -47,6 +47,7 @@ const selectActions = (s: ObjectsPageSnapshot) => ({
   canImport: importOffered(s),
   importRefusal: importRefusal(s),
   importRefused: s.matches({ importDialog: 'refused' }),
+  protectedBranch: s.context.protectedBranch,
 });
 
 /** The objects browser: ref selector, search, path, listing, README preview and the actions the ref allows. */
@@ -76,6 +77,7 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
             })
           }
         />
+        {actions.protectedBranch && <ProtectedBadge branch={resolvedRef.id} />}
         {filter && <SearchBox filter={filter} />}
         <HStack gap="2" ms="auto">
           <Button size="sm" variant="outline" onClick={() => page.send({ type: 'page.refresh' })} aria-label="Refresh">

@@ -11,11 +11,14 @@ import { CopyButton } from '../components/CopyButton';
 import { PermittedIconButton } from '../components/PermittedButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri } from './refUris';
+import { isProtectedBranch } from '../../lib/branch-protection';
+import { useProtectedPatterns } from '../repository/RepositoryContext';
+import { ProtectedBadge } from './ProtectedBadge';
 import { EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
 
 const column = listColumnHelper<Ref>();
 
-function branchColumns(repoId: string, defaultBranch: string, screen: RefsPageActorRef): ListColumn<Ref>[] {
+function branchColumns(repoId: string, defaultBranch: string, protectedPatterns: readonly string[], screen: RefsPageActorRef): ListColumn<Ref>[] {
   return [
     column.accessor('id', {
       header: 'Branch',
@@ -32,6 +35,7 @@ function branchColumns(repoId: string, defaultBranch: string, screen: RefsPageAc
               Default
             </Badge>
           )}
+          {isProtectedBranch(protectedPatterns, info.getValue()) && <ProtectedBadge branch={info.getValue()} />}
         </HStack>
       ),
     }),
@@ -82,7 +86,11 @@ export type BranchesPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' 
 export function BranchesPage(props: BranchesPageProps) {
   const { repo, screen } = props;
   const defaultBranch = useSelector(screen, (s) => s.context.defaultBranch);
-  const columns = useMemo(() => branchColumns(repo.id, defaultBranch, screen), [repo.id, defaultBranch, screen]);
+  const protectedPatterns = useProtectedPatterns();
+  const columns = useMemo(
+    () => branchColumns(repo.id, defaultBranch, protectedPatterns, screen),
+    [repo.id, defaultBranch, protectedPatterns, screen],
+  );
   return (
     <RefsScreen
       {...props}

@@ -1,1 +1,2 @@
 export { RefSelector, REF_ICONS, type RefSelectorProps, type SelectedRef } from './RefSelector';
+export { ProtectedBadge } from './ProtectedBadge';

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Repository, ResolvedRef } from '../../api/types';
 import type { ResolvedRefState } from '../../loaders/repository';
+import { isProtectedBranch } from '../../lib/branch-protection';
 import { isNotFound } from '../../lib/error-message';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { MissingResource } from '../components/NotFound';
@@ -10,6 +11,8 @@ export type { ResolvedRefState };
 export interface RepositoryContextValue {
   repo: Repository;
   resolvedRef: ResolvedRefState;
+  /** The patterns of the repository's branch protection rules (lib/branch-protection). */
+  protectedPatterns: readonly string[];
   /** Reloads the repository and re-resolves the ref (after a commit, a reset, a settings change...). */
   refresh: () => void;
 }
@@ -30,6 +33,17 @@ function useRepositoryContext(): RepositoryContextValue {
 export function useRepository(): { repo: Repository; refresh: () => void } {
   const { repo, refresh } = useRepositoryContext();
   return { repo, refresh };
+}
+
+/** The patterns of the page's repository's branch protection rules. */
+export function useProtectedPatterns(): readonly string[] {
+  return useRepositoryContext().protectedPatterns;
+}
+
+/** Whether a protection rule of the page's repository covers `branch` (false for no branch). */
+export function useProtectedBranch(branch: string | undefined): boolean {
+  const patterns = useProtectedPatterns();
+  return branch !== undefined && isProtectedBranch(patterns, branch);
 }
 
 /** The current ref, resolved branch → tag → commit by the repository layout route. */

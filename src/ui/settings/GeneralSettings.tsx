@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DataList, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Grid, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import type { DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
@@ -20,12 +20,14 @@ export interface GeneralSettingsProps {
 function Fact({ label, value }: { label: string; value: string }) {
   const id = useId();
   return (
-    <DataList.Item>
-      <DataList.ItemLabel id={id}>{label}</DataList.ItemLabel>
-      <DataList.ItemValue aria-labelledby={id} fontFamily="mono" wordBreak="break-all">
+    <>
+      <Box as="dt" id={id} color="fg.muted">
+        {label}
+      </Box>
+      <Box as="dd" aria-labelledby={id} fontFamily="mono" wordBreak="break-all">
         {value}
-      </DataList.ItemValue>
-    </DataList.Item>
+      </Box>
+    </>
   );
 }
 
@@ -38,11 +40,11 @@ export function GeneralSettings({ repo, readOnly, deletion }: GeneralSettingsPro
   return (
     <Stack gap="6" maxW="2xl">
       <Heading size="md">General</Heading>
-      <DataList.Root orientation="horizontal">
+      <Grid as="dl" templateColumns="max-content 1fr" columnGap="6" rowGap="2" alignItems="baseline">
         <Fact label="Repository name" value={repo.id} />
         <Fact label="Storage namespace" value={repo.storage_namespace} />
         <Fact label="Default branch" value={repo.default_branch} />
-      </DataList.Root>
+      </Grid>
       <Stack gap="2">
         <Switch.Root
           checked={isReadOnly}

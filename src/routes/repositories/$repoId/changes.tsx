@@ -9,7 +9,7 @@ import { liveChangesMachine } from '../../../machines/changes';
 import { ChangesPage } from '../../../ui/changes/ChangesPage';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { RefSelector } from '../../../ui/refs';
-import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
+import { useProtectedBranch, useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 import { pageRef, readAtRef } from './-page-ref';
 
 interface BranchChanges {
@@ -91,7 +91,16 @@ interface ChangesScreenProps {
 function ChangesScreen({ repo, changes, prefix, onNavigate, onSelectBranch }: ChangesScreenProps) {
   const { branch, firstPage, hasChanges } = changes;
   // Each load (another branch or prefix, a commit, a revert, a refresh) is the screen's to take.
-  const screen = useScreen(liveChangesMachine, { repoId: repo.id, branch, readOnly: repo.read_only === true, hasChanges, prefix, firstPage });
+  const protectedBranch = useProtectedBranch(branch);
+  const screen = useScreen(liveChangesMachine, {
+    repoId: repo.id,
+    branch,
+    readOnly: repo.read_only === true,
+    protectedBranch,
+    hasChanges,
+    prefix,
+    firstPage,
+  });
   return (
     <ChangesPage
       screen={screen}

@@ -5,7 +5,7 @@ import { objectsSearch } from '../../../lib/search-schemas';
 import { useScreen } from '../../../lib/use-screen';
 import { liveObjectsPageMachine } from '../../../machines/objects-page';
 import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
-import { useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
+import { useProtectedBranch, useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
   // The loader stays in the entry: the page a repository opens on starts its listing before any chunk arrives.
@@ -45,10 +45,12 @@ function ObjectsScreen({ repo, resolvedRef }: { repo: Repository; resolvedRef: R
   const { path = '', after, search = '', importDialog } = Route.useSearch();
   const { firstPage, listedPrefix, readme } = Route.useLoaderData();
   const session = Route.useRouteContext({ select: (context) => context.session });
+  const protectedBranch = useProtectedBranch(resolvedRef.kind === 'branch' ? resolvedRef.id : undefined);
   const page = useScreen(liveObjectsPageMachine, {
     session,
     repo,
     ref: resolvedRef,
+    protectedBranch,
     path,
     after,
     search,

@@ -26,11 +26,14 @@ export const Route = createFileRoute('/repositories/$repoId')({
 });
 
 function RepositoryRoute() {
-  const { repo, resolvedRef } = Route.useLoaderData();
+  const { repo, resolvedRef, protectedPatterns } = Route.useLoaderData();
   const { ref } = Route.useSearch();
   const router = useRouter();
   const shortcuts = useShortcutActors();
-  const value = useMemo(() => ({ repo, resolvedRef, refresh: () => void router.invalidate() }), [repo, resolvedRef, router]);
+  const value = useMemo(
+    () => ({ repo, resolvedRef, protectedPatterns, refresh: () => void router.invalidate() }),
+    [repo, resolvedRef, protectedPatterns, router],
+  );
   return (
     <RepositoryLayout value={value} refParam={ref} shortcuts={shortcuts}>
       <Outlet />
