@@ -201,6 +201,12 @@ describe('Branches screen', () => {
     renderApp('/repositories/lake/branches');
     expect(await within(await row('Branches', 'main')).findByText('Protected', {}, { timeout: 5000 })).toBeVisible();
     expect(within(await row('Branches', 'dev')).queryByText('Protected')).toBeNull();
+    // And where a branch is chosen: the source picker of Create Branch.
+    fireEvent.click(screen.getByRole('button', { name: 'Create Branch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Branch' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'From branch: main' }));
+    expect(within(await within(dialog).findByRole('option', { name: /^main/ })).getByText('Protected')).toBeVisible();
+    expect(within(within(dialog).getByRole('option', { name: /^dev/ })).queryByText('Protected')).toBeNull();
   });
 
   it('disables Create Branch on a read-only repository, saying why', async () => {

@@ -9,7 +9,10 @@ import { liveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { BranchCommits } from './BranchCommits';
+import { isProtectedBranch } from '../../lib/branch-protection';
+import { useProtectedPatterns } from '../repository/RepositoryContext';
 import { MorePages, PickerOption } from './PickerList';
+import { ProtectedBadge } from './ProtectedBadge';
 import type { SelectedRef } from './selected-ref';
 
 export interface RefPickerPanelProps {
@@ -157,6 +160,7 @@ function RefOptions({
   onSelect,
 }: Omit<RefListProps, 'selectedCommit'> & { list: PagedListActorRef<Ref> }) {
   const view = useSelector(list, pagedListView);
+  const protectedPatterns = useProtectedPatterns();
   const noun = kind === 'branch' ? 'branches' : 'tags';
   if (view.loading) return <Loading />;
   return (
@@ -179,6 +183,7 @@ function RefOptions({
                   Default
                 </Badge>
               )}
+              {kind === 'branch' && isProtectedBranch(protectedPatterns, ref.id) && <ProtectedBadge branch={ref.id} />}
             </PickerOption>
             {kind === 'branch' && showCommits && (
               <IconButton

@@ -35,9 +35,9 @@ export function useRepository(): { repo: Repository; refresh: () => void } {
   return { repo, refresh };
 }
 
-/** The patterns of the page's repository's branch protection rules. */
+/** The patterns of the page's repository's branch protection rules; none outside a repository page. */
 export function useProtectedPatterns(): readonly string[] {
-  return useRepositoryContext().protectedPatterns;
+  return useContext(RepositoryContext)?.protectedPatterns ?? [];
 }
 
 /** Whether a protection rule of the page's repository covers `branch` (false for no branch). */
