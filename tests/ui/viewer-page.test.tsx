@@ -88,6 +88,26 @@ describe('object viewer', () => {
     expect(await screen.findByText(/No commit found, perhaps this is an/)).toBeVisible();
   });
 
+  it('keeps the ref picker, so the same file can be opened on another branch', async () => {
+    server.use(
+      http.get('*/api/v1/repositories/lake/branches', () =>
+        HttpResponse.json({
+          results: [
+            { id: 'dev', commit_id: 'c2' },
+            { id: 'main', commit_id: 'c1' },
+          ],
+          pagination: { has_more: false, next_offset: '', results: 2, max_per_page: 1000 },
+        }),
+      ),
+    );
+    const { router } = view('docs/notes.txt', { contentType: 'text/plain', body: 'hello' });
+    await screen.findByText('text/plain');
+    fireEvent.click(screen.getByRole('button', { name: 'branch: main' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^dev/ }, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'dev', path: 'docs/notes.txt' }), { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/repositories/lake/object');
+  });
+
   it('renders markdown sanitised', async () => {
     view('README.md', {
       contentType: 'application/octet-stream',

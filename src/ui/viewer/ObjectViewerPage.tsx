@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
 import { LuDownload, LuHistory } from 'react-icons/lu';
 import type { ResolvedRef } from '../../api/types';
 import { objectUrl } from '../../lib/api-address';
@@ -9,6 +10,8 @@ import { WhoCanButton } from '../auth/WhoCan';
 import { BlameDialog } from '../objects/BlameDialog';
 import { ObjectsBreadcrumbs } from '../objects/ObjectsBreadcrumbs';
 import { basename } from '../objects/paths';
+import { RefSelector } from '../refs';
+import { useRepository } from '../repository/RepositoryContext';
 import type { LoadedObject } from './objectContent';
 import { ObjectRenderer } from './ObjectRenderer';
 
@@ -26,6 +29,8 @@ export interface ObjectViewerPageProps {
 export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql }: ObjectViewerPageProps) {
   const refId = resolvedRef.id;
   const [blameOpen, setBlameOpen] = useState(false);
+  const { repo } = useRepository();
+  const navigate = useNavigate();
 
   return (
     <Card.Root variant="outline">
@@ -33,6 +38,13 @@ export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql }: Obj
         <Stack gap="2">
           <ObjectsBreadcrumbs repoId={repoId} refId={refId} refKind={resolvedRef.kind} path={path} />
           <HStack gap="3" wrap="wrap">
+            {/* The same path on another branch, tag or commit. */}
+            <RefSelector
+              repoId={repoId}
+              selected={{ id: refId, kind: resolvedRef.kind }}
+              defaultBranch={repo.default_branch}
+              onSelect={(ref) => void navigate({ to: '/repositories/$repoId/object', params: { repoId }, search: { ref: ref.id, path } })}
+            />
             {object.status === 'found' && (
               <>
                 <Text fontSize="sm" color="fg.muted" title={`${object.stats.size_bytes ?? 0} bytes`}>
