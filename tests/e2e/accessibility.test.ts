@@ -232,6 +232,35 @@ describe('accessibility of every screen', () => {
       await screenshot(page, 'a11y-dark-repositories');
     }));
 
+  it("draws an unticked row checkbox that stands out from the page in both themes, so it reads as enabled", () =>
+    step('checkbox contrast', async () => {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await open(`/repositories/${REPO}/objects`);
+        const box = page.getByRole('checkbox', { name: 'Select README.md' });
+        await shows(box, 'the row checkbox');
+        // WCAG's non-text contrast (1.4.11): the box's outline against what lies behind it, at least 3:1.
+        const ratio = await box.evaluate((element) => {
+          const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+          const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+            const channel = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+          };
+          let behind: Element | null = element.parentElement;
+          let background = [0, 0, 0, 0];
+          while (behind && (background[3] ?? 1) === 0) {
+            background = rgb(getComputedStyle(behind).backgroundColor);
+            if (background.length === 3) background.push(1);
+            behind = behind.parentElement;
+          }
+          const [lighter, darker] = [luminance(rgb(getComputedStyle(element).borderTopColor)), luminance(background)].sort((x, y) => y - x);
+          return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+        });
+        expect(ratio, `the unticked checkbox's contrast in the ${theme} theme`).toBeGreaterThanOrEqual(3);
+        expect(await box.evaluate((element) => getComputedStyle(element).appearance), `the checkbox is drawn by the console (${theme})`).toBe('none');
+      }
+    }));
+
   it('switches the theme from the header whatever the system says, and back to following the system', () =>
     step('theme switch', async () => {
       await page.emulateMedia({ colorScheme: 'dark' });
