@@ -32,6 +32,11 @@ export type DebouncedFilterEvent =
   /** The owner put this filter in effect itself, without waiting for a pause. */
   | { type: 'filter.set'; text: string };
 
+/** What a box owner forwards of a keystroke: the text typed, without the blanks around it. */
+export function typedFilter(text: string): DebouncedFilterEvent {
+  return { type: 'filter.input', text: text.trim() };
+}
+
 /** What the owner hears once typing has paused on a new filter. */
 export interface FilterSettled {
   type: 'filter.settled';

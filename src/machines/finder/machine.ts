@@ -9,7 +9,7 @@ import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { rankPaths, type RankedPath } from '../../lib/finder-rank';
 import { parentPrefix } from '../../lib/object-paths';
 import { screenActions, type Navigation } from '../../lib/screen';
-import { debouncedFilterMachine, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
+import { debouncedFilterMachine, typedFilter, type DebouncedFilterActorRef, type FilterSettled } from '../debounced-filter/machine';
 
 /** The file finder: the pause in typing before it searches (shorter than a list's filter: the finder is a
  * jump-to tool, typed fast), its page size and the most matches it keeps. */
@@ -163,7 +163,7 @@ export const finderMachine = setup({
           {
             actions: [
               assign({ query: ({ event }) => event.text }),
-              sendTo('filter', ({ event }) => ({ type: 'filter.input' as const, text: event.text.trim() })),
+              sendTo('filter', ({ event }) => typedFilter(event.text)),
             ],
           },
         ],

@@ -7,7 +7,7 @@ import { assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type E
 import type { Commit, Ref } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { REF_PICKER_PAGE_SIZE } from '../../lib/page-sizes';
-import { debouncedFilterMachine, type FilterSettled } from '../debounced-filter/machine';
+import { debouncedFilterMachine, typedFilter, type FilterSettled } from '../debounced-filter/machine';
 import { pagedListMachine, type PagedListActorRef } from '../paged-list/machine';
 
 export type RefListKind = 'branch' | 'tag';
@@ -131,7 +131,7 @@ export const refPickerMachine = setup({
     'picker.filter': {
       actions: [
         assign({ filters: ({ context, event }) => ({ ...context.filters, [context.kind]: event.text }) }),
-        sendTo('filter', ({ event }) => ({ type: 'filter.input' as const, text: event.text.trim() })),
+        sendTo('filter', ({ event }) => typedFilter(event.text)),
       ],
     },
     'filter.settled': { actions: ['applyFilter', 'filtered'] },
