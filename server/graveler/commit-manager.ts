@@ -75,6 +75,13 @@ async function moveBranchRetiring(
   }
 }
 
+/** No token of the branch holds a staged record: no sealed token waits, and the active one is empty. */
+async function nothingStaged(ctx: Ctx, repo: string, branchId: string): Promise<boolean> {
+  const b = await ctx.refs.branch(repo, branchId);
+  if (b.value.sealedTokens.length > 0) return false;
+  return (await ctx.kv.scan({ prefix: keys.staging(repo, b.value.stagingToken), limit: 1 })).length === 0;
+}
+
 /** Freezes the active staging token: new writes go to a fresh token from now on. Returns the sealed token. */
 async function seal(ctx: Ctx, repo: string, branchId: string): Promise<string> {
   for (let attempt = 0; attempt < SEAL_ATTEMPTS; attempt++) {
@@ -121,6 +128,9 @@ function tokensFrom(sealedTokens: readonly string[], mine: string): readonly str
  * readers and the next commit see.
  */
 export async function commitStaging(ctx: Ctx, repo: string, namespace: string, branchId: string, o: CommitOptions): Promise<Commit> {
+  // Sealing moves the branch record, and every write in flight then repeats itself under the new token: a branch with
+  // nothing staged answers "no changes" without it, so commits polled in a loop cannot starve the writers.
+  if (!o.allowEmpty && (await nothingStaged(ctx, repo, branchId))) throw new NoChangesError();
   const mine = await seal(ctx, repo, branchId);
   let previous: readonly string[] | undefined;
   // Only a retry that found no progress counts: when an older commit landed, our share of the work shrank.

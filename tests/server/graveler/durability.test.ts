@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLocalBlockStore } from '../../../server/blockstore/index';
 import { createGraveler } from '../../../server/graveler/index';
 import { openSqliteKv } from '../../../server/kv/index';
+import { keys } from '../../../server/graveler/records';
 import { killFixtureWhen } from '../kill-fixture';
 import { entry, listAll, openEnv, type Env } from './helpers';
 
@@ -172,6 +173,24 @@ describe('graveler with two processes on one database', () => {
       for (let i = 0; i + 1 < log.results.length; i++) expect(log.results[i]?.parents).toEqual([log.results[i + 1]?.id]);
       await g2.close();
       await kv2.close();
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describe('a commit with nothing staged', () => {
+  it('answers "no changes" without moving the branch record, so no write in flight has to repeat itself', async () => {
+    const env = await openEnv();
+    try {
+      await env.g.createRepository({ id: repo, storageNamespace: `local://${repo}` });
+      const before = await env.kv.get(keys.branch(repo, 'main'));
+      await expect(env.g.commit(repo, 'main', { committer: 'c', message: 'nothing' })).rejects.toThrow('no changes');
+      expect(await env.kv.get(keys.branch(repo, 'main'))).toEqual(before);
+      // With something staged, the commit goes ahead as before.
+      await env.g.putObject(repo, 'main', 'a', entry('a'));
+      await env.g.commit(repo, 'main', { committer: 'c', message: 'one' });
+      expect(await listAll(env.g, repo, 'main@', { amount: 10 })).toEqual(['a']);
     } finally {
       await env.close();
     }
