@@ -45,6 +45,14 @@ export const changesRevertMachine = revertMachine.provide({
   actions: { reverted: sendParent({ type: 'changes.refresh' } satisfies ChangesEvent) },
 });
 
+/** What the commit and revert flows start from: a protected branch takes neither, as a read-only repository. */
+const flowInput = ({ context: { repoId, branch, readOnly, protectedBranch, hasChanges } }: { context: ChangesInput }) => ({
+  repoId,
+  branch,
+  readOnly: readOnly || protectedBranch,
+  hasChanges,
+});
+
 const treeSource = (context: ChangesInput): DiffSource => ({ repoId: context.repoId, branch: context.branch });
 
 export const changesMachine = setup({
@@ -83,22 +91,12 @@ export const changesMachine = setup({
         {
           id: 'commit',
           src: 'commit',
-          input: ({ context: { repoId, branch, readOnly, protectedBranch, hasChanges } }) => ({
-            repoId,
-            branch,
-            readOnly: readOnly || protectedBranch,
-            hasChanges,
-          }),
+          input: flowInput,
         },
         {
           id: 'revert',
           src: 'revert',
-          input: ({ context: { repoId, branch, readOnly, protectedBranch, hasChanges } }) => ({
-            repoId,
-            branch,
-            readOnly: readOnly || protectedBranch,
-            hasChanges,
-          }),
+          input: flowInput,
         },
         { id: 'summary', src: 'summary', input: ({ context }) => ({ source: treeSource(context), prefix: context.prefix }) },
       ],

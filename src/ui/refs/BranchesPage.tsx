@@ -2,19 +2,16 @@ import { useMemo } from 'react';
 import { Badge, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { LuTrash2 } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
-import { arn } from '../../lib/permission-names';
 import { CopyButton } from '../components/CopyButton';
-import { PermittedIconButton } from '../components/PermittedButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri } from './refUris';
 import { isProtectedBranch } from '../../lib/branch-protection';
 import { useProtectedPatterns } from '../repository/RepositoryContext';
 import { ProtectedBadge } from './ProtectedBadge';
-import { EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
+import { DeleteRefButton, EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
 
 const column = listColumnHelper<Ref>();
 
@@ -59,20 +56,7 @@ function branchColumns(repoId: string, defaultBranch: string, protectedPatterns:
         return (
           <HStack gap="1" justify="end">
             <CopyButton value={lakefsRefUri(repoId, id)} label={`URI of branch ${id}`} />
-            {id !== defaultBranch && (
-              <PermittedIconButton
-                action="fs:DeleteBranch"
-                resource={arn.branch(repoId, id)}
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={`Delete branch ${id}`}
-                title="Delete branch"
-                onClick={() => screen.send({ type: 'delete.request', id })}
-              >
-                <LuTrash2 />
-              </PermittedIconButton>
-            )}
+            {id !== defaultBranch && <DeleteRefButton screen={screen} kind="branch" repoId={repoId} id={id} />}
           </HStack>
         );
       },

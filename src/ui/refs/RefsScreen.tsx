@@ -2,15 +2,16 @@ import type { ReactNode } from 'react';
 import { Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { LuPlus, LuRefreshCw } from 'react-icons/lu';
+import { LuPlus, LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { Ref, Repository } from '../../api/types';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import type { PrefixSearchActorRef } from '../../machines/prefix-search';
+import type { CreatedRefKind } from '../../machines/create-ref/machine';
 import { createRefusedReadOnly, type RefsPageActorRef } from '../../machines/refs-page/machine';
 import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
-import { PermittedButton } from '../components/PermittedButton';
+import { PermittedButton, PermittedIconButton } from '../components/PermittedButton';
 import { Receipt } from '../components/Receipt';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -115,6 +116,35 @@ export function RefsScreen({
 }
 
 /** The muted text under an empty list. */
+export interface DeleteRefButtonProps {
+  screen: RefsPageActorRef;
+  kind: CreatedRefKind;
+  repoId: string;
+  id: string;
+  /** Set to "auto" to push it to the row's end. */
+  ms?: string;
+}
+
+/** A row's delete, at the row's end on both screens: the screen asks first, and refuses it for the default branch. */
+export function DeleteRefButton({ screen, kind, repoId, id, ms }: DeleteRefButtonProps) {
+  const branch = kind === 'branch';
+  return (
+    <PermittedIconButton
+      action={branch ? 'fs:DeleteBranch' : 'fs:DeleteTag'}
+      resource={branch ? arn.branch(repoId, id) : arn.tag(repoId, id)}
+      ms={ms}
+      size="xs"
+      variant="ghost"
+      colorPalette="red"
+      aria-label={`Delete ${kind} ${id}`}
+      title={`Delete ${kind}`}
+      onClick={() => screen.send({ type: 'delete.request', id })}
+    >
+      <LuTrash2 />
+    </PermittedIconButton>
+  );
+}
+
 export function EmptyRefs({ children }: { children: ReactNode }) {
   return (
     <Text color="fg.muted" py="6" textAlign="center">

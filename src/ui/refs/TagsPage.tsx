@@ -1,16 +1,13 @@
 import { useMemo } from 'react';
 import { HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { LuTrash2 } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
-import { arn } from '../../lib/permission-names';
 import { CopyButton } from '../components/CopyButton';
-import { PermittedIconButton } from '../components/PermittedButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri, s3RefUri } from './refUris';
-import { EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
+import { DeleteRefButton, EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
 
 const column = listColumnHelper<Ref>();
 
@@ -50,19 +47,7 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
             <CopyButton value={id} label="ID" showLabel title={`Copy the tag ID: ${id}`} />
             <CopyButton value={lakefsRefUri(repoId, id)} label="URI" showLabel title={`Copy the URI: ${lakefsRefUri(repoId, id)}`} />
             <CopyButton value={s3RefUri(repoId, id)} label="S3 URI" showLabel title={`Copy the S3 gateway URI: ${s3RefUri(repoId, id)}`} />
-            <PermittedIconButton
-              action="fs:DeleteTag"
-              resource={arn.tag(repoId, id)}
-              ms="auto"
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              aria-label={`Delete tag ${id}`}
-              title="Delete tag"
-              onClick={() => screen.send({ type: 'delete.request', id })}
-            >
-              <LuTrash2 />
-            </PermittedIconButton>
+            <DeleteRefButton screen={screen} kind="tag" repoId={repoId} id={id} ms="auto" />
           </HStack>
         );
       },
