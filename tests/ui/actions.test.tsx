@@ -207,4 +207,11 @@ describe('Action run detail', () => {
     expect(within(page).getByText('could not find action run nope')).toBeVisible();
     expect(within(page).getByRole('link', { name: 'Open lake on its default branch' })).toBeVisible();
   });
+
+  it('blames the run, not the ref the address carries, when the run does not exist', async () => {
+    renderApp('/repositories/lake/actions/nope?ref=main');
+    const page = await screen.findByRole('region', { name: 'Not found' }, { timeout: 5000 });
+    expect(within(page).getByText('What this address names is not in lake.')).toBeVisible();
+    expect(within(page).queryByText(/is not a branch, tag or commit/)).toBeNull();
+  });
 });

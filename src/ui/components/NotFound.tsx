@@ -49,9 +49,11 @@ export function MissingResource({ error }: { error: unknown }) {
       </NotFoundLayout>
     );
   }
+  // The address may carry a ref while something else is missing (an action run): name the ref only when it is the one.
+  const refMissing = typeof ref === 'string' && /ref not found|could not find (branch|tag|commit)/.test(message);
   return (
     <NotFoundLayout
-      what={typeof ref === 'string' ? `'${ref}' is not a branch, tag or commit of ${repoId}.` : `What this address names is not in ${repoId}.`}
+      what={refMissing ? `'${ref}' is not a branch, tag or commit of ${repoId}.` : `What this address names is not in ${repoId}.`}
       detail={message}
     >
       <Button asChild size="sm" colorPalette="tarn">
