@@ -43,6 +43,7 @@ export type {
   GcRules,
   MergeBase,
   MergeOptions,
+  MergePreview,
   ObjectEntry,
   Page,
   PullRequestRecord,

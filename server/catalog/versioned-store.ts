@@ -17,6 +17,7 @@ export type VersionedStore = Pick<
   | 'getCommit'
   | 'log'
   | 'findMergeBase'
+  | 'previewMerge'
   | 'createCommitRecord'
   // Uncommitted changes (the store refuses them on a read-only repository or a protected branch)
   | 'resetBranch'

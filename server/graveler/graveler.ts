@@ -48,6 +48,7 @@ import {
 } from './pull-requests';
 import { logCommits } from './log';
 import { findMergeBase } from './merge-base';
+import { dryRunMerge } from './merge';
 import { normalizeAmount, paginate } from './paginate';
 import { decodeJson, encodeBranch, encodeJson, keys, newStagingToken, type BranchRecord } from './records';
 import { Refs, STAGING_REF_NOT_COMMIT } from './refs';
@@ -55,6 +56,7 @@ import { stagedEntries, treeAddresses } from './data-references';
 import { createRepository, deleteRepository, type PopulateRepository } from './repositories';
 import {
   addProtectionRule,
+  blockedAction,
   checkProtection,
   deleteGcRules,
   deleteProtectionRule,
@@ -96,6 +98,7 @@ import type {
   LogOptions,
   MergeBase,
   MergeOptions,
+  MergePreview,
   ObjectEntry,
   ObjectRecord,
   Page,
@@ -568,6 +571,37 @@ export class Graveler {
     const base = await findMergeBase(this.refs, repo, s.id, d.id);
     if (base === undefined) throw new NotFoundError('merge base');
     return { sourceCommitId: s.id, destinationCommitId: d.id, baseCommitId: base };
+  }
+
+  /**
+   * A merge's dry run under the default strategy: the merge's own walk, counted instead of applied, so it costs a
+   * diff of the changes and writes nothing. It reports what would refuse the merge (read-only, dirty destination)
+   * instead of refusing; hooks are not run, so a pre-merge hook may still refuse what looks clean here.
+   */
+  async previewMerge(repo: string, source: string, destinationBranch: string): Promise<MergePreview> {
+    const r = await this.refs.repository(repo);
+    const dest = await this.refs.branch(repo, destinationBranch);
+    const sourceCommit = await this.refs.resolveCommit(repo, source);
+    const [head, destinationDirty, blocked] = await Promise.all([
+      this.refs.commit(repo, dest.value.commitId),
+      this.hasUncommittedChanges(repo, destinationBranch),
+      blockedAction(this.ctx, repo, destinationBranch, ['commit']),
+    ]);
+    const baseId = await findMergeBase(this.refs, repo, sourceCommit.id, head.id);
+    if (baseId === undefined) throw new NotFoundError('merge base');
+    const base = await this.refs.commit(repo, baseId);
+    const run = await dryRunMerge(this.ctx, r.storageNamespace, base.metaRangeId, sourceCommit.metaRangeId, head.metaRangeId);
+    return {
+      sourceCommitId: sourceCommit.id,
+      destinationCommitId: head.id,
+      baseCommitId: baseId,
+      ...run,
+      fastForward: head.metaRangeId === base.metaRangeId,
+      nothingToMerge: sourceCommit.metaRangeId === base.metaRangeId,
+      destinationDirty,
+      destinationProtected: blocked !== undefined,
+      readOnly: r.readOnly,
+    };
   }
 
   private async requireClean(repo: string, branch: string): Promise<void> {

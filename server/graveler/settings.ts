@@ -120,15 +120,17 @@ export function deleteProtectionRule(ctx: Ctx, repo: string, pattern: string): P
   });
 }
 
+/** The first of `actions` a rule matching the branch blocks, if any. */
+export async function blockedAction(ctx: Ctx, repo: string, branch: string, actions: readonly ProtectedAction[]): Promise<ProtectedAction | undefined> {
+  const stored = await readSetting<ProtectionRecord>(ctx, repo, 'protected_branches');
+  if (!stored) return undefined;
+  return actions.find((action) => stored.value.rules.some((rule) => rule.blockedActions.includes(action) && protectionCovers(rule.pattern, branch)));
+}
+
 /** Throws ProtectedBranchError for the first of `actions` a rule matching the branch blocks. */
 export async function checkProtection(ctx: Ctx, repo: string, branch: string, actions: readonly ProtectedAction[]): Promise<void> {
-  const stored = await readSetting<ProtectionRecord>(ctx, repo, 'protected_branches');
-  if (!stored) return;
-  for (const action of actions) {
-    for (const rule of stored.value.rules) {
-      if (rule.blockedActions.includes(action) && protectionCovers(rule.pattern, branch)) throw new ProtectedBranchError(action);
-    }
-  }
+  const blocked = await blockedAction(ctx, repo, branch, actions);
+  if (blocked !== undefined) throw new ProtectedBranchError(blocked);
 }
 
 // Garbage-collection rules

@@ -1,4 +1,5 @@
 /** Public shapes of the versioned store. Times are unix seconds, like the lakeFS API. */
+import type { Conflict } from '../errors';
 
 /** What a path points to. Identity (what decides "changed") is size, checksum, content type and metadata. */
 export interface ObjectEntry {
@@ -213,6 +214,25 @@ export interface MergeBase {
   sourceCommitId: string;
   destinationCommitId: string;
   baseCommitId: string;
+}
+
+/** A merge's dry run under the default strategy: what it would do and what would refuse it; nothing is written. */
+export interface MergePreview extends MergeBase {
+  /** Keys the merge would change on the destination, conflicting ones aside. */
+  changes: number;
+  /** The destination's tree is the base's: the merge takes the source's tree as it is. */
+  fastForward: boolean;
+  /** The source's tree is the base's: the merge would refuse with "no changes" (unless forced or allowed empty). */
+  nothingToMerge: boolean;
+  /** As the merge's ConflictError lists them: the first 1000, in path order. */
+  conflicts: Conflict[];
+  conflictsTruncated: boolean;
+  /** Uncommitted changes on the destination: the merge would refuse (dirty branch). */
+  destinationDirty: boolean;
+  /** The destination's protection refuses direct commits (merges are still taken, as in lakeFS). */
+  destinationProtected: boolean;
+  /** The repository is read-only: the merge would refuse unless forced. */
+  readOnly: boolean;
 }
 
 /** One record for a bulk write of committed data (imports, benchmarks), given in ascending key order. */

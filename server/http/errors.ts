@@ -1,7 +1,7 @@
 // The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ConflictError, NoAclError, TarnError, type ConflictingVersion, type FailureKind } from '../errors';
-import type { ConflictVersion, MergeConflict } from './wire';
+import { ConflictError, NoAclError, TarnError, type Conflict, type ConflictingVersion, type FailureKind } from '../errors';
+import type { ConflictVersion, MergeConflict, MergeConflictPath } from './wire';
 import { RequestRefusedError } from './request-errors';
 
 const statusOf: Record<FailureKind, ContentfulStatusCode> = {
@@ -34,6 +34,9 @@ function conflictVersion(v: ConflictingVersion | null): ConflictVersion | null {
   return v && { size_bytes: v.size, mtime: v.mtime, checksum: v.checksum, content_type: v.contentType };
 }
 
+/** A conflicting path as the 409 lists it; the merge preview lists its conflicts alike. */
+export const conflictJson = (c: Conflict): MergeConflictPath => ({ path: c.path, source: conflictVersion(c.source), dest: conflictVersion(c.dest) });
+
 export function toErrorAnswer(err: unknown): ErrorAnswer {
   if (err instanceof RequestRefusedError) return { status: err.status, body: { message: err.message } };
   if (err instanceof ConflictError) {
@@ -41,7 +44,7 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
     const body: MergeConflict = {
       message: err.message,
       reference: '',
-      conflicts: err.conflicts.map((c) => ({ path: c.path, source: conflictVersion(c.source), dest: conflictVersion(c.dest) })),
+      conflicts: err.conflicts.map(conflictJson),
     };
     return { status: 409, body };
   }

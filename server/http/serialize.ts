@@ -2,7 +2,8 @@
 // that drifts from the published schema does not compile.
 import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
-import { defaultStorageId, type Commit, type DiffItem, type GcRules, type MergeBase, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
+import { defaultStorageId, type Commit, type DiffItem, type GcRules, type MergeBase, type MergePreview, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
+import { conflictJson } from './errors';
 import type * as wire from './wire';
 
 export const repositoryJson = (r: Repository): wire.Repository => ({
@@ -132,6 +133,18 @@ export const mergeBaseJson = (b: MergeBase): wire.FindMergeBaseResult => ({
   source_commit_id: b.sourceCommitId,
   destination_commit_id: b.destinationCommitId,
   base_commit_id: b.baseCommitId,
+});
+
+export const mergePreviewJson = (p: MergePreview): wire.MergePreview => ({
+  ...mergeBaseJson(p),
+  changes: p.changes,
+  fast_forward: p.fastForward,
+  nothing_to_merge: p.nothingToMerge,
+  conflicts: p.conflicts.map(conflictJson),
+  conflicts_truncated: p.conflictsTruncated,
+  destination_dirty: p.destinationDirty,
+  destination_protected: p.destinationProtected,
+  read_only: p.readOnly,
 });
 
 const isoSeconds = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();

@@ -1,6 +1,6 @@
 import { api, failsAs, query, repoPath, seg } from './client';
 import { ConflictError, MergeConflictError } from './errors';
-import type { ConflictSide, Diff, Merge, MergeResult, MergeStrategy, Page } from './types';
+import type { ConflictSide, Diff, Merge, MergePreview, MergeResult, MergeStrategy, Page } from './types';
 
 export { resolveRef } from './resolve-ref';
 
@@ -61,4 +61,12 @@ export async function mergeCall(send: () => Promise<MergeResult>): Promise<Merge
 export function merge(repo: string, source: string, dest: string, options: MergeOptions = {}): Promise<MergeResult> {
   const path = `${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`;
   return mergeCall(() => api.post(path, { json: mergeBody(options), ...failsAs('merge') }).json<MergeResult>());
+}
+
+/**
+ * The merge's dry run (Tarn's own call): whether merging `source` into the branch `dest` would be clean, which paths
+ * would conflict, and what would refuse it. Nothing is written, and reading it needs no write permission.
+ */
+export function previewMerge(repo: string, source: string, dest: string, signal?: AbortSignal): Promise<MergePreview> {
+  return api.get(`${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}/preview`, { signal, ...failsAs('preview merge') }).json();
 }

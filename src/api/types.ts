@@ -24,6 +24,8 @@ export type {
   ImportLocation,
   ImportStatus,
   MergeConflictPath,
+  MergePreview,
+  FindMergeBaseResult,
   AuthenticationToken,
   Commit,
   Config,

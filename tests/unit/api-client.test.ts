@@ -11,7 +11,7 @@ import {
 import { getCurrentUser, login } from '../../src/api/auth';
 import { createBranch } from '../../src/api/branches';
 import { getRepository, listRepositories } from '../../src/api/repositories';
-import { merge, resolveRef } from '../../src/api/refs';
+import { merge, previewMerge, resolveRef } from '../../src/api/refs';
 import { objectUrl, stageAllowed } from '../../src/api/objects';
 import { resetBranch } from '../../src/api/branches';
 import { getCommit, logCommits } from '../../src/api/commits';
@@ -238,6 +238,30 @@ describe('resource calls', () => {
     expect(body).toEqual({ strategy: '', message: 'm', metadata: {} });
     await merge('r', 'dev', 'main', { conflictResolutions: { 'a.csv': 'source', 'b.csv': 'dest' } });
     expect(body).toEqual({ strategy: '', message: '', metadata: {}, conflict_resolutions: { 'a.csv': 'source', 'b.csv': 'dest' } });
+  });
+
+  it('reads the merge preview of a source into a branch, names in the path escaped, and its 404 as NotFoundError', async () => {
+    const answer = {
+      source_commit_id: 's',
+      destination_commit_id: 'd',
+      base_commit_id: 'b',
+      changes: 2,
+      fast_forward: false,
+      nothing_to_merge: false,
+      conflicts: [{ path: 'a.csv', source: null, dest: { size_bytes: 1, mtime: 2, checksum: 'c', content_type: 'text/csv' } }],
+      conflicts_truncated: false,
+      destination_dirty: true,
+      destination_protected: false,
+      read_only: false,
+    };
+    server.use(
+      http.get(`${base}/repositories/r/refs/feat%2Fx/merge/main/preview`, () => HttpResponse.json(answer)),
+      http.get(`${base}/repositories/r/refs/dev/merge/gone/preview`, () => HttpResponse.json({ message: 'branch not found' }, { status: 404 })),
+    );
+    expect(await previewMerge('r', 'feat/x', 'main')).toEqual(answer);
+    const missing = await previewMerge('r', 'dev', 'gone').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect((missing as Error).message).toBe('could not preview merge: branch not found');
   });
 
   it('resolves refs as branch, then tag, then commit, else ref not found', async () => {

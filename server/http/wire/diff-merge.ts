@@ -78,3 +78,24 @@ export const FindMergeBaseResult = z
   .object({ source_commit_id: z.string(), destination_commit_id: z.string(), base_commit_id: z.string() })
   .openapi('FindMergeBaseResult');
 export type FindMergeBaseResult = z.output<typeof FindMergeBaseResult>;
+
+/**
+ * Tarn's merge dry run (default strategy): the commits it would start from, how many paths it would change, the
+ * conflicts its 409 would list (the first 1000), and what would refuse it. Nothing is written to answer it.
+ */
+export const MergePreview = z
+  .object({
+    source_commit_id: z.string(),
+    destination_commit_id: z.string(),
+    base_commit_id: z.string(),
+    changes: z.number().int(),
+    fast_forward: z.boolean(),
+    nothing_to_merge: z.boolean(),
+    conflicts: z.array(MergeConflictPath),
+    conflicts_truncated: z.boolean(),
+    destination_dirty: z.boolean(),
+    destination_protected: z.boolean().openapi({ description: 'Direct commits are refused; merges are still taken' }),
+    read_only: z.boolean(),
+  })
+  .openapi('MergePreview');
+export type MergePreview = z.output<typeof MergePreview>;

@@ -106,6 +106,14 @@ const lakeFS: Record<string, string> = {
   FoundObjectList: 'pagination*:Pagination results*:FoundObject[]',
   // Tarn's own answer to "who can do this?".
   Principals: 'users*:string[] groups*:string[]',
+  // Tarn's own merge dry run. A conflict's side is null where it deleted the path, which the published document
+  // cannot say of a reference: the session's conflict keeps both sides.
+  MergePreview:
+    'source_commit_id*:string destination_commit_id*:string base_commit_id*:string changes*:integer fast_forward*:boolean ' +
+    'nothing_to_merge*:boolean conflicts*:MergeConflictPath[] conflicts_truncated*:boolean destination_dirty*:boolean ' +
+    'destination_protected*:boolean read_only*:boolean',
+  MergeConflictPath: 'path*:string source*:ConflictVersion dest*:ConflictVersion',
+  ConflictVersion: 'size_bytes*:integer mtime*:integer checksum*:string content_type*:string',
   GarbageCollectionRules: 'default_retention_days*:integer branches*:GarbageCollectionRule[]',
   GarbageCollectionRule: 'branch_id*:string retention_days*:integer',
   GarbageCollectionConfig: 'grace_period:integer',
@@ -322,6 +330,7 @@ const ourOperations = new Set([
   'commitAsyncStatus',
   'mergeIntoBranchAsync',
   'mergeIntoBranchAsyncStatus',
+  'previewMerge',
 ]);
 
 /** Routes no session here can answer with success: s3rver has no AbortMultipartUpload (its refusals are checked). */
@@ -856,6 +865,8 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/branches/main/commits', { message: 'main a' });
     const conflict = await call(api, 'POST', '/repositories/shapes/refs/dev/merge/main', {});
     expect(conflict.status).toBe(409);
+    const preview = await get(api, '/repositories/shapes/refs/dev/merge/main/preview');
+    expect(preview.body?.conflicts).toEqual([expect.objectContaining({ path: 'a.txt' })]);
 
     // Revert, cherry-pick, resets and deletes.
     await call(api, 'POST', '/repositories/shapes/branches/dev/objects?path=pick.txt', 'pick me');

@@ -2,7 +2,7 @@
 import type { Catalog } from '../../../catalog';
 import { listingOptions, pageJson } from '../../pagination';
 import { principalOf, type AppRouteHandler } from '../../router';
-import { diffJson, mergeBaseJson } from '../../serialize';
+import { diffJson, mergeBaseJson, mergePreviewJson } from '../../serialize';
 import { mergeOptions } from './merge-options';
 import type * as routes from './routes';
 
@@ -31,5 +31,10 @@ export function diffMergeHandlers(catalog: Catalog) {
     return c.json(mergeBaseJson(await catalog.store.findMergeBase(repository, sourceRef, destinationBranch)), 200);
   };
 
-  return { diffBranch, diffRefs, mergeRefs, findMergeBase };
+  const previewMerge: AppRouteHandler<typeof routes.previewMerge> = async (c) => {
+    const { repository, sourceRef, destinationBranch } = c.req.valid('param');
+    return c.json(mergePreviewJson(await catalog.store.previewMerge(repository, sourceRef, destinationBranch)), 200);
+  };
+
+  return { diffBranch, diffRefs, mergeRefs, findMergeBase, previewMerge };
 }

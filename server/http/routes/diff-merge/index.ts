@@ -11,5 +11,6 @@ export function diffMergeRouter(catalog: Catalog): Router {
   router.openapi(routes.diffRefs, handle.diffRefs);
   router.openapi(routes.mergeRefs, handle.mergeRefs);
   router.openapi(routes.findMergeBase, handle.findMergeBase);
+  router.openapi(routes.previewMerge, handle.previewMerge);
   return router;
 }

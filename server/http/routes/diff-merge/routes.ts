@@ -4,7 +4,7 @@ import { mergeAccess, onRepo } from '../../access';
 import { contract, failure, jsonBody, jsonContent } from '../../contract';
 import { branchId, branchParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryDelimiter, queryEnum, queryFlag } from '../../query';
-import { DiffList, FindMergeBaseResult, Merge, MergeConflict, MergeResult } from '../../wire';
+import { DiffList, FindMergeBaseResult, Merge, MergeConflict, MergePreview, MergeResult } from '../../wire';
 
 const diffTags = ['diff'];
 const mergeTags = ['merge'];
@@ -67,4 +67,16 @@ export const findMergeBase = contract({
   access: onRepo('fs:ListCommits'),
   request: { params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: refValue }) },
   responses: { 200: jsonContent(FindMergeBaseResult, 'The commits the merge would start from'), default: failure },
+});
+
+/** Tarn's own: the merge's dry run, so the console can tell before merging. Reading it needs no write permission. */
+export const previewMerge = contract({
+  operationId: 'previewMerge',
+  method: 'get',
+  path: `${mergePath}/preview`,
+  tags: mergeTags,
+  summary: 'What merging a ref into a branch would do (default strategy), without merging',
+  access: onRepo('fs:ListCommits'),
+  request: { params: repositoryParams.extend({ sourceRef: refValue, destinationBranch: branchId }) },
+  responses: { 200: jsonContent(MergePreview, 'Its commits, change count, conflicts and refusals; nothing was written'), default: failure },
 });
