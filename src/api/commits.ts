@@ -1,14 +1,16 @@
 import { api, failsAs, repoPath, seg } from './client';
 import { ApiError, NotFoundError } from './errors';
-import type { Commit, Page } from './types';
+import type { Commit, FindMergeBaseResult, Page } from './types';
 
 export interface LogParams {
-  after?: string;
-  amount?: number;
+  after?: string | undefined;
+  amount?: number | undefined;
   /** Only commits touching these object paths (blame). */
   objects?: string[];
   /** Only commits touching these prefixes. */
   prefixes?: string[];
+  /** The walk ends at this commit (which is listed). */
+  stopAt?: string;
 }
 
 export function logCommits(repo: string, ref: string, params: LogParams = {}, signal?: AbortSignal): Promise<Page<Commit>> {
@@ -17,7 +19,37 @@ export function logCommits(repo: string, ref: string, params: LogParams = {}, si
   if (params.amount !== undefined) searchParams.set('amount', String(params.amount));
   for (const path of params.objects ?? []) searchParams.append('objects', path);
   for (const prefix of params.prefixes ?? []) searchParams.append('prefixes', prefix);
+  if (params.stopAt !== undefined) searchParams.set('stop_at', params.stopAt);
   return api.get(`${repoPath(repo)}/refs/${seg(ref)}/commits`, { searchParams, signal, ...failsAs('list commits') }).json();
+}
+
+/** The commit two refs last shared: lakeFS's merge base of a source ref and a destination. */
+export async function findMergeBase(repo: string, source: string, dest: string, signal?: AbortSignal): Promise<string> {
+  const found = await api
+    .get(`${repoPath(repo)}/refs/${seg(source)}/merge/${seg(dest)}`, { signal, ...failsAs('find merge base') })
+    .json<FindMergeBaseResult>();
+  return found.base_commit_id;
+}
+
+/**
+ * A page of the commits of `compare` since it split from `base` (what a merge of it into `base` brings), newest
+ * first: its log down to the merge base, the base itself left out. `after` is the previous page's last commit.
+ */
+export async function commitsBetween(
+  repo: string,
+  base: string,
+  compare: string,
+  params: { after?: string | undefined; amount?: number | undefined },
+  signal?: AbortSignal,
+): Promise<Page<Commit>> {
+  const stopAt = await findMergeBase(repo, compare, base, signal);
+  const page = await logCommits(repo, compare, { ...params, stopAt }, signal);
+  const results = page.results.filter((c) => c.id !== stopAt);
+  const reachedBase = results.length < page.results.length;
+  return {
+    results,
+    pagination: reachedBase ? { ...page.pagination, has_more: false, next_offset: '', results: results.length } : page.pagination,
+  };
 }
 
 /**

@@ -66,12 +66,16 @@ export const objectsSearch = z.object({
   search: searchText,
 });
 
-/** The compare screen's search: base `ref`, `compare` (the ref compared to it), and the tree's folder. */
+/**
+ * The compare screen's search: base `ref`, `compare` (the ref compared to it), the list's folder, and `view=tree` for
+ * the changes a folder level at a time (the default lists every changed file at once).
+ */
 export const compareSearch = z.object({
   ref: searchText,
   compare: searchText,
   prefix: searchText,
   delimiter: searchText,
+  view: z.catch(z.optional(z.enum(['tree'])), undefined),
 });
 
 /** The action runs list's search: the `after` cursor and the branch and commit filters. */

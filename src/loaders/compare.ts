@@ -1,5 +1,6 @@
 // The compare route's reads (docs/behaviour.md, Compare and merge): the compared ref resolved, the first page of the changes
-// between the two refs under the URL's folder (three-dot, a level at a time), and whether there is any change.
+// between the two refs under the URL's folder (three-dot; every file at once, or a level at a time for the tree), and
+// whether there is any change.
 import { listDiff, listDiffLevel } from '../api/diff';
 import { resolveRef } from '../api/resolve-ref';
 import type { Diff, Page, ResolvedRef } from '../api/types';
@@ -27,12 +28,14 @@ export interface ComparisonRequest {
   base: string;
   compare: string | undefined;
   prefix: string;
+  /** Every changed file at once, rather than a folder level at a time. */
+  flat: boolean;
 }
 
-export async function loadComparison({ repoId, base, compare, prefix }: ComparisonRequest, signal: AbortSignal): Promise<Comparison> {
+export async function loadComparison({ repoId, base, compare, prefix, flat }: ComparisonRequest, signal: AbortSignal): Promise<Comparison> {
   if (compare === undefined) return { status: 'unchosen' };
   if (compare === base) return { status: 'same' };
-  const source = { repoId, left: base, right: compare };
+  const source = flat ? { repoId, left: base, right: compare, flat } : { repoId, left: base, right: compare };
   try {
     const [compareRef, firstPage, anyChange] = await Promise.all([
       resolveRef(repoId, compare, signal),

@@ -36,6 +36,8 @@ describe('accessibility of every screen', () => {
     await api.commitFile(REPO, 'main', 'README.md', '# Accessibility\n\nA repository for the checks.\n', 'Add a readme');
     commitId = await api.commitFile(REPO, 'main', 'data/table.csv', 'id,name\n1,one\n2,two\n', 'Add a table');
     await api.createBranch(REPO, 'feature', 'main');
+    // A base without uncommitted changes, so that Merge opens (main gets one below, which the merge would refuse).
+    await api.createBranch(REPO, 'release', 'main');
     await api.commitFile(REPO, 'feature', 'data/table.csv', 'id,name\n1,one\n2,deux\n', 'Change a row');
     // A pre-commit hook that cannot be reached makes a failed run, so the run's own page has something to show. Hooks
     // are read from the branch as it is committed, so the commit of the action itself is the one it refuses.
@@ -177,7 +179,7 @@ describe('accessibility of every screen', () => {
       { path: `/repositories/${REPO}/objects`, opening: pressing('?'), dialog: 'Keyboard shortcuts' },
       { path: `/repositories/${REPO}/objects`, opening: selectingARow, dialog: 'Delete objects', role: 'alertdialog' },
       { path: `/repositories/${REPO}/changes`, opening: clicking('Commit Changes'), dialog: 'Commit Changes' },
-      { path: `/repositories/${REPO}/compare?ref=main&compare=feature`, opening: clicking('Merge'), dialog: 'Merge branch feature into main' },
+      { path: `/repositories/${REPO}/compare?ref=release&compare=feature`, opening: clicking('Merge'), dialog: 'Merge branch feature into release' },
     ];
     for (const { path, opening, dialog, role = 'dialog' } of dialogs) {
       await page.emulateMedia({ colorScheme: 'light' });

@@ -1,7 +1,8 @@
-// Resolving merge conflicts per path (Tarn's addition to lakeFS): two branches change the same files; the merge
-// lists the conflicting paths with both sides (size, date, or deleted), shows the two contents side by side, and
-// merges again with the version the user chose for each path. It needs the server's detailed 409 body and its
-// `conflict_resolutions` merge field.
+// Resolving merge conflicts per path (Tarn's addition to lakeFS): two branches change the same files; before Merge is
+// pressed the compare page says which paths conflict (the server's dry run), the merge dialog lists them with both
+// sides (size, date, or deleted) as two visible choices, shows the two contents side by side, and merges with the
+// version the user chose for each path; a receipt links the merge commit and offers to delete the merged branch. It
+// needs the server's dry run, its detailed 409 body and its `conflict_resolutions` merge field.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
@@ -53,29 +54,35 @@ describe('merge conflicts resolved per path', () => {
   const dialog = () => page.getByRole('dialog', { name: `Merge branch ${SOURCE} into main` });
   const conflict = (path: string) => dialog().getByRole('list', { name: 'Conflicting paths' }).getByRole('listitem', { name: path, exact: true });
 
-  it('opens the comparison of the two branches', () =>
+  it('opens the comparison of the two branches, which says before Merge is pressed what conflicts', () =>
     step('compare', async () => {
       if (!credentials) throw new Error('no credentials: setup over the API failed');
       await loginThroughUi(page, credentials);
       await visit(page, `/repositories/${REPO}/compare?ref=main&compare=${SOURCE}`);
-      await shows(page.getByRole('heading', { name: `Showing changes between main and ${SOURCE}` }), 'the comparison heading');
-      const tree = page.getByRole('list', { name: `Changes between main and ${SOURCE}` });
-      await shows(tree.getByRole('listitem', { name: SHARED, exact: true }), `${SHARED} among the changes`);
+      await shows(page.getByText(`Showing changes between main and ${SOURCE}`), 'the comparison');
+      await shows(page.getByRole('heading', { name: '3 commits' }), 'the commits the branch brings');
+      await shows(page.getByRole('heading', { name: '3 files changed' }), 'the count of changed files');
+      const files = page.getByRole('list', { name: `Changes between main and ${SOURCE}` });
+      await shows(files.getByRole('listitem', { name: SHARED, exact: true }), `${SHARED} among the changes`);
+      const check = page.getByRole('status', { name: 'Merge check' });
+      await shows(check.getByText(`3 paths conflict between ${SOURCE} and main.`), 'the dry run’s conflicts');
+      await screenshot(page, 'merge-conflicts-00-compare');
     }));
 
-  it('lists the conflicting paths with both sides when the default merge meets them', () =>
+  it('lists the conflicting paths with both sides as choices as soon as the merge opens', () =>
     step('conflicts listed', async () => {
       const merge = page.getByRole('button', { name: 'Merge', exact: true });
       await becomesEnabled(merge, 'the Merge button');
       await merge.click();
       await shows(dialog(), 'the merge modal');
       await dialog().getByLabel('Commit message').fill(MERGE_MESSAGE);
-      await dialog().getByRole('button', { name: 'Merge', exact: true }).click();
       await shows(dialog().getByText(`3 paths conflict between ${SOURCE} and main`), 'the conflict summary');
       for (const path of [SHARED, NOTES, DELETED_ON_MAIN]) await shows(conflict(path), `${path} among the conflicts`);
-      await shows(conflict(SHARED).getByText(/^Keep Destination \(main\): \d+ B, modified \d\d\/\d\d\/\d{4}/), 'the destination side of shared.csv');
-      await shows(conflict(SHARED).getByText(/^Keep Source \(left\): \d+ B, modified \d\d\/\d\d\/\d{4}/), 'the source side of shared.csv');
-      await shows(conflict(DELETED_ON_MAIN).getByText('Keep Destination (main): deleted'), 'the deleted destination side');
+      await shows(conflict(SHARED).getByText('Keep main’s version'), 'the destination side of shared.csv');
+      await shows(conflict(SHARED).getByText(/^\d+ B, modified \d\d\/\d\d\/\d{4}/).first(), 'the size and date of a side');
+      await shows(conflict(SHARED).getByText(`Keep ${SOURCE}’s version`), 'the source side of shared.csv');
+      await shows(conflict(DELETED_ON_MAIN).getByText('Deleted there'), 'the deleted destination side');
+      await shows(dialog().getByRole('status', { name: 'Conflict choices' }).getByText('No version chosen yet. 3 left to choose.'), 'the choices so far');
       expect(
         await dialog().getByRole('button', { name: 'Merge', exact: true }).isDisabled(),
         'Merge waits until every path has a version chosen',
@@ -93,23 +100,30 @@ describe('merge conflicts resolved per path', () => {
       await screenshot(page, 'merge-conflicts-01-listed');
     }));
 
-  /** Picks a side the way a user does, by its label (the radio input itself sits under it). */
+  /** Picks a side the way a user does, by its card's label (the radio input itself sits under it). */
   async function choose(path: string, side: RegExp): Promise<void> {
     await conflict(path).getByText(side).click();
     expect(await conflict(path).getByRole('radio', { name: side }).isChecked(), `${path}: ${side.source} chosen`).toBe(true);
   }
 
-  it('merges with a version chosen per path', () =>
+  it('merges with a version chosen per path, and leaves a receipt that offers to delete the branch', () =>
     step('resolve and merge', async () => {
-      await choose(SHARED, /^Keep Source \(left\)/);
-      await choose(NOTES, /^Keep Destination \(main\)/);
-      await choose(DELETED_ON_MAIN, /^Keep Source \(left\)/);
+      await choose(SHARED, /^Keep left’s version/);
+      await choose(NOTES, /^Keep main’s version/);
+      await choose(DELETED_ON_MAIN, /^Keep left’s version/);
+      await shows(
+        dialog().getByRole('status', { name: 'Conflict choices' }).getByText('Keeping main’s version of 1 path and left’s version of 2 paths.'),
+        'the choices repeated above the button',
+      );
       const merge = dialog().getByRole('button', { name: 'Merge', exact: true });
       await becomesEnabled(merge, 'Merge once every path has a version chosen');
       await screenshot(page, 'merge-conflicts-02-chosen');
       await merge.click();
       await disappears(dialog(), 'the merge modal', 20_000);
       await shows(page.getByText(`${SOURCE} has no changes against main.`), 'nothing left to merge');
+      const receipt = page.getByRole('status', { name: 'Merge made' });
+      await shows(receipt.getByText(`Merged ${SOURCE} into main:`), 'the merge receipt');
+      await screenshot(page, 'merge-conflicts-03-receipt');
     }));
 
   it('keeps on main the version chosen for each path', () =>

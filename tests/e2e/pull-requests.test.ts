@@ -139,10 +139,9 @@ describe('pull requests', () => {
       const merge = actions().getByRole('button', { name: 'Merge', exact: true });
       await becomesEnabled(merge, 'the Merge button');
       await merge.click();
-      await mergeDialog(CONFLICT_BRANCH).getByRole('button', { name: 'Merge', exact: true }).click();
       const conflict = mergeDialog(CONFLICT_BRANCH).getByRole('list', { name: 'Conflicting paths' }).getByRole('listitem', { name: NOTES, exact: true });
       await shows(conflict, `${NOTES} among the conflicts`);
-      await conflict.getByText(/^Keep Source/).click();
+      await conflict.getByText(`Keep ${CONFLICT_BRANCH}’s version`).click();
       const again = mergeDialog(CONFLICT_BRANCH).getByRole('button', { name: 'Merge', exact: true });
       await becomesEnabled(again, 'Merge once the version is chosen');
       await screenshot(page, 'pull-requests-03-conflict');

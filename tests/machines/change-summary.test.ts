@@ -8,7 +8,7 @@ import { transitionCoverage } from './transition-coverage';
 const coverage = transitionCoverage(changeSummaryMachine);
 
 /** A branch with `total` changed objects, listed without a delimiter; failures on demand. */
-function fakeBranch(total: number) {
+function fakeBranch(total: number, countAtOnce = false) {
   const all: Diff[] = Array.from({ length: total }, (_, i) => ({
     type: i % 2 === 0 ? 'added' : 'removed',
     path: `f/${String(i).padStart(6, '0')}`,
@@ -39,7 +39,7 @@ function fakeBranch(total: number) {
   return {
     requests,
     failNextRequests: (n: number) => (failNext = n),
-    summary: createActor(machine, { input: { source: { repoId: 'lake', branch: 'main' }, prefix: '' }, inspect: coverage.inspect }).start(),
+    summary: createActor(machine, { input: { source: { repoId: 'lake', branch: 'main' }, prefix: '', countAtOnce }, inspect: coverage.inspect }).start(),
   };
 }
 
@@ -84,6 +84,13 @@ describe('change summary machine', () => {
     const done = await waitFor(summary, counted, { timeout: 5000 });
     expect(done.context.summary?.total).toBe(12_000);
     expect(requests.slice(10).map((r) => r.after)).toEqual(['f/009999', 'f/009999', 'f/010999']);
+  });
+
+  it('counts without being asked where the counts belong with the list', async () => {
+    const { summary, requests } = fakeBranch(3, true);
+    const done = await waitFor(summary, counted, { timeout: 5000 });
+    expect(done.context.summary?.total).toBe(3);
+    expect(requests).toHaveLength(1);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

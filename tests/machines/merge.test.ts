@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, MergeConflictError, PreconditionError } from '../../src/api/errors';
-import type { ConflictVersion, MergeConflictPath, MergeResult } from '../../src/api/types';
+import type { ConflictVersion, MergeConflictPath, MergePreview, MergeResult } from '../../src/api/types';
 import { KEY_REQUIRED, metadataErrors } from '../../src/machines/commit';
-import { conflictEntry, mergeMachine, unresolvedConflicts, type MergeInput, type MergeRequest } from '../../src/machines/merge';
+import { conflictEntry, mergeMachine, unresolvedConflicts, type MergeInput, type MergeRequest, type PreviewRequest } from '../../src/machines/merge';
 import { objectDiffMachine, type ObjectDiffInput } from '../../src/machines/object-diff';
 import type { DiffLine } from '../../src/lib/line-diff';
 import { transitionCoverage } from './transition-coverage';
@@ -17,7 +17,28 @@ const conflicts: MergeConflictPath[] = [
 ];
 const conflictError = (listed = conflicts) => new MergeConflictError('conflict found', listed, { message: 'conflict found', reference: '', conflicts: listed });
 
-function start(merge: (request: MergeRequest) => Promise<MergeResult> = async () => ({ reference: 'm1' }), input: Partial<MergeInput> = {}) {
+/** A dry run that finds nothing in the way, unless told otherwise. */
+const clean: MergePreview = {
+  source_commit_id: 's',
+  destination_commit_id: 'd',
+  base_commit_id: 'b',
+  changes: 2,
+  fast_forward: false,
+  nothing_to_merge: false,
+  conflicts: [],
+  conflicts_truncated: false,
+  destination_dirty: false,
+  destination_protected: false,
+  read_only: false,
+};
+
+function start(
+  merge: (request: MergeRequest) => Promise<MergeResult> = async () => ({ reference: 'm1' }),
+  input: Partial<MergeInput> = {},
+  preview: (request: PreviewRequest) => Promise<MergePreview> = async () => {
+    throw new Error('no dry run in this test');
+  },
+) {
   const requests: MergeRequest[] = [];
   const merged: MergeResult[] = [];
   const contentsRead: string[] = [];
@@ -28,6 +49,7 @@ function start(merge: (request: MergeRequest) => Promise<MergeResult> = async ()
         requests.push(request);
         return merge(request);
       }),
+      preview: fromPromise<MergePreview, PreviewRequest>(({ input: request }) => preview(request)),
       objectDiff: objectDiffMachine.provide({
         actors: {
           loadObjectDiff: fromPromise<DiffLine[], ObjectDiffInput>(async ({ input: { entry } }) => {
@@ -202,6 +224,51 @@ describe('merge machine', () => {
     expect(conflictEntry(conflicts[0]!)).toEqual({ path: 'a.csv', path_type: 'object', type: 'changed', size_bytes: 10 });
     expect(conflictEntry(conflicts[1]!)).toMatchObject({ type: 'removed', size_bytes: 10 });
     expect(conflictEntry({ path: 'n.csv', source: version('s', 4), dest: null })).toMatchObject({ type: 'added', size_bytes: 4 });
+  });
+
+  it('tries the merge on the server first, and puts the conflicts it finds up for choice before the first attempt', async () => {
+    const asked: PreviewRequest[] = [];
+    const { actor, requests } = start(undefined, {}, async (request) => {
+      asked.push(request);
+      return { ...clean, conflicts };
+    });
+    const previewed = await waitFor(actor, (s) => s.matches({ idle: 'previewed' }), { timeout: 5000 });
+    expect(asked).toEqual([{ repoId: 'lake', source: 'dev', dest: 'main' }]);
+    expect(previewed.context.preview?.conflicts).toEqual(conflicts);
+    actor.send({ type: 'merge.open' });
+    expect(unresolvedConflicts(actor.getSnapshot().context)).toEqual(['a.csv', 'gone.csv']);
+    actor.send({ type: 'merge.submit' });
+    expect(requests).toEqual([]);
+    actor.send({ type: 'conflict.choose', path: 'a.csv', side: 'source' });
+    actor.send({ type: 'conflict.choose', path: 'gone.csv', side: 'dest' });
+    actor.send({ type: 'merge.submit' });
+    await waitFor(actor, (s) => s.matches('idle'), { timeout: 5000 });
+    expect(requests[0]?.conflictResolutions).toEqual({ 'a.csv': 'source', 'gone.csv': 'dest' });
+  });
+
+  it('does not open a merge the dry run says the server would refuse', async () => {
+    for (const refusal of [{ destination_dirty: true }, { read_only: true }, { nothing_to_merge: true }]) {
+      const { actor } = start(undefined, {}, async () => ({ ...clean, ...refusal }));
+      await waitFor(actor, (s) => s.matches({ idle: 'previewed' }), { timeout: 5000 });
+      expect(actor.getSnapshot().can({ type: 'merge.open' }), JSON.stringify(refusal)).toBe(false);
+    }
+    const { actor } = start(undefined, {}, async () => ({ ...clean, destination_protected: true }));
+    await waitFor(actor, (s) => s.matches({ idle: 'previewed' }), { timeout: 5000 });
+    expect(actor.getSnapshot().can({ type: 'merge.open' })).toBe(true);
+  });
+
+  it('says when the dry run failed, and tries it again on request', async () => {
+    let fail = true;
+    const { actor } = start(undefined, {}, async () => {
+      if (fail) throw new Error('server unavailable');
+      return clean;
+    });
+    const failed = await waitFor(actor, (s) => s.matches({ idle: 'previewFailed' }), { timeout: 5000 });
+    expect(failed.context.previewError).toEqual(new Error('server unavailable'));
+    fail = false;
+    actor.send({ type: 'preview.retry' });
+    const previewed = await waitFor(actor, (s) => s.matches({ idle: 'previewed' }), { timeout: 5000 });
+    expect(previewed.context.preview).toEqual(clean);
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { Commit, Page, Ref } from '../../src/api/types';
 import { pagedListMachine, type PageRequest } from '../../src/machines/paged-list';
-import { refPickerMachine, type CommitLookup, type RefListKind } from '../../src/machines/ref-picker';
+import { refPickerMachine, type BranchCreation, type CommitLookup, type RefListKind } from '../../src/machines/ref-picker';
 import { transitionCoverage } from './transition-coverage';
 
 const coverage = transitionCoverage(refPickerMachine);
@@ -11,7 +11,12 @@ const pageOf = <T>(results: T[]): Page<T> => ({ results, pagination: { has_more:
 
 const commitOf = (id: string): Commit => ({ id, parents: [], committer: 'u', message: 'found', creation_date: 1, meta_range_id: '' });
 
-function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCommits?: boolean } = {}, findCommit = async (prefix: string) => (prefix === 'dead' ? null : commitOf(`${prefix}0000`))) {
+function start(
+  kind: RefListKind = 'branch',
+  offer: { withTags?: boolean; withCommits?: boolean; createFrom?: string } = {},
+  findCommit = async (prefix: string) => (prefix === 'dead' ? null : commitOf(`${prefix}0000`)),
+  createBranch: (creation: BranchCreation) => Promise<void> = async () => undefined,
+) {
   const asked: string[] = [];
   const list = <T>(name: string, row: (request: PageRequest<string>) => T) =>
     pagedListMachine<T, string>().provide({
@@ -33,6 +38,10 @@ function start(kind: RefListKind = 'branch', offer: { withTags?: boolean; withCo
         expect(input.repoId).toBe('lake');
         asked.push(`commit ${input.prefix}`);
         return findCommit(input.prefix);
+      }),
+      createBranch: fromPromise<void, BranchCreation>(({ input }) => {
+        asked.push(`create ${input.name} from ${input.source}`);
+        return createBranch(input);
       }),
     },
   });
@@ -157,6 +166,42 @@ describe('ref picker machine', () => {
     expect(actor.getSnapshot().matches({ commits: 'hidden' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ commits: null, commitsOf: null });
     expect(actor.getSnapshot().children.commits).toBeUndefined();
+  });
+
+  describe('a new branch', () => {
+    it('creates the branch the typed name names, from the ref given, and tells its owner', async () => {
+      const { actor, asked } = start('branch', { createFrom: 'main' });
+      const created: string[] = [];
+      actor.on('branchCreated', ({ name }) => void created.push(name));
+      actor.send({ type: 'picker.filter', text: ' fix-regions ' });
+      actor.send({ type: 'picker.createBranch' });
+      await waitFor(actor, (s) => !s.hasTag('creatingBranch'), { timeout: 5000 });
+      expect(asked).toContain('create fix-regions from main');
+      expect(created).toEqual(['fix-regions']);
+    });
+
+    it('offers none for a name lakeFS would refuse, on the tags tab, or without a ref to start from', () => {
+      const refused = start('branch', { createFrom: 'main' }).actor;
+      refused.send({ type: 'picker.filter', text: 'has space' });
+      expect(refused.getSnapshot().can({ type: 'picker.createBranch' })).toBe(false);
+      const tags = start('tag', { createFrom: 'main' }).actor;
+      tags.send({ type: 'picker.filter', text: 'v2' });
+      expect(tags.getSnapshot().can({ type: 'picker.createBranch' })).toBe(false);
+      const plain = start('branch').actor;
+      plain.send({ type: 'picker.filter', text: 'fix' });
+      expect(plain.getSnapshot().can({ type: 'picker.createBranch' })).toBe(false);
+    });
+
+    it('keeps the refusal until the name changes', async () => {
+      const { actor } = start('branch', { createFrom: 'main' }, undefined, async () => {
+        throw new Error('branch already exists');
+      });
+      actor.send({ type: 'picker.filter', text: 'dev' });
+      actor.send({ type: 'picker.createBranch' });
+      await waitFor(actor, (s) => s.context.createError !== null, { timeout: 5000 });
+      actor.send({ type: 'picker.filter', text: 'dev2' });
+      expect(actor.getSnapshot().context.createError).toBeNull();
+    });
   });
 
   it('takes every transition', () => coverage.expectAllTaken());

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
-import type { PullRequest, Repository } from '../../server/http/wire';
+import type { MergePreview, PullRequest, Repository } from '../../server/http/wire';
 import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
@@ -81,6 +81,21 @@ const server = fakeApi(
     pulls = pulls.map((p) => (p.id === params.id ? { ...p, ...body, ...(body.status === 'closed' ? { closed_date: hoursAgo(0) } : {}) } : p));
     return new HttpResponse(null, { status: 204 });
   }),
+  http.get('*/api/v1/repositories/lake/refs/:source/merge/:dest/preview', () =>
+    HttpResponse.json({
+      source_commit_id: 'b'.repeat(64),
+      destination_commit_id: 'a'.repeat(64),
+      base_commit_id: 'c'.repeat(64),
+      changes: 1,
+      fast_forward: true,
+      nothing_to_merge: false,
+      conflicts: [],
+      conflicts_truncated: false,
+      destination_dirty: false,
+      destination_protected: false,
+      read_only: false,
+    } satisfies MergePreview),
+  ),
   http.put('*/api/v1/repositories/lake/pulls/:id/merge', async ({ params, request }) => {
     mergeBodies.push(await request.json());
     const answer = mergeAnswers.shift();
@@ -227,6 +242,8 @@ describe('Pull request details', () => {
     pulls = [pullRequest({})];
     renderApp('/repositories/lake/pulls/1');
     await screen.findByRole('list', { name: 'Changes between main and dev' }, SLOW);
+    const check = await screen.findByRole('status', { name: 'Merge check' }, SLOW);
+    expect(check.textContent).toContain('Able to merge: no conflicts.');
     await waitFor(() => expect(button('Merge').disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(button('Merge'));
     const dialog = await screen.findByRole('dialog', { name: 'Merge branch dev into main' });
@@ -252,7 +269,7 @@ describe('Pull request details', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     const list = await within(dialog).findByRole('list', { name: 'Conflicting paths' }, SLOW);
     expect(within(dialog).getByText('1 path conflicts between dev and main')).toBeVisible();
-    fireEvent.click(within(list).getByRole('radio', { name: /Keep Source \(dev\)/ }));
+    fireEvent.click(within(list).getByRole('radio', { name: /^Keep dev’s version/ }));
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge branch dev into main' })).toBeNull(), SLOW);

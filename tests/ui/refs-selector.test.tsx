@@ -11,7 +11,14 @@ const page = <T,>(results: T[], next = '') => ({
 });
 
 const requests: URL[] = [];
+const created: unknown[] = [];
 fakeApi(
+  http.post('*/api/v1/repositories/lake/branches', async ({ request }) => {
+    const body = (await request.json()) as { name: string; source: string };
+    if (body.name === 'taken') return HttpResponse.json({ message: 'branch already exists' }, { status: 409 });
+    created.push(body);
+    return new HttpResponse('main-commit', { status: 201 });
+  }),
   http.get('*/api/v1/repositories/lake/branches', ({ request }) => {
     const url = new URL(request.url);
     requests.push(url);
@@ -43,9 +50,10 @@ fakeApi(
 
 afterEach(() => {
   requests.length = 0;
+  created.length = 0;
 });
 
-function open(selected: SelectedRef, extra: { branchesOnly?: boolean; withTags?: boolean } = {}) {
+function open(selected: SelectedRef, extra: { branchesOnly?: boolean; withTags?: boolean; offerCreateBranch?: boolean } = {}) {
   const onSelect = vi.fn();
   renderUi(<RefSelector repoId="lake" selected={selected} onSelect={onSelect} defaultBranch="main" {...extra} />);
   fireEvent.click(screen.getByRole('button', { name: `${selected.kind}: ${selected.id}` }));
@@ -55,6 +63,27 @@ function open(selected: SelectedRef, extra: { branchesOnly?: boolean; withTags?:
 const FILTER = 'Filter branches or find a commit by ID';
 
 describe('RefSelector', () => {
+  it('offers to create a branch the typed name does not find, from the selected ref, and picks it', async () => {
+    const onSelect = open({ id: 'main', kind: 'branch' }, { offerCreateBranch: true });
+    await screen.findByRole('option', { name: /dev/ });
+    expect(screen.queryByRole('option', { name: /^Create branch/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText(FILTER), { target: { value: 'fix-regions' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Create branch fix-regions from main' }, { timeout: 5000 }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith({ id: 'fix-regions', kind: 'branch' }), { timeout: 5000 });
+    expect(created).toEqual([{ name: 'fix-regions', source: 'main' }]);
+  });
+
+  it('offers no new branch for a name that exists, and says why a creation was refused', async () => {
+    open({ id: 'main', kind: 'branch' }, { offerCreateBranch: true });
+    fireEvent.change(await screen.findByLabelText(FILTER), { target: { value: 'dev' } });
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('prefix')).toBe('dev'), { timeout: 5000 });
+    expect(await screen.findByRole('option', { name: /dev/ })).toBeVisible();
+    expect(screen.queryByRole('option', { name: /^Create branch/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText(FILTER), { target: { value: 'taken' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Create branch taken from main' }, { timeout: 5000 }));
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain('branch already exists');
+  });
+
   it('lists branches with the picker page size and marks the default branch', async () => {
     const onSelect = open({ id: 'main', kind: 'branch' });
     const option = await screen.findByRole('option', { name: /dev/ });

@@ -1,5 +1,6 @@
-// The change summary (docs/behaviour.md, Uncommitted changes): counted on request, in pages of 1000, stopping at 10000 objects; the user may
-// then count the next 10000, and so on.
+// The change summary (docs/behaviour.md, Uncommitted changes): counted on request (or at once, where the counts belong
+// with the list, as on Compare), in pages of 1000, stopping at 10000 objects; the user may then count the next 10000,
+// and so on.
 import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { DiffSource } from '../../api/diff';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
@@ -9,6 +10,8 @@ import type { ChangeCounts } from './count';
 export interface ChangeSummaryInput {
   source: DiffSource;
   prefix: string;
+  /** Counts without waiting to be asked. */
+  countAtOnce?: boolean;
 }
 
 /** What `count` is asked for: up to the cap more changes, on from `from` when given. */
@@ -39,12 +42,16 @@ export const changeSummaryMachine = setup({
   },
   guards: {
     capped: ({ context }) => context.summary?.resumeAfter !== undefined,
+    countAtOnce: ({ context }) => context.countAtOnce === true,
   },
 }).createMachine({
   id: 'changeSummary',
-  context: ({ input }) => ({ source: input.source, prefix: input.prefix, summary: null, error: null }),
-  initial: 'idle',
+  context: ({ input }) => ({ ...input, summary: null, error: null }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'countAtOnce', target: 'counting' }, { target: 'idle' }],
+    },
     idle: {
       on: { 'summary.count': 'counting' },
     },

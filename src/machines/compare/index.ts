@@ -1,6 +1,11 @@
+import { fromPromise } from 'xstate';
+import { deleteBranch } from '../../api/branches';
+import { commitsBetween } from '../../api/commits';
+import { changeSummaryMachine, countChangesUnder } from '../change-summary';
 import { liveDiffTreeMachine } from '../diff-tree/actors';
 import { liveMergeActors } from '../merge/actors';
-import { compareMachine, compareMergeMachine } from './machine';
+import { pagedListOver } from '../paged-list/from-fetch';
+import { compareMachine, compareMergeMachine, type CommitsSource } from './machine';
 
 export * from './machine';
 
@@ -9,5 +14,10 @@ export const liveCompareMachine = compareMachine.provide({
   actors: {
     tree: liveDiffTreeMachine,
     merge: compareMergeMachine.provide({ actors: liveMergeActors }),
+    commits: pagedListOver((source: CommitsSource, { after, amount }, signal) =>
+      commitsBetween(source.repoId, source.base, source.compare, { after, amount }, signal),
+    ),
+    summary: changeSummaryMachine.provide({ actors: { count: countChangesUnder } }),
+    deleteBranch: fromPromise<void, { repoId: string; branch: string }>(({ input }) => deleteBranch(input.repoId, input.branch)),
   },
 });

@@ -1,13 +1,22 @@
-// The compare screen (docs/behaviour.md, Compare and merge): the tree of changes between the base ref and the compared one,
-// and the merge of the compared branch into the base, all started from what the route loaded. A merge and the
-// refresh button make the route load again; what it loaded then goes to the tree (the same tree, told its new
-// source), and the merge starts over for the refs as they now are.
-import { enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// The compare screen (docs/behaviour.md, Compare and merge): what a merge of the compared ref into the base would
+// bring — its commits, the count of its changes, and the changes themselves as one flat list of files or as a tree —
+// and the merge, all started from what the route loaded. A merge and the refresh button make the route load again;
+// what it loaded then goes to the list (the same actor, told its new source), and the merge, commits and counts
+// start over for the refs as they now are. A merge leaves a receipt that outlives that reload and offers to delete
+// the merged branch.
+import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { DiffSource } from '../../api/diff';
-import type { Diff, Page } from '../../api/types';
+import { CONTENT_DIFF_CAP_BYTES, contentDiffOffered } from '../../lib/content-diff';
+import type { Commit, Diff, MergeResult, Page } from '../../api/types';
+import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { screenActions, type RouteChanged } from '../../lib/screen';
+import { changeSummaryMachine } from '../change-summary/machine';
 import { diffTreeMachine, treeRouteChanged } from '../diff-tree/machine';
 import { mergeMachine } from '../merge/machine';
+import { pagedListMachine } from '../paged-list/machine';
+
+/** 'files': every changed object under the folder in one list; 'tree': a folder level at a time. */
+export type CompareView = 'files' | 'tree';
 
 export interface CompareInput {
   repoId: string;
@@ -19,67 +28,186 @@ export interface CompareInput {
   /** Whether the compared ref has any change against the base (under any prefix). */
   hasChanges: boolean;
   prefix: string;
-  /** The first page of the changes directly under `prefix`. */
+  view: CompareView;
+  /** The first page of the changes under `prefix`, as `view` lists them. */
   firstPage: Page<Diff>;
 }
 
-export type CompareEvent = { type: 'compare.refresh' } | RouteChanged<CompareInput>;
+/** The two refs whose commits are listed: those of `compare` that `base` lacks. */
+export interface CommitsSource {
+  repoId: string;
+  base: string;
+  compare: string;
+}
 
-/** The merge flow of the compare screen: it tells the screen when the merge is done. */
+/** What a merge made: the merge commit on the base, and what became of the merged branch. */
+export interface MergeReceipt {
+  source: string;
+  dest: string;
+  commitId: string;
+  /** 'kept' until the user deletes it; 'deleted' once the server has. */
+  sourceBranch: 'kept' | 'deleted';
+}
+
+export interface CompareContext extends CompareInput {
+  receipt: MergeReceipt | null;
+  deleteError: unknown;
+}
+
+export type CompareEvent =
+  | { type: 'compare.refresh' }
+  | { type: 'compare.merged'; source: string; dest: string; commitId: string }
+  | { type: 'receipt.dismiss' }
+  | { type: 'receipt.deleteSource' }
+  | { type: 'receipt.confirmDelete' }
+  | { type: 'receipt.keepSource' }
+  | RouteChanged<CompareInput>;
+
+/** The merge flow of the compare screen: it tells the screen what it merged. */
 export const compareMergeMachine = mergeMachine.provide({
-  actions: { merged: sendParent({ type: 'compare.refresh' } satisfies CompareEvent) },
+  actions: {
+    merged: sendParent(({ context }, result: MergeResult) => ({
+      type: 'compare.merged',
+      source: context.source,
+      dest: context.dest,
+      commitId: result.reference,
+    })),
+  },
 });
 
-const treeSource = (context: CompareInput): DiffSource => ({ repoId: context.repoId, left: context.base, right: context.compare });
+/** The list's source: the flat view lists every object under the folder at once. */
+export const listSource = ({ repoId, base, compare, view }: CompareInput): DiffSource =>
+  view === 'files' ? { repoId, left: base, right: compare, flat: true } : { repoId, left: base, right: compare };
+
+/** Commits listed at a time: a merge usually brings a few, and the changes below them matter more. */
+export const COMMITS_PAGE_SIZE = 20;
+
+/** Text changes shown opened in the files view, as a pull request shows them; the rest open on a click. */
+export const INLINE_DIFFS = 5;
+
+/** The first text objects of the page whose line changes the files view shows without being asked. */
+export function inlineDiffEntries({ view, firstPage }: Pick<CompareInput, 'view' | 'firstPage'>): Diff[] {
+  if (view !== 'files') return [];
+  const small = (entry: Diff) => entry.size_bytes === undefined || entry.size_bytes <= CONTENT_DIFF_CAP_BYTES;
+  return firstPage.results.filter((entry) => contentDiffOffered(entry) && small(entry)).slice(0, INLINE_DIFFS);
+}
+
+const commitsSource = ({ repoId, base, compare }: CompareInput): CommitsSource => ({ repoId, base, compare });
 
 export const compareMachine = setup({
   types: {
     input: {} as CompareInput,
-    context: {} as CompareInput,
+    context: {} as CompareContext,
     events: {} as CompareEvent,
-    children: {} as { tree: 'tree'; merge: 'merge' },
+    children: {} as { tree: 'tree'; merge: 'merge'; commits: 'commits'; summary: 'summary' },
   },
   actors: {
     tree: diffTreeMachine,
     merge: compareMergeMachine,
+    /** The commits a merge would bring; provided with a `fetchPage` over CommitsSource. */
+    commits: pagedListMachine<Commit, CommitsSource>(),
+    summary: changeSummaryMachine,
+    deleteBranch: promisePlaceholder<void, { repoId: string; branch: string }>('deleteBranch'),
   },
   actions: {
     ...screenActions,
+    openInlineDiffs: enqueueActions(({ context, enqueue }) => {
+      for (const entry of inlineDiffEntries(context)) enqueue.sendTo('tree', { type: 'content.toggle', entry });
+    }),
+  },
+  guards: {
+    sourceKept: ({ context }) => context.receipt?.sourceBranch === 'kept',
   },
 }).createMachine({
   id: 'compare',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, receipt: null, deleteError: null }),
   invoke: {
     id: 'tree',
     src: 'tree',
-    input: ({ context }) => ({ source: treeSource(context), prefix: context.prefix, firstPage: context.firstPage }),
+    input: ({ context }) => ({ source: listSource(context), prefix: context.prefix, firstPage: context.firstPage }),
   },
-  on: {
-    'compare.refresh': { actions: 'invalidate' },
-  },
-  initial: 'shown',
+  type: 'parallel',
   states: {
     shown: {
-      invoke: {
-        id: 'merge',
-        src: 'merge',
-        input: ({ context: { repoId, base, compare, readOnly, hasChanges } }) => ({
-          repoId,
-          source: compare,
-          dest: base,
-          readOnly,
-          hasChanges,
-        }),
-      },
+      initial: 'current',
       on: {
-        // The route read again (a merge, a refresh, other refs or another folder).
-        'route.changed': {
-          target: 'shown',
-          reenter: true,
-          actions: enqueueActions(({ event, enqueue }) => {
-            enqueue.assign(event.input);
-            enqueue.sendTo('tree', treeRouteChanged(treeSource(event.input), event.input));
-          }),
+        'compare.refresh': { actions: 'invalidate' },
+      },
+      states: {
+        current: {
+          entry: 'openInlineDiffs',
+          on: {
+            // The route read again (a merge, a refresh, other refs, another folder or view). Re-entering this state,
+            // not its region, leaves the receipt's region as it is.
+            'route.changed': {
+              target: 'current',
+              reenter: true,
+              actions: enqueueActions(({ event, enqueue }) => {
+                enqueue.assign(event.input);
+                enqueue.sendTo('tree', treeRouteChanged(listSource(event.input), event.input));
+              }),
+            },
+          },
+          invoke: [
+            {
+              id: 'merge',
+              src: 'merge',
+              input: ({ context: { repoId, base, compare, readOnly, hasChanges } }) => ({ repoId, source: compare, dest: base, readOnly, hasChanges }),
+            },
+            { id: 'commits', src: 'commits', input: ({ context }) => ({ source: commitsSource(context), pageSize: COMMITS_PAGE_SIZE }) },
+            {
+              id: 'summary',
+              src: 'summary',
+              // Counted straight away: the counts belong with the list, not behind a button.
+              input: ({ context }) => ({ source: listSource(context), prefix: context.prefix, countAtOnce: true }),
+            },
+          ],
+        },
+      },
+    },
+    receipt: {
+      initial: 'none',
+      on: {
+        'compare.merged': {
+          target: '.shown',
+          actions: [
+            assign({
+              receipt: ({ event }) => ({ source: event.source, dest: event.dest, commitId: event.commitId, sourceBranch: 'kept' as const }),
+              deleteError: null,
+            }),
+            'invalidate',
+          ],
+        },
+      },
+      states: {
+        none: {},
+        shown: {
+          on: {
+            'receipt.dismiss': { target: 'none', actions: assign({ receipt: null }) },
+            'receipt.deleteSource': { guard: 'sourceKept', target: 'confirming' },
+          },
+        },
+        confirming: {
+          on: {
+            'receipt.keepSource': 'shown',
+            'receipt.confirmDelete': 'deleting',
+          },
+        },
+        deleting: {
+          tags: ['deletingSource'],
+          entry: assign({ deleteError: null }),
+          invoke: {
+            src: 'deleteBranch',
+            input: ({ context }) => ({ repoId: context.repoId, branch: context.receipt?.source ?? '' }),
+            onDone: {
+              target: 'shown',
+              actions: assign({ receipt: ({ context }) => context.receipt && { ...context.receipt, sourceBranch: 'deleted' as const } }),
+            },
+            onError: {
+              target: 'confirming',
+              actions: assign({ deleteError: ({ event }: { event: ErrorActorEvent }) => event.error }),
+            },
+          },
         },
       },
     },

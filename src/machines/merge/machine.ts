@@ -5,7 +5,7 @@
 // side, and merges again with those choices (`conflict_resolutions`).
 import { assign, enqueueActions, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import { MergeConflictError } from '../../api/errors';
-import type { ConflictSide, Diff, MergeConflictPath, MergeResult, MergeStrategy } from '../../api/types';
+import type { ConflictSide, Diff, MergeConflictPath, MergePreview, MergeResult, MergeStrategy } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
 import { objectDiffMachine, type ObjectDiffActorRef } from '../object-diff/machine';
@@ -49,6 +49,16 @@ export interface MergeContext extends MergeInput {
   contents: Record<string, ObjectDiffActorRef>;
   error: unknown;
   lastMerge: MergeResult | null;
+  /** The dry run of the merge as the refs stand: null until it answers (or when no merge can start). */
+  preview: MergePreview | null;
+  previewError: unknown;
+}
+
+/** What the dry run is asked. */
+export interface PreviewRequest {
+  repoId: string;
+  source: string;
+  dest: string;
 }
 
 export type MergeEvent =
@@ -59,7 +69,8 @@ export type MergeEvent =
   | { type: 'strategy.change'; strategy: MergeStrategy }
   | { type: 'conflict.choose'; path: string; side: ConflictSide }
   | { type: 'conflict.toggleContent'; path: string }
-  | { type: 'merge.submit' };
+  | { type: 'merge.submit' }
+  | { type: 'preview.retry' };
 
 /**
  * A conflicting path as a diff entry from the destination (old) to the source (new): added when the destination
@@ -79,6 +90,11 @@ export function unresolvedConflicts(context: Pick<MergeContext, 'conflicts' | 'r
 
 const contentId = (path: string) => `content:${path}`;
 
+const mergeable = (context: MergeInput) => context.hasChanges && !context.readOnly && context.source !== context.dest;
+
+/** The dry run found what the server would refuse the merge for. */
+export const previewRefuses = (preview: MergePreview) => preview.read_only || preview.destination_dirty || preview.nothing_to_merge;
+
 export const mergeMachine = setup({
   types: {
     input: {} as MergeInput,
@@ -87,10 +103,13 @@ export const mergeMachine = setup({
   },
   actors: {
     merge: promisePlaceholder<MergeResult, MergeRequest>('merge'),
+    preview: promisePlaceholder<MergePreview, PreviewRequest>('preview'),
     objectDiff: objectDiffMachine,
   },
   guards: {
-    canMerge: ({ context }) => context.hasChanges && !context.readOnly && context.source !== context.dest,
+    canMerge: ({ context }) => mergeable(context),
+    /** A merge can start, and its dry run (when it answered) found nothing the server would refuse. */
+    mergeAllowed: ({ context }) => mergeable(context) && !(context.preview && previewRefuses(context.preview)),
     readyToMerge: ({ context }) => Object.keys(metadataErrors(context.metadata)).length === 0 && unresolvedConflicts(context).length === 0,
     conflictsListed: (_, error: unknown) => error instanceof MergeConflictError && error.conflicts.length > 0,
     contentShown: ({ context }, path: string) => path in context.contents,
@@ -113,6 +132,8 @@ export const mergeMachine = setup({
       }
       return { conflicts, resolutions, error };
     }),
+    /** The dry run's conflicts are asked for before the first attempt, so the user chooses before merging. */
+    takePreviewConflicts: assign(({ context }) => ({ conflicts: context.preview?.conflicts ?? [] })),
     /** The destination moved: whatever shows the comparison reloads (provided by the route). */
     merged: (_, _result: MergeResult) => {
       throw new Error('action merged was not provided');
@@ -132,12 +153,35 @@ export const mergeMachine = setup({
     contents: {},
     error: null,
     lastMerge: null,
+    preview: null,
+    previewError: null,
   }),
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'merge.open': { guard: 'canMerge', target: 'open', actions: 'resetForm' },
+        'merge.open': { guard: 'mergeAllowed', target: 'open', actions: ['resetForm', 'takePreviewConflicts'] },
+      },
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'canMerge', target: 'previewing' }, { target: 'unavailable' }],
+        },
+        /** Nothing to merge, or the repository is read-only: no dry run. */
+        unavailable: {},
+        previewing: {
+          tags: ['previewing'],
+          invoke: {
+            src: 'preview',
+            input: ({ context: { repoId, source, dest } }) => ({ repoId, source, dest }),
+            onDone: { target: 'previewed', actions: assign({ preview: ({ event }) => event.output, previewError: null }) },
+            onError: { target: 'previewFailed', actions: assign({ preview: null, previewError: ({ event }) => event.error }) },
+          },
+        },
+        previewed: {},
+        previewFailed: {
+          on: { 'preview.retry': 'previewing' },
+        },
       },
     },
     open: {

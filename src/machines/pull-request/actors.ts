@@ -3,6 +3,7 @@
 import { fromPromise } from 'xstate';
 import { getPullRequest, mergePullRequest, updatePullRequest } from '../../api/pulls';
 import type { MergeResult, PullRequest } from '../../api/types';
+import { liveMergeActors } from '../merge/actors';
 import type { MergeRequest } from '../merge/machine';
 import { liveObjectDiffMachine } from '../object-diff';
 import { pullRequestMachine, pullRequestMergeMachine, type PullRequestRead, type PullRequestUpdate } from './machine';
@@ -15,6 +16,7 @@ export const livePullRequestMachine = pullRequestMachine.provide({
     merge: pullRequestMergeMachine.provide({
       actors: {
         objectDiff: liveObjectDiffMachine,
+        preview: liveMergeActors.preview,
         // mergeBody reads only the merge options of the request.
         merge: fromPromise<MergeResult, MergeRequest>(({ input }) => {
           if (input.pullId === undefined) throw new Error('a pull request merge needs the pull request');

@@ -1,11 +1,11 @@
 // The picker's lists over the real API; the repository travels as each list's source.
 import { fromPromise } from 'xstate';
-import { listBranches } from '../../api/branches';
+import { createBranch, listBranches } from '../../api/branches';
 import { findCommitByIdPrefix, logCommits } from '../../api/commits';
 import { listTags } from '../../api/tags';
 import type { Commit, Ref } from '../../api/types';
 import { pagedListOver } from '../paged-list/from-fetch';
-import { refPickerMachine, type CommitLookup } from './machine';
+import { refPickerMachine, type BranchCreation, type CommitLookup } from './machine';
 
 /** A repository's (the source's) branches as a paged list (the pickers'). */
 export const liveBranchList = pagedListOver<Ref, string>((repoId, params, signal) => listBranches(repoId, params, signal));
@@ -20,5 +20,8 @@ export const liveRefPickerMachine = refPickerMachine.provide({
     // The list's prefix is the branch (see commitsListInput).
     commitList: pagedListOver<Commit, string>((repoId, { prefix, after, amount }, signal) => logCommits(repoId, prefix ?? '', { after, amount }, signal)),
     findCommit: fromPromise<Commit | null, CommitLookup>(({ input, signal }) => findCommitByIdPrefix(input.repoId, input.prefix, signal)),
+    createBranch: fromPromise<void, BranchCreation>(async ({ input }) => {
+      await createBranch(input.repoId, { name: input.name, source: input.source });
+    }),
   },
 });

@@ -2,8 +2,9 @@
 // 300, filtered by prefix as the user types, 300 ms after the last keystroke), a branch's commits, and, when the
 // typed text could be a commit id (4 or more hex characters), the commit it names. Each list is a paged list,
 // started when first shown; the picker lives while its popover is open. What it offers (tags, commits) is fixed
-// by its input: a picker for a branch's writes offers neither.
-import { assign, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+// by its input: a picker for a branch's writes offers neither. Given a ref to start from, it also creates the branch a
+// typed name does not find, and tells its owner (`branchCreated`), which picks it.
+import { assign, emit, enqueueActions, raise, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, Ref } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { REF_PICKER_PAGE_SIZE } from '../../lib/page-sizes';
@@ -26,6 +27,14 @@ export interface RefPickerInput {
   withTags?: boolean;
   /** Offer commits: a branch's log, and the commit a typed id prefix names (default true). */
   withCommits?: boolean;
+  /** Offer to create a branch of the typed name from this ref (default: no such offer). */
+  createFrom?: string | undefined;
+}
+
+export interface BranchCreation {
+  repoId: string;
+  name: string;
+  source: string;
 }
 
 export interface RefPickerContext {
@@ -44,6 +53,9 @@ export interface RefPickerContext {
   commitQuery: string;
   commitMatch: Commit | null;
   commitError: unknown;
+  createFrom: string | null;
+  /** Why the last creation failed (a refused name, a missing permission), until the filter changes. */
+  createError: unknown;
 }
 
 export type RefPickerEvent =
@@ -51,12 +63,26 @@ export type RefPickerEvent =
   | { type: 'picker.filter'; text: string }
   | { type: 'picker.commits'; branch: string }
   | { type: 'picker.back' }
+  /** Creates the branch the branch filter names, from `createFrom`. */
+  | { type: 'picker.createBranch' }
   /** Internal: the shown tab's filter took effect (after the pause in typing, or on a tab change). */
   | { type: 'picker.filtered' }
   | FilterSettled;
 
 /** The commit list's input: the branch travels as the list's prefix (the commit log has no prefix filter). */
 export const commitsListInput = (repoId: string, branch: string) => ({ source: repoId, pageSize: REF_PICKER_PAGE_SIZE, prefix: branch });
+
+/** A name lakeFS takes for a branch: a word character, then word characters and hyphens. */
+export const BRANCH_NAME = /^\w[-\w]*$/;
+
+/** The branch the picker would create from what is typed in the branch filter, or undefined when it offers none. */
+export function branchToCreate(context: Pick<RefPickerContext, 'createFrom' | 'filters'>): string | undefined {
+  const name = context.filters.branch.trim();
+  return context.createFrom !== null && BRANCH_NAME.test(name) ? name : undefined;
+}
+
+/** What the picker tells its owner when it has created a branch. */
+export type RefPickerEmitted = { type: 'branchCreated'; name: string };
 
 /** Text that may be the start of a commit id: 4 to 64 hex characters. */
 export const COMMIT_ID_PREFIX = /^[0-9a-f]{4,64}$/i;
@@ -68,9 +94,11 @@ export const refPickerMachine = setup({
     input: {} as RefPickerInput,
     context: {} as RefPickerContext,
     events: {} as RefPickerEvent,
+    emitted: {} as RefPickerEmitted,
   },
   actors: {
     filter: debouncedFilterMachine,
+    createBranch: promisePlaceholder<void, BranchCreation>('createBranch'),
     /** Provided with a `fetchPage` over a repository's (the source's) branches, tags and a branch's log. */
     branchList: pagedListMachine<Ref, string>(),
     tagList: pagedListMachine<Ref, string>(),
@@ -104,6 +132,7 @@ export const refPickerMachine = setup({
     tabOffered: ({ context }, kind: RefListKind) => kind === 'branch' || context.withTags,
     commitsOffered: ({ context }) => context.withCommits,
     filterIsCommitId: ({ context }) => context.withCommits && COMMIT_ID_PREFIX.test(shownFilter(context)),
+    creationOffered: ({ context }) => context.kind === 'branch' && branchToCreate(context) !== undefined,
   },
 }).createMachine({
   id: 'refPicker',
@@ -122,6 +151,8 @@ export const refPickerMachine = setup({
       commitQuery: '',
       commitMatch: null,
       commitError: null,
+      createFrom: input.createFrom ?? null,
+      createError: null,
     };
   },
   entry: { type: 'showTab', params: ({ context }) => context.kind },
@@ -130,7 +161,7 @@ export const refPickerMachine = setup({
   on: {
     'picker.filter': {
       actions: [
-        assign({ filters: ({ context, event }) => ({ ...context.filters, [context.kind]: event.text }) }),
+        assign({ filters: ({ context, event }) => ({ ...context.filters, [context.kind]: event.text }), createError: null }),
         sendTo('filter', ({ event }) => typedFilter(event.text)),
       ],
     },
@@ -146,6 +177,24 @@ export const refPickerMachine = setup({
   },
   type: 'parallel',
   states: {
+    creation: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'picker.createBranch': { guard: 'creationOffered', target: 'creating' } },
+        },
+        creating: {
+          tags: ['creatingBranch'],
+          entry: assign({ createError: null }),
+          invoke: {
+            src: 'createBranch',
+            input: ({ context }) => ({ repoId: context.repoId, name: branchToCreate(context) ?? '', source: context.createFrom ?? '' }),
+            onDone: { target: 'idle', actions: emit(({ context }) => ({ type: 'branchCreated' as const, name: branchToCreate(context) ?? '' })) },
+            onError: { target: 'idle', actions: assign({ createError: ({ event }: { event: ErrorActorEvent }) => event.error }) },
+          },
+        },
+      },
+    },
     commitSearch: {
       initial: 'idle',
       on: {

@@ -1,13 +1,21 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, ButtonGroup, Flex, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { LuArrowLeftRight, LuGitMerge, LuGitPullRequestCreate, LuRefreshCw } from 'react-icons/lu';
-import type { Repository, ResolvedRef } from '../../api/types';
-import type { CompareActorRef } from '../../machines/compare/machine';
+import { LuArrowLeftRight, LuGitCommitHorizontal, LuGitMerge, LuGitPullRequestCreate, LuRefreshCw } from 'react-icons/lu';
+import type { Commit, Repository, ResolvedRef } from '../../api/types';
+import { commitMessage, formatCount, shortCommitId } from '../../lib/format';
+import type { ChangeSummaryActorRef } from '../../machines/change-summary/machine';
+import type { CommitsSource, CompareActorRef, CompareView } from '../../machines/compare/machine';
 import type { MergeActorRef } from '../../machines/merge/machine';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import { arn } from '../../lib/permission-names';
+import { Committer } from '../components/Committer';
 import { EmptyState } from '../components/EmptyState';
+import { Loading } from '../components/Loading';
+import { RelativeDate } from '../components/RelativeDate';
+import { usePagedList } from '../components/usePagedList';
+import { ChangeSummary } from '../diff/ChangeSummary';
 import { PermittedButton } from '../components/PermittedButton';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
@@ -130,34 +138,131 @@ export function CompareUnavailable({ error, onRetry }: CompareStateProps) {
 
 export interface CompareChangesProps {
   screen: CompareActorRef;
+  repoId: string;
   base: string;
   compared: string;
   prefix: string;
+  view: CompareView;
   onNavigate: (prefix: string) => void;
+  onSelectView: (view: CompareView) => void;
 }
 
-/** The changes of the compared ref since it split from the base, as a tree from the URL's folder, and the merge. */
-export function CompareChanges({ screen, base, compared, prefix, onNavigate }: CompareChangesProps) {
-  const { tree, merge } = useSelector(screen, (s) => s.children);
+/**
+ * What a merge of the compared ref into the base would bring: its commits, then its changed files counted and
+ * listed (every file at once, or as a tree from the URL's folder), each with its changes a click away; and the merge.
+ */
+export function CompareChanges({ screen, repoId, base, compared, prefix, view, onNavigate, onSelectView }: CompareChangesProps) {
+  const { tree, merge, commits, summary } = useSelector(screen, (s) => s.children);
   if (!tree || !merge) return null;
   return (
-    <Stack gap="3">
-      <Heading as="h3" size="md">
-        Showing changes between {base} and {compared}
-      </Heading>
-      <DiffBreadcrumb rootLabel={`${base}...${compared}`} prefix={prefix} onNavigate={onNavigate} />
-      <DiffTree
-        tree={tree}
-        label={`Changes between ${base} and ${compared}`}
-        onOpenFolder={onNavigate}
-        empty={
-          <EmptyState
-            title="No changes"
-            description={prefix ? `Nothing under ${prefix} differs.` : `${compared} has no changes against ${base}.`}
-          />
-        }
-      />
+    <Stack gap="5">
+      {commits && <CompareCommits list={commits} repoId={repoId} base={base} compared={compared} />}
+      <Stack gap="3">
+        <Flex gap="3" align="center" wrap="wrap">
+          <Heading as="h3" size="md">
+            {summary ? <ChangedFilesCount summary={summary} /> : 'Changed files'}
+          </Heading>
+          {summary && <ChangeSummary summary={summary} subject={`${base}...${compared}`} />}
+          <ButtonGroup size="xs" variant="outline" attached role="group" aria-label="Changes view" ms="auto">
+            {COMPARE_VIEWS.map(([value, label]) => (
+              <Button key={value} aria-pressed={view === value} variant={view === value ? 'subtle' : 'outline'} onClick={() => onSelectView(value)}>
+                {label}
+              </Button>
+            ))}
+          </ButtonGroup>
+        </Flex>
+        <Text color="fg.muted" fontSize="sm">
+          Showing changes between {base} and {compared}
+        </Text>
+        <DiffBreadcrumb rootLabel={`${base}...${compared}`} prefix={prefix} onNavigate={onNavigate} />
+        <DiffTree
+          tree={tree}
+          label={`Changes between ${base} and ${compared}`}
+          onOpenFolder={onNavigate}
+          empty={
+            <EmptyState
+              title="No changes"
+              description={prefix ? `Nothing under ${prefix} differs.` : `${compared} has no changes against ${base}.`}
+            />
+          }
+        />
+      </Stack>
       <MergeDialog merge={merge} />
+    </Stack>
+  );
+}
+
+const COMPARE_VIEWS: ReadonlyArray<[CompareView, string]> = [
+  ['files', 'Files'],
+  ['tree', 'Tree'],
+];
+
+/** "N files changed" once counted; past the count's cap, "N+ files changed". */
+function ChangedFilesCount({ summary }: { summary: ChangeSummaryActorRef }) {
+  const counts = useSelector(summary, (s) => s.context.summary);
+  if (!counts) return <>Changed files</>;
+  const n = counts.total;
+  const capped = counts.resumeAfter !== undefined;
+  return (
+    <>
+      {formatCount(n)}
+      {capped ? '+' : ''} {n === 1 && !capped ? 'file' : 'files'} changed
+    </>
+  );
+}
+
+interface CompareCommitsProps {
+  list: PagedListActorRef<Commit, CommitsSource>;
+  repoId: string;
+  base: string;
+  compared: string;
+}
+
+/** The commits the compared ref has and the base lacks, newest first, a page at a time. */
+function CompareCommits({ list, repoId, base, compared }: CompareCommitsProps) {
+  const { view, table, retry } = usePagedList(list);
+  const count = view.rows.length;
+  const heading = view.loading ? 'Commits' : `${formatCount(count)}${view.hasMore ? '+' : ''} ${count === 1 && !view.hasMore ? 'commit' : 'commits'}`;
+  return (
+    <Stack gap="2" as="section" aria-label={`Commits on ${compared} that ${base} lacks`}>
+      <Heading as="h3" size="md">
+        {heading}
+      </Heading>
+      {view.loading ? (
+        <Loading label="Loading commits..." />
+      ) : view.failed ? (
+        <ErrorAlert error={view.error} onRetry={retry} />
+      ) : count === 0 ? (
+        <Text color="fg.muted" fontSize="sm">
+          {compared} has no commits that {base} lacks.
+        </Text>
+      ) : (
+        <Stack as="ol" role="list" gap="0" borderWidth="1px" borderRadius="md" listStyleType="none" m="0" p="0">
+          {view.rows.map((commit) => (
+            <HStack as="li" key={commit.id} gap="3" px="3" minH="9" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+              <LuGitCommitHorizontal aria-hidden="true" />
+              <Link asChild fontWeight="medium" truncate title={commitMessage(commit.message)} flex="1" minW="0">
+                <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId, commitId: commit.id }}>
+                  {commitMessage(commit.message)}
+                </RouterLink>
+              </Link>
+              <Text fontSize="sm" color="fg.muted" flexShrink="0">
+                <Committer name={commit.committer} />
+              </Text>
+              <RelativeDate unixSeconds={commit.creation_date} />
+              <Text fontFamily="mono" fontSize="xs" color="fg.muted" flexShrink="0">
+                {shortCommitId(commit.id)}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
+      {view.hasMore && !view.moreFailed && (
+        <Button size="xs" variant="ghost" alignSelf="start" loading={view.loadingMore} onClick={table.onLoadMore}>
+          Load more commits
+        </Button>
+      )}
     </Stack>
   );
 }

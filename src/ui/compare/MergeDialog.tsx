@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuFileDiff } from 'react-icons/lu';
 import type { ConflictSide, ConflictVersion, MergeConflictPath, MergeStrategy } from '../../api/types';
 import { contentDiffOffered } from '../../lib/content-diff';
-import { formatDate, formatSize } from '../../lib/format';
+import { formatCount, formatDate, formatSize } from '../../lib/format';
 import { conflictEntry, unresolvedConflicts, type MergeActorRef, type MergeSnapshot } from '../../machines/merge/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { CommitFields } from '../components/CommitFields';
@@ -90,6 +90,12 @@ export function MergeDialog({ merge }: { merge: MergeActorRef }) {
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
+                {conflicted && context.strategy === '' && (
+                  <Text fontSize="sm" me="auto" role="status" aria-label="Conflict choices">
+                    {choicesSummary(context.resolutions, context.source, context.dest) ?? 'No version chosen yet.'}
+                    {unresolved.length > 0 && ` ${formatCount(unresolved.length)} left to choose.`}
+                  </Text>
+                )}
                 <Button variant="outline" disabled={busy} onClick={() => merge.send({ type: 'merge.cancel' })}>
                   Cancel
                 </Button>
@@ -126,8 +132,8 @@ function ConflictList({ merge, conflicts, unresolved, busy }: ConflictListProps)
           <Alert.Description>
             {strategy === ''
               ? unresolved.length > 0
-                ? `Choose the version to keep for each path (${unresolved.length} left), then merge again.`
-                : 'Every path has a version chosen: merge again to apply these choices.'
+                ? `Choose the version to keep for each path (${unresolved.length} left), then merge.`
+                : 'Every path has a version chosen: Merge applies these choices.'
               : `The ${strategy} strategy decides every conflicting path.`}
           </Alert.Description>
         </Alert.Content>
@@ -142,7 +148,17 @@ function ConflictList({ merge, conflicts, unresolved, busy }: ConflictListProps)
 }
 
 function versionText(version: ConflictVersion | null): string {
-  return version === null ? 'deleted' : `${formatSize(version.size_bytes)}, modified ${formatDate(version.mtime)}`;
+  return version === null ? 'Deleted there' : `${formatSize(version.size_bytes)}, modified ${formatDate(version.mtime)}`;
+}
+
+/** The choices made so far, repeated above the button: "Keeping main’s version of 2 paths and fix’s of 1." */
+export function choicesSummary(resolutions: Record<string, ConflictSide>, source: string, dest: string): string | undefined {
+  const sides = Object.values(resolutions);
+  const ofDest = sides.filter((side) => side === 'dest').length;
+  const ofSource = sides.length - ofDest;
+  const part = (branch: string, n: number) => `${branch}’s version of ${formatCount(n)} ${n === 1 ? 'path' : 'paths'}`;
+  const parts = [ofDest > 0 ? part(dest, ofDest) : undefined, ofSource > 0 ? part(source, ofSource) : undefined].filter((p) => p !== undefined);
+  return parts.length === 0 ? undefined : `Keeping ${parts.join(' and ')}.`;
 }
 
 function ConflictRow({ merge, conflict, busy }: { merge: MergeActorRef; conflict: MergeConflictPath; busy: boolean }) {
@@ -150,9 +166,9 @@ function ConflictRow({ merge, conflict, busy }: { merge: MergeActorRef; conflict
   const choice = useSelector(merge, (s) => s.context.resolutions[conflict.path]);
   const content = useSelector(merge, (s) => s.context.contents[conflict.path]);
   const offered = contentDiffOffered(conflictEntry(conflict));
-  const sides: { side: ConflictSide; label: string; version: ConflictVersion | null }[] = [
-    { side: 'dest', label: `Destination (${dest})`, version: conflict.dest },
-    { side: 'source', label: `Source (${source})`, version: conflict.source },
+  const sides: { side: ConflictSide; branch: string; version: ConflictVersion | null }[] = [
+    { side: 'dest', branch: dest, version: conflict.dest },
+    { side: 'source', branch: source, version: conflict.source },
   ];
   return (
     <Box as="li" aria-label={conflict.path} borderWidth="1px" borderRadius="md" p="3">
@@ -173,8 +189,10 @@ function ConflictRow({ merge, conflict, busy }: { merge: MergeActorRef; conflict
             </Button>
           )}
         </HStack>
-        <RadioGroup.Root
+        <RadioCard.Root
           size="sm"
+          variant="surface"
+          colorPalette="tarn"
           value={choice ?? null}
           disabled={busy}
           aria-label={`Version of ${conflict.path} to keep`}
@@ -184,18 +202,21 @@ function ConflictRow({ merge, conflict, busy }: { merge: MergeActorRef; conflict
             }
           }}
         >
-          <Stack gap="1">
-            {sides.map(({ side, label, version }) => (
-              <RadioGroup.Item key={side} value={side}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>
-                  Keep {label}: {versionText(version)}
-                </RadioGroup.ItemText>
-              </RadioGroup.Item>
+          <HStack gap="2" align="stretch" wrap="wrap">
+            {sides.map(({ side, branch, version }) => (
+              <RadioCard.Item key={side} value={side} flex="1" minW="14rem">
+                <RadioCard.ItemHiddenInput />
+                <RadioCard.ItemControl>
+                  <RadioCard.ItemContent>
+                    <RadioCard.ItemText>Keep {branch}’s version</RadioCard.ItemText>
+                    <RadioCard.ItemDescription>{versionText(version)}</RadioCard.ItemDescription>
+                  </RadioCard.ItemContent>
+                  <RadioCard.ItemIndicator />
+                </RadioCard.ItemControl>
+              </RadioCard.Item>
             ))}
-          </Stack>
-        </RadioGroup.Root>
+          </HStack>
+        </RadioCard.Root>
         {content && <ObjectDiff diff={content} layout="split" sideLabels={[`Destination (${dest})`, `Source (${source})`]} />}
       </Stack>
     </Box>

@@ -69,6 +69,8 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
           repoId={repo.id}
           selected={{ id: resolvedRef.id, kind: resolvedRef.kind }}
           defaultBranch={repo.default_branch}
+          // A read-only repository takes no new branch.
+          offerCreateBranch={repo.read_only !== true}
           onSelect={(ref) =>
             void navigate({
               to: '/repositories/$repoId/objects',

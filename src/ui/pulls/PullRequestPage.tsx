@@ -9,6 +9,7 @@ import { arn } from '../../lib/permission-names';
 import type { PullRequestActorRef } from '../../machines/pull-request/machine';
 import { MergeButton } from '../compare/ComparePage';
 import { MergeDialog } from '../compare/MergeDialog';
+import { MergeStatus } from '../compare/MergeStatus';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton } from '../components/PermittedButton';
@@ -168,6 +169,7 @@ export function PullRequestPage({ repo, screen, changes }: PullRequestPageProps)
           )}
         </Flex>
       )}
+      {!editing && pull.status === 'open' && merge && <MergeStatus merge={merge} />}
       {!editing && <Description repoId={repo.id} pull={pull} />}
       {changes}
       {merge && <MergeDialog merge={merge} />}

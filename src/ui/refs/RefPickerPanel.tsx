@@ -1,11 +1,12 @@
+import { useEffect } from 'react';
 import { Badge, Box, Code, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
-import { LuArrowLeft, LuChevronRight, LuGitCommitHorizontal } from 'react-icons/lu';
+import { LuArrowLeft, LuChevronRight, LuGitBranchPlus, LuGitCommitHorizontal } from 'react-icons/lu';
 import type { Ref } from '../../api/types';
 import { commitMessageForPicker, shortCommitId } from '../../lib/format';
 import { pagedListView, type PagedListActorRef } from '../../machines/paged-list';
-import { liveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '../../machines/ref-picker';
+import { branchToCreate, liveRefPickerMachine, type RefListKind, type RefPickerActorRef } from '../../machines/ref-picker';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { BranchCommits } from './BranchCommits';
@@ -21,12 +22,21 @@ export interface RefPickerPanelProps {
   withTags: boolean;
   withCommits: boolean;
   defaultBranch?: string | undefined;
+  /** Offers to create a branch of the typed name from this ref. */
+  createFrom?: string | undefined;
   onSelect: (ref: SelectedRef) => void;
 }
 
 /** The picker's content while it is open: its machine lives as long as the popover shows it. */
-export function RefPickerPanel({ repoId, selected, withTags, withCommits, defaultBranch, onSelect }: RefPickerPanelProps) {
-  const picker = useActorRef(liveRefPickerMachine, { input: { repoId, kind: selected?.kind === 'tag' ? 'tag' : 'branch', withTags, withCommits } });
+export function RefPickerPanel({ repoId, selected, withTags, withCommits, defaultBranch, createFrom, onSelect }: RefPickerPanelProps) {
+  const picker = useActorRef(liveRefPickerMachine, {
+    input: { repoId, kind: selected?.kind === 'tag' ? 'tag' : 'branch', withTags, withCommits, createFrom },
+  });
+  // A branch the picker created is the one picked.
+  useEffect(() => {
+    const created = picker.on('branchCreated', ({ name }) => onSelect({ id: name, kind: 'branch' }));
+    return () => created.unsubscribe();
+  }, [picker, onSelect]);
   const kind = useSelector(picker, (s) => s.context.kind);
   const commitsOf = useSelector(picker, (s) => s.context.commitsOf);
   const commits = useSelector(picker, (s) => s.context.commits);
@@ -166,6 +176,7 @@ function RefOptions({
   return (
     <>
       {(view.failed || view.moreFailed) && <ErrorAlert error={view.error} onRetry={() => list.send({ type: 'list.retry' })} />}
+      {kind === 'branch' && <CreateBranchOption picker={picker} rows={view.rows} prefix={view.prefix} />}
       <Box as="ul" role="listbox" aria-label={noun} maxH="320px" overflowY="auto" listStyleType="none">
         {view.rows.length === 0 && !view.failed && (
           <Text as="li" color="fg.muted" py="2" px="2">
@@ -202,5 +213,38 @@ function RefOptions({
         More {noun}
       </MorePages>
     </>
+  );
+}
+
+/**
+ * "Create branch {name} from {ref}", once the branch list has answered for the typed name and holds no branch of
+ * that name; a refusal (a name the server does not take, a missing permission) is said under it.
+ */
+function CreateBranchOption({ picker, rows, prefix }: { picker: RefPickerActorRef; rows: readonly Ref[]; prefix: string }) {
+  const name = useSelector(picker, (s) => branchToCreate(s.context));
+  const from = useSelector(picker, (s) => s.context.createFrom);
+  const creating = useSelector(picker, (s) => s.hasTag('creatingBranch'));
+  const error = useSelector(picker, (s) => s.context.createError);
+  if (name === undefined || from === null || prefix !== name || rows.some((ref) => ref.id === name)) return null;
+  return (
+    <Stack gap="1">
+      <Box as="ul" role="listbox" aria-label="New branch" listStyleType="none">
+        <Box as="li" role="none">
+          <PickerOption
+            selected={false}
+            width="full"
+            justifyContent="flex-start"
+            disabled={creating}
+            onClick={() => picker.send({ type: 'picker.createBranch' })}
+          >
+            <LuGitBranchPlus />
+            <Text as="span" truncate>
+              {creating ? `Creating branch ${name}...` : `Create branch ${name} from ${from}`}
+            </Text>
+          </PickerOption>
+        </Box>
+      </Box>
+      {error !== null && <ErrorAlert error={error} />}
+    </Stack>
   );
 }

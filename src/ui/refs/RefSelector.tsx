@@ -22,6 +22,8 @@ export interface RefSelectorProps {
   withCommits?: boolean;
   /** Marked with a "Default" badge in the list. */
   defaultBranch?: string;
+  /** Offer to create a branch of the typed name from the selected ref (where a new branch is a natural next step). */
+  offerCreateBranch?: boolean;
   /** Shown before the ref on the trigger and prepended to its accessible name: "Base " gives "Base branch: main". */
   labelPrefix?: string;
   disabled?: boolean;
@@ -47,6 +49,7 @@ export function RefSelector({
   withTags = true,
   withCommits = true,
   defaultBranch,
+  offerCreateBranch = false,
   labelPrefix = '',
   disabled = false,
   portalled = true,
@@ -91,6 +94,7 @@ export function RefSelector({
                   withTags={!branchesOnly && withTags}
                   withCommits={!branchesOnly && withCommits}
                   defaultBranch={defaultBranch}
+                  createFrom={offerCreateBranch && selected ? selected.id : undefined}
                   onSelect={(ref) => {
                     setOpen(false);
                     onSelect(ref);

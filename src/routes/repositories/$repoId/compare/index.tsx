@@ -6,8 +6,9 @@ import type { Repository, ResolvedRef } from '../../../../api/types';
 import { loadComparison, type Comparison } from '../../../../loaders/compare';
 import { compareSearch } from '../../../../lib/search-schemas';
 import { useScreen } from '../../../../lib/use-screen';
-import { liveCompareMachine } from '../../../../machines/compare';
+import { liveCompareMachine, type CompareView } from '../../../../machines/compare';
 import { CompareChanges, CompareToolbar, CompareUnavailable, MergeButton, NothingToCompare } from '../../../../ui/compare/ComparePage';
+import { MergeReceipt, MergeStatus } from '../../../../ui/compare/MergeStatus';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
 import type { SelectedRef } from '../../../../ui/refs';
 import { useRepository, WithResolvedRef } from '../../../../ui/repository/RepositoryContext';
@@ -15,11 +16,11 @@ import { pageRef } from '../-page-ref';
 
 export const Route = createFileRoute('/repositories/$repoId/compare/')({
   validateSearch: compareSearch,
-  loaderDeps: ({ search }) => ({ ref: search.ref, compare: search.compare, prefix: search.prefix ?? '' }),
+  loaderDeps: ({ search }) => ({ ref: search.ref, compare: search.compare, prefix: search.prefix ?? '', view: search.view ?? 'files' }),
   // A base that does not resolve fails the comparison too, but the page then shows the layout's 'ref not found'.
   loader: async ({ params, deps, parentMatchPromise, abortController }) => {
     const base = await pageRef(deps.ref, parentMatchPromise);
-    return loadComparison({ repoId: params.repoId, base, compare: deps.compare, prefix: deps.prefix }, abortController.signal);
+    return loadComparison({ repoId: params.repoId, base, compare: deps.compare, prefix: deps.prefix, flat: deps.view === 'files' }, abortController.signal);
   },
   component: CompareRoute,
   errorComponent: RouteErrorAlert,
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/repositories/$repoId/compare/')({
 function CompareRoute() {
   const { repo } = useRepository();
   const comparison = Route.useLoaderData();
-  const { compare, prefix = '' } = Route.useSearch();
+  const { compare, prefix = '', view = 'files' } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
   const refresh = () => void router.invalidate();
@@ -64,9 +65,11 @@ function CompareRoute() {
               base={base}
               comparison={comparison}
               prefix={prefix}
+              view={view}
               toolbar={toolbar}
               mergeable={bothBranches}
               onNavigate={(next) => void navigate({ search: (s) => ({ ...s, prefix: next || undefined }) })}
+              onSelectView={(next) => void navigate({ search: (s) => ({ ...s, view: next === 'tree' ? 'tree' : undefined }) })}
             />
           );
         }
@@ -90,12 +93,14 @@ interface CompareScreenProps {
   base: ResolvedRef;
   comparison: Extract<Comparison, { status: 'ready' }>;
   prefix: string;
+  view: CompareView;
   toolbar: (merge?: ReactNode) => ReactNode;
   mergeable: boolean;
   onNavigate: (prefix: string) => void;
+  onSelectView: (view: CompareView) => void;
 }
 
-function CompareScreen({ repo, base, comparison, prefix, toolbar, mergeable, onNavigate }: CompareScreenProps) {
+function CompareScreen({ repo, base, comparison, prefix, view, toolbar, mergeable, onNavigate, onSelectView }: CompareScreenProps) {
   const compared = comparison.compareRef.id;
   // Other refs, another folder or a new load go to the same screen, which decides what they mean.
   const screen = useScreen(liveCompareMachine, {
@@ -105,13 +110,16 @@ function CompareScreen({ repo, base, comparison, prefix, toolbar, mergeable, onN
     readOnly: repo.read_only === true,
     hasChanges: comparison.hasChanges,
     prefix,
+    view,
     firstPage: comparison.firstPage,
   });
   const merge = useSelector(screen, (s) => s.children.merge);
   return (
     <Stack gap="4">
       {toolbar(mergeable ? <MergeButton merge={merge} repoId={repo.id} dest={base.id} /> : undefined)}
-      <CompareChanges screen={screen} base={base.id} compared={compared} prefix={prefix} onNavigate={onNavigate} />
+      <MergeReceipt screen={screen} repoId={repo.id} />
+      {mergeable && merge && <MergeStatus merge={merge} />}
+      <CompareChanges screen={screen} repoId={repo.id} base={base.id} compared={compared} prefix={prefix} view={view} onNavigate={onNavigate} onSelectView={onSelectView} />
     </Stack>
   );
 }

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/repositories/$repoId/pulls/create')({
   // it as on Compare.
   loader: async ({ params, deps, parentMatchPromise, abortController }) => {
     const destination = await pageRef(deps.ref, parentMatchPromise);
-    return loadComparison({ repoId: params.repoId, base: destination, compare: deps.compare, prefix: '' }, abortController.signal);
+    return loadComparison({ repoId: params.repoId, base: destination, compare: deps.compare, prefix: '', flat: false }, abortController.signal);
   },
   component: CreatePullRequestRoute,
   errorComponent: RouteErrorAlert,
