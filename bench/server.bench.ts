@@ -7,15 +7,15 @@
  * throwaway cluster when PostgreSQL is installed. TARN_BENCH_IMPORT_OBJECTS sets the import's size.
  * TARN_BENCH_ONLY=import runs the import alone and updates only its figures in server.json. Then the commit graph's
  * pages over a long history (TARN_BENCH_GRAPH_COMMITS, default 100,000); TARN_BENCH_ONLY=graph runs it alone likewise,
- * as TARN_BENCH_ONLY=http does the HTTP load (SQLite and PostgreSQL), gc the collector and deletes the listings of a
- * folder with uncommitted deletions.
+ * as TARN_BENCH_ONLY=http does the HTTP load (SQLite and PostgreSQL), gc the collector, deletes the listings of a
+ * folder with uncommitted deletions, and find the file finder over 1M paths.
  * TARN_BENCH_10M=1 adds the commit, diff and merge of 100 changes at 10M objects, with the same figures at 1M from
  * the same run (some ten minutes: each 10M tree is written first); TARN_BENCH_ONLY=10m runs that tier alone.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { benchGc, benchUncommittedDeletes, formatStorageResults, runStorageBench } from './storage';
+import { benchFind, benchGc, benchUncommittedDeletes, formatFindResults, formatStorageResults, runStorageBench, type FindBenchResult } from './storage';
 import { formatTenMillion, runTenMillion } from './ten-million';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
@@ -66,6 +66,23 @@ if (process.env.TARN_BENCH_ONLY === 'gc') {
       gc_examined: gc.examined,
       gc_us_per_object: gc.usPerObject,
     };
+  });
+}
+/** The file finder's figures as server.json names them. */
+const findFigures = (f: FindBenchResult) => ({
+  find_objects: f.objects,
+  find_frequent_first_page_ms: f.frequentFirstPageMs,
+  find_frequent_first_page_cold_ms: f.frequentFirstPageColdMs,
+  find_absent_first_page_ms: f.absentFirstPageMs,
+  find_absent_first_page_cold_ms: f.absentFirstPageColdMs,
+  find_paths_per_s: f.pathsPerSecond,
+  find_paths_per_s_cold: f.pathsPerSecondCold,
+});
+if (process.env.TARN_BENCH_ONLY === 'find') {
+  await runOnly('file finder', async () => {
+    const find = await benchFind(1_000_000);
+    console.log(formatFindResults(find));
+    return findFigures(find);
   });
 }
 if (process.env.TARN_BENCH_ONLY === 'deletes') {
@@ -206,6 +223,7 @@ const results = {
   list_1000_at_1m_ms: storage?.listPage1000Ms,
   list_1000_cold_at_1m_ms: storage?.listPage1000ColdMs,
   branch_creates_per_s: storage?.branchCreatesPerSecond,
+  ...(storage ? findFigures(storage.find) : {}),
   deletes_objects: storage?.deletes.objects,
   deletes_deleted: storage?.deletes.deleted,
   deletes_root_clean_ms: storage?.deletes.rootCleanMs,

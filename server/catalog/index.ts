@@ -38,6 +38,8 @@ export { validateBranchId, validateRepositoryId, validateTagId } from '../gravel
 export type {
   Branch,
   BranchProtection,
+  BranchSummaries,
+  BranchSummary,
   Commit,
   DiffItem,
   GcRules,

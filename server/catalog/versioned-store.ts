@@ -12,6 +12,7 @@ export type VersionedStore = Pick<
   | 'listRepositories'
   | 'getBranch'
   | 'listBranches'
+  | 'summarizeBranches'
   | 'getTag'
   | 'listTags'
   | 'getCommit'

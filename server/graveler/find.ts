@@ -1,7 +1,8 @@
-// The file finder: object paths of a ref that contain a text, case-insensitively, in path order. Committed ranges
-// are searched through their lowered keys (lowered-keys.ts) and an entry is decoded only for a match; staging is
-// searched on its keys the same way. The walk stops after a time budget, so a rare text over a large tree still
-// answers in time: the page then says where it stopped and the caller continues from there.
+// The file finder: object paths of a ref that hold the query's letters in order, in any case (path-match.ts). The
+// walk goes in path order: committed ranges are searched through their lowered keys (lowered-keys.ts) and an entry
+// is decoded only for a match; staging is searched on its keys the same way. The walk stops after a time budget, so
+// a rare query over a large tree still answers in time: the page then says where it stopped and the caller
+// continues from there. Each page is answered best first.
 import { compareKeys } from '../kv/keys';
 import type { KvStore } from '../kv/index';
 import { decodeStaged } from './codec';
@@ -9,13 +10,14 @@ import type { Ctx } from './context';
 import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
 import { keyAt, loweredKeys, type LoweredKeys } from './lowered-keys';
 import { normalizeAmount, startKey } from './paginate';
+import { holdsLetters, queryLetters, rankPaths } from './path-match';
 import { keys } from './records';
 import type { RangeData, RangeInfo } from './range-codec';
 import type { Tree } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry, ObjectRecord, Page } from './types';
 
-/** A path that contains the text; its value is read only if it is reported (null: a staged tombstone). */
+/** A path that holds the letters; its value is read only if it is reported (null: a staged tombstone). */
 interface Match {
   key: string;
   value: () => ObjectEntry | null;
@@ -59,8 +61,8 @@ class CommittedMatches implements MatchSource {
   /** The current row's records: data.keys[pos..end). */
   private pos = 0;
   private end = 0;
-  /** The next occurrence of the needle in index.text at or after the current position, or -1 for none. */
-  private hit = -1;
+  /** No record of the current row before this one holds the letters (a search ahead learnt it). */
+  private candidate = 0;
   /** Paths left to look at before the next look at the clock. */
   private untilCheck = STEP_KEYS;
   private lastLooked = '';
@@ -70,7 +72,7 @@ class CommittedMatches implements MatchSource {
     private readonly namespace: string,
     private readonly parts: Tree,
     private from: string,
-    private readonly needle: string,
+    private readonly letters: string,
     private readonly deadline: Deadline,
   ) {
     this.pi = lowerBound(parts, from, maxKeyOf);
@@ -126,7 +128,7 @@ class CommittedMatches implements MatchSource {
     this.end = hi;
     this.data = data;
     this.index = loweredKeys(data);
-    this.hit = this.index.text.indexOf(this.needle, this.index.starts[this.pos]);
+    this.candidate = this.pos;
   }
 
   private leave(): void {
@@ -135,23 +137,43 @@ class CommittedMatches implements MatchSource {
     this.ri++;
   }
 
-  /** The first record in [pos, before) whose key holds the needle; undefined when none does. */
+  /** The first record in [pos, before) whose key holds the letters; undefined when none does. */
   private matchBefore(before: number): number | undefined {
-    const { text, starts } = this.index as LoweredKeys;
-    const limit = starts[before] as number;
-    while (this.hit >= 0 && this.hit < limit) {
-      const at = this.hit;
-      const k = keyAt(this.index as LoweredKeys, at);
-      this.hit = text.indexOf(this.needle, at + 1);
-      // An occurrence across the separator of two keys is no match.
-      if (at + this.needle.length < (starts[k + 1] as number)) {
-        // Past this key: later occurrences inside it are the same match.
-        if (this.hit >= 0 && this.hit < (starts[k + 1] as number)) this.hit = text.indexOf(this.needle, starts[k + 1]);
-        return k;
-      }
-    }
-    return undefined;
+    if (this.candidate >= before) return undefined;
+    const found = firstHolding(this.index as LoweredKeys, this.letters, Math.max(this.pos, this.candidate), before);
+    this.candidate = found.key + (found.holds ? 1 : 0);
+    return found.holds ? found.key : undefined;
   }
+}
+
+/**
+ * The first key in [from, before) of a file's lowered keys that holds the letters in order, or where the search
+ * stopped: every key before `key` is known not to hold them (keys.length when none of the rest does). Each letter is
+ * found by a native `indexOf` over the whole text, so keys without the letters are passed over in one call, and a
+ * letter found only in a later key rules out every key up to that one.
+ */
+function firstHolding(index: LoweredKeys, letters: string, from: number, before: number): { key: number; holds: boolean } {
+  const { text, starts } = index;
+  const none = { key: starts.length - 1, holds: false };
+  let k = from;
+  while (k < before) {
+    let at = text.indexOf(letters[0] as string, starts[k]);
+    if (at < 0) return none;
+    k = keyAt(index, at);
+    if (k >= before) return { key: k, holds: false };
+    // The separator after key k: a letter found at or past it is in a later key.
+    const end = (starts[k + 1] as number) - 1;
+    let i = 1;
+    for (; i < letters.length; i++) {
+      at = text.indexOf(letters[i] as string, at + 1);
+      if (at < 0) return none;
+      if (at >= end) break;
+    }
+    if (i === letters.length) return { key: k, holds: true };
+    // Letter i is in no key between k and the one holding `at`: none of them can match.
+    k = Math.max(k + 1, keyAt(index, at));
+  }
+  return { key: k, holds: false };
 }
 
 const STAGING_PAGE = STEP_KEYS;
@@ -167,7 +189,7 @@ class StagedMatches implements MatchSource {
     private readonly kv: KvStore,
     private readonly prefix: string,
     from: string,
-    private readonly needle: string,
+    private readonly letters: string,
     private readonly deadline: Deadline,
   ) {
     this.cursor = { from: prefix + from };
@@ -178,7 +200,7 @@ class StagedMatches implements MatchSource {
       while (this.pos < this.page.length) {
         const item = this.page[this.pos++] as { key: string; value: Uint8Array };
         const key = item.key.slice(this.prefix.length);
-        if (key.toLowerCase().includes(this.needle)) return { key, value: () => decodeStaged(item.value) };
+        if (holdsLetters(key.toLowerCase(), this.letters)) return { key, value: () => decodeStaged(item.value) };
       }
       if (this.exhausted) return undefined;
       const last = this.page[this.page.length - 1];
@@ -230,7 +252,7 @@ function precedes(a: Match | Paused, b: Match | Paused): boolean {
 }
 
 export interface FindOptions {
-  /** The text to look for, in any case. */
+  /** The letters to look for, in order and any case; spaces are ignored. */
   query: string;
   after?: string;
   amount?: number;
@@ -258,24 +280,27 @@ export async function findScope(ctx: Ctx, repo: string, namespace: string, commi
 }
 
 /**
- * One page of matches after `after`. `hasMore` with fewer than `amount` results means time ran out: `nextOffset` is
- * then the last path looked at, not necessarily a result.
+ * One page of matches after `after`: the next `amount` matches in path order, answered best first. `nextOffset` is
+ * the last of them in path order; `hasMore` with fewer than `amount` results means time ran out, and `nextOffset` is
+ * then the last path looked at, not necessarily a result. A query without letters (spaces only) matches nothing.
  */
 export async function findObjects(scope: FindScope, o: FindOptions, deadline: Deadline): Promise<Page<ObjectRecord>> {
   const amount = normalizeAmount(o.amount);
-  const needle = o.query.toLowerCase();
+  const letters = queryLetters(o.query);
+  if (letters === '') return { results: [], hasMore: false, nextOffset: '' };
   const from = startKey('', o.after, '') as string;
   const merged = new MergedMatches([
-    ...scope.stagingPrefixes.map((prefix) => new StagedMatches(scope.kv, prefix, from, needle, deadline)),
-    new CommittedMatches(scope.trees, scope.namespace, scope.tree, from, needle, deadline),
+    ...scope.stagingPrefixes.map((prefix) => new StagedMatches(scope.kv, prefix, from, letters, deadline)),
+    new CommittedMatches(scope.trees, scope.namespace, scope.tree, from, letters, deadline),
   ]);
   const results: ObjectRecord[] = [];
+  const ranked = (page: ObjectRecord[]) => rankPaths(page, o.query).map((r) => r.item);
   while (results.length <= amount) {
     const step = await merged.next();
-    if (!step) return { results, hasMore: false, nextOffset: '' };
-    if ('paused' in step) return { results, hasMore: true, nextOffset: step.key };
+    if (!step) return { results: ranked(results), hasMore: false, nextOffset: '' };
+    if ('paused' in step) return { results: ranked(results), hasMore: true, nextOffset: step.key };
     results.push(step);
   }
   const page = results.slice(0, amount);
-  return { results: page, hasMore: true, nextOffset: (page[page.length - 1] as ObjectRecord).path };
+  return { results: ranked(page), hasMore: true, nextOffset: (page[page.length - 1] as ObjectRecord).path };
 }

@@ -47,6 +47,7 @@ import {
   type PullRequestStatus,
 } from './pull-requests';
 import { logCommits } from './log';
+import { aheadBehind, BRANCH_SUMMARY_LIMITS, type AheadBehind } from './ahead-behind';
 import { findMergeBase } from './merge-base';
 import { dryRunMerge } from './merge';
 import { normalizeAmount, paginate } from './paginate';
@@ -85,6 +86,8 @@ import { treeFileKey, TreeStore, type TreeWriteStats } from './tree-store';
 import type {
   Branch,
   BranchProtection,
+  BranchSummaries,
+  BranchSummary,
   CherryPickOptions,
   Commit,
   CommitOptions,
@@ -251,6 +254,35 @@ export class Graveler {
       const b = decodeJson<BranchRecord>(raw);
       return b.hidden && !o.showHidden ? undefined : { id, commitId: b.commitId, hidden: b.hidden };
     });
+  }
+
+  /**
+   * A page of branches (as listBranches, hidden ones left out), each with its head's date and how far it and the
+   * default branch have moved apart, counted in one walk of the commit graph for the whole page (ahead-behind.ts).
+   */
+  async summarizeBranches(repo: string, o: PageOptions): Promise<BranchSummaries> {
+    const r = await this.refs.repository(repo);
+    const page = await this.listBranches(repo, o);
+    const base = (await this.refs.branch(repo, r.defaultBranch)).value.commitId;
+    const heads = page.results.map((b) => b.commitId);
+    const [counts, commits] = await Promise.all([
+      aheadBehind((id) => this.refs.commit(repo, id), base, heads, BRANCH_SUMMARY_LIMITS),
+      Promise.all(heads.map((id) => this.refs.commit(repo, id))),
+    ]);
+    const results = page.results.map((b, i): BranchSummary => {
+      const { ahead, behind, aheadCapped, behindCapped } = counts[i] as AheadBehind;
+      return {
+        id: b.id,
+        commitId: b.commitId,
+        commitCreationDate: (commits[i] as Commit).creationDate,
+        ahead,
+        behind,
+        aheadCapped,
+        behindCapped,
+        merged: b.id !== r.defaultBranch && ahead === 0 && !aheadCapped,
+      };
+    });
+    return { defaultBranch: r.defaultBranch, page: { ...page, results } };
   }
 
   private async listRecords<T extends { id: string }>(
@@ -453,7 +485,7 @@ export class Graveler {
     return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, tree, from), o, toItem, toPrefix);
   }
 
-  /** Paths of the ref that contain `query`, in any case (find.ts); staging included on a branch. */
+  /** Paths of the ref that hold the letters of `query` in order, in any case, each page best first (find.ts); staging included on a branch. */
   async findObjects(repo: string, ref: string, o: FindOptions): Promise<Page<ObjectRecord>> {
     const deadline = deadlineIn(this.options.findBudgetMs ?? DEFAULT_FIND_BUDGET_MS);
     const r = await this.refs.repositoryForRead(repo);

@@ -57,6 +57,29 @@ export interface Branch extends Ref {
   hidden: boolean;
 }
 
+/**
+ * A branch beside the repository's default branch: where its head is, and how far the two have moved apart (commits
+ * counted up to a cap; a capped count means at least that many).
+ */
+export interface BranchSummary extends Ref {
+  /** The head commit's creation time, unix seconds. */
+  commitCreationDate: number;
+  /** Commits of the branch the default branch lacks. */
+  ahead: number;
+  /** Commits of the default branch the branch lacks. */
+  behind: number;
+  aheadCapped: boolean;
+  behindCapped: boolean;
+  /** Every commit of the branch is on the default branch (ahead is 0); never the default branch itself. */
+  merged: boolean;
+}
+
+export interface BranchSummaries {
+  /** The default branch the counts are taken against. */
+  defaultBranch: string;
+  page: Page<BranchSummary>;
+}
+
 export interface Page<T> {
   results: T[];
   hasMore: boolean;

@@ -2,7 +2,7 @@
 // that drifts from the published schema does not compile.
 import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
-import { defaultStorageId, type Commit, type DiffItem, type GcRules, type MergeBase, type MergePreview, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
+import { defaultStorageId, type BranchSummary, type Commit, type DiffItem, type GcRules, type MergeBase, type MergePreview, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
 import { conflictJson } from './errors';
 import type * as wire from './wire';
 
@@ -16,6 +16,17 @@ export const repositoryJson = (r: Repository): wire.Repository => ({
 });
 
 export const refJson = (r: Ref): wire.Ref => ({ id: r.id, commit_id: r.commitId });
+
+export const branchSummaryJson = (b: BranchSummary): wire.BranchSummary => ({
+  id: b.id,
+  commit_id: b.commitId,
+  commit_creation_date: b.commitCreationDate,
+  ahead: b.ahead,
+  behind: b.behind,
+  ahead_capped: b.aheadCapped,
+  behind_capped: b.behindCapped,
+  merged: b.merged,
+});
 
 export const commitJson = (c: Commit): wire.Commit => ({
   id: c.id,

@@ -1,10 +1,20 @@
 import { api, failsAs, query, repoPath, seg } from './client';
-import type { Page, PageParams, Ref, ResetType } from './types';
+import type { BranchSummaryList, Page, PageParams, Ref, ResetType } from './types';
 
 const branchPath = (repo: string, branch: string) => `${repoPath(repo)}/branches/${seg(branch)}`;
 
 export function listBranches(repo: string, params: PageParams = {}, signal?: AbortSignal): Promise<Page<Ref>> {
   return api.get(`${repoPath(repo)}/branches`, { searchParams: query({ ...params }), signal, ...failsAs('list branches') }).json();
+}
+
+/**
+ * Tarn's own: the branches of a page as listBranches pages them, each with its head's date, its commits ahead of and
+ * behind the default branch, and whether it is merged.
+ */
+export function listBranchSummaries(repo: string, params: PageParams = {}, signal?: AbortSignal): Promise<BranchSummaryList> {
+  return api
+    .get(`${repoPath(repo)}/branches_summary`, { searchParams: query({ ...params }), signal, ...failsAs('compare branches with the default branch') })
+    .json();
 }
 
 /** A branch; its 404 'could not find branch {name}' and its 400 'invalid get branch request'. */

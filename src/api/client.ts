@@ -3,6 +3,7 @@ import ky, { type KyResponse, type Options } from 'ky';
 import { version } from '../../package.json';
 import { API_PREFIX } from '../lib/api-address';
 import { AuthenticationError, AuthorizationError, errorFromResponse, parseErrorBody, type FailureWording } from './errors';
+import { reconnectingFetch } from './reconnect';
 import { reportSessionLost } from './session';
 
 export * from './errors';
@@ -44,9 +45,11 @@ export const api = ky.create({
   prefixUrl: apiBaseUrl,
   credentials: 'same-origin',
   headers: { Accept: 'application/json', [CLIENT_HEADER]: CLIENT_ID },
-  // Retries would repeat non-idempotent writes after a timeout, and long commits must not be cut at 10 s.
+  // ky's retries would repeat writes and answered failures; reads that got no answer are retried by the fetch below.
+  // Long commits must not be cut at 10 s.
   retry: 0,
   timeout: false,
+  fetch: (input, init) => reconnectingFetch(input instanceof Request ? input : new Request(input, init), init),
   hooks: {
     afterResponse: [
       async (_request, options, response) => {

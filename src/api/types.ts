@@ -14,6 +14,8 @@ export type {
   Statement,
   AuthCapabilities,
   BranchProtectionRule,
+  BranchSummary,
+  BranchSummaryList,
   ConflictSide,
   ConflictVersion,
   GarbageCollectionRule,

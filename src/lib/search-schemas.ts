@@ -47,8 +47,22 @@ export const commitsSearch = z.object({
   view: z.catch(z.optional(z.enum(['graph'])), undefined),
 });
 
-/** The object viewer's search: the object's path, and the SQL query its data preview runs (docs/behaviour.md, Object viewer). */
-export const objectSearch = z.object({ path: searchText, sql: searchText });
+/** A yes-or-no parameter such as `?header=false`, kept either way; absent (or anything else) means unset. */
+export const searchBoolean = z.catch(
+  z.optional(
+    z.pipe(
+      z.union([z.boolean(), z.enum(['true', 'false'])]),
+      z.transform((value) => value === true || value === 'true'),
+    ),
+  ),
+  undefined,
+);
+
+/**
+ * The object viewer's search (docs/behaviour.md, Object viewer): the object's path, the SQL query its data preview
+ * runs, and for a CSV or TSV file whether its first row holds the column names (`header`; unset: DuckDB decides).
+ */
+export const objectSearch = z.object({ path: searchText, sql: searchText, header: searchBoolean });
 
 /** The repository layout's search: the ref its pages show (else the default branch). */
 export const repositorySearch = z.object({ ref: searchText });

@@ -1,6 +1,7 @@
 // The repository pages' keyboard shortcuts, in Chromium on the real server: `t` opens the file finder, which
-// searches the whole ref and ranks what it finds; the arrows move through the matches and Enter opens one; `y` turns
-// the address's branch into the commit it points at; `?` lists every shortcut.
+// searches the whole ref for the typed letters and ranks what it finds; the arrows move through the matches and Enter
+// opens one, which the finder then lists as recent; `y` turns the address's branch into the commit it points at; `?`
+// lists every shortcut.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
@@ -13,6 +14,7 @@ const FILES: Record<string, string> = {
   'data/sales.txt': 'Sales by day.\n',
   'reports/2024/sales-summary.txt': 'The sales summary of 2024.\n',
   'notes/readme.txt': 'Nothing about money.\n',
+  'TODO.txt': 'Count the lakes.\n',
 };
 
 describe('journey: file finder and keyboard shortcuts', () => {
@@ -81,6 +83,27 @@ describe('journey: file finder and keyboard shortcuts', () => {
       await shows(page.getByText('The sales summary of 2024.'), 'the opened file’s content');
     }));
 
+  it('lists the file just opened as recent, and finds a file by letters typed apart', () =>
+    step('recent and fuzzy', async () => {
+      await pressOnPage('t');
+      await shows(search(), 'the finder’s search box');
+      const recent = finder().getByRole('group', { name: 'Recent' });
+      await shows(recent, 'the recent files');
+      expect(await recent.getByRole('option').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual([
+        'reports/2024/sales-summary.txt',
+      ]);
+      const topLevel = finder().getByRole('group', { name: 'Top-level files' });
+      await shows(topLevel, 'the top-level files');
+      expect(await topLevel.getByRole('option').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(['TODO.txt']);
+      await screenshot(page, 'finder-02-recent');
+      await search().fill('dsls');
+      await shows(finder().getByText('1 match', { exact: true }), 'the one file holding the letters');
+      const match = finder().getByRole('option', { name: 'data/sales.txt' });
+      expect(await match.locator('mark').allInnerTexts()).toEqual(['d', 's', 'l', 's']);
+      await search().press('Escape');
+      await disappears(finder(), 'the finder');
+    }));
+
   it('makes the address a permalink with y', () =>
     step('permalink', async () => {
       await pressOnPage('y');
@@ -88,7 +111,7 @@ describe('journey: file finder and keyboard shortcuts', () => {
       expect(new URL(page.url()).searchParams.get('path')).toBe('reports/2024/sales-summary.txt');
       await shows(page.getByText(`Permalink: the address now names commit ${head.slice(0, 12)}`), 'the permalink toast');
       await shows(page.getByText('The sales summary of 2024.'), 'the same file at the commit');
-      await screenshot(page, 'finder-02-permalink');
+      await screenshot(page, 'finder-03-permalink');
     }));
 
   it('lists the shortcuts with ?', () =>
@@ -102,7 +125,7 @@ describe('journey: file finder and keyboard shortcuts', () => {
       const keys = group?.shortcuts.flatMap((shortcut) => shortcut.chords.flat()) ?? [];
       expect(keys).toContain('F2');
       expect(await listing.locator('kbd').allInnerTexts()).toEqual(keys);
-      await screenshot(page, 'finder-03-shortcuts');
+      await screenshot(page, 'finder-04-shortcuts');
       await page.keyboard.press('Escape');
       await disappears(dialog, 'the shortcuts dialog');
     }));

@@ -1,7 +1,8 @@
 // Journey: SQL over the sample's data files in the browser (docs/behaviour.md, Object viewer). DuckDB-WASM starts from Tarn's own build
 // (offline: nothing but the local server is reachable), previews lakes.parquet and data/lakes.csv with their
-// opening queries, runs a GROUP BY put in the address, cancels a long query, exports a result, and writes a result
-// back with COPY ... TO, which then shows under Uncommitted Changes.
+// opening queries (with the file's row count, and the CSV's header row switched), runs a GROUP BY put in the address
+// and sorts it by keyboard, cancels a long query, scrolls a wide result sideways, exports a result, and writes a
+// result back with COPY ... TO, which then shows under Uncommitted Changes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivesAt, disappears, loginThroughUi, setupThroughApi, shows, type AdminCredentials } from './flows';
@@ -50,7 +51,9 @@ describe('journey: SQL preview', () => {
 
   const editor = () => page.getByRole('textbox', { name: 'SQL query' });
   const result = () => page.getByRole('table', { name: 'Query result' });
-  const status = () => page.getByText(/^[\d,]+ rows? in [\d,]+ ms/);
+  const status = () => page.getByText(/^([\d,]+ rows? in [\d,]+ ms|Showing [\d,]+ of [\d,]+ rows)/);
+  /** The status once the file's rows are counted: how many of them the opening query shows. */
+  const counted = /^Showing 20 of ([\d,]+) rows \(the query took [\d,]+ ms\)$/;
   const escape = (text: string) => text.replace(/[()]/g, '\\$&');
   /** A column's header: its name, then its DuckDB type. */
   const header = (name: string, type: string) =>
@@ -81,8 +84,9 @@ describe('journey: SQL preview', () => {
       await shows(result(), 'the result of the opening query', ENGINE_TIMEOUT);
       const resultShown = Date.now();
       expect(await editor().textContent()).toBe(`SELECT * FROM READ_PARQUET('lakefs://${SAMPLE}/main/lakes.parquet') LIMIT 20`);
+      await expect.poll(() => status().textContent(), { message: 'the file’s rows counted', timeout: ENGINE_TIMEOUT }).toMatch(counted);
       const stated = (await status().textContent()) ?? '';
-      expect(stated).toMatch(/^20 rows in [\d,]+ ms$/);
+      expect(Number(counted.exec(stated)?.[1]?.replaceAll(',', ''))).toBeGreaterThan(20);
       // The engine starts when its module is fetched and is ready when the first query reads the object.
       const engineStart = await page.evaluate(() => {
         const entries = performance.getEntriesByType('resource');
@@ -124,7 +128,7 @@ describe('journey: SQL preview', () => {
       expect(new URL(page.url()).searchParams.get('sql')).toBe(sql);
       await shows(header('count_star()', 'BIGINT'), 'the count column typed BIGINT');
       const firstRow = result().getByRole('row').nth(1);
-      await expect.poll(() => firstRow.getByRole('cell').allTextContents()).toEqual(['1', 'United States', '1350', '']);
+      await expect.poll(() => firstRow.getByRole('cell').allTextContents()).toEqual(['1', 'United States', '1,350', '']);
       const stated = (await status().textContent()) ?? '';
       expect(stated).toMatch(/^\d+ rows in [\d,]+ ms$/);
       figures.push(`GROUP BY country over lakes.parquet: ${stated}`);
@@ -133,6 +137,21 @@ describe('journey: SQL preview', () => {
       await shows(header('count_star()', 'BIGINT'), 'the GROUP BY result again after a reload', ENGINE_TIMEOUT);
       expect(await editor().textContent()).toBe(sql);
       await screenshot(page, 'sql-02-group-by');
+
+      // The header sorts the rows shown, from the keyboard too; the focus stays on it.
+      const countHeader = header('count_star()', 'BIGINT');
+      const sortByCount = countHeader.getByRole('button', { name: 'count_star()' });
+      await sortByCount.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => countHeader.getAttribute('aria-sort')).toBe('ascending');
+      const firstCount = async () => Number(((await firstRow.getByRole('cell').nth(2).textContent()) ?? '').replaceAll(',', ''));
+      expect(await firstCount()).toBeLessThan(1350);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => countHeader.getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(() => firstRow.getByRole('cell').allTextContents()).toEqual(['1', 'United States', '1,350', '']);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => countHeader.getAttribute('aria-sort')).toBe('none');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('count_star()');
     }));
 
   it('exports the result as CSV', () =>
@@ -158,16 +177,47 @@ describe('journey: SQL preview', () => {
       figures.push(`cancel to the next query's result: ${Date.now() - asked} ms`);
     }));
 
-  it('previews data/lakes.csv with its opening query', () =>
+  it('says that a wide result scrolls sideways, until its last column is in view', () =>
+    step('wide result', async () => {
+      await execute(`SELECT ${Array.from({ length: 14 }, (_, i) => `${i * 1000} AS c${i}`).join(', ')}`);
+      const hint = page.getByRole('button', { name: /^Scroll sideways for \d+ more columns?$/ });
+      await shows(hint, 'the hint that more columns lie to the right');
+      await screenshot(page, 'sql-03a-wide-result');
+      // A press scrolls most of a box's width; the hint goes once the last column is in view.
+      const scrolled = () => page.evaluate(() => document.querySelector('[data-scroll-viewport]')?.scrollLeft ?? 0);
+      await hint.click();
+      await expect.poll(scrolled, { message: 'the result scrolled sideways' }).toBeGreaterThan(0);
+      await page.evaluate(() => {
+        const box = document.querySelector('[data-scroll-viewport]');
+        box?.scrollTo({ left: box.scrollWidth });
+      });
+      await disappears(hint, 'the hint, scrolled to the end');
+      await shows(header('c13', 'INTEGER'), 'the last column');
+    }));
+
+  it('previews data/lakes.csv with its opening query, and reads its first row as data when told', () =>
     step('csv preview', async () => {
       await page.goto(`/repositories/${SAMPLE}/object?ref=main&path=${encodeURIComponent('data/lakes.csv')}`);
       await shows(result(), 'the result of the CSV’s opening query', ENGINE_TIMEOUT);
       expect(await editor().textContent()).toBe(`SELECT * FROM READ_CSV_AUTO('lakefs://${SAMPLE}/main/data/lakes.csv') LIMIT 20`);
-      expect(await status().textContent()).toMatch(/^20 rows in [\d,]+ ms$/);
+      await expect.poll(() => status().textContent(), { message: 'the CSV’s rows counted', timeout: ENGINE_TIMEOUT }).toMatch(counted);
       await shows(header('lake_name', 'VARCHAR'), 'the lake_name column');
       await shows(header('max_depth_m', 'BIGINT'), 'the max_depth_m column as DuckDB sniffed it');
       await shows(result().getByRole('cell', { name: 'Lake Huron' }).first(), 'a lake of the CSV');
+      // DuckDB found the column names in the first row.
+      const firstRowIsHeader = page.getByRole('checkbox', { name: 'First row is header' });
+      await expect.poll(() => firstRowIsHeader.isChecked(), { message: 'the header row as DuckDB found it' }).toBe(true);
       await screenshot(page, 'sql-03-csv-preview');
+
+      // Told otherwise, the names are a row like the others, and the address keeps the choice.
+      await page.getByText('First row is header').click();
+      await arrivesAt(page, /[?&]header=false/);
+      await shows(result().getByRole('cell', { name: 'lake_name', exact: true }), 'the names read as a row', ENGINE_TIMEOUT);
+      expect(await editor().textContent()).toBe(`SELECT * FROM READ_CSV_AUTO('lakefs://${SAMPLE}/main/data/lakes.csv', header = false) LIMIT 20`);
+      expect(await firstRowIsHeader.isChecked()).toBe(false);
+      await screenshot(page, 'sql-03b-csv-first-row-as-data');
+      await page.goBack();
+      await shows(header('lake_name', 'VARCHAR'), 'the names again after Back', ENGINE_TIMEOUT);
     }));
 
   it('refuses to COPY to a ref that is not a branch', () =>

@@ -15,6 +15,8 @@ export interface LakeApi {
   uploadObject(repo: string, branch: string, path: string, content: string | Uint8Array, contentType: string): Promise<void>;
   /** Commits what `branch` has staged; answers the commit id. */
   commit(repo: string, branch: string, message: string): Promise<string>;
+  /** Merges `source` into `dest` with the default strategy (a protected branch takes merges); answers the commit id. */
+  merge(repo: string, source: string, dest: string, message: string): Promise<string>;
   /** The server's configuration (GET /config), as JSON. */
   getConfig(): Promise<unknown>;
 }
@@ -52,6 +54,10 @@ export function lakeApi(baseUrl: string, credentials: AdminCredentials): LakeApi
       await call('POST', `${at}/objects?path=${encodeURIComponent(path)}`, content);
       const commit = await call('POST', `${at}/commits`, { message });
       return ((await commit.json()) as { id: string }).id;
+    },
+    async merge(repo, source, dest, message) {
+      const merged = await call('POST', `${repoPath(repo)}/refs/${encodeURIComponent(source)}/merge/${encodeURIComponent(dest)}`, { message });
+      return ((await merged.json()) as { reference: string }).reference;
     },
     async deleteFile(repo, branch, path, message) {
       const at = `${repoPath(repo)}/branches/${encodeURIComponent(branch)}`;

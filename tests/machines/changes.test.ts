@@ -72,6 +72,8 @@ describe('changes screen machine', () => {
     revert?.send({ type: 'revert.confirm' });
     await waitFor(revert!, (s) => s.matches('idle'), { timeout: 5000 });
     expect(refreshes()).toBe(3);
+    // The revert leaves a receipt in place of the commit's.
+    expect(screen.getSnapshot().context.receipt).toEqual({ kind: 'revert', target: { type: 'reset' } });
   });
 
   it('takes a new load into the same tree, and starts the flows over for the branch as it now is', () => {
@@ -99,7 +101,7 @@ describe('changes screen machine', () => {
     await waitFor(screen, (s) => s.context.receipt !== null, { timeout: 5000 });
     const reloaded = { repoId: 'lake', branch: 'main', readOnly: false, protectedBranch: false, hasChanges: false, prefix: '', firstPage: { ...firstPage, results: [] } };
     screen.send({ type: 'route.changed', input: reloaded });
-    expect(screen.getSnapshot().context.receipt).toEqual(made);
+    expect(screen.getSnapshot().context.receipt).toEqual({ kind: 'commit', commit: made });
     screen.send({ type: 'receipt.dismiss' });
     expect(screen.getSnapshot().context.receipt).toBeNull();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ColumnSummary, SqlResult } from '../../src/lib/sql/sql-engine';
-import { sqlPreviewMachine, type ExportInput, type SqlPreviewInput, type SqlRun } from '../../src/machines/sql-preview';
+import { firstRowIsHeader, sniffedDataRow, sqlPreviewMachine, type ExportInput, type SqlPreviewInput, type SqlRun } from '../../src/machines/sql-preview';
 import type { Navigation } from '../../src/lib/screen';
 import { controlled } from './controlled';
 import { transitionCoverage } from './transition-coverage';
@@ -9,13 +9,20 @@ import { transitionCoverage } from './transition-coverage';
 const coverage = transitionCoverage(sqlPreviewMachine);
 
 const OPENING = "SELECT * FROM READ_PARQUET('lakefs://lake/main/lakes.parquet') LIMIT 20";
+const COUNT = "SELECT count(*) AS n FROM READ_PARQUET('lakefs://lake/main/lakes.parquet')";
+const CSV = "READ_CSV_AUTO('lakefs://lake/main/lakes.csv')";
+const CSV_OPENING = `SELECT * FROM ${CSV} LIMIT 20`;
+const CSV_WITH_HEADER = "SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.csv', header = true) LIMIT 20";
 const WRITING = "COPY (SELECT 1) TO 'lakefs://lake/main/out.csv'";
 
-/** The `sql` a navigation leaves in the address of a page that had another. */
-function queryIn(navigation: Navigation): unknown {
+/** The search a navigation leaves in the address of a page that had another query. */
+function searchAfter(navigation: Navigation): Record<string, unknown> {
   const search = navigation.search as (prev: Record<string, unknown>) => Record<string, unknown>;
-  return search({ sql: 'SELECT 0', path: 'lakes.parquet' }).sql;
+  return search({ sql: 'SELECT 0', path: 'lakes.parquet' });
 }
+
+/** The `sql` a navigation leaves in the address of a page that had another. */
+const queryIn = (navigation: Navigation): unknown => searchAfter(navigation).sql;
 
 function resultOf(rows: string[][]): SqlResult {
   return {
@@ -27,7 +34,7 @@ function resultOf(rows: string[][]): SqlResult {
   };
 }
 
-const summary: ColumnSummary = { kind: 'top', column: 'name', values: [{ value: 'Baikal', count: 1 }], distinct: 1, nulls: 0 };
+const summary: ColumnSummary = { kind: 'top', column: 'name', values: [{ value: 'Baikal', count: 1 }], distinct: 1, nulls: 0, rows: 1 };
 
 /** A machine whose engine work each test answers by hand. */
 function start(input: Partial<SqlPreviewInput> = {}) {
@@ -35,26 +42,37 @@ function start(input: Partial<SqlPreviewInput> = {}) {
   const describe = controlled<string[], { query: string }>();
   const run = controlled<SqlRun, { sql: string }>();
   const summarise = controlled<Array<ColumnSummary | undefined>, { result: SqlResult }>();
+  const count = controlled<number, { query: string }>();
   const exports = controlled<void, ExportInput>();
   const addresses: unknown[] = [];
+  const navigations: Navigation[] = [];
   const machine = sqlPreviewMachine.provide({
     actors: {
       startEngine: engine.logic,
       describeColumns: describe.logic,
       runQuery: run.logic,
       summarise: summarise.logic,
+      countRows: count.logic,
       exportResult: exports.logic,
     },
-    actions: { navigate: (_, navigation: Navigation) => void addresses.push(queryIn(navigation)) },
+    actions: {
+      navigate: (_, navigation: Navigation) => {
+        navigations.push(navigation);
+        addresses.push(queryIn(navigation));
+      },
+    },
   });
   const actor = createActor(machine, {
     input: { sql: OPENING, opening: OPENING, columnsOf: "SELECT * FROM READ_PARQUET('lakefs://lake/main/lakes.parquet')", exportName: 'lakes', ...input },
     inspect: coverage.inspect,
   }).start();
-  return { actor, engine, describe, run, summarise, exports, addresses };
+  return { actor, engine, describe, run, summarise, count, exports, addresses, navigations };
 }
 
 const ran = (rows: string[][]): SqlRun => ({ result: resultOf(rows), written: [] });
+
+/** The opening query's first rows: as many as its LIMIT, so the file may hold more. */
+const firstRows = (): SqlRun => ran(Array.from({ length: 20 }, (_, i) => [`lake ${i + 1}`]));
 
 describe('SQL preview machine', () => {
   it('loads the engine, runs the opening query at once, then charts its columns and reads the file’s columns', async () => {
@@ -222,6 +240,140 @@ describe('SQL preview machine', () => {
     actor.send({ type: 'query.execute' });
     const again = await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
     expect(again.context.ran).toBe('SELECT 1');
+  });
+
+  it('counts the rows of the file once the opening query has filled its limit, after the charts and the columns', async () => {
+    const { actor, engine, run, summarise, describe: describeCall, count } = start({ countOf: COUNT });
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    run.last().resolve(firstRows());
+    await waitFor(actor, (s) => s.matches({ query: { done: { total: 'waiting' } } }), { timeout: 5000 });
+    // A CSV has no count in it: counting may read the whole file, so the quick reads go first.
+    summarise.last().resolve([summary]);
+    await waitFor(actor, (s) => s.matches({ query: { done: { summary: 'summarised' } } }), { timeout: 5000 });
+    expect(count.calls).toHaveLength(0);
+    describeCall.last().resolve(['name']);
+    const counting = await waitFor(actor, (s) => s.hasTag('counting'), { timeout: 5000 });
+    expect(counting.context.total).toBeUndefined();
+    expect(count.last().input).toEqual({ query: COUNT });
+    count.last().resolve(12_345);
+    const counted = await waitFor(actor, (s) => s.matches({ query: { done: { total: 'counted' } } }), { timeout: 5000 });
+    expect(counted.context.total).toBe(12_345);
+
+    // Another query's rows are the query's own: nothing is counted, and the file's count is gone.
+    actor.send({ type: 'query.edit', sql: 'SELECT 1' });
+    actor.send({ type: 'query.execute' });
+    expect(actor.getSnapshot().context.total).toBeUndefined();
+    run.last().resolve(firstRows());
+    await waitFor(actor, (s) => s.matches({ query: { done: { total: 'none' } } }), { timeout: 5000 });
+    expect(count.calls).toHaveLength(1);
+  });
+
+  it('does not count a file the opening query read to its end, and shows the result without a count that failed', async () => {
+    const { actor, engine, run, summarise, describe: describeCall, count } = start({ countOf: COUNT });
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    run.last().resolve(ran([['Baikal']]));
+    await waitFor(actor, (s) => s.matches({ query: { done: { total: 'none' } } }), { timeout: 5000 });
+    describeCall.last().resolve(['name']);
+    summarise.last().resolve([summary]);
+    await waitFor(actor, (s) => s.matches({ query: { done: { summary: 'summarised' } } }), { timeout: 5000 });
+    expect(count.calls).toHaveLength(0);
+
+    actor.send({ type: 'query.edit', sql: OPENING });
+    actor.send({ type: 'query.execute' });
+    run.last().resolve(firstRows());
+    await waitFor(actor, (s) => s.matches({ query: { done: { total: 'waiting' } } }), { timeout: 5000 });
+    summarise.last().resolve([summary]);
+    await waitFor(actor, (s) => s.hasTag('counting'), { timeout: 5000 });
+    count.last().reject(new Error('Invalid Input Error: CSV error on line 9'));
+    const failed = await waitFor(actor, (s) => s.matches({ query: { done: { total: 'none' } } }), { timeout: 5000 });
+    expect(failed.context.total).toBeUndefined();
+    expect(failed.context.run?.result.rows).toHaveLength(20);
+  });
+
+  it('stops counting when another query runs', async () => {
+    const engine = controlled<void, void>();
+    const run = controlled<SqlRun, { sql: string }>();
+    const signals: AbortSignal[] = [];
+    const machine = sqlPreviewMachine.provide({
+      actors: {
+        startEngine: engine.logic,
+        describeColumns: fromPromise<string[], { query: string }>(async () => ['name']),
+        runQuery: run.logic,
+        summarise: fromPromise<Array<ColumnSummary | undefined>, { result: SqlResult }>(async () => [summary]),
+        countRows: fromPromise<number, { query: string }>(({ signal }) => {
+          signals.push(signal);
+          return new Promise(() => undefined);
+        }),
+      },
+      actions: { navigate: () => undefined },
+    });
+    const input = { sql: OPENING, opening: OPENING, columnsOf: 'SELECT 1', countOf: COUNT, exportName: 'lakes' };
+    const actor = createActor(machine, { input, inspect: coverage.inspect }).start();
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    run.last().resolve(firstRows());
+    await waitFor(actor, (s) => s.hasTag('counting'), { timeout: 5000 });
+    actor.send({ type: 'query.edit', sql: 'SELECT 2' });
+    actor.send({ type: 'query.execute' });
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(actor.getSnapshot().matches({ query: 'running' })).toBe(true);
+  });
+
+  it('reads from the columns DuckDB named whether it took a CSV’s first row for column names, and a choice opens the query for it', async () => {
+    const sniffing: Partial<SqlPreviewInput> = { sql: CSV_OPENING, opening: CSV_OPENING, columnsOf: `SELECT * FROM ${CSV}`, header: 'sniff' };
+    const { actor, engine, run, describe: describeCall, navigations } = start(sniffing);
+    expect(firstRowIsHeader(actor.getSnapshot().context)).toBeUndefined();
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    run.last().resolve(ran([['1']]));
+    await waitFor(actor, (s) => s.matches({ query: 'done' }), { timeout: 5000 });
+    // Without a header row DuckDB numbers the columns.
+    describeCall.last().resolve(['column0', 'column1']);
+    const sniffed = await waitFor(actor, (s) => s.matches({ completion: 'done' }), { timeout: 5000 });
+    expect(sniffed.context.sniffedHeader).toBe(false);
+    expect(firstRowIsHeader(sniffed.context)).toBe(false);
+    expect(sniffedDataRow(sniffed.context)).toBe(true);
+
+    // The user says the first row holds the names: the address takes the choice, with the opening query for it.
+    actor.send({ type: 'header.choose', header: true });
+    expect(navigations).toHaveLength(1);
+    expect(searchAfter(navigations[0]!)).toEqual({ path: 'lakes.parquet', header: true, sql: undefined });
+    actor.send({
+      type: 'route.changed',
+      input: { sql: CSV_WITH_HEADER, opening: CSV_WITH_HEADER, columnsOf: `SELECT * FROM ${CSV.replace(')', ', header = true)')}`, header: true, exportName: 'lakes' },
+    });
+    expect(firstRowIsHeader(actor.getSnapshot().context)).toBe(true);
+    // The user's choice stands: the preview no longer says what DuckDB decided.
+    expect(sniffedDataRow(actor.getSnapshot().context)).toBe(false);
+    engine.last().resolve();
+    await waitFor(actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    expect(run.last().input).toEqual({ sql: CSV_WITH_HEADER });
+    run.last().resolve(ran([['2']]));
+    await waitFor(actor, (s) => s.matches({ query: 'done' }), { timeout: 5000 });
+    // The columns as the choice reads them, for completion; DuckDB's verdict stays what it was.
+    describeCall.last().resolve(['1', '2']);
+    const chosen = await waitFor(actor, (s) => s.matches({ completion: 'done' }), { timeout: 5000 });
+    expect(chosen.context.columns).toEqual(['1', '2']);
+    expect(chosen.context.sniffedHeader).toBe(false);
+  });
+
+  it('takes DuckDB’s header row as it found it, and offers no header choice for other files', async () => {
+    const csv = start({ sql: CSV_OPENING, opening: CSV_OPENING, columnsOf: `SELECT * FROM ${CSV}`, header: 'sniff' });
+    csv.engine.last().resolve();
+    await waitFor(csv.actor, (s) => s.matches({ query: 'running' }), { timeout: 5000 });
+    csv.run.last().resolve(ran([['Baikal']]));
+    await waitFor(csv.actor, (s) => s.matches({ query: 'done' }), { timeout: 5000 });
+    csv.describe.last().resolve(['name', 'depth']);
+    const found = await waitFor(csv.actor, (s) => s.matches({ completion: 'done' }), { timeout: 5000 });
+    expect(firstRowIsHeader(found.context)).toBe(true);
+
+    const parquet = start();
+    parquet.actor.send({ type: 'header.choose', header: false });
+    expect(parquet.navigations).toEqual([]);
+    expect(firstRowIsHeader(parquet.actor.getSnapshot().context)).toBeUndefined();
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

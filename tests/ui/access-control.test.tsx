@@ -243,8 +243,60 @@ describe('Access control: users', () => {
       'Access Credentials',
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Add User to Group' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Readers' }));
+    const picker = await screen.findByRole('dialog', { name: 'Add User to Group' });
+    fireEvent.click(await within(picker).findByRole('checkbox', { name: 'Readers' }));
+    fireEvent.click(await within(picker).findByRole('button', { name: 'Add 1 group' }));
     await waitFor(() => expect(writes).toEqual(['add viv to Readers']), { timeout: 5000 });
+    expect(await screen.findByRole('status', { name: 'Added' })).toHaveTextContent('Added 1 group: Readers');
+  });
+
+  it('attaches several policies in one go, says that more match, and keeps a refused one ticked with its error', async () => {
+    const policies = ['AuthRead', 'AuthWrite', 'FSFullAccess', 'FSReadAll', 'FSWriteAll', 'RepoAdmin', 'Zeta'].map(
+      (id): Policy => ({ id, creation_date: 1, statement: [] }),
+    );
+    server.use(
+      // A listing as lakeFS pages it: the first `amount` matches, whether more follow, and no total.
+      http.get('*/api/v1/auth/policies', ({ request }) => {
+        const url = new URL(request.url);
+        const matching = policies.filter((p) => p.id.startsWith(url.searchParams.get('prefix') ?? ''));
+        const amount = Number(url.searchParams.get('amount') ?? 100);
+        const results = matching.slice(0, amount);
+        const more = matching.length > amount;
+        return HttpResponse.json({ results, pagination: { has_more: more, next_offset: more ? (results.at(-1)?.id ?? '') : '', results: results.length, max_per_page: 1000 } });
+      }),
+      http.put('*/api/v1/auth/users/:id/policies/:policy', ({ params }) => {
+        if (params.policy === 'AuthWrite') return HttpResponse.json<ErrorBody>({ message: 'insufficient permissions: not allowed to auth:AttachPolicy' }, { status: 401 });
+        writes.push(`attach ${String(params.policy)} to ${String(params.id)}`);
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    renderApp('/auth/users/viv/policies');
+    fireEvent.click(await screen.findByRole('button', { name: 'Attach Policy' }));
+    const picker = await screen.findByRole('dialog', { name: 'Attach Policy' });
+    expect(await within(picker).findByText('5 shown — type to search for more')).toBeVisible();
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'AuthRead' }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'AuthWrite' }));
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search policies' }), { target: { value: 'Zet' } });
+    fireEvent.click(await within(picker).findByRole('checkbox', { name: 'Zeta' }));
+    // Those ticked in the first search are still listed, ticked; all the matches of this one are shown.
+    const add = await within(picker).findByRole('button', { name: 'Add 3 policies' });
+    const ticked = (name: string) => (within(picker).getByRole('checkbox', { name }) as HTMLInputElement).checked;
+    expect(within(picker).getAllByRole('checkbox')).toHaveLength(3);
+    expect(['AuthRead', 'AuthWrite', 'Zeta'].map(ticked)).toEqual([true, true, true]);
+    expect(within(picker).queryByText(/type to search/)).toBeNull();
+    fireEvent.click(add);
+    expect(await within(picker).findByRole('status', { name: 'Added' })).toHaveTextContent('Added 2 policies: AuthRead, Zeta');
+    expect(writes).toEqual(['attach AuthRead to viv', 'attach Zeta to viv']);
+    expect(within(picker).getByRole('alert')).toHaveTextContent('Could not add 1 policy');
+    const refused = within(picker).getByRole('checkbox', { name: 'AuthWrite' }) as HTMLInputElement;
+    expect(refused.checked).toBe(true);
+    expect(document.getElementById(refused.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
+      'could not attach policy to user: insufficient permissions: not allowed to auth:AttachPolicy',
+    );
+    expect(ticked('Zeta')).toBe(false);
+    fireEvent.click(within(picker).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attach Policy' })).toBeNull(), { timeout: 5000 });
+    expect(screen.getByRole('status', { name: 'Added' })).toHaveTextContent('Added 2 policies: AuthRead, Zeta');
   });
 
   it('shows a refused list with the missing permission, and disables what the user\'s policies refuse', async () => {

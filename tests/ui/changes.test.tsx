@@ -321,9 +321,12 @@ describe('Revert', () => {
     expect(dialog.textContent).toContain('Are you sure you wish to revert "data/" (common_prefix)?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
     await waitFor(() => expect(resets).toEqual([{ type: 'common_prefix', path: 'data/' }]), { timeout: 5000 });
-    // The branch changed: the page loads again.
+    // The branch changed: the page loads again, under a receipt of what was reverted.
     expect(await screen.findByText('No changes here')).toBeVisible();
     expect(levelRequests('')).toHaveLength(2);
+    const receipt = screen.getByRole('status', { name: 'Changes reverted' });
+    expect(within(receipt).getByText('Reverted the uncommitted changes under data/ on main')).toBeVisible();
+    expect(within(receipt).getByRole('link', { name: 'Browse main as committed' }).getAttribute('href')).toBe('/repositories/lake/objects?ref=main');
   });
 
   it('reverts everything with type reset after confirmation', async () => {

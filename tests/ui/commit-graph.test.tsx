@@ -78,6 +78,8 @@ describe('Commit graph', () => {
     const [merge, feature] = within(list).getAllByRole('link');
     // The link's text names the commit and its branches; the drawing is hidden from assistive technology.
     expect(merge?.textContent).toBe('branch mainMerge featureada3 days agocommit 000000000000');
+    // Dates read as on the commit list: relative, the full date on hover.
+    expect(merge?.querySelector('time')?.title).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
     expect(feature?.textContent).toContain('branch feature');
     expect(merge?.getAttribute('href')).toBe(`/repositories/lake/commits/${id(TOTAL)}`);
     expect(merge?.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');

@@ -82,7 +82,11 @@ describe('Commit list', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('commit a');
     expect(rows[0]?.textContent).toContain('ada');
-    expect(rows[0]?.textContent).toMatch(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
+    // The date as a glance wants it, the full date on hover.
+    const date = rows[0]!.querySelector('time');
+    expect(date?.textContent).toMatch(/ years? ago$/);
+    expect(date?.title).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
+    expect(date?.getAttribute('datetime')).toBe(new Date(1_700_000_000 * 1000).toISOString());
     expect(within(rows[0]!).getByRole('link', { name: 'aaaaaaaaaaaa' })).toBeVisible();
     expect(rows[1]?.textContent).toContain('(No commit message)');
     // The server leaves the committer of its own commits empty: the cell says so rather than staying blank.
@@ -126,6 +130,8 @@ describe('Commit detail', () => {
     const metadata = await screen.findByRole('table', { name: 'Metadata' });
     expect(within(metadata).getByText('source')).toBeVisible();
     expect(within(metadata).getByText('survey')).toBeVisible();
+    const created = within(screen.getByRole('row', { name: /^Creation Date/ })).getByText(/ ago$/);
+    expect(created.title).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
     expect(screen.getByRole('link', { name: 'pppppppppppp' }).getAttribute('href')).toBe(`/repositories/lake/commits/${hex('p')}`);
     expect(screen.getByRole('link', { name: 'qqqqqqqqqqqq' })).toBeVisible();
     expect(screen.getByText('Showing changes for commit dddddddddddd')).toBeVisible();

@@ -3,11 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { failure, fakeApi, page } from './fake-api';
-import type { FoundObjectList } from '../../server/http/wire';
-import { fakeLake, type FakeLake } from './objects-server';
+import type { ErrorBody, FoundObjectList, ObjectStats } from '../../server/http/wire';
+import { matchPath, rankPaths } from '../../server/graveler/path-match';
+import { asked, fakeLake, objectAt, type FakeLake } from './objects-server';
 import { isOwnedByFocus, shortcutGroups } from '../../src/lib/shortcuts';
 
-const PATHS = ['archive/old-sales/2019.csv', 'data/my-sales.csv', 'data/sales.csv', 'reports/q1.txt', 'sales/readme.md'];
+const PATHS = ['archive/old-sales/2019.csv', 'data/lakes.csv', 'data/my-sales.csv', 'data/sales.csv', 'reports/q1.txt', 'sales/readme.md'];
 /** Enough matches for several pages: `part-000.log` to `part-599.log`. */
 const LOGS = Array.from({ length: 600 }, (_, i) => `logs/part-${String(i).padStart(3, '0')}.log`);
 
@@ -15,16 +16,17 @@ const server = fakeApi();
 let lake: FakeLake;
 let finds: URL[];
 
-/** The server's finder: a case-insensitive substring of the path, in path order, `amount` a page after `after`. */
+/** The server's finder, by its rule: the paths holding the letters in order, `amount` a page after `after`, each page best first. */
 const findHandler = http.get('*/api/v1/repositories/lake/refs/:ref/objects/find', ({ request }) => {
   const url = new URL(request.url);
   finds.push(url);
-  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const q = url.searchParams.get('q') ?? '';
   const after = url.searchParams.get('after') ?? '';
   const amount = Number(url.searchParams.get('amount') ?? 100);
-  const all = [...PATHS, ...LOGS].filter((p) => p > after && p.toLowerCase().includes(q));
+  const all = [...PATHS, ...LOGS].sort().filter((p) => p > after && matchPath(p, q) !== null);
   const results = all.slice(0, amount).map((path) => ({ path, size_bytes: 10, mtime: 1_700_000_000 }));
-  return HttpResponse.json<FoundObjectList>(page(results, all.length > amount ? results.at(-1)!.path : ''));
+  const ranked = rankPaths(results, q).map((r) => r.item);
+  return HttpResponse.json<FoundObjectList>(page(ranked, all.length > amount ? results.at(-1)!.path : ''));
 });
 
 beforeEach(() => {
@@ -54,6 +56,8 @@ async function openFinder() {
 }
 
 const optionTexts = (dialog: HTMLElement) => within(dialog).queryAllByRole('option').map((o) => o.textContent);
+const marks = (option: HTMLElement) => [...option.querySelectorAll('mark')].map((m) => m.textContent);
+const remembered = (paths: string[]) => localStorage.setItem('tarn:recent-files:lake', JSON.stringify(paths));
 
 describe('file finder', () => {
   it('opens on t, searches the page’s ref and shows the matches ranked, with the match highlighted', async () => {
@@ -66,8 +70,68 @@ describe('file finder', () => {
     // In the name first, from its start; then in a folder, from the path's start.
     expect(optionTexts(dialog)).toEqual(['data/sales.csv', 'data/my-sales.csv', 'sales/readme.md', 'archive/old-sales/2019.csv']);
     expect(finds.map((f) => `${f.pathname}${f.search}`)).toEqual(['/api/v1/repositories/lake/refs/main/objects/find?q=sales&amount=100']);
-    const marks = within(dialog).getAllByRole('option')[1]!.querySelectorAll('mark');
-    expect([...marks].map((m) => m.textContent)).toEqual(['sales']);
+    expect(marks(within(dialog).getAllByRole('option')[1]!)).toEqual(['sales']);
+  });
+
+  it('finds a file by letters typed apart, and marks each run of them', async () => {
+    await openRepository();
+    const { dialog, box } = await openFinder();
+    fireEvent.change(box, { target: { value: 'lkcsv' } });
+    await within(dialog).findByText('1 match');
+    const option = within(dialog).getByRole('option', { name: 'data/lakes.csv' });
+    expect(marks(option)).toEqual(['l', 'k', 'csv']);
+    expect(option.textContent).toBe('data/lakes.csv');
+  });
+
+  it('lists the recent files, then the top-level files, before anything is typed, and opens one from the keyboard', async () => {
+    remembered(['reports/q1.txt', 'data/sales.csv']);
+    const { router } = await openRepository();
+    const { dialog, box } = await openFinder();
+    const recent = await within(dialog).findByRole('group', { name: 'Recent' });
+    expect(within(recent).getAllByRole('option').map((o) => o.textContent)).toEqual(['reports/q1.txt', 'data/sales.csv']);
+    // The files at the top of the ref, not its folders.
+    const topLevel = await within(dialog).findByRole('group', { name: 'Top-level files' });
+    expect(within(topLevel).getAllByRole('option').map((o) => o.textContent)).toEqual(['notes.txt']);
+    expect(asked(lake, '/repositories/lake/refs/main/objects/ls')).toContain('GET /repositories/lake/refs/main/objects/ls?delimiter=%2F&amount=100');
+    expect(finds).toEqual([]);
+    const selected = () => within(dialog).getByRole('option', { selected: true });
+    expect(selected().textContent).toBe('reports/q1.txt');
+    // Typing replaces the suggestions with the matches; an emptied box brings them back.
+    fireEvent.change(box, { target: { value: 'readme' } });
+    await within(dialog).findByText('1 match');
+    expect(within(dialog).queryByRole('group', { name: 'Recent' })).toBeNull();
+    fireEvent.change(box, { target: { value: '' } });
+    expect(optionTexts(dialog)).toEqual(['reports/q1.txt', 'data/sales.csv', 'notes.txt']);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(selected().textContent).toBe('notes.txt');
+    expect(box.getAttribute('aria-activedescendant')).toBe(selected().id);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'notes.txt' }), { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/repositories/lake/object');
+  });
+
+  it('remembers the objects opened, and the files picked in the finder, newest first', async () => {
+    server.use(
+      http.get<never, never, ObjectStats | ErrorBody>('*/api/v1/repositories/lake/refs/:ref/objects/stat', ({ request }) => {
+        const path = new URL(request.url).searchParams.get('path');
+        if (path !== 'notes.txt') return failure(404, 'not found');
+        return HttpResponse.json<ObjectStats>({ ...objectAt('notes.txt', 5), content_type: 'text/plain' });
+      }),
+      http.get('*/api/v1/repositories/lake/refs/:ref/objects', () => new HttpResponse('hello', { headers: { 'Content-Type': 'text/plain' } })),
+    );
+    const { router } = renderApp('/repositories/lake/object?path=notes.txt');
+    expect(await screen.findByText('hello', {}, { timeout: 5000 })).toBeVisible();
+    let { dialog, box } = await openFinder();
+    const recent = await within(dialog).findByRole('group', { name: 'Recent' });
+    expect(within(recent).getAllByRole('option').map((o) => o.textContent)).toEqual(['notes.txt']);
+    fireEvent.change(box, { target: { value: 'q1' } });
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'reports/q1.txt' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ref: 'main', path: 'reports/q1.txt' }), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
+    ({ dialog, box } = await openFinder());
+    const again = await within(dialog).findByRole('group', { name: 'Recent' });
+    expect(within(again).getAllByRole('option').map((o) => o.textContent)).toEqual(['reports/q1.txt', 'notes.txt']);
   });
 
   it('searches the ref the URL names', async () => {

@@ -3,13 +3,17 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
-import type { Ref, Repository } from '../../server/http/wire';
+import type { BranchSummary, BranchSummaryList, Ref, Repository } from '../../server/http/wire';
 
 let lake: Repository;
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
 const branches = new Map<string, string>();
 const tags = new Map<string, string>();
+/** What the server says of a branch beside the default branch; a branch not here is level with it. */
+const distances = new Map<string, Partial<BranchSummary>>();
+const THREE_DAYS_AGO = Math.floor(Date.now() / 1000) - 3 * 86_400;
 const listRequests: URL[] = [];
+const summaryRequests: URL[] = [];
 const writes: { method: string; path: string; body?: unknown }[] = [];
 
 const page = (refs: Map<string, string>, url: URL) => {
@@ -24,12 +28,36 @@ const page = (refs: Map<string, string>, url: URL) => {
 
 const notFound = () => HttpResponse.json({ message: 'not found' }, { status: 404 });
 
+/** The summaries of the page of branches the URL asks for. */
+const summaryAnswer = (url: URL): BranchSummaryList => {
+  const listed = page(branches, url);
+  const results = listed.results.map(
+    ({ id, commit_id }): BranchSummary => ({
+      id,
+      commit_id,
+      commit_creation_date: THREE_DAYS_AGO,
+      ahead: 0,
+      behind: 0,
+      ahead_capped: false,
+      behind_capped: false,
+      merged: id !== lake.default_branch,
+      ...distances.get(id),
+    }),
+  );
+  return { default_branch: lake.default_branch, pagination: listed.pagination, results };
+};
+
 const server = fakeApi(
   http.get('*/api/v1/repositories/lake', () => HttpResponse.json(lake)),
   http.get('*/api/v1/repositories/lake/branches', ({ request }) => {
     const url = new URL(request.url);
     listRequests.push(url);
     return HttpResponse.json(page(branches, url));
+  }),
+  http.get('*/api/v1/repositories/lake/branches_summary', ({ request }) => {
+    const url = new URL(request.url);
+    summaryRequests.push(url);
+    return HttpResponse.json<BranchSummaryList>(summaryAnswer(url));
   }),
   http.get('*/api/v1/repositories/lake/branches/:id', ({ params }) => {
     const commit = branches.get(String(params.id));
@@ -73,9 +101,11 @@ beforeEach(() => {
   branches.clear();
   tags.clear();
   branches.set('main', hex('a')).set('dev', hex('b'));
+  distances.clear();
 });
 afterEach(() => {
   listRequests.length = 0;
+  summaryRequests.length = 0;
   writes.length = 0;
 });
 
@@ -223,6 +253,83 @@ describe('Branches screen', () => {
     renderApp('/repositories/lake/branches');
     expect((await screen.findByText(/^could not list branches:/)).textContent).toBe('could not list branches: boom');
     expect(screen.getByRole('button', { name: 'Retry' }).textContent).toBe('Retry');
+  });
+});
+
+describe('Branches screen: each branch beside the default branch', () => {
+  it('shows how far it is ahead and behind, when it last changed (full date on hover), and Merged', async () => {
+    branches.set('fix', hex('c')).set('huge', hex('d'));
+    distances.set('dev', { ahead: 2, behind: 1, merged: false });
+    distances.set('huge', { ahead: 1000, ahead_capped: true, behind: 3, merged: false });
+    renderApp('/repositories/lake/branches');
+    const table = await screen.findByRole('table', { name: 'Branches' }, SLOW);
+    expect(within(table).getByRole('columnheader', { name: 'Compared with main' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Updated' })).toBeVisible();
+    const dev = await row('Branches', 'dev');
+    expect(await within(dev).findByText('2 ahead, 1 behind', {}, SLOW)).toBeVisible();
+    expect(within(dev).getByText('2 ahead, 1 behind').title).toBe('dev has 2 commits that main does not; main has 1 commit that dev does not.');
+    expect(within(dev).queryByText('Merged')).toBeNull();
+    const updated = within(dev).getByText('3 days ago');
+    expect(updated.tagName).toBe('TIME');
+    expect(updated.title).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
+    expect(updated.getAttribute('datetime')).toBe(new Date(THREE_DAYS_AGO * 1000).toISOString());
+    const fix = await row('Branches', 'fix');
+    expect(within(fix).getByText('0 ahead, 0 behind')).toBeVisible();
+    expect(within(fix).getByText('Merged')).toBeVisible();
+    const huge = await row('Branches', 'huge');
+    expect(within(huge).getByText('1,000+ ahead, 3 behind').title).toBe('huge has at least 1,000 commits that main does not; main has 3 commits that huge does not.');
+    // The default branch is the yardstick: no distance, never Merged, but its last change.
+    const main = await row('Branches', 'main');
+    expect(within(main).queryByText(/ahead/)).toBeNull();
+    expect(within(main).queryByText('Merged')).toBeNull();
+    expect(within(main).getByText('3 days ago')).toBeVisible();
+    // One request, for exactly the rows listed.
+    expect(summaryRequests).toHaveLength(1);
+    expect(summaryRequests[0]?.searchParams.get('amount')).toBe('4');
+  });
+
+  it('shows the rows first, with a quiet placeholder until the summaries come', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('*/api/v1/repositories/lake/branches_summary', async ({ request }) => {
+        summaryRequests.push(new URL(request.url));
+        await held;
+        return HttpResponse.json<BranchSummaryList>(summaryAnswer(new URL(request.url)));
+      }),
+    );
+    distances.set('dev', { ahead: 2, behind: 1, merged: false });
+    renderApp('/repositories/lake/branches');
+    const dev = await row('Branches', 'dev');
+    await waitFor(() => expect(summaryRequests).toHaveLength(1), SLOW);
+    expect(within(dev).getAllByText('Loading')).toHaveLength(2);
+    expect(within(dev).queryByText('2 ahead, 1 behind')).toBeNull();
+    release();
+    expect(await within(await row('Branches', 'dev')).findByText('2 ahead, 1 behind', {}, SLOW)).toBeVisible();
+    expect(within(await row('Branches', 'dev')).queryAllByText('Loading')).toHaveLength(0);
+  });
+
+  it('says when the summaries could not be read, keeps the list, and retries', async () => {
+    server.use(http.get('*/api/v1/repositories/lake/branches_summary', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), { once: true }));
+    distances.set('dev', { ahead: 2, behind: 1, merged: false });
+    renderApp('/repositories/lake/branches');
+    const alert = await screen.findByText(/^could not compare branches with the default branch:/, {}, SLOW);
+    expect(alert.textContent).toBe('could not compare branches with the default branch: boom');
+    const dev = await row('Branches', 'dev');
+    expect(within(dev).queryByText('Loading')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(await row('Branches', 'dev')).findByText('2 ahead, 1 behind', {}, SLOW)).toBeVisible();
+    expect(screen.queryByText(/^could not compare branches/)).toBeNull();
+  });
+
+  it('asks again when the list is refreshed', async () => {
+    renderApp('/repositories/lake/branches');
+    await row('Branches', 'dev');
+    await waitFor(() => expect(summaryRequests).toHaveLength(1), SLOW);
+    distances.set('dev', { ahead: 5, behind: 0, merged: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await within(await row('Branches', 'dev')).findByText('5 ahead, 0 behind', {}, SLOW)).toBeVisible();
+    expect(summaryRequests).toHaveLength(2);
   });
 });
 

@@ -12,16 +12,27 @@ const engine = vi.hoisted(() => ({
   runs: [] as string[],
   answer: undefined as ((sql: string) => Promise<SqlResult>) | undefined,
   summaries: [] as Array<ColumnSummary | undefined>,
+  /** The file's rows, as a count query answers; the queries that asked. */
+  total: undefined as number | undefined,
+  counts: [] as string[],
+  /** The names of the file's columns, as DuckDB reads them. */
+  columns: ['name'],
 }));
 
 vi.mock('../../src/lib/sql/sql-engine', () => {
   const fake: SqlEngine = {
-    run: (sql) => {
+    run: async (sql) => {
+      if (sql.startsWith('SELECT count(*) AS n FROM ')) {
+        engine.counts.push(sql);
+        if (engine.total === undefined) throw new Error('no count set');
+        const rows = [[String(engine.total)]];
+        return { columns: [{ name: 'n', type: 'BIGINT', kind: 'number' }], rows, rowCount: 1, elapsedMs: 1, outputs: [] };
+      }
       engine.runs.push(sql);
       if (!engine.answer) throw new Error('no answer set');
       return engine.answer(sql);
     },
-    describe: async () => [{ name: 'name', type: 'VARCHAR' }],
+    describe: async () => engine.columns.map((name) => ({ name, type: 'VARCHAR' })),
     summarise: async () => engine.summaries,
     exportResult: async () => new Uint8Array(),
   };
@@ -69,6 +80,9 @@ afterEach(() => {
   engine.runs.length = 0;
   engine.answer = undefined;
   engine.summaries = [];
+  engine.total = undefined;
+  engine.counts.length = 0;
+  engine.columns = ['name'];
 });
 
 const lakes: SqlResult = {
@@ -91,6 +105,9 @@ function view(path: string, fixture: Fixture, sql?: string) {
   return renderApp(`/repositories/lake/object?${search.toString()}`);
 }
 
+/** The tooltips of a chart's bars (an SVG title in each bar's group), as a pointer resting on each shows them. */
+const barTooltips = (chart: HTMLElement) => [...chart.querySelectorAll('g > title')].map((title) => title.textContent);
+
 const editorText = () => screen.getByRole('textbox', { name: 'SQL query' }).textContent;
 
 function typeQuery(sql: string) {
@@ -104,8 +121,8 @@ describe('SQL preview of data files', () => {
   it('runs the opening query over a parquet object and shows its rows with their types and count', async () => {
     engine.answer = async () => lakes;
     engine.summaries = [
-      { kind: 'top', column: 'name', values: [{ value: 'Baikal', count: 1 }], distinct: 2, nulls: 0 },
-      { kind: 'histogram', column: 'depth', bins: [1], min: '1642', max: '1642', nulls: 1 },
+      { kind: 'top', column: 'name', values: [{ value: 'Baikal', count: 1 }], distinct: 2, nulls: 0, rows: 2 },
+      { kind: 'histogram', column: 'depth', bins: [1], min: '1642', max: '1642', from: 1642, to: 1642, scale: 'number', nulls: 1, rows: 2 },
     ];
     view('data/lakes.parquet', { contentType: 'application/octet-stream', size: 50 * 1024 * 1024 });
     // The first query of the file waits for the preview's lazy chunk as well.
@@ -118,11 +135,15 @@ describe('SQL preview of data files', () => {
     // Each column's name, then its DuckDB type (then its chart, once computed).
     expect(headers).toEqual(['#', expect.stringMatching(/^nameVARCHAR/), expect.stringMatching(/^depthINTEGER/), '']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Baikal', '1642', '']);
+    // Numbers with thousands separators.
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Baikal', '1,642', '']);
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Tanganyika', 'NULL', '']);
-    // The charts DuckDB computed, each named for screen readers.
-    expect(await screen.findByRole('img', { name: 'Most frequent values of name: Baikal (1); 2 distinct' })).toBeVisible();
-    expect(screen.getByRole('img', { name: 'Histogram of depth from 1642 to 1642: 1 rows per bin; 1 NULL' })).toBeVisible();
+    // The charts DuckDB computed, each named for screen readers, with the share of NULLs.
+    expect(await screen.findByRole('img', { name: 'Most frequent values of name: Baikal (1); 2 distinct; 0% null' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Histogram of depth from 1,642 to 1,642: 1 rows per bin; 50% null' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: /^depth/ })).toHaveTextContent('INTEGER · 50% null');
+    // The file holds only the rows shown: nothing is counted.
+    expect(engine.counts).toEqual([]);
     // Whatever its size, nothing of the object is read by the viewer itself: the engine reads the ranges it needs.
     expect(contentRequests).toEqual([]);
   });
@@ -189,8 +210,121 @@ describe('SQL preview of data files', () => {
   it('says how many rows there are when it shows only the first 1,000', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => [`lake ${i + 1}`, String(i)]);
     engine.answer = async () => ({ ...lakes, rows, rowCount: 4173, elapsedMs: 1234 });
+    view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 }, 'SELECT * FROM lakes');
+    expect(await screen.findByText('Showing 1,000 of 4,173 rows (the query took 1,234 ms)')).toBeVisible();
+  });
+
+  it('says how many rows the file has beside the first ones the opening query shows', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [`lake ${i + 1}`, String(i * 1000)]);
+    engine.answer = async () => ({ ...lakes, rows, rowCount: 20 });
+    engine.total = 12_345;
     view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
-    expect(await screen.findByText('4,173 rows in 1,234 ms, showing the first 1,000 of 4,173')).toBeVisible();
+    expect(await screen.findByText('Showing 20 of 12,345 rows (the query took 35 ms)', {}, { timeout: 5000 })).toBeVisible();
+    expect(engine.counts).toEqual(["SELECT count(*) AS n FROM READ_PARQUET('lakefs://lake/main/lakes.parquet')"]);
+    expect(screen.queryByRole('status', { name: "Counting the file's rows" })).toBeNull();
+  });
+
+  it('sorts the rows shown by a column when its header is clicked: ascending, descending, then as they came', async () => {
+    engine.answer = async () => ({
+      ...lakes,
+      rows: [
+        ['Baikal', '1642'],
+        ['Tanganyika', null],
+        ['Crater', '594'],
+        ['Superior', '406'],
+      ],
+      rowCount: 4,
+    });
+    view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
+    const table = await screen.findByRole('table', { name: 'Query result' }, { timeout: 5000 });
+    const depthHeader = within(table).getByRole('columnheader', { name: /^depth/ });
+    const depths = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(depthHeader).toHaveAttribute('aria-sort', 'none');
+    expect(depths()).toEqual(['1,642', 'NULL', '594', '406']);
+
+    // A button, so the keyboard reaches and presses it as it does any other.
+    const sortByDepth = within(depthHeader).getByRole('button', { name: 'depth' });
+    fireEvent.click(sortByDepth);
+    expect(depthHeader).toHaveAttribute('aria-sort', 'ascending');
+    // By value, not as text; NULL last.
+    expect(depths()).toEqual(['406', '594', '1,642', 'NULL']);
+    fireEvent.click(sortByDepth);
+    expect(depthHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(depths()).toEqual(['1,642', '594', '406', 'NULL']);
+    fireEvent.click(sortByDepth);
+    expect(depthHeader).toHaveAttribute('aria-sort', 'none');
+    expect(depths()).toEqual(['1,642', 'NULL', '594', '406']);
+
+    // Another column takes the sort over; a row keeps its number from the result's order.
+    const nameHeader = within(table).getByRole('columnheader', { name: /^name/ });
+    fireEvent.click(within(nameHeader).getByRole('button', { name: 'name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(depthHeader).toHaveAttribute('aria-sort', 'none');
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Baikal', '1,642', '']);
+    const lastRow = within(table).getAllByRole('row').at(-1)!;
+    expect(within(lastRow).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Tanganyika', 'NULL', '']);
+  });
+
+  it('names each bar of a column chart: a histogram bin’s range and rows, a top value’s rows', async () => {
+    engine.answer = async () => lakes;
+    engine.summaries = [
+      {
+        kind: 'top',
+        column: 'name',
+        values: [
+          { value: 'Baikal', count: 1200 },
+          { value: 'Crater', count: 1 },
+        ],
+        distinct: 2,
+        nulls: 3,
+        rows: 1204,
+      },
+      { kind: 'histogram', column: 'depth', bins: [3, 0, 1], min: '0', max: '3000', from: 0, to: 3000, scale: 'number', nulls: 0, rows: 4 },
+    ];
+    view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
+    const histogram = await screen.findByRole('img', { name: 'Histogram of depth from 0 to 3,000: 3, 0, 1 rows per bin; 0% null' }, { timeout: 5000 });
+    // Each bar's tooltip.
+    expect(barTooltips(histogram)).toEqual(['0 to 1,000: 3 rows', '1,000 to 2,000: 0 rows', '2,000 to 3,000: 1 row']);
+    const top = screen.getByRole('img', { name: 'Most frequent values of name: Baikal (1,200), Crater (1); 2 distinct; <1% null' });
+    expect(barTooltips(top)).toEqual(['Baikal: 1,200 rows', 'Crater: 1 row']);
+    expect(screen.getByRole('columnheader', { name: /^name/ })).toHaveTextContent('VARCHAR · <1% null');
+  });
+
+  it('says that a result wider than its box scrolls sideways, until it is scrolled to the end', async () => {
+    const names = ['name', 'country', 'depth', 'area', 'volume'];
+    engine.answer = async () => ({
+      ...lakes,
+      columns: names.map((name) => ({ name, type: 'VARCHAR', kind: 'text' as const })),
+      rows: [names.map((name) => `${name} 1`)],
+      rowCount: 1,
+    });
+    // happy-dom lays nothing out: a 500 px box, and header cells of 150 px side by side, moved by the scroll.
+    let scrollLeft = 0;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(500);
+    vi.spyOn(Element.prototype, 'scrollLeft', 'get').mockImplementation(() => scrollLeft);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const left = this instanceof HTMLTableCellElement ? this.cellIndex * 150 - scrollLeft : 0;
+      const width = this instanceof HTMLTableCellElement ? 150 : 500;
+      return new DOMRect(left, 0, width, 40);
+    });
+    try {
+      view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
+      // The name column ends at 300 px and the country column at 450: the other three reach past the edge.
+      const hint = await screen.findByRole('button', { name: 'Scroll sideways for 3 more columns' }, { timeout: 5000 });
+      expect(hint).toBeVisible();
+      const viewport = screen.getByRole('table', { name: 'Query result' }).closest<HTMLElement>('[data-scroll-viewport]');
+      if (!viewport) throw new Error('no scrolling box');
+      scrollLeft = 150;
+      fireEvent.scroll(viewport);
+      expect(await screen.findByRole('button', { name: 'Scroll sideways for 2 more columns' })).toBeVisible();
+      scrollLeft = 400;
+      fireEvent.scroll(viewport);
+      await waitFor(() => expect(screen.queryByRole('button', { name: /^Scroll sideways/ })).toBeNull());
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('offers a Cancel button while the query runs, which stops it', async () => {
@@ -201,5 +335,54 @@ describe('SQL preview of data files', () => {
     expect(await screen.findByText('The query was cancelled.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     abort?.();
+  });
+});
+
+describe('the first row of a CSV', () => {
+  it('says when DuckDB read the first row as data, and "First row is header" reads it as the column names', async () => {
+    engine.answer = async () => lakes;
+    engine.columns = ['column0', 'column1'];
+    const { router } = view('lakes.csv', { contentType: 'text/csv', size: 10 });
+    // Once DuckDB has read the file's columns, the preview says how it took the first row.
+    expect(await screen.findByText(/^The first row looks like data, not column names/, {}, { timeout: 5000 })).toBeVisible();
+    const choice = screen.getByRole('checkbox', { name: 'First row is header' });
+    expect(choice).toBeEnabled();
+    expect((choice as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(choice);
+    const withHeader = "SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.csv', header = true) LIMIT 20";
+    await waitFor(() => expect(engine.runs.at(-1)).toBe(withHeader), { timeout: 5000 });
+    // The address keeps the choice for this file; the query is the opening one for it, so it stays out.
+    expect(router.state.location.search).toEqual({ path: 'lakes.csv', header: true });
+    await waitFor(() => expect(editorText()).toBe(withHeader));
+    const chosen = screen.getByRole('checkbox', { name: 'First row is header' }) as HTMLInputElement;
+    expect(chosen.checked).toBe(true);
+    expect(screen.queryByText(/^The first row looks like data/)).toBeNull();
+
+    fireEvent.click(chosen);
+    const withoutHeader = "SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.csv', header = false) LIMIT 20";
+    await waitFor(() => expect(engine.runs.at(-1)).toBe(withoutHeader), { timeout: 5000 });
+    expect(router.state.location.search).toEqual({ path: 'lakes.csv', header: false });
+  });
+
+  it('opens on the choice in the address, and counts the rows as it reads them', async () => {
+    engine.answer = async () => ({ ...lakes, rows: Array.from({ length: 20 }, (_, i) => [`lake ${i}`, '1']), rowCount: 20 });
+    engine.total = 4_000;
+    objects.set('lakes.tsv', { contentType: 'text/tab-separated-values', size: 10 });
+    renderApp('/repositories/lake/object?path=lakes.tsv&header=false');
+    const choice = await screen.findByRole('checkbox', { name: 'First row is header' }, { timeout: 5000 });
+    expect((choice as HTMLInputElement).checked).toBe(false);
+    expect(engine.runs).toEqual(["SELECT * FROM READ_CSV_AUTO('lakefs://lake/main/lakes.tsv', delim = '\\t', header = false) LIMIT 20"]);
+    expect(await screen.findByText('Showing 20 of 4,000 rows (the query took 35 ms)', {}, { timeout: 5000 })).toBeVisible();
+    expect(engine.counts).toEqual(["SELECT count(*) AS n FROM READ_CSV_AUTO('lakefs://lake/main/lakes.tsv', delim = '\\t', header = false)"]);
+    // A choice the user made is not second-guessed.
+    expect(screen.queryByText(/^The first row looks like data/)).toBeNull();
+  });
+
+  it('offers no header choice for a parquet file', async () => {
+    engine.answer = async () => lakes;
+    view('lakes.parquet', { contentType: 'application/vnd.apache.parquet', size: 10 });
+    await screen.findByRole('table', { name: 'Query result' }, { timeout: 5000 });
+    expect(screen.queryByRole('checkbox', { name: 'First row is header' })).toBeNull();
   });
 });

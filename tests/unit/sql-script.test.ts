@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLakefsAddress, parseLakefsAddress, sqlString } from '../../src/lib/sql/lakefs-address';
 import { copyTargets, objectFiles } from '../../src/lib/sql/object-files';
 import { isQuery, splitStatements } from '../../src/lib/sql/sql-script';
-import { openingQuery, sourceQuery } from '../../src/lib/sql/data-format';
+import { countQuery, openingQuery, sniffedHeaderRow, sourceQuery } from '../../src/lib/sql/data-format';
 
 describe('splitStatements', () => {
   it('splits at semicolons outside literals, quoted names and comments', () => {
@@ -91,5 +91,24 @@ describe('opening queries', () => {
       "SELECT * FROM READ_CSV_AUTO('lakefs://quickstart/main/data/lakes.csv') LIMIT 20",
     );
     expect(sourceQuery('tsv', { ...address, path: 'a.tsv' })).toBe("SELECT * FROM READ_CSV_AUTO('lakefs://quickstart/main/a.tsv', delim = '\\t')");
+  });
+
+  it('reads a CSV’s first row as the user chose, and counts the rows the same way', () => {
+    const address = { repo: 'quickstart', ref: 'main', path: 'a.tsv' };
+    expect(openingQuery('csv', address, false)).toBe("SELECT * FROM READ_CSV_AUTO('lakefs://quickstart/main/a.tsv', header = false) LIMIT 20");
+    expect(openingQuery('tsv', address, true)).toBe(
+      "SELECT * FROM READ_CSV_AUTO('lakefs://quickstart/main/a.tsv', delim = '\\t', header = true) LIMIT 20",
+    );
+    expect(countQuery('tsv', address, true)).toBe("SELECT count(*) AS n FROM READ_CSV_AUTO('lakefs://quickstart/main/a.tsv', delim = '\\t', header = true)");
+    expect(countQuery('parquet', { ...address, path: 'l.parquet' })).toBe("SELECT count(*) AS n FROM READ_PARQUET('lakefs://quickstart/main/l.parquet')");
+  });
+
+  it('tells from the names DuckDB gave a CSV’s columns whether it took the first row for them', () => {
+    expect(sniffedHeaderRow(['lake_name', 'max_depth_m'])).toBe(true);
+    // Without a header row DuckDB numbers the columns, with a leading zero from ten columns on.
+    expect(sniffedHeaderRow(['column0', 'column1'])).toBe(false);
+    expect(sniffedHeaderRow(Array.from({ length: 12 }, (_, i) => `column${String(i).padStart(2, '0')}`))).toBe(false);
+    // Names that only look alike are the file's own.
+    expect(sniffedHeaderRow(['column1', 'column2'])).toBe(true);
   });
 });

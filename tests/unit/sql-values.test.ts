@@ -81,19 +81,22 @@ describe('column summaries', () => {
     const dates = summaryQueries('t', { name: 'seen on', type: 'DATE', kind: 'temporal' });
     expect(dates?.counts).toContain('epoch("seen on")');
     expect(dates?.stats).toContain('FROM "t"');
+    // A histogram's ends on its scale, so each bin's range can be named.
+    expect(dates?.stats).toContain('CAST(min(epoch("seen on")) AS DOUBLE) AS x_lo');
+    expect(text?.stats).not.toContain('x_lo');
   });
 
   it('fills the bins DuckDB found no rows in, and keeps one bin when all values are equal', () => {
     const depth = { name: 'depth', type: 'INTEGER', kind: 'number' } as const;
-    const histogram = summaryFrom(depth, { nulls: 2, distinct: 3, lo: '1', hi: '9' }, [
+    const histogram = summaryFrom(depth, { rows: 7, nulls: 2, distinct: 3, lo: '1', hi: '9', x_lo: 1, x_hi: 9 }, [
       [0, 4],
       [11, 1],
     ]);
-    expect(histogram).toMatchObject({ kind: 'histogram', min: '1', max: '9', nulls: 2 });
+    expect(histogram).toMatchObject({ kind: 'histogram', min: '1', max: '9', from: 1, to: 9, scale: 'number', nulls: 2, rows: 7 });
     expect(histogram.kind === 'histogram' && histogram.bins).toEqual([4, ...new Array(SUMMARY_BINS - 2).fill(0), 1]);
-    const flat = summaryFrom(depth, { nulls: 0, distinct: 1, lo: '5', hi: '5' }, [[0, 7]]);
+    const flat = summaryFrom(depth, { rows: 7, nulls: 0, distinct: 1, lo: '5', hi: '5', x_lo: 5, x_hi: 5 }, [[0, 7]]);
     expect(flat.kind === 'histogram' && flat.bins).toEqual([7]);
-    expect(summaryFrom({ name: 'c', type: 'VARCHAR', kind: 'text' }, { nulls: 0, distinct: 2, lo: 'a', hi: 'b' }, [['a', 2], ['b', 1]])).toEqual({
+    expect(summaryFrom({ name: 'c', type: 'VARCHAR', kind: 'text' }, { rows: 3, nulls: 0, distinct: 2, lo: 'a', hi: 'b' }, [['a', 2], ['b', 1]])).toEqual({
       kind: 'top',
       column: 'c',
       values: [
@@ -102,6 +105,7 @@ describe('column summaries', () => {
       ],
       distinct: 2,
       nulls: 0,
+      rows: 3,
     });
   });
 });

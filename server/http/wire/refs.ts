@@ -1,7 +1,7 @@
 // Branches and tags: a ref on the wire, and the bodies of the calls that create, reset or rewrite them.
 import { z } from '@hono/zod-openapi';
 import { refValue } from '../params';
-import { pageOf } from './common';
+import { pageOf, Pagination } from './common';
 
 /** A branch or a tag: a name and the commit it points to. */
 export const Ref = z.object({ id: z.string(), commit_id: z.string() }).openapi('Ref');
@@ -9,6 +9,30 @@ export type Ref = z.output<typeof Ref>;
 
 export const RefList = pageOf(Ref, 'RefList');
 export type RefList = z.output<typeof RefList>;
+
+/** Tarn's own: a branch beside the default branch (counts stop above 1000; a capped count means at least that many). */
+export const BranchSummary = z
+  .object({
+    id: z.string(),
+    commit_id: z.string(),
+    commit_creation_date: z.number().int().openapi({ description: "The head commit's creation time, unix seconds" }),
+    ahead: z.number().int().openapi({ description: 'Commits of the branch that the default branch lacks' }),
+    behind: z.number().int().openapi({ description: 'Commits of the default branch that the branch lacks' }),
+    ahead_capped: z.boolean().openapi({ description: 'Counting stopped: there are at least `ahead` commits, likely more' }),
+    behind_capped: z.boolean().openapi({ description: 'Counting stopped: there are at least `behind` commits, likely more' }),
+    merged: z.boolean().openapi({ description: 'Every commit of the branch is on the default branch; never the default branch itself' }),
+  })
+  .openapi('BranchSummary');
+export type BranchSummary = z.output<typeof BranchSummary>;
+
+export const BranchSummaryList = z
+  .object({
+    default_branch: z.string().openapi({ description: 'The branch the counts are taken against' }),
+    pagination: Pagination,
+    results: z.array(BranchSummary),
+  })
+  .openapi('BranchSummaryList');
+export type BranchSummaryList = z.output<typeof BranchSummaryList>;
 
 export const BranchCreation = z
   .object({

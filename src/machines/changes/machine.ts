@@ -1,8 +1,8 @@
 // The uncommitted changes screen (docs/behaviour.md, Uncommitted changes): the branch's tree of changes, the commit and revert
 // flows, and the change summary, all started from what the route loaded. Commit and revert, which move the branch,
 // and the refresh button make the route load again; what it loaded then goes to the tree (the same tree, told its
-// new source), and the commit, revert and summary start over for the branch as it now is. The commit made stays as
-// the screen's receipt until it is dismissed or another branch is shown.
+// new source), and the commit, revert and summary start over for the branch as it now is. The commit made, or the
+// changes reverted, stay as the screen's receipt until it is dismissed or another branch is shown.
 import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DiffSource } from '../../api/diff';
 import type { Commit, Diff, Page } from '../../api/types';
@@ -10,7 +10,7 @@ import { screenActions, type RouteChanged } from '../../lib/screen';
 import { changeSummaryMachine } from '../change-summary/machine';
 import { commitMachine } from '../commit/machine';
 import { diffTreeMachine, treeRouteChanged } from '../diff-tree/machine';
-import { revertMachine } from '../revert/machine';
+import { revertMachine, type RevertTarget } from '../revert/machine';
 
 export interface ChangesInput {
   repoId: string;
@@ -25,14 +25,17 @@ export interface ChangesInput {
   firstPage: Page<Diff>;
 }
 
+/** What the last write of this screen did: the commit it made (linked), or the changes it reverted. */
+export type ChangesReceipt = { kind: 'commit'; commit: Commit } | { kind: 'revert'; target: RevertTarget };
+
 export interface ChangesContext extends ChangesInput {
-  /** The last commit made on this screen, shown as a receipt that links it. */
-  receipt: Commit | null;
+  receipt: ChangesReceipt | null;
 }
 
 export type ChangesEvent =
   | { type: 'changes.refresh' }
   | { type: 'changes.committed'; commit: Commit }
+  | { type: 'changes.reverted'; target: RevertTarget }
   | { type: 'receipt.dismiss' }
   | RouteChanged<ChangesInput>;
 
@@ -42,7 +45,7 @@ export const changesCommitMachine = commitMachine.provide({
 });
 /** The revert flow of the changes screen: a revert changes the branch, so the screen loads again. */
 export const changesRevertMachine = revertMachine.provide({
-  actions: { reverted: sendParent({ type: 'changes.refresh' } satisfies ChangesEvent) },
+  actions: { reverted: sendParent((_, target: RevertTarget) => ({ type: 'changes.reverted', target }) satisfies ChangesEvent) },
 });
 
 /** What the commit and revert flows start from: a protected branch takes neither, as a read-only repository. */
@@ -81,7 +84,8 @@ export const changesMachine = setup({
   },
   on: {
     'changes.refresh': { actions: 'invalidate' },
-    'changes.committed': { actions: [assign({ receipt: ({ event }) => event.commit }), 'invalidate'] },
+    'changes.committed': { actions: [assign({ receipt: ({ event }) => ({ kind: 'commit' as const, commit: event.commit }) }), 'invalidate'] },
+    'changes.reverted': { actions: [assign({ receipt: ({ event }) => ({ kind: 'revert' as const, target: event.target }) }), 'invalidate'] },
     'receipt.dismiss': { actions: assign({ receipt: null }) },
   },
   initial: 'shown',

@@ -3,17 +3,21 @@
 // repository's refs, the page loads again. The default branch is never offered for deletion. A change of the route
 // (another repository, its flag or default branch read again) is taken as it comes; an open dialog keeps its form.
 // A read-only repository takes no new branch or tag: Create is disabled, saying why. The ref created last stays as
-// the screen's receipt, linking it, until dismissed.
+// the screen's receipt, linking it, until dismissed. The Branches screen also runs, for the screen's life, the
+// summaries of the listed branches (ahead, behind, merged, last commit), which follow the listing and load after it.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { screenActions, type RouteChanged } from '../../lib/screen';
 import { createRefMachine, type CreatedRef, type CreatedRefKind } from '../create-ref/machine';
 import { confirmDeleteMachine, type ConfirmDeleteOutput } from '../confirm-delete/machine';
+import { branchSummariesMachine, type BranchListActorRef, type BranchSummariesActorRef } from '../branch-summaries/machine';
 
 export interface RefsPageInput {
   repoId: string;
   kind: CreatedRefKind;
   readOnly: boolean;
   defaultBranch: string;
+  /** The screen's listing; on the Branches screen, what the summaries follow. */
+  list: BranchListActorRef;
 }
 
 /** Why Create is disabled on a read-only repository. */
@@ -24,6 +28,8 @@ export function createRefusedReadOnly(kind: CreatedRefKind): string {
 export interface RefsPageContext extends RefsPageInput {
   /** The ref created last on this screen. */
   receipt: CreatedRef | null;
+  /** The listed branches' summaries (the Branches screen only). */
+  summaries: BranchSummariesActorRef | null;
 }
 
 export type RefsPageEvent =
@@ -38,11 +44,12 @@ export const refsPageMachine = setup({
     input: {} as RefsPageInput,
     context: {} as RefsPageContext,
     events: {} as RefsPageEvent,
-    children: {} as { create: 'create'; delete: 'delete' },
+    children: {} as { create: 'create'; delete: 'delete'; summaries: 'summaries' },
   },
   actors: {
     create: createRefMachine,
     delete: confirmDeleteMachine,
+    summaries: branchSummariesMachine,
   },
   actions: {
     ...screenActions,
@@ -56,7 +63,11 @@ export const refsPageMachine = setup({
   },
 }).createMachine({
   id: 'refsPage',
-  context: ({ input }) => ({ ...input, receipt: null }),
+  context: ({ input, spawn }) => ({
+    ...input,
+    receipt: null,
+    summaries: input.kind === 'branch' ? spawn('summaries', { id: 'summaries', input: { list: input.list } }) : null,
+  }),
   on: {
     'route.changed': { actions: { type: 'takeRoute', params: ({ event }) => event.input } },
     'receipt.dismiss': { actions: assign({ receipt: null }) },

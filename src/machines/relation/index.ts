@@ -11,7 +11,7 @@ import {
   removeGroupMember,
 } from '../../api/access-control';
 import type { Page } from '../../api/types';
-import { relationMachine, type RelationChange } from './machine';
+import { relationMachine, type CandidatePage, type RelationChange } from './machine';
 
 export * from './machine';
 
@@ -31,9 +31,11 @@ const liveRelation = (kind: RelationKind) => {
   const relation = relations[kind];
   return relationMachine.provide({
     actors: {
-      search: fromPromise<string[], { prefix: string; amount: number }>(async ({ input }) =>
-        (await relation.candidates(input)).results.map((row) => row.id),
-      ),
+      // lakeFS's listings page without a total: the picker can say that more match, not how many.
+      search: fromPromise<CandidatePage, { prefix: string; amount: number }>(async ({ input }) => {
+        const page = await relation.candidates(input);
+        return { ids: page.results.map((row) => row.id), hasMore: page.pagination.has_more };
+      }),
       add: fromPromise<void, RelationChange>(({ input }) => relation.add(input.owner, input.id)),
       remove: fromPromise<void, RelationChange>(({ input }) => relation.remove(input.owner, input.id)),
     },

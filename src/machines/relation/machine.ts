@@ -1,6 +1,8 @@
 // One of the links between users, groups and policies (docs/behaviour.md, Access control): a user's groups, a user's or a
 // group's attached policies, a group's members. 'Add'/'Attach' opens a picker that searches by prefix (5 results,
-// docs/behaviour.md, Access control) and links the one chosen; Remove/Detach asks first, and a refusal is shown in an alert dialog.
+// docs/behaviour.md, Access control), where the user ticks several candidates, across searches, and adds them in one
+// go: each by its own call, one after another. Those that fail stay ticked with their error; what was added is
+// summed up. Remove/Detach asks first, and a refusal is shown in an alert dialog.
 // Each change reads the route's data again, and the session the user's effective policies (the change may have been
 // to the user's own).
 import { assign, sendTo, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
@@ -18,11 +20,32 @@ export interface RelationInput {
   owner: string;
 }
 
+/** A search's answer: the ids offered, whether more match, and how many match in all when the server says. */
+export interface CandidatePage {
+  ids: string[];
+  hasMore: boolean;
+  total?: number;
+}
+
+/** A candidate whose add failed, and why. */
+export interface FailedAdd {
+  id: string;
+  error: unknown;
+}
+
 export interface RelationContext extends RelationInput {
   /** The picker's search text. */
   prefix: string;
-  /** The ids the picker offers. */
-  candidates: string[];
+  /** What the last search offered. */
+  candidates: CandidatePage;
+  /** The ticked candidates, in the order ticked; kept when the search changes. */
+  selected: string[];
+  /** Of the batch being added, those not yet asked for, the one being added first. */
+  queue: string[];
+  /** What the last batch added. */
+  added: string[];
+  /** What the last batch could not add; each stays ticked until added or unticked. */
+  failed: FailedAdd[];
   /** The row whose removal is being confirmed or made. */
   removing: string | null;
   error: unknown;
@@ -30,8 +53,10 @@ export interface RelationContext extends RelationInput {
 
 export type RelationEvent =
   | { type: 'picker.open' }
-  | { type: 'picker.choose'; id: string }
+  | { type: 'picker.toggle'; id: string }
+  | { type: 'picker.add' }
   | { type: 'picker.close' }
+  | { type: 'receipt.dismiss' }
   | { type: 'remove.request'; id: string }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
@@ -43,6 +68,8 @@ export interface RelationChange {
   id: string;
 }
 
+const noCandidates: CandidatePage = { ids: [], hasMore: false };
+
 export const relationMachine = setup({
   types: {
     input: {} as RelationInput,
@@ -51,7 +78,7 @@ export const relationMachine = setup({
   },
   actors: {
     filter: debouncedFilterMachine,
-    search: promisePlaceholder<string[], { prefix: string; amount: number }>('search'),
+    search: promisePlaceholder<CandidatePage, { prefix: string; amount: number }>('search'),
     add: promisePlaceholder<void, RelationChange>('add'),
     remove: promisePlaceholder<void, RelationChange>('remove'),
   },
@@ -59,16 +86,47 @@ export const relationMachine = setup({
     ...screenActions,
     reloadPermissions: sendTo(({ context }) => context.session, { type: 'permissions.reload' as const }),
     setError: assign((_, error: unknown) => ({ error })),
+    toggle: assign(({ context }, id: string) =>
+      context.selected.includes(id)
+        ? { selected: context.selected.filter((other) => other !== id), failed: context.failed.filter((failure) => failure.id !== id) }
+        : { selected: [...context.selected, id] },
+    ),
+    recordAdded: assign(({ context }) => ({ added: [...context.added, ...context.queue.slice(0, 1)], queue: context.queue.slice(1) })),
+    recordFailed: assign(({ context }, error: unknown) => ({
+      failed: [...context.failed, ...context.queue.slice(0, 1).map((id) => ({ id, error }))],
+      queue: context.queue.slice(1),
+    })),
+    keepFailedSelected: assign(({ context }) => ({ selected: context.failed.map((failure) => failure.id) })),
+  },
+  guards: {
+    hasSelection: ({ context }) => context.selected.length > 0,
+    moreQueued: ({ context }) => context.queue.length > 1,
+    noneFailed: ({ context }) => context.failed.length === 0,
+    someAdded: ({ context }) => context.added.length > 0,
   },
 }).createMachine({
   id: 'relation',
-  context: ({ input }) => ({ ...input, prefix: '', candidates: [], removing: null, error: undefined }),
+  context: ({ input }) => ({
+    ...input,
+    prefix: '',
+    candidates: noCandidates,
+    selected: [],
+    queue: [],
+    added: [],
+    failed: [],
+    removing: null,
+    error: undefined,
+  }),
   initial: 'idle',
   states: {
     idle: {
       entry: assign({ removing: null, error: undefined }),
       on: {
-        'picker.open': { target: 'picking', actions: assign({ prefix: '', candidates: [] }) },
+        'picker.open': {
+          target: 'picking',
+          actions: assign({ prefix: '', candidates: noCandidates, selected: [], added: [], failed: [] }),
+        },
+        'receipt.dismiss': { actions: assign({ added: [] }) },
         'remove.request': { target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.id }) },
       },
     },
@@ -78,6 +136,8 @@ export const relationMachine = setup({
       invoke: { id: 'filter', src: 'filter', input: ({ context }) => ({ text: context.prefix }) },
       on: {
         'filter.settled': { target: '.searching', reenter: true, actions: assign({ prefix: ({ event }) => event.text }) },
+        'picker.toggle': { actions: { type: 'toggle', params: ({ event }) => event.id } },
+        'picker.add': { guard: 'hasSelection', target: 'adding' },
         'picker.close': 'idle',
       },
       states: {
@@ -90,18 +150,41 @@ export const relationMachine = setup({
             onError: { target: 'ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
           },
         },
-        ready: {
-          on: { 'picker.choose': '#relation.adding' },
-        },
+        ready: {},
       },
     },
     adding: {
       tags: ['busy'],
-      invoke: {
-        src: 'add',
-        input: ({ context, event }) => ({ owner: context.owner, id: event.type === 'picker.choose' ? event.id : '' }),
-        onDone: { target: 'idle', actions: ['invalidate', 'reloadPermissions'] },
-        onError: { target: 'picking.ready', actions: { type: 'setError', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+      entry: assign({ queue: ({ context }) => context.selected, added: [], failed: [], error: undefined }),
+      initial: 'one',
+      states: {
+        one: {
+          invoke: {
+            src: 'add',
+            input: ({ context }) => ({ owner: context.owner, id: context.queue[0] ?? '' }),
+            onDone: [
+              { guard: 'moreQueued', target: 'one', reenter: true, actions: 'recordAdded' },
+              { target: 'summing', actions: 'recordAdded' },
+            ],
+            onError: [
+              {
+                guard: 'moreQueued',
+                target: 'one',
+                reenter: true,
+                actions: { type: 'recordFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              },
+              { target: 'summing', actions: { type: 'recordFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error } },
+            ],
+          },
+        },
+        // All asked for: the picker closes when all were added; otherwise it stays, on the ones that failed.
+        summing: {
+          always: [
+            { guard: 'noneFailed', target: '#relation.idle', actions: ['invalidate', 'reloadPermissions'] },
+            { guard: 'someAdded', target: '#relation.picking.ready', actions: ['keepFailedSelected', 'invalidate', 'reloadPermissions'] },
+            { target: '#relation.picking.ready', actions: 'keepFailedSelected' },
+          ],
+        },
       },
     },
     confirmingRemove: {

@@ -13,9 +13,22 @@ import { copyTargets } from '../../lib/sql/object-files';
 import type { ColumnSummary, SqlResult } from '../../lib/sql/sql-engine';
 import type { ExportInput, SqlRun } from './machine';
 
+const loadEngineModule = () => import('../../lib/sql/sql-engine');
+
+/**
+ * The engine's module, imported once and shared: the actors ask for the engine at the same moment (the charts and the
+ * file's columns), and one import for all of them is also what vitest's mocks follow (an import of a mocked module
+ * that overlaps another gets the real module). A failed import (a chunk that did not load) is tried again next time.
+ */
+let engineModule: ReturnType<typeof loadEngineModule> | undefined;
+
 /** DuckDB-WASM and Arrow load with the first data file opened. */
 async function engine() {
-  return (await import('../../lib/sql/sql-engine')).sqlEngine();
+  engineModule ??= loadEngineModule().catch((error: unknown) => {
+    engineModule = undefined;
+    throw error;
+  });
+  return (await engineModule).sqlEngine();
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -70,6 +83,13 @@ export const sqlPreviewActors = {
   summarise: fromPromise<Array<ColumnSummary | undefined>, { result: SqlResult }>(async ({ input, signal }) =>
     (await engine()).summarise(input.result, signal),
   ),
+
+  countRows: fromPromise<number, { query: string }>(async ({ input, signal }) => {
+    const { rows } = await (await engine()).run(input.query, { signal, maxRows: 1 });
+    const total = Number(rows[0]?.[0]);
+    if (!Number.isSafeInteger(total)) throw new Error(`The count of rows could not be read: ${String(rows[0]?.[0])}`);
+    return total;
+  }),
 
   exportResult: fromPromise<void, ExportInput>(async ({ input, signal }) => {
     const bytes = await (await engine()).exportResult(input.result, input.format, signal);

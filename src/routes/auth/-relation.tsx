@@ -25,7 +25,7 @@ const TABS: Record<
     linkTo: 'group',
     addLabel: 'Add User to Group',
     removeLabel: 'Remove',
-    candidates: 'groups',
+    noun: { one: 'group', other: 'groups' },
     permissions: () => ({
       addPermission: { action: 'auth:AddGroupMember', resource: arn.group('*') },
       removePermission: { action: 'auth:RemoveGroupMember', resource: arn.group('*') },
@@ -37,7 +37,7 @@ const TABS: Record<
     linkTo: 'policy',
     addLabel: 'Attach Policy',
     removeLabel: 'Detach',
-    candidates: 'policies',
+    noun: { one: 'policy', other: 'policies' },
     permissions: (user) => ({
       addPermission: { action: 'auth:AttachPolicy', resource: arn.user(user) },
       removePermission: { action: 'auth:DetachPolicy', resource: arn.user(user) },
@@ -49,7 +49,7 @@ const TABS: Record<
     linkTo: 'user',
     addLabel: 'Add Members',
     removeLabel: 'Remove',
-    candidates: 'users',
+    noun: { one: 'user', other: 'users' },
     permissions: (group) => ({
       addPermission: { action: 'auth:AddGroupMember', resource: arn.group(group) },
       removePermission: { action: 'auth:RemoveGroupMember', resource: arn.group(group) },
@@ -61,7 +61,7 @@ const TABS: Record<
     linkTo: 'policy',
     addLabel: 'Attach Policy',
     removeLabel: 'Detach',
-    candidates: 'policies',
+    noun: { one: 'policy', other: 'policies' },
     permissions: (group) => ({
       addPermission: { action: 'auth:AttachPolicy', resource: arn.group(group) },
       removePermission: { action: 'auth:DetachPolicy', resource: arn.group(group) },
@@ -111,7 +111,7 @@ export function RelationListing<T extends RelatedRow>({ kind, owner, readOnly = 
   const relation = useScreen(liveRelationMachines[kind], { session, owner });
   const tab = TABS[kind];
   const [editing] = useState<RelationEditing | undefined>(() =>
-    readOnly ? undefined : { relation, addLabel: tab.addLabel, removeLabel: tab.removeLabel, candidates: tab.candidates, ...tab.permissions(owner) },
+    readOnly ? undefined : { relation, addLabel: tab.addLabel, removeLabel: tab.removeLabel, noun: tab.noun, ...tab.permissions(owner) },
   );
   const renderId = useCallback((id: string): ReactNode => <IdLink to={tab.linkTo} id={id} />, [tab.linkTo]);
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Breadcrumb, HStack, Link, Stack } from '@chakra-ui/react';
+import { Breadcrumb, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
+import { OverflowTabs } from '../components/OverflowTabs';
 
 export interface EntityTab {
   label: string;
@@ -16,7 +17,10 @@ export interface EntityLayoutProps {
   children: ReactNode;
 }
 
-/** A user's or a group's pages: breadcrumbs (Users > user) and the tabs, beside the tab shown. */
+/**
+ * A user's or a group's pages: breadcrumbs (Users > user) and the tabs, beside the tab shown; the tabs that do not fit
+ * go into a More menu (docs/behaviour.md, Conventions).
+ */
 export function EntityLayout({ parent, id, tabs, children }: EntityLayoutProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
@@ -34,30 +38,22 @@ export function EntityLayout({ parent, id, tabs, children }: EntityLayoutProps) 
           </Breadcrumb.Item>
         </Breadcrumb.List>
       </Breadcrumb.Root>
-      <HStack as="nav" aria-label="Tabs" gap="1" borderBottomWidth="1px" overflowX="auto">
-        {tabs.map(({ label, href }) => {
+      <OverflowTabs
+        label="Tabs"
+        tabs={tabs.map(({ label, href }) => {
           const active = decodeURIComponent(pathname) === decodeURIComponent(href);
-          return (
-            <Link
-              key={href}
-              asChild
-              px="3"
-              py="2"
-              mb="-1px"
-              whiteSpace="nowrap"
-              borderBottomWidth="2px"
-              borderColor={active ? 'tarn.solid' : 'transparent'}
-              color={active ? 'fg' : 'fg.muted'}
-              fontWeight={active ? 'semibold' : 'normal'}
-              _hover={{ textDecoration: 'none', color: 'fg' }}
-            >
+          return {
+            key: href,
+            label,
+            active,
+            link: (face) => (
               <RouterLink to={href} aria-current={active ? 'page' : undefined}>
-                {label}
+                {face}
               </RouterLink>
-            </Link>
-          );
+            ),
+          };
         })}
-      </HStack>
+      />
       {children}
     </Stack>
   );

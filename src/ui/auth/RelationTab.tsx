@@ -1,11 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
-import { Button, Dialog, Flex, IconButton, Input, InputGroup, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { LuPlus, LuRefreshCw, LuSearch } from 'react-icons/lu';
+import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { formatDate } from '../../lib/format';
 import type { PagedListActorRef } from '../../machines/paged-list';
-import type { DebouncedFilterActorRef } from '../../machines/debounced-filter';
-import { pickerFilter, type RelationActorRef, type RelationSnapshot } from '../../machines/relation/machine';
+import type { RelationActorRef, RelationSnapshot } from '../../machines/relation/machine';
 import { BackToStart } from '../components/BackToStart';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
@@ -13,7 +12,10 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
 import { PermittedButton } from '../components/PermittedButton';
+import { Receipt } from '../components/Receipt';
 import { usePagedList } from '../components/usePagedList';
+import { countOf, type Noun } from './pickerWords';
+import { RelationPicker } from './RelationPicker';
 
 /** A linked user, group or policy: its id and when it was created. */
 export interface RelatedRow {
@@ -28,8 +30,8 @@ export interface RelationEditing {
   addLabel: string;
   /** 'Remove' or 'Detach'. */
   removeLabel: string;
-  /** What the picker searches: 'groups', 'policies', 'users'. */
-  candidates: string;
+  /** What the picker links: groups, policies, users. */
+  noun: Noun;
   addPermission: { action: string; resource: string };
   removePermission: { action: string; resource: string };
 }
@@ -54,7 +56,7 @@ function relatedColumns(idHeader: string, renderId: (id: string) => ReactNode, e
     column.accessor('creation_date', {
       header: 'Created At',
       meta: { width: '30%' },
-      cell: (info) => (info.getValue() === undefined ? '' : formatDate(info.getValue() ?? 0)),
+      cell: (info) => (info.getValue() === undefined ? '' : <Text as="span" whiteSpace="nowrap">{formatDate(info.getValue() ?? 0)}</Text>),
     }),
   ];
   if (editing) {
@@ -98,6 +100,7 @@ export function RelationTab<T extends RelatedRow>({ list, label, idHeader, rende
           </PermittedButton>
         )}
       </Flex>
+      {editing && <AddedReceipt editing={editing} />}
       {view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />
       ) : view.loading ? (
@@ -113,10 +116,6 @@ export function RelationTab<T extends RelatedRow>({ list, label, idHeader, rende
 }
 
 const selectRelation = (s: RelationSnapshot) => ({
-  picking: s.matches('picking') || s.matches('adding'),
-  searching: s.hasTag('searching'),
-  adding: s.matches('adding'),
-  candidates: s.context.candidates,
   confirming: s.matches('confirmingRemove') || s.matches('removing'),
   removing: s.matches('removing'),
   removeFailed: s.matches('removeFailed'),
@@ -124,75 +123,27 @@ const selectRelation = (s: RelationSnapshot) => ({
   error: s.context.error,
 });
 
-/** The picker's search box; while a choice is being linked it shows the search that found it, read-only. */
-function PickerSearch({ filter, prefix, what }: { filter: DebouncedFilterActorRef | undefined; prefix: string; what: string }) {
-  const text = useSelector(filter, (s) => s?.context.text);
+const noneAdded: string[] = [];
+
+/** What the picker added, above the list, once the picker has closed; until dismissed or the picker opens again. */
+function AddedReceipt({ editing }: { editing: RelationEditing }) {
+  const added = useSelector(editing.relation, (s) => (s.matches('idle') ? s.context.added : noneAdded));
+  if (added.length === 0) return null;
   return (
-    <InputGroup startElement={<LuSearch />}>
-      <Input
-        autoFocus
-        type="search"
-        aria-label={`Search ${what}`}
-        placeholder={`Search ${what}...`}
-        value={text ?? prefix}
-        readOnly={filter === undefined}
-        onChange={(e) => filter?.send({ type: 'filter.input', text: e.target.value })}
-      />
-    </InputGroup>
+    <Receipt
+      label="Added"
+      title={`Added ${countOf(added.length, editing.noun)}: ${added.join(', ')}`}
+      onDismiss={() => editing.relation.send({ type: 'receipt.dismiss' })}
+    />
   );
 }
 
 function RelationDialogs({ editing }: { editing: RelationEditing }) {
-  const { relation, addLabel, removeLabel, candidates: what } = editing;
+  const { relation, addLabel, removeLabel, noun } = editing;
   const state = useSelector(relation, selectRelation);
-  const filter = useSelector(relation, pickerFilter);
-  const prefix = useSelector(relation, (s) => s.context.prefix);
   return (
     <>
-      <Dialog.Root open={state.picking} onOpenChange={(d) => !d.open && !state.adding && relation.send({ type: 'picker.close' })}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{addLabel}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <PickerSearch filter={filter} prefix={prefix} what={what} />
-                  {state.searching ? (
-                    <Spinner size="sm" />
-                  ) : (
-                    <Stack gap="1" role="listbox" aria-label={`Matching ${what}`}>
-                      {state.candidates.length === 0 && <Text color="fg.muted">{`No ${what} match.`}</Text>}
-                      {state.candidates.map((id) => (
-                        <Button
-                          key={id}
-                          role="option"
-                          aria-selected="false"
-                          justifyContent="start"
-                          variant="ghost"
-                          size="sm"
-                          disabled={state.adding}
-                          onClick={() => relation.send({ type: 'picker.choose', id })}
-                        >
-                          {id}
-                        </Button>
-                      ))}
-                    </Stack>
-                  )}
-                  {state.error !== undefined && <ErrorAlert error={state.error} />}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" disabled={state.adding} onClick={() => relation.send({ type: 'picker.close' })}>
-                  Cancel
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <RelationPicker relation={relation} title={addLabel} noun={noun} />
       <ConfirmDialog
         open={state.confirming}
         title={removeLabel}

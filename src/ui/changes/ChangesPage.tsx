@@ -5,7 +5,7 @@ import { LuGitCommitHorizontal, LuRefreshCw, LuUndo2 } from 'react-icons/lu';
 import type { Diff, Repository } from '../../api/types';
 import type { ChangesActorRef } from '../../machines/changes/machine';
 import type { CommitActorRef } from '../../machines/commit/machine';
-import type { RevertActorRef } from '../../machines/revert/machine';
+import type { RevertActorRef, RevertTarget } from '../../machines/revert/machine';
 import { protectedBranchReason } from '../../lib/branch-protection';
 import { shortCommitId } from '../../lib/format';
 import { arn } from '../../lib/permission-names';
@@ -53,8 +53,9 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
         <IconButton size="sm" variant="ghost" aria-label="Refresh" onClick={() => screen.send({ type: 'changes.refresh' })}>
           <LuRefreshCw />
         </IconButton>
-        {/* Takes the free width of the toolbar, so a failed count's alert does not push the actions away. */}
-        <Box flex="1" minW="0">
+        {/* Takes the free width of the toolbar, so a failed count's alert does not push the actions away; never less
+            than its button, so a narrow window wraps the toolbar instead of laying the button over the actions. */}
+        <Box flex="1">
           <ChangeSummary summary={summary} subject={prefix || branch} />
         </Box>
         <HStack ms="auto" gap="2">
@@ -72,15 +73,15 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
           {protectedBranchReason(branch)}
         </Text>
       )}
-      {receipt && (
+      {receipt?.kind === 'commit' && (
         <Receipt
           label="Commit made"
           title={
             <>
               Committed{' '}
               <Link asChild fontFamily="mono">
-                <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId: repo.id, commitId: receipt.id }}>
-                  {shortCommitId(receipt.id)}
+                <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId: repo.id, commitId: receipt.commit.id }}>
+                  {shortCommitId(receipt.commit.id)}
                 </RouterLink>
               </Link>{' '}
               to {branch}
@@ -88,7 +89,16 @@ export function ChangesPage({ screen, repo, branch, prefix, onNavigate, onSelect
           }
           onDismiss={() => screen.send({ type: 'receipt.dismiss' })}
         >
-          {receipt.message}
+          {receipt.commit.message}
+        </Receipt>
+      )}
+      {receipt?.kind === 'revert' && (
+        <Receipt label="Changes reverted" title={revertedText(receipt.target, branch)} onDismiss={() => screen.send({ type: 'receipt.dismiss' })}>
+          <Link asChild>
+            <RouterLink to="/repositories/$repoId/objects" params={{ repoId: repo.id }} search={{ ref: branch }}>
+              Browse {branch} as committed
+            </RouterLink>
+          </Link>
         </Receipt>
       )}
       <DiffBreadcrumb rootLabel={branch} prefix={prefix} onNavigate={onNavigate} />
@@ -162,4 +172,11 @@ function RevertEntryButton({ revert, entry, needs }: { revert: RevertActorRef; e
       <LuUndo2 />
     </PermittedIconButton>
   );
+}
+
+/** What a revert put back, in the receipt's words. */
+function revertedText(target: RevertTarget, branch: string): string {
+  if (target.type === 'reset') return `Reverted every uncommitted change of ${branch}`;
+  if (target.type === 'object') return `Reverted the uncommitted change to ${target.path} on ${branch}`;
+  return `Reverted the uncommitted changes under ${target.path} on ${branch}`;
 }

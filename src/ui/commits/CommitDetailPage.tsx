@@ -3,9 +3,10 @@ import { Button, Code, Flex, Heading, HStack, Link, Stack, Table, Text } from '@
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFolderOpen } from 'react-icons/lu';
 import type { Commit, Repository } from '../../api/types';
-import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { commitMessage, shortCommitId } from '../../lib/format';
 import { Committer } from '../components/Committer';
 import { CopyButton } from '../components/CopyButton';
+import { RelativeDate } from '../components/RelativeDate';
 
 export interface CommitDetailPageProps {
   repo: Repository;
@@ -55,7 +56,9 @@ export function CommitDetailPage({ repo, commit, children }: CommitDetailPagePro
           <InfoRow label="Committer">
             <Committer name={commit.committer} />
           </InfoRow>
-          <InfoRow label="Creation Date">{formatDate(commit.creation_date)}</InfoRow>
+          <InfoRow label="Creation Date">
+            <RelativeDate unixSeconds={commit.creation_date} />
+          </InfoRow>
           <InfoRow label="Parents">
             {commit.parents.length === 0 ? (
               <Text color="fg.muted">None</Text>

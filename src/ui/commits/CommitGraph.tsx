@@ -3,7 +3,8 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Commit } from '../../api/types';
 import type { GraphLayout, GraphRow, RefLabels } from '../../lib/commit-graph';
-import { commitMessage, formatDate, formatRelativeUnixTime, shortCommitId } from '../../lib/format';
+import { commitMessage, shortCommitId } from '../../lib/format';
+import { RelativeDate } from '../components/RelativeDate';
 import { GRAPH_ROW_HEIGHT, graphClass, graphStyles, graphStylesHref, LANE_WIDTH, laneColors } from './commitGraphCss';
 
 /** Rows from the end of the loaded ones at which the next page is asked for. */
@@ -102,9 +103,7 @@ const Row = memo(function Row({ repoId, row, labels, graphWidth, index, start }:
         )}
         <span className={graphClass.message}>{commitMessage(commit.message)}</span>
         <span className={graphClass.muted}>{commit.committer || <span className={graphClass.hidden}>no committer</span>}</span>
-        <span className={graphClass.muted} title={formatDate(commit.creation_date)}>
-          {formatRelativeUnixTime(commit.creation_date)}
-        </span>
+        <RelativeDate unixSeconds={commit.creation_date} />
         <span className={graphClass.id}>
           <span className={graphClass.hidden}>commit </span>
           {shortCommitId(commit.id)}

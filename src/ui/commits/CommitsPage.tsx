@@ -3,7 +3,7 @@ import { Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFolderOpen, LuRefreshCw } from 'react-icons/lu';
 import type { Commit, Repository, ResolvedRef } from '../../api/types';
-import { commitMessage, formatDate, shortCommitId } from '../../lib/format';
+import { commitMessage, shortCommitId } from '../../lib/format';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { BackToStart } from '../components/BackToStart';
 import { Committer } from '../components/Committer';
@@ -12,6 +12,7 @@ import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
+import { RelativeDate } from '../components/RelativeDate';
 import { usePagedList } from '../components/usePagedList';
 import { RefSelector } from '../refs';
 import type { CommitsView } from '../../lib/search-schemas';
@@ -51,7 +52,7 @@ function commitColumns(repoId: string): ListColumn<Commit>[] {
     column.accessor('creation_date', {
       header: 'Date',
       meta: { width: '18%' },
-      cell: (info) => formatDate(info.getValue()),
+      cell: (info) => <RelativeDate unixSeconds={info.getValue()} />,
     }),
     column.accessor('id', {
       header: 'Commit ID',

@@ -209,7 +209,10 @@ function ConflictRow({ merge, conflict, busy }: { merge: MergeActorRef; conflict
                 <RadioCard.ItemControl>
                   <RadioCard.ItemContent>
                     <RadioCard.ItemText>Keep {branch}’s version</RadioCard.ItemText>
-                    <RadioCard.ItemDescription>{versionText(version)}</RadioCard.ItemDescription>
+                    {/* The recipe fades the description, too faint on a chosen card: a muted colour reads on both. */}
+                    <RadioCard.ItemDescription opacity="1" color="fg.muted">
+                      {versionText(version)}
+                    </RadioCard.ItemDescription>
                   </RadioCard.ItemContent>
                   <RadioCard.ItemIndicator />
                 </RadioCard.ItemControl>

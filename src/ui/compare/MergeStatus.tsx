@@ -32,7 +32,7 @@ export function mergeVerdict(preview: MergePreview, source: string, dest: string
   return {
     status: 'success',
     title: `Able to merge: no conflicts.`,
-    detail: `${preview.fast_forward ? `${dest} has not changed since ${source} split from it: the merge brings its ${changes} as they are.` : `The merge brings ${changes} into ${dest}.`}${protectedNote}`,
+    detail: `The merge brings ${changes} into ${dest}.${preview.fast_forward ? ` ${dest} has not moved since ${source} split from it, so nothing can conflict.` : ''}${protectedNote}`,
   };
 }
 

@@ -35,7 +35,14 @@ export interface DataTableProps<T extends RowData> {
    * its selection checkbox with data-grid-select.
    */
   grid?: boolean;
+  /**
+   * For a table whose loaded rows the view sorts itself: each sortable column's state by column id, which its header
+   * cell states as aria-sort (its header content holds the control that changes it).
+   */
+  sortState?: Readonly<Record<string, AriaSort>>;
 }
+
+export type AriaSort = 'ascending' | 'descending' | 'none';
 
 /** The table's data: always none (see the options in DataTable). */
 const noData: never[] = [];
@@ -61,6 +68,7 @@ export function DataTable<T extends RowData>({
   maxHeight = '70vh',
   rowHeight = 44,
   grid = false,
+  sortState,
 }: DataTableProps<T>) {
   const rowHeightStyle = useMemo(() => ({ [rowHeightVar]: `${rowHeight}px` }) as CSSProperties, [rowHeight]);
   // The table gives the columns and headers only; its row model is never built, because that makes a row object for
@@ -116,6 +124,7 @@ export function DataTable<T extends RowData>({
                     key={header.id}
                     width={header.column.columnDef.meta?.width}
                     textAlign={header.column.columnDef.meta?.align}
+                    aria-sort={sortState?.[header.column.id]}
                   >
                     {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                   </Table.ColumnHeader>

@@ -35,11 +35,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 function choose(layout: DiffLayout): void {
-  unsaved = layout;
   try {
     localStorage.setItem(DIFF_LAYOUT_STORAGE_KEY, layout);
   } catch {
-    // Kept for this page only.
+    // Kept for this page only. Only then: a kept choice is the storage's, and storage cleared means the default.
+    unsaved = layout;
   }
   for (const listener of listeners) listener();
 }

@@ -4,22 +4,30 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Ref } from '../../api/types';
 import { shortCommitId } from '../../lib/format';
+import type { BranchSummariesActorRef } from '../../machines/branch-summaries/machine';
 import type { RefsPageActorRef } from '../../machines/refs-page/machine';
 import { CopyButton } from '../components/CopyButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri } from './refUris';
 import { isProtectedBranch } from '../../lib/branch-protection';
 import { useProtectedPatterns } from '../repository/RepositoryContext';
+import { BranchDistance, BranchSummariesError, BranchUpdated, MergedBadge } from './BranchSummaryCells';
 import { ProtectedBadge } from './ProtectedBadge';
 import { DeleteRefButton, EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
 
 const column = listColumnHelper<Ref>();
 
-function branchColumns(repoId: string, defaultBranch: string, protectedPatterns: readonly string[], screen: RefsPageActorRef): ListColumn<Ref>[] {
+function branchColumns(
+  repoId: string,
+  defaultBranch: string,
+  protectedPatterns: readonly string[],
+  screen: RefsPageActorRef,
+  summaries: BranchSummariesActorRef | null,
+): ListColumn<Ref>[] {
   return [
     column.accessor('id', {
       header: 'Branch',
-      meta: { width: '45%' },
+      meta: { width: '30%' },
       cell: (info) => (
         <HStack gap="2" minW="0">
           <Link asChild fontWeight="semibold" colorPalette="tarn" color="colorPalette.fg" truncate>
@@ -33,12 +41,25 @@ function branchColumns(repoId: string, defaultBranch: string, protectedPatterns:
             </Badge>
           )}
           {isProtectedBranch(protectedPatterns, info.getValue()) && <ProtectedBadge branch={info.getValue()} />}
+          {summaries && <MergedBadge summaries={summaries} id={info.getValue()} defaultBranch={defaultBranch} />}
         </HStack>
       ),
     }),
+    column.display({
+      id: 'updated',
+      header: 'Updated',
+      meta: { width: '18%' },
+      cell: (info) => summaries && <BranchUpdated summaries={summaries} id={info.row.original.id} />,
+    }),
+    column.display({
+      id: 'distance',
+      header: `Compared with ${defaultBranch}`,
+      meta: { width: '22%' },
+      cell: (info) => summaries && <BranchDistance summaries={summaries} id={info.row.original.id} defaultBranch={defaultBranch} />,
+    }),
     column.accessor('commit_id', {
       header: 'Head commit',
-      meta: { width: '30%' },
+      meta: { width: '16%' },
       cell: (info) => (
         <Link asChild fontFamily="mono" fontSize="sm">
           <RouterLink to="/repositories/$repoId/commits/$commitId" params={{ repoId, commitId: info.getValue() }}>
@@ -50,7 +71,7 @@ function branchColumns(repoId: string, defaultBranch: string, protectedPatterns:
     column.display({
       id: 'actions',
       header: () => <Text srOnly>Actions</Text>,
-      meta: { width: '25%', align: 'end' },
+      meta: { width: '14%', align: 'end' },
       cell: (info) => {
         const id = info.row.original.id;
         return (
@@ -64,16 +85,17 @@ function branchColumns(repoId: string, defaultBranch: string, protectedPatterns:
   ];
 }
 
-export type BranchesPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'children'>;
+export type BranchesPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'notice' | 'children'>;
 
 /** The repository's branches (docs/behaviour.md, Branches and tags). */
 export function BranchesPage(props: BranchesPageProps) {
   const { repo, screen } = props;
   const defaultBranch = useSelector(screen, (s) => s.context.defaultBranch);
+  const summaries = useSelector(screen, (s) => s.context.summaries);
   const protectedPatterns = useProtectedPatterns();
   const columns = useMemo(
-    () => branchColumns(repo.id, defaultBranch, protectedPatterns, screen),
-    [repo.id, defaultBranch, protectedPatterns, screen],
+    () => branchColumns(repo.id, defaultBranch, protectedPatterns, screen, summaries),
+    [repo.id, defaultBranch, protectedPatterns, screen, summaries],
   );
   return (
     <RefsScreen
@@ -82,6 +104,7 @@ export function BranchesPage(props: BranchesPageProps) {
       searchLabel="Find branch"
       createLabel="Create Branch"
       empty={<EmptyRefs>No branches match.</EmptyRefs>}
+      notice={summaries && <BranchSummariesError summaries={summaries} />}
     >
       <Text color="fg.muted" fontSize="sm">
         A branch is a movable pointer to a commit, as in Git, with its own uncommitted changes on top. Creating a

@@ -37,6 +37,8 @@ export interface RefsScreenProps {
   createLabel: string;
   /** Shown when there is no ref to list. */
   empty: ReactNode;
+  /** Shown above the list: a failure of what loads beside it. */
+  notice?: ReactNode;
   children?: ReactNode;
 }
 
@@ -52,6 +54,7 @@ export function RefsScreen({
   searchLabel,
   createLabel,
   empty,
+  notice,
   children,
 }: RefsScreenProps) {
   const { view, table, retry, reload } = usePagedList(list);
@@ -99,6 +102,7 @@ export function RefsScreen({
           onDismiss={() => screen.send({ type: 'receipt.dismiss' })}
         />
       )}
+      {notice}
       {view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />
       ) : view.loading ? (

@@ -55,7 +55,7 @@ function tagColumns(repoId: string, screen: RefsPageActorRef): ListColumn<Ref>[]
   ];
 }
 
-export type TagsPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'children'>;
+export type TagsPageProps = Omit<RefsScreenProps, 'columns' | 'searchLabel' | 'createLabel' | 'empty' | 'notice' | 'children'>;
 
 /** The repository's tags (docs/behaviour.md, Branches and tags): immutable pointers, created and deleted, never edited. */
 export function TagsPage(props: TagsPageProps) {

@@ -1,4 +1,3 @@
-import { HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import {
   LuFiles,
@@ -11,6 +10,7 @@ import {
   LuSettings,
   LuTag,
 } from 'react-icons/lu';
+import { OverflowTabs, type OverflowTab } from '../components/OverflowTabs';
 
 // The repository screens that exist so far; each later screen adds its tab here. A tab is current on every page
 // it leads to: `sections` are the first path segments after /repositories/{id}/ of those pages (the Objects tab
@@ -49,35 +49,26 @@ function tabSearch(to: string, refName: string | undefined, defaultBranch: strin
   return refName === undefined || refName === defaultBranch ? { ref: defaultBranch } : { ref: defaultBranch, compare: refName };
 }
 
+/**
+ * The repository's tab bar: one line at any width, the tabs that do not fit in a More menu at its end
+ * (docs/behaviour.md, Conventions).
+ */
 export function RepositoryTabs({ repoId, refName, defaultBranch }: RepositoryTabsProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const section = repositorySection(pathname, repoId);
-  return (
-    <HStack as="nav" aria-label="Repository" gap="1" borderBottomWidth="1px" overflowX="auto">
-      {TABS.map(({ label, icon: Icon, to, sections }) => {
-        const active = sections.some((owned) => owned === section);
-        return (
-          <Link
-            key={to}
-            asChild
-            px="3"
-            py="2"
-            mb="-1px"
-            gap="2"
-            whiteSpace="nowrap"
-            borderBottomWidth="2px"
-            borderColor={active ? 'tarn.solid' : 'transparent'}
-            color={active ? 'fg' : 'fg.muted'}
-            fontWeight={active ? 'semibold' : 'normal'}
-            _hover={{ textDecoration: 'none', color: 'fg' }}
-          >
-            <RouterLink to={to} params={{ repoId }} search={tabSearch(to, refName, defaultBranch)} aria-current={active ? 'page' : undefined}>
-              <Icon aria-hidden="true" />
-              {label}
-            </RouterLink>
-          </Link>
-        );
-      })}
-    </HStack>
-  );
+  const tabs = TABS.map(({ label, icon, to, sections }): OverflowTab => {
+    const active = sections.some((owned) => owned === section);
+    return {
+      key: to,
+      label,
+      icon,
+      active,
+      link: (face) => (
+        <RouterLink to={to} params={{ repoId }} search={tabSearch(to, refName, defaultBranch)} aria-current={active ? 'page' : undefined}>
+          {face}
+        </RouterLink>
+      ),
+    };
+  });
+  return <OverflowTabs label="Repository" tabs={tabs} />;
 }

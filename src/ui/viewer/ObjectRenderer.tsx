@@ -29,10 +29,12 @@ export interface ObjectRendererProps {
   content: ObjectContent;
   /** The query of a data object's SQL preview, from the address. */
   sql?: string | undefined;
+  /** Whether a CSV's first row holds the column names, from the address (absent: DuckDB decides). */
+  header?: boolean | undefined;
 }
 
 /** Shows an object with its renderer, from the content the route read. */
-export function ObjectRenderer({ repoId, refId, stats, renderer, content, sql }: ObjectRendererProps) {
+export function ObjectRenderer({ repoId, refId, stats, renderer, content, sql, header }: ObjectRendererProps) {
   if (content.kind === 'failed') return <ErrorAlert error={content.error} />;
   switch (renderer) {
     case 'image':
@@ -54,7 +56,7 @@ export function ObjectRenderer({ repoId, refId, stats, renderer, content, sql }:
       if (!format) return <UnsupportedNotice stats={stats} />;
       return (
         <Suspense fallback={<Loading label="Loading the SQL editor..." />}>
-          <SqlPreview repoId={repoId} refId={refId} stats={stats} format={format} sql={sql} />
+          <SqlPreview repoId={repoId} refId={refId} stats={stats} format={format} sql={sql} header={header} />
         </Suspense>
       );
     }

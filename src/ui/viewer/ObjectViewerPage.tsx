@@ -23,10 +23,12 @@ export interface ObjectViewerPageProps {
   object: LoadedObject;
   /** The query of a data object's SQL preview, from the address. */
   sql?: string | undefined;
+  /** Whether a CSV's first row holds the column names, from the address (absent: DuckDB decides). */
+  header?: boolean | undefined;
 }
 
 /** One object: its path, size and type, download / copy URI / blame, and its content rendered. */
-export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql }: ObjectViewerPageProps) {
+export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql, header }: ObjectViewerPageProps) {
   const refId = resolvedRef.id;
   const [blameOpen, setBlameOpen] = useState(false);
   const { repo } = useRepository();
@@ -77,7 +79,7 @@ export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql }: Obj
         {object.status === 'failed' ? (
           <ErrorAlert error={object.error} />
         ) : (
-          <ObjectRenderer repoId={repoId} refId={refId} stats={object.stats} renderer={object.renderer} content={object.content} sql={sql} />
+          <ObjectRenderer repoId={repoId} refId={refId} stats={object.stats} renderer={object.renderer} content={object.content} sql={sql} header={header} />
         )}
       </Card.Body>
       <BlameDialog

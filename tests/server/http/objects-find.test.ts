@@ -1,6 +1,6 @@
-// The file finder (GET .../refs/{ref}/objects/find): case-insensitive substring of the path over committed ranges and
-// staging, in path order, with `after` paging, over any ref; and a page cut short by the time budget that the client
-// continues from next_offset without losing or repeating a match.
+// The file finder (GET .../refs/{ref}/objects/find): the query's letters in order in the path, in any case, over
+// committed ranges and staging, each page best first, with `after` paging in path order, over any ref; and a page cut
+// short by the time budget that the client continues from next_offset without losing or repeating a match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Commit, ErrorBody, FoundObject, FoundObjectList } from '../../../server/http/wire';
 import { addUser, client, startWithAdmin, type Client, type TestServer } from './harness';
@@ -20,6 +20,8 @@ const find = (repo: string, ref: string, query: Record<string, string>) =>
   api.get<FoundObjectList>(`/repositories/${repo}/refs/${encodeURIComponent(ref)}/objects/find?${new URLSearchParams(query).toString()}`);
 
 const paths = (list: FoundObjectList) => list.results.map((r) => r.path);
+/** In path order (code units, as the store orders paths): what a page holds, whatever its ranking. */
+const sorted = (list: string[]) => [...list].sort();
 
 /** Every page of a query, following next_offset. */
 async function allPages(target: Client, repo: string, ref: string, q: string, amount: number): Promise<FoundObjectList[]> {
@@ -68,7 +70,13 @@ describe('matching', () => {
 
   it('matches anywhere in the full path, folder names included', async () => {
     expect(paths((await find('finder', 'main', { q: '2024/' })).body)).toEqual(['logs/2024/app.log']);
-    expect(paths((await find('finder', 'main', { q: 'a/s' })).body)).toEqual(['data/summary.txt']);
+    // The run 'a/s' first, then the paths holding its letters apart ('dat|a/| ... .c|s|v').
+    expect(paths((await find('finder', 'main', { q: 'a/s' })).body)).toEqual([
+      'data/summary.txt',
+      'Data/Report-2024.CSV',
+      'data/report-2023.csv',
+      'data/report-2025.csv',
+    ]);
     expect(paths((await find('finder', 'main', { q: 'no-such-text' })).body)).toEqual([]);
   });
 
@@ -76,6 +84,74 @@ describe('matching', () => {
     // "summary.txt" ends one path and "logs" begins the next in path order.
     expect(paths((await find('finder', 'main', { q: 'txtlogs' })).body)).toEqual([]);
     expect(paths((await find('finder', 'main', { q: 'txt\nlogs' })).body)).toEqual([]);
+  });
+});
+
+describe('letters in order', () => {
+  const lake = [
+    'Archive/Lakes-2019.CSV',
+    'data/csv/lk.txt',
+    'data/lakes.csv',
+    'data/lakes/readme.md',
+    'docs/guide.md',
+    'l/a/k/e/s.txt',
+    'lkcsv.txt',
+    'logs/kafka/consumers.csv',
+    'raw/lakes.csv',
+  ];
+
+  beforeAll(async () => {
+    expect((await api.post('/repositories', { name: 'lake', storage_namespace: 'local://lake' })).status).toBe(201);
+    for (const path of lake) expect((await api.upload('lake', 'main', path, 'x')).status).toBe(201);
+    await commit('lake', 'main', 'lake');
+  });
+
+  it('finds a path holding the letters apart: "lkcsv" finds data/lakes.csv', async () => {
+    const res = await find('lake', 'main', { q: 'lkcsv' });
+    expect(res.status).toBe(200);
+    expect(paths(res.body)).toContain('data/lakes.csv');
+    // Letters out of order are no match: data/csv/lk.txt holds c, s, v only before l, k.
+    expect(paths(res.body)).not.toContain('data/csv/lk.txt');
+    // Spaces in the query are not letters.
+    expect(paths((await find('lake', 'main', { q: ' lk  csv ' })).body)).toEqual(paths(res.body));
+  });
+
+  it('ranks a run of the letters first, then letters that start a word or a folder, in the name, in a shorter path', async () => {
+    expect(paths((await find('lake', 'main', { q: 'lkcsv' })).body)).toEqual([
+      'lkcsv.txt',
+      'raw/lakes.csv',
+      'data/lakes.csv',
+      'Archive/Lakes-2019.CSV',
+      'logs/kafka/consumers.csv',
+    ]);
+    expect(paths((await find('lake', 'main', { q: 'lakes' })).body)).toEqual([
+      // The run in the name, shorter path first.
+      'raw/lakes.csv',
+      'data/lakes.csv',
+      'Archive/Lakes-2019.CSV',
+      // The run in a folder.
+      'data/lakes/readme.md',
+      // Scattered letters come after every run, even each starting a folder.
+      'l/a/k/e/s.txt',
+      'logs/kafka/consumers.csv',
+    ]);
+  });
+
+  it('answers no match for letters no path holds in order', async () => {
+    for (const q of ['lkcsvq', 'vsckl', 'zebra']) {
+      const res = await find('lake', 'main', { q });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ results: [], pagination: { has_more: false, next_offset: '', results: 0, max_per_page: 1000 } });
+    }
+    // Spaces only: no letters, no match.
+    expect(paths((await find('lake', 'main', { q: '   ' })).body)).toEqual([]);
+  });
+
+  it('matches in any case, the query’s and the path’s', async () => {
+    const lower = paths((await find('lake', 'main', { q: 'lkcsv' })).body);
+    expect(paths((await find('lake', 'main', { q: 'LKCSV' })).body)).toEqual(lower);
+    expect(paths((await find('lake', 'main', { q: 'LkCsV' })).body)).toEqual(lower);
+    expect(lower).toContain('Archive/Lakes-2019.CSV');
   });
 });
 
@@ -102,10 +178,11 @@ describe('paging', () => {
   it('pages with amount and after, whose union is every match once', async () => {
     const pages = await allPages(api, 'finder', 'main', 'a', 2);
     expect(pages.map((p) => p.results.length)).toEqual([2, 2, 2]);
-    expect(pages.slice(0, 2).every((p) => p.pagination.next_offset === p.results[1]?.path)).toBe(true);
+    // Each page holds the next matches in path order, and its cursor is the last of them.
+    expect(pages.slice(0, 2).every((p) => p.pagination.next_offset === sorted(paths(p))[1])).toBe(true);
     const whole = paths((await find('finder', 'main', { q: 'a' })).body);
     expect(whole).toHaveLength(6);
-    expect(pages.flatMap(paths)).toEqual(whole);
+    expect(pages.flatMap((p) => sorted(paths(p)))).toEqual(sorted(whole));
   });
 
   it('starts strictly after `after`', async () => {
@@ -180,10 +257,11 @@ describe('the time budget', () => {
   });
 
   it('answers short pages with has_more when time runs out, and the pages still hold every match once', async () => {
-    const committedMatches = Array.from({ length: count }, (_, i) => name(i)).filter((p) => p.includes('07') && p !== name(507));
+    // A 0 and, later, a 7.
+    const committedMatches = Array.from({ length: count }, (_, i) => name(i)).filter((p) => /0.*7/.test(p) && p !== name(507));
     const want = [...committedMatches, 'part-3/FILE-0007.extra', 'zzz/file-0007'].sort();
     const pages = await allPages(tight, 'many', 'main', '07', 1000);
-    expect(pages.flatMap(paths)).toEqual(want);
+    expect(pages.flatMap((p) => sorted(paths(p)))).toEqual(want);
     // One page would hold them all: the others come from pages cut short by the budget.
     expect(pages.length).toBeGreaterThan(2);
     expect(pages.slice(0, -1).every((p) => p.pagination.has_more && p.results.length < 1000)).toBe(true);

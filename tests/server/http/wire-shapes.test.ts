@@ -104,6 +104,11 @@ const lakeFS: Record<string, string> = {
   // Tarn's own file finder.
   FoundObject: 'path*:string size_bytes*:integer mtime*:integer content_type:string',
   FoundObjectList: 'pagination*:Pagination results*:FoundObject[]',
+  // Tarn's own branch list with each branch's distance from the default branch.
+  BranchSummary:
+    'id*:string commit_id*:string commit_creation_date*:integer ahead*:integer behind*:integer ahead_capped*:boolean ' +
+    'behind_capped*:boolean merged*:boolean',
+  BranchSummaryList: 'default_branch*:string pagination*:Pagination results*:BranchSummary[]',
   // Tarn's own answer to "who can do this?".
   Principals: 'users*:string[] groups*:string[]',
   // Tarn's own merge dry run. A conflict's side is null where it deleted the path, which the published document
@@ -322,6 +327,7 @@ const ourOperations = new Set([
   'whoCan',
   'findObjects',
   'commitGraph',
+  'listBranchSummaries',
   'setReadOnly',
   'getOpenAPIDocument',
   'prepareGarbageCollectionCommitsAsync',
@@ -834,6 +840,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories/shapes/branches', { name: 'dev', source: 'main' });
     await call(api, 'POST', '/repositories/shapes/branches', { name: 'dev', source: 'main' });
     await get(api, '/repositories/shapes/branches');
+    await get(api, '/repositories/shapes/branches_summary?amount=10');
     await get(api, '/repositories/shapes/branches/dev');
     await call(api, 'POST', '/repositories/shapes/tags', { id: 'v1', ref: 'main' });
     await get(api, '/repositories/shapes/tags');

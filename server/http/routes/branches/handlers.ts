@@ -3,7 +3,7 @@ import type { Catalog } from '../../../catalog';
 import { badRequest } from '../../../errors';
 import { listingOptions, pageJson } from '../../pagination';
 import { principalOf, type AppRouteHandler } from '../../router';
-import { commitJson, refJson } from '../../serialize';
+import { branchSummaryJson, commitJson, refJson } from '../../serialize';
 import type { RevertCreation } from '../../wire';
 import type * as routes from './routes';
 
@@ -18,6 +18,12 @@ export function branchHandlers(catalog: Catalog) {
     const q = c.req.valid('query');
     const page = await catalog.store.listBranches(repository, { ...listingOptions(q), showHidden: q.show_hidden ?? false });
     return c.json(pageJson(page, refJson), 200);
+  };
+
+  const listBranchSummaries: AppRouteHandler<typeof routes.listBranchSummaries> = async (c) => {
+    const { repository } = c.req.valid('param');
+    const summaries = await catalog.store.summarizeBranches(repository, listingOptions(c.req.valid('query')));
+    return c.json({ default_branch: summaries.defaultBranch, ...pageJson(summaries.page, branchSummaryJson) }, 200);
   };
 
   const createBranch: AppRouteHandler<typeof routes.createBranch> = async (c) => {
@@ -91,5 +97,5 @@ export function branchHandlers(catalog: Catalog) {
     return c.json(commitJson(commit), 201);
   };
 
-  return { listBranches, createBranch, getBranch, deleteBranch, resetBranch, hardResetBranch, revertBranch, cherryPick };
+  return { listBranches, listBranchSummaries, createBranch, getBranch, deleteBranch, resetBranch, hardResetBranch, revertBranch, cherryPick };
 }

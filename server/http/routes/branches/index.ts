@@ -8,6 +8,7 @@ export function branchRouter(catalog: Catalog): Router {
   const handle = branchHandlers(catalog);
   const router = createRouter();
   router.openapi(routes.listBranches, handle.listBranches);
+  router.openapi(routes.listBranchSummaries, handle.listBranchSummaries);
   router.openapi(routes.createBranch, handle.createBranch);
   router.openapi(routes.getBranch, handle.getBranch);
   router.openapi(routes.deleteBranch, handle.deleteBranch);

@@ -1,11 +1,11 @@
-// Contracts of branches: list, create, get, delete, reset (all, one object, a prefix), hard reset, revert and
-// cherry-pick.
+// Contracts of branches: list (and Tarn's list with each branch's distance from the default branch), create, get,
+// delete, reset (all, one object, a prefix), hard reset, revert and cherry-pick.
 import { z } from '@hono/zod-openapi';
 import { allOf, arn, bodyField, branchArn, check, need, onBranch, onRepo, param, repositoryArn } from '../../access';
 import { contract, failure, jsonBody, jsonContent } from '../../contract';
 import { branchParams, refValue, repositoryParams } from '../../params';
 import { pagingQuery, queryFlag } from '../../query';
-import { BranchCreation, CherryPickCreation, Commit, MergeConflict, Ref, RefList, ResetCreation, RevertCreation } from '../../wire';
+import { BranchCreation, BranchSummaryList, CherryPickCreation, Commit, MergeConflict, Ref, RefList, ResetCreation, RevertCreation } from '../../wire';
 
 const tags = ['branches'];
 const branchPath = '/repositories/{repository}/branches/{branch}';
@@ -23,6 +23,22 @@ export const listBranches = contract({
     query: z.object({ ...pagingQuery, show_hidden: queryFlag.openapi({ description: 'Include hidden branches' }) }),
   },
   responses: { 200: jsonContent(RefList, 'A page of branches'), default: failure },
+});
+
+export const listBranchSummaries = contract({
+  operationId: 'listBranchSummaries',
+  method: 'get',
+  path: '/repositories/{repository}/branches_summary',
+  tags,
+  summary: 'List branches with their distance from the default branch',
+  description:
+    "Tarn's own. The page listBranches would answer (hidden branches left out), each branch with its head commit's " +
+    'creation date, the commits it has that the default branch lacks (`ahead`) and the reverse (`behind`), and ' +
+    'whether it is merged: ahead is 0 and it is not the default branch. A count stops above 1000, and an unusually ' +
+    'long walk stops at 100,000 commits; a count stopped either way is marked capped and means at least that many.',
+  access: onRepo('fs:ListBranches'),
+  request: { params: repositoryParams, query: z.object(pagingQuery) },
+  responses: { 200: jsonContent(BranchSummaryList, 'A page of branches with their summaries'), default: failure },
 });
 
 export const createBranch = contract({

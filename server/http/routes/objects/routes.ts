@@ -61,7 +61,7 @@ export const findObjects = contract({
   method: 'get',
   path: `${refObjects}/find`,
   tags,
-  summary: 'Find objects whose path contains a text, in any case (Tarn’s file finder)',
+  summary: 'Find objects whose path holds the letters of a text in order, in any case (Tarn’s file finder)',
   access: onRepo('fs:ListObjects'),
   request: {
     params: refParams,
@@ -70,7 +70,7 @@ export const findObjects = contract({
         .string({ message: 'q is required' })
         .min(1, { message: 'q is required' })
         .max(1024, { message: 'q must be at most 1024 characters' })
-        .openapi({ description: 'The text the path must contain, in any case' }),
+        .openapi({ description: 'The letters the path must hold in order, in any case; spaces are ignored' }),
       after: pagingQuery.after,
       amount: pagingQuery.amount,
     }),
@@ -78,7 +78,7 @@ export const findObjects = contract({
   responses: {
     200: jsonContent(
       FoundObjectList,
-      'Matching objects in path order; a page cut short by the time budget has more with next_offset the last path looked at',
+      'The next matching objects in path order, best first: a run of the letters, then letters that start a folder, a word or the name, in the name, close together, in a shorter path; next_offset is the last of them in path order, and a page cut short by the time budget has more with next_offset the last path looked at',
     ),
     default: failure,
   },

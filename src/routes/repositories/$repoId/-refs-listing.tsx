@@ -18,14 +18,15 @@ export interface RefsListingProps {
 }
 
 export function RefsListing({ kind, repo, firstPage, prefix, after, onBackToStart }: RefsListingProps) {
+  const list = useScreen(liveRefListings[kind], { source: repo.id, firstPage, prefix, startAfter: after });
   // A create or a delete loads the page again (the loader reads the first page anew).
   const screen = useScreen(liveRefsPageMachine, {
     repoId: repo.id,
     kind,
     readOnly: repo.read_only === true,
     defaultBranch: repo.default_branch,
+    list,
   });
-  const list = useScreen(liveRefListings[kind], { source: repo.id, firstPage, prefix, startAfter: after });
   const search = useScreen(prefixSearchMachine, { prefix });
   const Screen = kind === 'branch' ? BranchesPage : TagsPage;
   return <Screen screen={screen} list={list} repo={repo} prefix={prefix} after={after} search={search} onBackToStart={onBackToStart} />;

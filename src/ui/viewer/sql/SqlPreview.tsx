@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useScreen } from '../../../lib/use-screen';
 import { useSelector } from '@xstate/react';
@@ -6,11 +6,11 @@ import { LuDownload, LuPlay, LuSquare } from 'react-icons/lu';
 import type { ObjectStats } from '../../../api/types';
 import { SQL_MAX_ROWS_SHOWN } from '../../../lib/constants';
 import { formatLakefsAddress, type LakefsAddress } from '../../../lib/sql/lakefs-address';
-import { liveSqlPreviewMachine, type SqlPreviewActorRef, type SqlRun } from '../../../machines/sql-preview';
+import { firstRowIsHeader, liveSqlPreviewMachine, sniffedDataRow, type SqlPreviewActorRef, type SqlRun } from '../../../machines/sql-preview';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Loading } from '../../components/Loading';
 import { basename } from '../../objects/paths';
-import { openingQuery, sourceQuery, type DataFormat } from '../../../lib/sql/data-format';
+import { countQuery, openingQuery, sourceQuery, type DataFormat } from '../../../lib/sql/data-format';
 import { SqlEditor } from './SqlEditor';
 import { SqlResultTable } from './SqlResultTable';
 import { formatCount as count } from '../../../lib/format';
@@ -22,6 +22,8 @@ export interface SqlPreviewProps {
   format: DataFormat;
   /** The query in the address (`sql`); absent: the opening query over the object. */
   sql: string | undefined;
+  /** For a CSV or TSV object, the address's `header`: whether its first row holds the column names; absent: DuckDB decides. */
+  header?: boolean | undefined;
 }
 
 
@@ -29,14 +31,18 @@ export interface SqlPreviewProps {
  * The SQL preview of a parquet, csv or tsv object (docs/behaviour.md, Object viewer). The query in the address runs as the preview
  * opens; Execute puts a new query in the address, so a link shares it, and the preview opens again on it.
  */
-export function SqlPreview({ repoId, refId, stats, format, sql }: SqlPreviewProps) {
+export function SqlPreview({ repoId, refId, stats, format, sql, header }: SqlPreviewProps) {
   const address = { repo: repoId, ref: refId, path: stats.path };
-  const opening = openingQuery(format, address);
+  const csv = format !== 'parquet';
+  const headerRow = csv ? header : undefined;
+  const opening = openingQuery(format, address, headerRow);
   const name = basename(stats.path);
   const preview = useScreen(liveSqlPreviewMachine, {
     sql: sql ?? opening,
     opening,
-    columnsOf: sourceQuery(format, address),
+    columnsOf: sourceQuery(format, address, headerRow),
+    countOf: countQuery(format, address, headerRow),
+    header: csv ? (header ?? 'sniff') : undefined,
     exportName: `${name.replace(/\.[^.]*$/, '') || 'result'}-query`,
   });
   // The editor opens on the address's query: a new one (an Execute, a link, Back) gives it a fresh start.
@@ -67,19 +73,53 @@ export function SqlPreview({ repoId, refId, stats, format, sql }: SqlPreviewProp
             Cancel
           </Button>
         )}
+        <HeaderRowChoice preview={preview} />
         <Text fontSize="xs" color="fg.muted">
           Ctrl+Enter runs the query. Read any object as {"'lakefs://repository/ref/path'"}; COPY ... TO{' '}
           {"'lakefs://repository/branch/path'"} writes one to a branch.
         </Text>
       </HStack>
+      <SniffedDataRow preview={preview} />
       <QueryOutcome preview={preview} />
     </Stack>
   );
 }
 
+/** A CSV's "First row is header" choice: the address's, else what DuckDB decided (undecided until its columns are read). */
+function HeaderRowChoice({ preview }: { preview: SqlPreviewActorRef }) {
+  const csv = useSelector(preview, (s) => s.context.header !== undefined);
+  const checked = useSelector(preview, (s) => firstRowIsHeader(s.context));
+  if (!csv) return null;
+  return (
+    <Checkbox.Root
+      size="sm"
+      colorPalette="tarn"
+      checked={checked ?? false}
+      disabled={checked === undefined}
+      onCheckedChange={(details) => preview.send({ type: 'header.choose', header: details.checked === true })}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>First row is header</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+/** DuckDB, left to decide, read a CSV's first row as data: the preview says so, beside the choice that changes it. */
+function SniffedDataRow({ preview }: { preview: SqlPreviewActorRef }) {
+  const sniffedData = useSelector(preview, (s) => sniffedDataRow(s.context));
+  if (!sniffedData) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      The first row looks like data, not column names: DuckDB reads it as a row and numbers the columns. If it does hold
+      the names, check “First row is header”.
+    </Text>
+  );
+}
+
 function QueryOutcome({ preview }: { preview: SqlPreviewActorRef }) {
   const state = useSelector(preview, (s) => s);
-  const { run, error, summaries, exportError, writes } = state.context;
+  const { run, error, summaries, exportError, writes, total } = state.context;
   if (state.matches({ query: 'loadingEngine' })) return <Loading label="Loading the SQL engine..." />;
   if (state.matches({ query: 'ready' })) {
     return (
@@ -99,8 +139,13 @@ function QueryOutcome({ preview }: { preview: SqlPreviewActorRef }) {
       {run.written.length > 0 && <WrittenNotice written={run.written} />}
       <HStack gap="3" wrap="wrap">
         <Text fontSize="sm" color="fg.muted" role="status">
-          {rowsSummary(run)}
+          {rowsSummary(run, total)}
         </Text>
+        {state.hasTag('counting') && (
+          <Box as="span" role="status" aria-label="Counting the file's rows" display="inline-flex">
+            <Spinner size="xs" color="fg.muted" />
+          </Box>
+        )}
         {state.matches({ query: { done: { summary: 'summarising' } } }) && (
           // A spinner is a plain span: the status role is what lets its name be read out.
           <Box as="span" role="status" aria-label="Charting the columns" display="inline-flex">
@@ -128,11 +173,16 @@ function QueryOutcome({ preview }: { preview: SqlPreviewActorRef }) {
   );
 }
 
-/** "20 rows in 35 ms", and which rows are shown when not all. */
-function rowsSummary({ result }: SqlRun): string {
-  const total = `${count(result.rowCount)} ${result.rowCount === 1 ? 'row' : 'rows'} in ${count(result.elapsedMs)} ms`;
-  if (result.rowCount <= result.rows.length) return total;
-  return `${total}, showing the first ${count(Math.min(result.rows.length, SQL_MAX_ROWS_SHOWN))} of ${count(result.rowCount)}`;
+/**
+ * "20 rows in 35 ms" when they are all there are; else how many of how many are shown: of the query's rows (at most
+ * SQL_MAX_ROWS_SHOWN are kept), or of the file's, counted for the opening query.
+ */
+function rowsSummary({ result }: SqlRun, fileRows: number | undefined): string {
+  const took = `${count(result.elapsedMs)} ms`;
+  const shown = Math.min(result.rows.length, SQL_MAX_ROWS_SHOWN);
+  const all = Math.max(result.rowCount, fileRows ?? 0);
+  if (all <= shown) return `${count(all)} ${all === 1 ? 'row' : 'rows'} in ${took}`;
+  return `Showing ${count(shown)} of ${count(all)} ${all === 1 ? 'row' : 'rows'} (the query took ${took})`;
 }
 
 function WrittenNotice({ written }: { written: LakefsAddress[] }) {
