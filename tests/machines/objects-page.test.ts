@@ -449,6 +449,10 @@ describe('objects page machine', () => {
     expect(deleted).toEqual([{ kind: 'object', repoId: 'lake', branch: 'main', path: 'data/a.csv' }]);
     expect(router.invalidations()).toBe(1);
     await vi.waitFor(() => expect(listed).toHaveLength(1), { timeout: 5000 });
+    // The receipt of the delete stays until dismissed.
+    expect(actor.getSnapshot().context.lastDeleted).toBe('data/a.csv');
+    actor.send({ type: 'deleted.dismiss' });
+    expect(actor.getSnapshot().context.lastDeleted).toBeNull();
   });
 
   it('opens and closes the blame of an entry', () => {

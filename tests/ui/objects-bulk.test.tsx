@@ -140,6 +140,7 @@ describe('bulk delete', () => {
     expect(bodies.map((b) => b.length)).toEqual([1000, 1000, 500]);
     expect(within(summary).getAllByRole('status')[0]?.textContent).toBe('Deleted 2,499 objects of 2,500.');
     expect(within(summary).getByRole('list', { name: 'Failures' }).textContent).toBe('big/01500: not allowed here');
+    expect(within(summary).getByRole('link', { name: 'review and commit them' }).getAttribute('href')).toBe('/repositories/lake/changes?ref=main');
     fireEvent.click(within(summary).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     // The listing was read again at the end of the run; what was refused stays selected.

@@ -118,6 +118,9 @@ describe('objects listing', () => {
     await waitFor(() => expect(deleted).toBe('notes.txt'), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'notes.txt' })).toBeNull(), { timeout: 5000 });
     expect(listings()).toHaveLength(2);
+    const receipt = screen.getByRole('status', { name: 'Object deleted' });
+    expect(within(receipt).getByText('Deleted notes.txt from main')).toBeVisible();
+    expect(within(receipt).getByRole('link', { name: 'review and commit it' }).getAttribute('href')).toBe('/repositories/lake/changes?ref=main');
   });
 
   it('keeps the delete dialog open with the reason when the delete fails', async () => {

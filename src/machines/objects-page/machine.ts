@@ -109,6 +109,8 @@ export interface ObjectsPageContext {
   /** The folder's selection (one per folder shown: never undefined once the page has started). */
   selection: ObjectSelectionActorRef | undefined;
   deletePath: string | null;
+  /** The object the last single delete removed (an uncommitted change of the branch), shown as a receipt until dismissed or the ref changes. */
+  lastDeleted: string | null;
   /** The outcome of the last bulk run, shown until dismissed. */
   bulkSummary: BulkSummary | null;
   blameTarget: BlameTarget | null;
@@ -122,6 +124,7 @@ export type ObjectsPageEvent =
   /** Objects were added or removed by another flow (an upload, an import): list again. */
   | { type: 'objects.changed' }
   | { type: 'object.delete'; path: string }
+  | { type: 'deleted.dismiss' }
   | { type: 'blame.open'; target: BlameTarget }
   | { type: 'blame.close' }
   /** Delete the selected objects (lakeFS's deleteObjects), after a confirmation. */
@@ -331,6 +334,7 @@ export const objectsPageMachine = setup({
     permissions: spawn('permissions', { id: 'permissions' }),
     selection: undefined,
     deletePath: null,
+    lastDeleted: null,
     blameTarget: null,
     bulkSummary: null,
   }),
@@ -341,6 +345,7 @@ export const objectsPageMachine = setup({
       actions: enqueueActions(({ context, event, enqueue }) => {
         const next = routeContext(event.input);
         enqueue.assign(next);
+        if (next.repoId !== context.repoId || next.refId !== context.refId) enqueue.assign({ lastDeleted: null });
         if (next.repoId !== context.repoId) enqueue.raise({ type: 'repository.changed' });
         const folderMoved = (['repoId', 'refId', 'refKind', 'readOnly', 'protectedBranch', 'dir', 'after'] as const).some((key) => next[key] !== context[key]);
         if (folderMoved) enqueue.raise({ type: 'folder.changed' });
@@ -349,6 +354,7 @@ export const objectsPageMachine = setup({
       }),
     },
     'objects.changed': { actions: ['reloadList', 'invalidate'] },
+    'deleted.dismiss': { actions: assign({ lastDeleted: null }) },
   },
   states: {
     // The warning of the repository shown; another repository gets its own. (A transition to a child state exits
@@ -589,7 +595,7 @@ export const objectsPageMachine = setup({
                       {
                         guard: { type: 'deleted', params: ({ event }) => event.output },
                         target: 'closed',
-                        actions: ['reloadList', 'invalidate', assign({ deletePath: null })],
+                        actions: ['reloadList', 'invalidate', assign({ lastDeleted: ({ context }) => context.deletePath, deletePath: null })],
                       },
                       { target: 'closed', actions: assign({ deletePath: null }) },
                     ],

@@ -1,6 +1,7 @@
 // The dialogs of the bulk runs: the delete's confirmation and progress, the zip's progress, and the summary of
 // either once it ends. Each follows its machine; Cancel sends the machine's event.
-import { Button, Dialog, List, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Link, List, Progress, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { BulkDeleteActorRef } from '../../machines/bulk-delete';
 import type { BulkDownloadActorRef } from '../../machines/bulk-download';
@@ -105,12 +106,33 @@ function FailureList({ items }: { items: { what: string; message: string }[] }) 
   );
 }
 
-export function BulkSummaryDialog({ summary, onClose }: { summary: BulkSummary; onClose: () => void }) {
+export interface BulkSummaryDialogProps {
+  summary: BulkSummary;
+  /** Where the run ran: a delete's receipt leads to the branch's uncommitted changes. */
+  repoId: string;
+  branch: string;
+  onClose: () => void;
+}
+
+export function BulkSummaryDialog({ summary, repoId, branch, onClose }: BulkSummaryDialogProps) {
   const title = summary.kind === 'delete' ? 'Delete objects: summary' : 'Download as zip: summary';
   return (
     <TaskDialog title={title} size="lg" busy={false} onClose={onClose}>
       <Dialog.Body>
-        <Stack gap="3">{summary.kind === 'delete' ? <DeleteSummary summary={summary} /> : <DownloadSummary summary={summary} />}</Stack>
+        <Stack gap="3">
+          {summary.kind === 'delete' ? <DeleteSummary summary={summary} /> : <DownloadSummary summary={summary} />}
+          {summary.kind === 'delete' && summary.deleted > 0 && (
+            <Text>
+              The deletes are uncommitted changes of {branch}:{' '}
+              <Link asChild>
+                <RouterLink to="/repositories/$repoId/changes" params={{ repoId }} search={{ ref: branch }}>
+                  review and commit them
+                </RouterLink>
+              </Link>
+              .
+            </Text>
+          )}
+        </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button colorPalette="tarn" onClick={onClose}>

@@ -120,7 +120,9 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
       <Suspense>
         {bulkDelete && <BulkDeleteDialog flow={bulkDelete} />}
         {bulkDownload && <BulkDownloadDialog flow={bulkDownload} />}
-        {bulkSummary && <BulkSummaryDialog summary={bulkSummary} onClose={() => page.send({ type: 'bulk.dismiss' })} />}
+        {bulkSummary && (
+          <BulkSummaryDialog summary={bulkSummary} repoId={repoId} branch={refId} onClose={() => page.send({ type: 'bulk.dismiss' })} />
+        )}
       </Suspense>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { useNavigate } from '@tanstack/react-router';
+import { Alert, Button, HStack, Input, InputGroup, Link, Stack } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { LuFolderInput, LuRefreshCw, LuSearch, LuUpload } from 'react-icons/lu';
 import type { Repository, ResolvedRef } from '../../api/types';
@@ -19,6 +19,7 @@ import {
 import type { DebouncedFilterActorRef } from '../../machines/debounced-filter';
 import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
+import { Receipt } from '../components/Receipt';
 import { ProtectedBadge, RefSelector } from '../refs';
 import { UploadDialog } from '../upload';
 import { GcWarningBanner } from './GcWarningBanner';
@@ -113,6 +114,7 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
       {actions.importRefused && actions.importRefusal !== undefined && (
         <ImportUnavailable reason={actions.importRefusal} onClose={() => page.send({ type: 'import.close' })} />
       )}
+      <DeletedReceipt page={page} repoId={repo.id} branch={resolvedRef.id} />
       <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} refKind={resolvedRef.kind} path={path} />
       <ObjectsListing page={page} />
       <ReadmePreview repoId={repo.id} refId={resolvedRef.id} readme={readme} />
@@ -155,5 +157,22 @@ function ImportUnavailable({ reason, onClose }: { reason: string; onClose: () =>
         Dismiss
       </Button>
     </Alert.Root>
+  );
+}
+
+/** The object the last delete removed: an uncommitted change until committed, so the receipt leads to the changes. */
+function DeletedReceipt({ page, repoId, branch }: { page: ObjectsPageActorRef; repoId: string; branch: string }) {
+  const deleted = useSelector(page, (s) => s.context.lastDeleted);
+  if (deleted === null) return null;
+  return (
+    <Receipt label="Object deleted" title={`Deleted ${deleted} from ${branch}`} onDismiss={() => page.send({ type: 'deleted.dismiss' })}>
+      The delete is an uncommitted change of {branch}:{' '}
+      <Link asChild>
+        <RouterLink to="/repositories/$repoId/changes" params={{ repoId }} search={{ ref: branch }}>
+          review and commit it
+        </RouterLink>
+      </Link>
+      .
+    </Receipt>
   );
 }
