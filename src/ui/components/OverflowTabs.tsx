@@ -1,94 +1,17 @@
-import { useRef, type ReactElement, type ReactNode } from 'react';
-import { Box, chakra, HStack, Link, Menu, Portal, type JsxStyleProps } from '@chakra-ui/react';
-import type { IconType } from 'react-icons';
-import { LuChevronDown } from 'react-icons/lu';
+import { lazy, Suspense, useRef } from 'react';
+import { Box, chakra, HStack, Link } from '@chakra-ui/react';
+import { MoreFace, TabFace, tabLook, type OverflowTab } from './tabFaces';
 import { useFittingTabs } from './tabFit';
 
-export interface OverflowTab {
-  /** Unique among the bar's tabs. */
-  key: string;
-  label: string;
-  icon?: IconType;
-  /** The tab of the page shown: marked (aria-current) in the row or in the menu. */
-  active: boolean;
-  /**
-   * The tab's link around `face`: one element taking the props of the row's link or of the menu's item
-   * (a router link, with `aria-current` when active).
-   */
-  link: (face: ReactNode) => ReactElement;
-}
+export type { OverflowTab } from './tabFaces';
+
+// Loaded once some tab does not fit: a wide window never needs the menu's code.
+const MoreTabs = lazy(() => import('./MoreTabs').then((m) => ({ default: m.MoreTabs })));
 
 export interface OverflowTabsProps {
   /** The navigation's accessible name. */
   label: string;
   tabs: readonly OverflowTab[];
-}
-
-/** The look of a tab in the row: the links, the More button, and their hidden copies that are measured. */
-function tabLook(active: boolean): JsxStyleProps {
-  return {
-    display: 'inline-flex',
-    alignItems: 'center',
-    flexShrink: 0,
-    px: '3',
-    py: '2',
-    mb: '-1px',
-    gap: '2',
-    whiteSpace: 'nowrap',
-    borderBottomWidth: '2px',
-    borderColor: active ? 'tarn.solid' : 'transparent',
-    color: active ? 'fg' : 'fg.muted',
-    fontWeight: active ? 'semibold' : 'normal',
-  };
-}
-
-function TabFace({ icon: Icon, label }: Pick<OverflowTab, 'icon' | 'label'>) {
-  return (
-    <>
-      {Icon && <Icon aria-hidden="true" />}
-      {label}
-    </>
-  );
-}
-
-function MoreFace() {
-  return (
-    <>
-      More
-      <LuChevronDown aria-hidden="true" />
-    </>
-  );
-}
-
-/** The tabs that did not fit in the row, as links in a menu; the current one is marked there too. */
-function MoreTabs({ tabs }: { tabs: readonly OverflowTab[] }) {
-  return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <chakra.button
-          type="button"
-          {...tabLook(tabs.some((tab) => tab.active))}
-          cursor="pointer"
-          borderTopRadius="sm"
-          _hover={{ color: 'fg' }}
-          focusVisibleRing="outside"
-        >
-          <MoreFace />
-        </chakra.button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            {tabs.map((tab) => (
-              <Menu.Item key={tab.key} value={tab.key} asChild fontWeight={tab.active ? 'semibold' : 'normal'}>
-                {tab.link(<TabFace icon={tab.icon} label={tab.label} />)}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
 }
 
 /**
@@ -107,7 +30,18 @@ export function OverflowTabs({ label, tabs }: OverflowTabsProps) {
             {tab.link(<TabFace icon={tab.icon} label={tab.label} />)}
           </Link>
         ))}
-        {fitting < tabs.length && <MoreTabs tabs={tabs.slice(fitting)} />}
+        {fitting < tabs.length && (
+          // Until the menu's code arrives, its button holds the place, so the row does not shift.
+          <Suspense
+            fallback={
+              <chakra.span {...tabLook(false)}>
+                <MoreFace />
+              </chakra.span>
+            }
+          >
+            <MoreTabs tabs={tabs.slice(fitting)} />
+          </Suspense>
+        )}
       </HStack>
       {/* Every tab, as wide as when it is current, and the More button, measured to decide what fits; never seen, and
           in a box of no size, so the page is no wider for it. */}
