@@ -273,7 +273,8 @@ describe('Access control: users', () => {
     renderApp('/auth/users/viv/policies');
     fireEvent.click(await screen.findByRole('button', { name: 'Attach Policy' }));
     const picker = await screen.findByRole('dialog', { name: 'Attach Policy' });
-    expect(await within(picker).findByText('5 shown — type to search for more')).toBeVisible();
+    // The picker counts what matches (seven policies) and shows the first five.
+    expect(await within(picker).findByText('5 of 7 — type to search')).toBeVisible();
     fireEvent.click(within(picker).getByRole('checkbox', { name: 'AuthRead' }));
     fireEvent.click(within(picker).getByRole('checkbox', { name: 'AuthWrite' }));
     fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search policies' }), { target: { value: 'Zet' } });

@@ -11,6 +11,7 @@ describe('the words of the access-control pickers', () => {
   it('says how many more match, in all when the total is known, else that there are more', () => {
     const five = ['a', 'b', 'c', 'd', 'e'];
     expect(candidatesHint({ ids: five, hasMore: true, total: 11 })).toBe('5 of 11 — type to search');
+    expect(candidatesHint({ ids: five, hasMore: true, total: 100, totalIsAtLeast: true })).toBe('5 of 100+ — type to search');
     expect(candidatesHint({ ids: five, hasMore: true })).toBe('5 shown — type to search for more');
     expect(candidatesHint({ ids: five, hasMore: false })).toBeUndefined();
   });

@@ -24,7 +24,9 @@ export interface RelationInput {
 export interface CandidatePage {
   ids: string[];
   hasMore: boolean;
+  /** How many match, when counted; with `totalIsAtLeast`, counting stopped there. */
   total?: number;
+  totalIsAtLeast?: boolean;
 }
 
 /** A candidate whose add failed, and why. */

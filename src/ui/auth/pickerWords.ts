@@ -13,10 +13,11 @@ export function countOf(n: number, noun: Noun): string {
 }
 
 /**
- * Said under the results when more match than the picker shows: how many in all when the server says ('5 of 11 —
- * type to search'), else only that there are more (lakeFS's listings page without a total).
+ * Said under the results when more match than the picker shows: how many in all when counted ('5 of 11 — type to
+ * search', '5 of 100+' past the count's limit), else only that there are more.
  */
-export function candidatesHint({ ids, hasMore, total }: CandidatePage): string | undefined {
+export function candidatesHint({ ids, hasMore, total, totalIsAtLeast }: CandidatePage): string | undefined {
   if (!hasMore) return undefined;
-  return total === undefined ? `${ids.length} shown — type to search for more` : `${ids.length} of ${total} — type to search`;
+  if (total === undefined) return `${ids.length} shown — type to search for more`;
+  return `${ids.length} of ${total}${totalIsAtLeast === true ? '+' : ''} — type to search`;
 }
