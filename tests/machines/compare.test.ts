@@ -4,6 +4,7 @@ import type { Commit, Diff, MergePreview, MergeResult, Page } from '../../src/ap
 import { changeSummaryMachine, type CountRequest } from '../../src/machines/change-summary';
 import { emptyCounts, type ChangeCounts } from '../../src/machines/change-summary/count';
 import { compareMachine, compareMergeMachine, type CommitsSource, type CompareInput } from '../../src/machines/compare';
+import { confirmDeleteMachine, type ConfirmDeleteActorRef, type DeleteTarget } from '../../src/machines/confirm-delete';
 import type { MergeActorRef, MergeRequest, PreviewRequest } from '../../src/machines/merge';
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
 import type { DiffTreeActorRef } from '../../src/machines/diff-tree';
@@ -65,9 +66,13 @@ function start(input: Partial<CompareInput> = {}, deleteBranch: () => Promise<vo
           }),
         },
       }),
-      deleteBranch: fromPromise<void, { repoId: string; branch: string }>(async ({ input: r }) => {
-        await deleteBranch();
-        deleted.push(r.branch);
+      deleteSource: confirmDeleteMachine.provide({
+        actors: {
+          remove: fromPromise<void, DeleteTarget>(async ({ input: target }) => {
+            await deleteBranch();
+            if (target.kind === 'branch') deleted.push(target.id);
+          }),
+        },
       }),
     },
   });
@@ -76,13 +81,15 @@ function start(input: Partial<CompareInput> = {}, deleteBranch: () => Promise<vo
     inspect: coverage.inspect,
   }).start();
   const merge = () => screen.getSnapshot().children.merge as MergeActorRef;
+  /** The question of the receipt, while it asks. */
+  const deleteFlow = () => screen.getSnapshot().children.deleteSource as ConfirmDeleteActorRef;
   const mergeIt = async () => {
     await waitFor(merge(), (s) => s.matches({ idle: 'previewed' }), { timeout: 5000 });
     merge().send({ type: 'merge.open' });
     merge().send({ type: 'merge.submit' });
     await waitFor(screen, (s) => s.context.receipt !== null, { timeout: 5000 });
   };
-  return { screen, merge, mergeIt, requests, commitRequests, counted, deleted, refreshes: () => refreshes };
+  return { screen, merge, deleteFlow, mergeIt, requests, commitRequests, counted, deleted, refreshes: () => refreshes };
 }
 
 describe('compare machine', () => {
@@ -128,13 +135,15 @@ describe('compare machine', () => {
   });
 
   it('deletes the merged branch only once the user confirms', async () => {
-    const { screen, mergeIt, deleted } = start();
+    const { screen, deleteFlow, mergeIt, deleted } = start();
     await mergeIt();
     screen.send({ type: 'receipt.deleteSource' });
-    screen.send({ type: 'receipt.keepSource' });
+    expect(deleteFlow().getSnapshot().context.target).toEqual({ kind: 'branch', repoId: 'lake', id: 'dev' });
+    deleteFlow().send({ type: 'delete.cancel' });
     expect(deleted).toEqual([]);
+    expect(screen.getSnapshot().context.receipt?.sourceBranch).toBe('kept');
     screen.send({ type: 'receipt.deleteSource' });
-    screen.send({ type: 'receipt.confirmDelete' });
+    deleteFlow().send({ type: 'delete.confirm' });
     await waitFor(screen, (s) => s.context.receipt?.sourceBranch === 'deleted', { timeout: 5000 });
     expect(deleted).toEqual(['dev']);
     expect(screen.getSnapshot().can({ type: 'receipt.deleteSource' })).toBe(false);
@@ -142,16 +151,17 @@ describe('compare machine', () => {
 
   it('says why the branch was not deleted, and lets the user try again', async () => {
     let fail = true;
-    const { screen, mergeIt, deleted } = start({}, async () => {
+    const { screen, deleteFlow, mergeIt, deleted } = start({}, async () => {
       if (fail) throw new Error('branch is protected');
     });
     await mergeIt();
     screen.send({ type: 'receipt.deleteSource' });
-    screen.send({ type: 'receipt.confirmDelete' });
-    await waitFor(screen, (s) => s.context.deleteError !== null, { timeout: 5000 });
-    expect(screen.getSnapshot().value).toMatchObject({ receipt: 'confirming' });
+    deleteFlow().send({ type: 'delete.confirm' });
+    await waitFor(deleteFlow(), (s) => s.context.error !== null, { timeout: 5000 });
+    expect(screen.getSnapshot().value).toMatchObject({ receipt: 'deleting' });
+    expect(deleteFlow().getSnapshot().matches('confirming')).toBe(true);
     fail = false;
-    screen.send({ type: 'receipt.confirmDelete' });
+    deleteFlow().send({ type: 'delete.confirm' });
     await waitFor(screen, (s) => s.context.receipt?.sourceBranch === 'deleted', { timeout: 5000 });
     expect(deleted).toEqual(['dev']);
   });

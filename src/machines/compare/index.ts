@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
-import { deleteBranch } from '../../api/branches';
 import { commitsBetween } from '../../api/commits';
 import { changeSummaryMachine, countChangesUnder } from '../change-summary';
+import { liveConfirmDeleteMachine } from '../confirm-delete';
 import { liveDiffTreeMachine } from '../diff-tree/actors';
 import { liveMergeActors } from '../merge/actors';
 import { pagedListOver } from '../paged-list/from-fetch';
@@ -18,6 +17,6 @@ export const liveCompareMachine = compareMachine.provide({
       commitsBetween(source.repoId, source.base, source.compare, { after, amount }, signal),
     ),
     summary: changeSummaryMachine.provide({ actors: { count: countChangesUnder } }),
-    deleteBranch: fromPromise<void, { repoId: string; branch: string }>(({ input }) => deleteBranch(input.repoId, input.branch)),
+    deleteSource: liveConfirmDeleteMachine,
   },
 });

@@ -4,13 +4,13 @@
 // what it loaded then goes to the list (the same actor, told its new source), and the merge, commits and counts
 // start over for the refs as they now are. A merge leaves a receipt that outlives that reload and offers to delete
 // the merged branch.
-import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DiffSource } from '../../api/diff';
 import { CONTENT_DIFF_CAP_BYTES, contentDiffOffered } from '../../lib/content-diff';
 import type { Commit, Diff, MergeResult, Page } from '../../api/types';
-import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { screenActions, type RouteChanged } from '../../lib/screen';
 import { changeSummaryMachine } from '../change-summary/machine';
+import { confirmDeleteMachine, type ConfirmDeleteOutput } from '../confirm-delete/machine';
 import { diffTreeMachine, treeRouteChanged } from '../diff-tree/machine';
 import { mergeMachine } from '../merge/machine';
 import { pagedListMachine } from '../paged-list/machine';
@@ -51,7 +51,6 @@ export interface MergeReceipt {
 
 export interface CompareContext extends CompareInput {
   receipt: MergeReceipt | null;
-  deleteError: unknown;
 }
 
 export type CompareEvent =
@@ -59,8 +58,6 @@ export type CompareEvent =
   | { type: 'compare.merged'; source: string; dest: string; commitId: string }
   | { type: 'receipt.dismiss' }
   | { type: 'receipt.deleteSource' }
-  | { type: 'receipt.confirmDelete' }
-  | { type: 'receipt.keepSource' }
   | RouteChanged<CompareInput>;
 
 /** The merge flow of the compare screen: it tells the screen what it merged. */
@@ -99,7 +96,7 @@ export const compareMachine = setup({
     input: {} as CompareInput,
     context: {} as CompareContext,
     events: {} as CompareEvent,
-    children: {} as { tree: 'tree'; merge: 'merge'; commits: 'commits'; summary: 'summary' },
+    children: {} as { tree: 'tree'; merge: 'merge'; commits: 'commits'; summary: 'summary'; deleteSource: 'deleteSource' },
   },
   actors: {
     tree: diffTreeMachine,
@@ -107,7 +104,8 @@ export const compareMachine = setup({
     /** The commits a merge would bring; provided with a `fetchPage` over CommitsSource. */
     commits: pagedListMachine<Commit, CommitsSource>(),
     summary: changeSummaryMachine,
-    deleteBranch: promisePlaceholder<void, { repoId: string; branch: string }>('deleteBranch'),
+    /** Asks once more, then deletes the merged branch (the project's one delete flow). */
+    deleteSource: confirmDeleteMachine,
   },
   actions: {
     ...screenActions,
@@ -117,10 +115,11 @@ export const compareMachine = setup({
   },
   guards: {
     sourceKept: ({ context }) => context.receipt?.sourceBranch === 'kept',
+    sourceDeleted: (_, output: ConfirmDeleteOutput) => output.deleted,
   },
 }).createMachine({
   id: 'compare',
-  context: ({ input }) => ({ ...input, receipt: null, deleteError: null }),
+  context: ({ input }) => ({ ...input, receipt: null }),
   invoke: {
     id: 'tree',
     src: 'tree',
@@ -173,7 +172,6 @@ export const compareMachine = setup({
           actions: [
             assign({
               receipt: ({ event }) => ({ source: event.source, dest: event.dest, commitId: event.commitId, sourceBranch: 'kept' as const }),
-              deleteError: null,
             }),
             'invalidate',
           ],
@@ -184,29 +182,22 @@ export const compareMachine = setup({
         shown: {
           on: {
             'receipt.dismiss': { target: 'none', actions: assign({ receipt: null }) },
-            'receipt.deleteSource': { guard: 'sourceKept', target: 'confirming' },
-          },
-        },
-        confirming: {
-          on: {
-            'receipt.keepSource': 'shown',
-            'receipt.confirmDelete': 'deleting',
+            'receipt.deleteSource': { guard: 'sourceKept', target: 'deleting' },
           },
         },
         deleting: {
-          tags: ['deletingSource'],
-          entry: assign({ deleteError: null }),
           invoke: {
-            src: 'deleteBranch',
-            input: ({ context }) => ({ repoId: context.repoId, branch: context.receipt?.source ?? '' }),
-            onDone: {
-              target: 'shown',
-              actions: assign({ receipt: ({ context }) => context.receipt && { ...context.receipt, sourceBranch: 'deleted' as const } }),
-            },
-            onError: {
-              target: 'confirming',
-              actions: assign({ deleteError: ({ event }: { event: ErrorActorEvent }) => event.error }),
-            },
+            id: 'deleteSource',
+            src: 'deleteSource',
+            input: ({ context }) => ({ target: { kind: 'branch' as const, repoId: context.repoId, id: context.receipt?.source ?? '' } }),
+            onDone: [
+              {
+                guard: { type: 'sourceDeleted', params: ({ event }) => event.output },
+                target: 'shown',
+                actions: assign({ receipt: ({ context }) => context.receipt && { ...context.receipt, sourceBranch: 'deleted' as const } }),
+              },
+              { target: 'shown' },
+            ],
           },
         },
       },

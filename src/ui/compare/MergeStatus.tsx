@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { MergePreview } from '../../api/types';
 import { formatCount, shortCommitId } from '../../lib/format';
 import type { CompareActorRef } from '../../machines/compare/machine';
+import type { ConfirmDeleteActorRef } from '../../machines/confirm-delete/machine';
 import type { MergeActorRef } from '../../machines/merge/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
@@ -60,11 +61,9 @@ export function MergeStatus({ merge }: { merge: MergeActorRef }) {
 /** What the merge made, linked, and the offer to delete the branch it merged (asked once more before deleting). */
 export function MergeReceipt({ screen, repoId }: { screen: CompareActorRef; repoId: string }) {
   const receipt = useSelector(screen, (s) => s.context.receipt);
-  const step = useSelector(screen, (s) => s.value.receipt);
-  const deleteError = useSelector(screen, (s) => s.context.deleteError);
+  const deleteFlow = useSelector(screen, (s) => s.children.deleteSource);
   if (!receipt) return null;
   const { source, dest, commitId } = receipt;
-  const deleting = step === 'deleting';
   return (
     <Receipt
       label="Merge made"
@@ -78,23 +77,12 @@ export function MergeReceipt({ screen, repoId }: { screen: CompareActorRef; repo
           </Link>
         </>
       }
-      onDismiss={deleting ? undefined : () => screen.send({ type: 'receipt.dismiss' })}
+      onDismiss={deleteFlow ? undefined : () => screen.send({ type: 'receipt.dismiss' })}
     >
       {receipt.sourceBranch === 'deleted' ? (
         <Text>Branch {source} was deleted; its commits live on in {dest}.</Text>
-      ) : step === 'confirming' || deleting ? (
-        <>
-          <Text>Delete branch {source}? Its commits stay in {dest}; only the branch name goes.</Text>
-          {deleteError !== null && <ErrorAlert error={deleteError} />}
-          <HStack gap="2" mt="2">
-            <Button size="xs" colorPalette="red" loading={deleting} loadingText="Deleting..." onClick={() => screen.send({ type: 'receipt.confirmDelete' })}>
-              Delete {source}
-            </Button>
-            <Button size="xs" variant="outline" disabled={deleting} onClick={() => screen.send({ type: 'receipt.keepSource' })}>
-              Keep it
-            </Button>
-          </HStack>
-        </>
+      ) : deleteFlow ? (
+        <DeleteSourceQuestion flow={deleteFlow} source={source} dest={dest} />
       ) : (
         <HStack gap="2" mt="1" wrap="wrap">
           <Text>{source} is merged; you can delete it now.</Text>
@@ -104,5 +92,25 @@ export function MergeReceipt({ screen, repoId }: { screen: CompareActorRef; repo
         </HStack>
       )}
     </Receipt>
+  );
+}
+
+/** The question in the receipt itself, on the confirm-delete flow: the merged branch's commits stay in `dest`. */
+function DeleteSourceQuestion({ flow, source, dest }: { flow: ConfirmDeleteActorRef; source: string; dest: string }) {
+  const deleting = useSelector(flow, (s) => s.hasTag('busy'));
+  const error = useSelector(flow, (s) => s.context.error);
+  return (
+    <>
+      <Text>Delete branch {source}? Its commits stay in {dest}; only the branch name goes.</Text>
+      {error !== null && <ErrorAlert error={error} />}
+      <HStack gap="2" mt="2">
+        <Button size="xs" colorPalette="red" loading={deleting} loadingText="Deleting..." onClick={() => flow.send({ type: 'delete.confirm' })}>
+          Delete {source}
+        </Button>
+        <Button size="xs" variant="outline" disabled={deleting} onClick={() => flow.send({ type: 'delete.cancel' })}>
+          Keep it
+        </Button>
+      </HStack>
+    </>
   );
 }
