@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, ButtonGroup, Flex, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuArrowLeftRight, LuGitCommitHorizontal, LuGitMerge, LuGitPullRequestCreate, LuRefreshCw } from 'react-icons/lu';
@@ -10,6 +10,7 @@ import type { CommitsSource, CompareActorRef, CompareView } from '../../machines
 import type { MergeActorRef } from '../../machines/merge/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { arn } from '../../lib/permission-names';
+import { ChoiceButtons } from '../components/ChoiceButtons';
 import { Committer } from '../components/Committer';
 import { EmptyState } from '../components/EmptyState';
 import { Loading } from '../components/Loading';
@@ -163,13 +164,7 @@ export function CompareChanges({ screen, repoId, base, compared, prefix, view, o
             {summary ? <ChangedFilesCount summary={summary} /> : 'Changed files'}
           </Heading>
           {summary && <ChangeSummary summary={summary} subject={`${base}...${compared}`} />}
-          <ButtonGroup size="xs" variant="outline" attached role="group" aria-label="Changes view" ms="auto">
-            {COMPARE_VIEWS.map(([value, label]) => (
-              <Button key={value} aria-pressed={view === value} variant={view === value ? 'subtle' : 'outline'} onClick={() => onSelectView(value)}>
-                {label}
-              </Button>
-            ))}
-          </ButtonGroup>
+          <ChoiceButtons size="xs" ms="auto" label="Changes view" choices={COMPARE_VIEWS} value={view} onSelect={onSelectView} />
         </Flex>
         <Text color="fg.muted" fontSize="sm">
           Showing changes between {base} and {compared}

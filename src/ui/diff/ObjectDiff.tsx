@@ -1,7 +1,8 @@
-import { Box, Button, chakra, Group, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, chakra, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { foldUnchanged, sideBySide, type DiffLine, type DiffHunkItem } from '../../lib/line-diff';
 import type { ObjectDiffActorRef } from '../../machines/object-diff/machine';
+import { ChoiceButtons } from '../components/ChoiceButtons';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { useDiffLayout, type DiffLayout } from './diffLayout';
@@ -42,13 +43,7 @@ export function ObjectDiff({ diff, layout, sideLabels = ['Old', 'New'] }: Object
   return (
     <Stack gap="1">
       <HStack justify="end">
-        <Group attached role="group" aria-label={`Layout of the changes of ${entry.path}`}>
-          {LAYOUT_CHOICES.map(([value, name]) => (
-            <Button key={value} size="2xs" variant={shown === value ? 'subtle' : 'outline'} aria-pressed={shown === value} onClick={() => choose(value)}>
-              {name}
-            </Button>
-          ))}
-        </Group>
+        <ChoiceButtons size="2xs" label={`Layout of the changes of ${entry.path}`} choices={LAYOUT_CHOICES} value={shown} onSelect={choose} />
       </HStack>
       {table}
     </Stack>
