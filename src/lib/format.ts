@@ -24,9 +24,14 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** A count and its noun, singular for one: 1 path, 2,500 paths. */
+export function formatCountOf(n: number, one: string, other: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : other}`;
+}
+
 /** A count of objects: 1 object, 2,500 objects. */
 export function formatObjectCount(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'object' : 'objects'}`;
+  return formatCountOf(n, 'object', 'objects');
 }
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;

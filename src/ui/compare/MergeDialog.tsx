@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { LuFileDiff } from 'react-icons/lu';
 import type { ConflictSide, ConflictVersion, MergeConflictPath, MergeStrategy } from '../../api/types';
 import { contentDiffOffered } from '../../lib/content-diff';
-import { formatCount, formatDate, formatSize } from '../../lib/format';
+import { formatCount, formatCountOf, formatDate, formatSize } from '../../lib/format';
 import { conflictEntry, unresolvedConflicts, type MergeActorRef, type MergeSnapshot } from '../../machines/merge/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { CommitFields } from '../components/CommitFields';
@@ -156,7 +156,7 @@ export function choicesSummary(resolutions: Record<string, ConflictSide>, source
   const sides = Object.values(resolutions);
   const ofDest = sides.filter((side) => side === 'dest').length;
   const ofSource = sides.length - ofDest;
-  const part = (branch: string, n: number) => `${branch}’s version of ${formatCount(n)} ${n === 1 ? 'path' : 'paths'}`;
+  const part = (branch: string, n: number) => `${branch}’s version of ${formatCountOf(n, 'path', 'paths')}`;
   const parts = [ofDest > 0 ? part(dest, ofDest) : undefined, ofSource > 0 ? part(source, ofSource) : undefined].filter((p) => p !== undefined);
   return parts.length === 0 ? undefined : `Keeping ${parts.join(' and ')}.`;
 }

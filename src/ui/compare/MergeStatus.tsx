@@ -2,7 +2,7 @@ import { Alert, Button, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { MergePreview } from '../../api/types';
-import { formatCount, shortCommitId } from '../../lib/format';
+import { formatCount, formatCountOf, shortCommitId } from '../../lib/format';
 import type { CompareActorRef } from '../../machines/compare/machine';
 import type { ConfirmDeleteActorRef } from '../../machines/confirm-delete/machine';
 import type { MergeActorRef } from '../../machines/merge/machine';
@@ -29,7 +29,7 @@ export function mergeVerdict(preview: MergePreview, source: string, dest: string
       detail: `Press Merge to choose which version of each to keep.${protectedNote}`,
     };
   }
-  const changes = `${formatCount(preview.changes)} ${preview.changes === 1 ? 'change' : 'changes'}`;
+  const changes = formatCountOf(preview.changes, 'change', 'changes');
   return {
     status: 'success',
     title: `Able to merge: no conflicts.`,

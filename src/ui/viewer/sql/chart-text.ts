@@ -1,14 +1,14 @@
 // The words of a column chart (docs/behaviour.md, Object viewer): its accessible name, and the tooltip of each bar,
 // which names the bin's range or the value, and how many rows it holds.
 import type { ColumnSummary, HistogramScale } from '../../../lib/sql/column-summary';
-import { formatCount as count } from '../../../lib/format';
+import { formatCount as count, formatCountOf } from '../../../lib/format';
 import { formatNumber, groupDigits } from '../../../lib/sql/number-text';
 
 type Histogram = Extract<ColumnSummary, { kind: 'histogram' }>;
 
 const DAY_SECONDS = 86_400;
 
-const rowsText = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
+const rowsText = (n: number) => formatCountOf(n, 'row', 'rows');
 
 /** The share of a column's rows that are NULL: "25% null"; never rounded to 0% or 100% when it is not. */
 export function nullShare({ nulls, rows }: Pick<ColumnSummary, 'nulls' | 'rows'>): string {
