@@ -3,7 +3,9 @@
  * went by package or source file, the functions that spent the most time themselves, and those whose calls took the
  * most time in all (self plus callees).
  *
- * `tsx bench/cpu-profile.ts FILE.cpuprofile [N]` prints the top N (default 30) of each.
+ * `tsx bench/cpu-profile.ts FILE.cpuprofile [N] [LAST_SECONDS]` prints the top N (default 30) of each; with
+ * LAST_SECONDS only the samples of the profile's last seconds count (the HTTP load's last phase, without the server's
+ * start and seeding: the seconds of the phase, less one).
  */
 import { readFileSync } from 'node:fs';
 
@@ -19,9 +21,9 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, lastArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: tsx bench/cpu-profile.ts FILE.cpuprofile [N]');
+  console.error('usage: tsx bench/cpu-profile.ts FILE.cpuprofile [N] [LAST_SECONDS]');
   process.exit(2);
 }
 const top = Number(topArg ?? 30);
@@ -51,8 +53,13 @@ const self = new Map<string, number>();
 const selfByFile = new Map<string, number>();
 const total = new Map<string, number>();
 let all = 0;
+const span = profile.timeDeltas.reduce((sum, micros) => sum + micros, 0);
+const from = lastArg === undefined ? 0 : span - Number(lastArg) * 1e6;
+let at = 0;
 profile.samples.forEach((id, i) => {
   const micros = profile.timeDeltas[i] ?? 0;
+  at += micros;
+  if (at < from) return;
   all += micros;
   const node = byId.get(id);
   if (!node) return;
@@ -60,8 +67,8 @@ profile.samples.forEach((id, i) => {
   selfByFile.set(fileOf(node), (selfByFile.get(fileOf(node)) ?? 0) + micros);
   // Each function on the sampled stack counts once, however often it recurs.
   const seen = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
-    const name = label(byId.get(at) as ProfileNode);
+  for (let frame: number | undefined = id; frame !== undefined; frame = parentOf.get(frame)) {
+    const name = label(byId.get(frame) as ProfileNode);
     if (!seen.has(name)) total.set(name, (total.get(name) ?? 0) + micros);
     seen.add(name);
   }

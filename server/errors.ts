@@ -219,6 +219,12 @@ export class UnavailableError extends TarnError {
   }
 }
 
+/**
+ * Seconds a client is asked to wait (Retry-After) before it retries a 503: clients that honour it (the AWS SDKs,
+ * HTTP libraries' retry policies) back off instead of hammering a database that is coming back.
+ */
+export const RETRY_AFTER_SECONDS = '1';
+
 export const metadataUnavailable = (cause?: unknown) =>
   new UnavailableError('metadata', 'metadata database is unreachable or timed out; retry the request later', cause);
 

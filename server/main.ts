@@ -24,7 +24,7 @@ import { nodeListener } from './http/node-listener';
 import { answerOutsideTheApp } from './http/unsupported-methods';
 import { dataRouters, directDataRoutes } from './http/routes';
 import { createGraveler, isReadMostlyKey } from './graveler';
-import { withRecordCache } from './kv';
+import { startReadPeriod, withRecordCache } from './kv';
 import { sendMail, smtpSettings } from './mail/smtp';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
 import { announce } from './announce';
@@ -210,7 +210,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     onFailure,
     guard: accessGuard(auth),
   });
-  const server: Server = createServer(nodeListener(app.fetch, { metrics, logger, apiPrefix, quiet: options.quiet ?? false, direct }));
+  const server: Server = createServer(
+    nodeListener(app.fetch, {
+      metrics,
+      logger,
+      apiPrefix,
+      quiet: options.quiet ?? false,
+      direct,
+      // What another server committed before a request arrived is what that request reads (server/kv/record-cache.ts).
+      onRequest: startReadPeriod,
+    }),
+  );
   server.keepAliveTimeout = 65_000;
   // Node cuts any request after 5 minutes by default, which would fail a large upload on a slow link; headers
   // still have to arrive within headersTimeout.

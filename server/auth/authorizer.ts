@@ -20,7 +20,14 @@ interface CachedPolicies {
   policies: PolicyRecord[];
   version: number;
   until: number;
+  /**
+   * Decisions on single permissions under these policies, by action and resource: a decision depends on nothing
+   * else, and a client repeats the same few calls (a stat of each object of one repository).
+   */
+  decisions: Map<string, Decision>;
 }
+
+const DECISIONS_KEPT = 1_000;
 
 export class Authorizer {
   private readonly cache = new Map<string, CachedPolicies>();
@@ -30,20 +37,31 @@ export class Authorizer {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async effectivePolicies(userId: string): Promise<PolicyRecord[]> {
+  private async effectivePolicies(userId: string): Promise<CachedPolicies> {
     const now = this.now();
     const cached = this.cache.get(userId);
-    if (cached && cached.version === this.directory.version && cached.until > now) return cached.policies;
+    if (cached && cached.version === this.directory.version && cached.until > now) return cached;
+    const version = this.directory.version;
     const policies = await this.directory.userPolicies(userId, true);
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(userId, { policies, version: this.directory.version, until: now + cacheMillis });
-    return policies;
+    const fresh = { policies, version, until: now + cacheMillis, decisions: new Map<string, Decision>() };
+    this.cache.set(userId, fresh);
+    return fresh;
   }
 
   /** Whether the user's effective policies allow the requirement, and if not, what is missing. */
   async decide(userId: string, requirement: Requirement): Promise<Decision> {
-    const { verdict, shortfall } = evaluate(await this.effectivePolicies(userId), userId, requirement);
-    return verdict === 'allow' ? { allowed: true } : { allowed: false, missing: describeShortfall(shortfall) };
+    const { policies, decisions } = await this.effectivePolicies(userId);
+    const single = 'action' in requirement ? `${requirement.action} ${requirement.resource}` : undefined;
+    const known = single === undefined ? undefined : decisions.get(single);
+    if (known) return known;
+    const { verdict, shortfall } = evaluate(policies, userId, requirement);
+    const decision: Decision = verdict === 'allow' ? { allowed: true } : { allowed: false, missing: describeShortfall(shortfall) };
+    if (single !== undefined) {
+      if (decisions.size >= DECISIONS_KEPT) decisions.clear();
+      decisions.set(single, decision);
+    }
+    return decision;
   }
 
   /** Throws lakeFS's insufficient-permissions error unless the user is allowed. */

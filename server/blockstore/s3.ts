@@ -35,6 +35,12 @@ export interface S3BlockStoreOptions {
   forcePathStyle?: boolean;
   /** How long presigned addresses stay valid, in seconds (default 15 minutes, as lakeFS). */
   presignExpirySeconds?: number;
+  /**
+   * How long a connection may stay silent, no byte either way, before the call is given up (default 20 s). The AWS
+   * SDK retries it twice more, so an endpoint that took the connection and then went quiet fails a request with 503
+   * within about three times this, instead of holding it forever.
+   */
+  idleTimeoutMs?: number;
 }
 
 const PREFIX = 's3://';
@@ -46,6 +52,7 @@ const defaultPresignExpirySeconds = 15 * 60;
 /** Bodies in memory up to this size go up in one request; larger ones and streams through lib-storage's Upload. */
 const singlePutBytes = 5 * 1024 * 1024;
 const connectTimeoutMs = 5_000;
+const defaultIdleTimeoutMs = 20_000;
 const bucketPattern = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 interface Location {
@@ -120,8 +127,9 @@ export function openS3BlockStore(options: S3BlockStoreOptions = {}): BlockStore 
   if (options.accessKeyId && options.secretAccessKey) {
     config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
   }
-  // A store that takes the connection but never answers it would otherwise hold the request forever.
-  config.requestHandler = { connectionTimeout: connectTimeoutMs };
+  // A store that does not take the connection, or takes it and then falls silent, would otherwise hold the request
+  // forever. The socket timeout is idle time: a long transfer whose bytes flow is never cut.
+  config.requestHandler = { connectionTimeout: connectTimeoutMs, socketTimeout: options.idleTimeoutMs ?? defaultIdleTimeoutMs };
   const client = new S3Client(config);
   const expiresIn = options.presignExpirySeconds ?? defaultPresignExpirySeconds;
 

@@ -1,5 +1,6 @@
 // The gateway's answers: XML documents, empty answers with headers, and S3's error document.
 import type { ObjectEntry } from '../catalog';
+import { RETRY_AFTER_SECONDS } from '../errors';
 import { S3Error } from './s3-errors';
 import { xmlDocument, type XmlElement } from './xml';
 
@@ -21,13 +22,15 @@ export const objectEtag = (entry: Pick<ObjectEntry, 'checksum' | 'parts'>) =>
 
 /** S3's error document; a HEAD answer carries only the status, as S3's does. */
 export function errorResponse(error: S3Error, resource: string, requestId: string, head: boolean): Response {
-  if (head) return emptyResponse(error.status, { 'x-amz-error-code': error.code });
+  // ServiceUnavailable and SlowDown ask the client to come back: the AWS SDKs' retries honour Retry-After.
+  const retry: Record<string, string> = error.status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {};
+  if (head) return emptyResponse(error.status, { 'x-amz-error-code': error.code, ...retry });
   return new Response(
     xmlDocument(
       'Error',
       { Code: error.code, Message: error.message, ...error.details, Resource: resource, RequestId: requestId },
       false,
     ),
-    { status: error.status, headers: { 'content-type': 'application/xml' } },
+    { status: error.status, headers: { 'content-type': 'application/xml', ...retry } },
   );
 }

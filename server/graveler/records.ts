@@ -72,9 +72,29 @@ export function decodeJson<T>(raw: Uint8Array): T {
   return JSON.parse(decoder.decode(raw)) as T;
 }
 
+/**
+ * Records decoded from bytes the store gave: the record cache (server/kv/record-cache.ts) gives the same bytes until
+ * the record changes, so a record every request reads is decoded once. Frozen, as every reader shares it.
+ */
+const decodedRecords = new WeakMap<Uint8Array, unknown>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 export async function readJson<T>(kv: KvStore, key: string): Promise<Stored<T> | undefined> {
   const raw = await kv.get(key);
-  return raw === undefined ? undefined : { value: decodeJson<T>(raw), raw };
+  if (raw === undefined) return undefined;
+  let value = decodedRecords.get(raw) as T | undefined;
+  if (value === undefined) {
+    value = deepFreeze(decodeJson<T>(raw));
+    decodedRecords.set(raw, value);
+  }
+  return { value, raw };
 }
 
 /**

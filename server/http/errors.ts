@@ -1,6 +1,6 @@
 // The one place where failures become HTTP answers: a typed failure → its status + `{"message"}` as JSON.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ConflictError, NoAclError, TarnError, type Conflict, type ConflictingVersion, type FailureKind } from '../errors';
+import { ConflictError, NoAclError, RETRY_AFTER_SECONDS, TarnError, type Conflict, type ConflictingVersion, type FailureKind } from '../errors';
 import type { ConflictVersion, MergeConflict, MergeConflictPath } from './wire';
 import { RequestRefusedError } from './request-errors';
 
@@ -54,6 +54,11 @@ export function toErrorAnswer(err: unknown): ErrorAnswer {
   return { status: 500, body: { message: 'internal server error' } };
 }
 
+/** The headers an answer of this status carries beyond its type. */
+export function failureHeaders(status: number): Record<string, string> {
+  return status === 503 ? { 'retry-after': RETRY_AFTER_SECONDS } : {};
+}
+
 export function errorResponse({ status, body }: ErrorAnswer): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...failureHeaders(status) } });
 }

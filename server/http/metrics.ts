@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Handler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetricsText, metricsFromPrimary, shareWithPrimary } from './cluster-metrics';
-import { RequestFigures } from './request-figures';
+import { DurationFigures, RequestFigures } from './request-figures';
 import type { AppEnv } from './router';
 
 /** Seconds: from a cached metadata read (well under a millisecond) to a large upload. */
@@ -39,20 +39,10 @@ export class ServerMetrics {
   readonly registry = new Registry();
   /** Every request observes these: kept outside prom-client, which would cost a request a third of its time. */
   private readonly requests = new RequestFigures(requestBuckets);
-  readonly kvSeconds = new Histogram({
-    name: 'tarn_kv_operation_duration_seconds',
-    help: 'Calls to the metadata store (SQLite or PostgreSQL), by operation',
-    labelNames: ['operation'] as const,
-    buckets: storeBuckets,
-    registers: [this.registry],
-  });
-  readonly blockSeconds = new Histogram({
-    name: 'tarn_blockstore_operation_duration_seconds',
-    help: 'Calls to the object store (local folder or S3), by operation; a read counts until its data starts to flow',
-    labelNames: ['operation'] as const,
-    buckets: storeBuckets,
-    registers: [this.registry],
-  });
+  /** Calls to the metadata store, by operation; every request makes several, so kept outside prom-client too. */
+  readonly kvSeconds = new DurationFigures(storeBuckets, 'operation');
+  /** Calls to the object store, by operation. */
+  readonly blockSeconds = new DurationFigures(storeBuckets, 'operation');
   readonly cacheHits = new Counter({
     name: 'tarn_cache_hits_total',
     help: 'Lookups answered from an in-memory cache, by cache',
@@ -82,6 +72,15 @@ export class ServerMetrics {
       this.requests.histogram(
         'tarn_http_request_duration_seconds',
         'Time from a request reaching the server to its answer being ready (the body may stream longer), by operation',
+      ),
+    );
+    this.registry.registerMetric(
+      this.kvSeconds.metric('tarn_kv_operation_duration_seconds', 'Calls to the metadata store (SQLite or PostgreSQL), by operation'),
+    );
+    this.registry.registerMetric(
+      this.blockSeconds.metric(
+        'tarn_blockstore_operation_duration_seconds',
+        'Calls to the object store (local folder or S3), by operation; a read counts until its data starts to flow',
       ),
     );
     for (const cache of cacheNames) {

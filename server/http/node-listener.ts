@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { DirectAnswer, DirectCall } from './direct-routes';
+import { failureHeaders } from './errors';
 import type { ServerMetrics } from './metrics';
 import { noteRequestId, requestIdFrom, requestIdHeader } from './observe';
 
@@ -18,6 +19,8 @@ export interface NodeListenerOptions {
   quiet: boolean;
   /** The calls answered without the app (direct-routes.ts). */
   direct?: (incoming: IncomingMessage) => DirectCall | undefined;
+  /** Told as each request arrives, before anything reads for it (the record cache looks at the store afresh). */
+  onRequest?: () => void;
 }
 
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
@@ -48,6 +51,7 @@ function send(outgoing: ServerResponse, answer: DirectAnswer): void {
     // As errors.ts's errorResponse reaches the wire.
     outgoing.statusCode = answer.status;
     outgoing.setHeader('content-type', 'application/json');
+    for (const [name, value] of Object.entries(failureHeaders(answer.status))) outgoing.setHeader(name, value);
     outgoing.end(JSON.stringify(answer.error));
   } else {
     outgoing.writeHead(answer.status, answer.headers).end(answer.bytes);
@@ -81,6 +85,7 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
   };
   return (incoming, outgoing) => {
     const started = performance.now();
+    o.onRequest?.();
     const id = requestIdFrom(incoming.headers[requestIdHeader] as string | undefined);
     outgoing.setHeader(requestIdHeader, id);
     outgoing.setHeader('x-content-type-options', 'nosniff');

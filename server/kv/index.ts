@@ -4,5 +4,5 @@ export type { KvCondition, KvCount, KvEntry, KvExpected, KvPoolStats, KvScanOpti
 export { exactly } from './kv-store';
 export { openSqliteKv, type SqliteKvOptions } from './sqlite';
 export { openPostgresKv, type PostgresKvOptions } from './postgres';
-export { withRecordCache, type RecordCacheOptions } from './record-cache';
+export { startReadPeriod, withRecordCache, type RecordCacheOptions } from './record-cache';
 export { compareKeys, isWellFormedKey, prefixEnd, scanAll } from './keys';

@@ -2,7 +2,7 @@
 // few change (a repository, its branches, tags and settings). A read is answered from memory only while the store
 // says no other connection has changed anything since the value was read (SQLite's data_version, which moves with
 // every transaction another connection or process commits); this process's own writes drop the keys they touch.
-// So a branch moved by another process sharing the file is seen on the very next read, never a stale head.
+// So a branch moved by another process sharing the file is seen by the very next request, never a stale head.
 import { LRUCache } from 'lru-cache';
 import type { KvStore, KvWrite } from './kv-store';
 
@@ -13,6 +13,27 @@ export interface RecordCacheOptions {
   maxBytes?: number;
   /** Told of every read of a cacheable key: answered from memory or not. */
   onLookup?: (hit: boolean) => void;
+}
+
+// Asking the store for its version costs about what a read of one record does, so it is asked once a period: what a
+// period reads is as of its first look. A period ends with each request the server starts (so a request that
+// arrives after another process's commit looks again: it reads what that commit wrote) and with each turn of the
+// event loop (for work no request started).
+let period = 0;
+let ending = false;
+const endPeriod = () => {
+  ending = false;
+  period++;
+};
+function endPeriodSoon(): void {
+  if (ending) return;
+  ending = true;
+  setImmediate(endPeriod);
+}
+
+/** Called as a request starts: its reads look at the store's version afresh. */
+export function startReadPeriod(): void {
+  period++;
 }
 
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
@@ -38,8 +59,13 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
   // Counts this process's writes: a read that a write overtook keeps nothing, as it may hold the older value.
   let writes = 0;
 
-  /** Forgets everything once another connection has committed since the last look. */
+  let lookedIn = -1;
+
+  /** Forgets everything once another connection has committed since the last look (one a period: see below). */
   function current(): number {
+    if (lookedIn === period) return version;
+    lookedIn = period;
+    endPeriodSoon();
     const now = versionNow();
     if (now !== version) {
       known.clear();

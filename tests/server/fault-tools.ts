@@ -7,6 +7,8 @@ export interface TimedAnswer {
   body: unknown;
   /** How long the answer took, in milliseconds. */
   ms: number;
+  /** The answer's Retry-After header, if any (a 503 asks the client to come back). */
+  retryAfter?: string;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function timedCall(
   const text = await res.text();
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').startsWith('application/json')) parsed = JSON.parse(text) as unknown;
-  return { status: res.status, body: parsed, ms: performance.now() - started };
+  const retryAfter = res.headers.get('retry-after') ?? undefined;
+  return { status: res.status, body: parsed, ms: performance.now() - started, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
 export interface StallProxy {

@@ -193,6 +193,7 @@ describe('the metadata database failing under two servers', () => {
       for (const answer of held) {
         expect(answer.status).toBe(503);
         expect(answer.body).toEqual(unavailable);
+        expect(answer.retryAfter).toBe('1');
         expect(answer.ms).toBeLessThan(answerBoundMs);
       }
     } finally {

@@ -72,11 +72,13 @@ describe('the S3 store stopped mid-upload', () => {
     const cut = await upload('big-cut.bin', bigBody('cut'));
     expect(cutAt, 'no part reached the store').not.toBe('');
     await halting;
-    expect({ status: cut.status, body: cut.body }).toEqual({ status: 503, body: unavailable });
+    expect({ status: cut.status, body: cut.body, retryAfter: cut.retryAfter }).toEqual({ status: 503, body: unavailable, retryAfter: '1' });
 
     // While the store is down: writes and reads of data answer 503 at once; metadata still answers.
     const whileDown = await Promise.all([upload('small-down.txt', 'down'), read('main', 'small-before.txt')]);
-    for (const answer of whileDown) expect({ status: answer.status, body: answer.body }).toEqual({ status: 503, body: unavailable });
+    for (const answer of whileDown) {
+      expect({ status: answer.status, body: answer.body, retryAfter: answer.retryAfter }).toEqual({ status: 503, body: unavailable, retryAfter: '1' });
+    }
     expect(await listed('main')).toEqual(['big-before.bin', 'small-before.txt']);
 
     await s3.resume();

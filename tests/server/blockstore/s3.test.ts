@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalBlockStore, openS3BlockStore, routeBlockStores, type BlockStore, type Presigner } from '../../../server/blockstore/index';
-import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from '../../../server/errors';
+import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError, UnavailableError } from '../../../server/errors';
+import { startStallProxy } from '../fault-tools';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -193,6 +194,28 @@ describe('S3 block store (on s3rver)', () => {
     const gone = openS3BlockStore({ ...s3.settings, endpoint: 'http://127.0.0.1:9' });
     await expect(gone.probe?.(AbortSignal.timeout(2000))).rejects.toThrow();
     await gone.close?.();
+  });
+
+  it('gives a call up as unavailable once the endpoint takes the connection and then falls silent', async () => {
+    const proxy = await startStallProxy(Number(new URL(s3.endpoint).port));
+    const idleTimeoutMs = 300;
+    const quiet = openS3BlockStore({ ...s3.settings, endpoint: `http://127.0.0.1:${proxy.port}`, idleTimeoutMs });
+    try {
+      await quiet.put(ns, 'data/quiet', Buffer.from('said before the silence'));
+      proxy.stall();
+      const started = performance.now();
+      const silent = await quiet.getBytes(ns, 'data/quiet').then(() => undefined, (err: unknown) => err);
+      const waited = performance.now() - started;
+      expect(silent).toBeInstanceOf(UnavailableError);
+      // Three attempts, each given up after the idle time, with the SDK's short backoffs between them.
+      expect(waited).toBeGreaterThanOrEqual(idleTimeoutMs);
+      expect(waited).toBeLessThan(10_000);
+      proxy.flow();
+      expect((await quiet.getBytes(ns, 'data/quiet')).toString()).toBe('said before the silence');
+    } finally {
+      await quiet.close?.();
+      await proxy.close();
+    }
   });
 
   it('routes each namespace to the store of its scheme', async () => {

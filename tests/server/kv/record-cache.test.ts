@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteKv, withRecordCache, type KvStore } from '../../../server/kv/index';
+import { openSqliteKv, startReadPeriod, withRecordCache, type KvStore } from '../../../server/kv/index';
 
 const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : Buffer.from(bytes).toString());
 const bytes = (value: string) => new TextEncoder().encode(value);
@@ -38,16 +38,19 @@ describe('the record cache', () => {
     expect(lookups).toEqual([false, true, false, true]);
   });
 
-  it('sees what another connection committed on the next read', async () => {
+  it('sees what another connection committed in the next request', async () => {
     await other.set('r/a', bytes('1'));
     expect(text(await cached.get('r/a'))).toBe('1');
     await other.set('r/a', bytes('2'));
+    startReadPeriod();
     expect(text(await cached.get('r/a'))).toBe('2');
     // Any commit of the other connection counts, even to a key the cache never keeps.
     expect(text(await cached.get('r/a'))).toBe('2');
     await other.batch([{ op: 'set', key: 'r/b', value: bytes('b') }]);
+    startReadPeriod();
     expect(text(await cached.get('r/b'))).toBe('b');
     await other.delete('r/a');
+    startReadPeriod();
     expect(await cached.get('r/a')).toBeUndefined();
   });
 
@@ -76,5 +79,30 @@ describe('the record cache', () => {
   it('is not put in front of a store that cannot tell of other connections’ changes', () => {
     const { changeVersion: _dropped, ...blind } = other;
     expect(withRecordCache(blind, { cacheable: () => true })).toBe(blind);
+  });
+
+  it('asks the store for its version once per request or turn of the event loop', async () => {
+    const store = openSqliteKv({ path: path.join(dir, 'kv.db') });
+    let looks = 0;
+    const counted: KvStore = { ...store, changeVersion: () => (looks++, store.changeVersion?.() ?? 0) };
+    const cache = withRecordCache(counted, { cacheable: (key) => key.startsWith('r/') });
+    await other.set('r/a', bytes('1'));
+    startReadPeriod();
+    looks = 0;
+    // One request's reads: one look, however many awaits they span.
+    await cache.get('r/a');
+    await Promise.all([cache.get('r/a'), cache.get('r/b')]);
+    expect(looks).toBe(1);
+    // The next request looks again, and sees what the other connection committed meanwhile.
+    await other.set('r/a', bytes('2'));
+    startReadPeriod();
+    expect(text(await cache.get('r/a'))).toBe('2');
+    expect(looks).toBe(2);
+    // So does the next turn of the event loop.
+    await other.set('r/a', bytes('3'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(text(await cache.get('r/a'))).toBe('3');
+    expect(looks).toBe(3);
+    await store.close();
   });
 });
