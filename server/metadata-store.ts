@@ -9,7 +9,7 @@ export interface MetadataLocation {
   databaseUrl?: string;
   /** Told about a pooled PostgreSQL connection that broke while idle. */
   onIdleError?: (err: Error) => void;
-  /** Told how many writes each of SQLite's group commits joined. */
+  /** Told how many writes each group commit joined. */
   onGroupCommit?: (writes: number) => void;
 }
 
@@ -26,7 +26,11 @@ export function makePrivateDataDir(dataDir: string): void {
 
 export function openMetadataStore(location: MetadataLocation): Promise<KvStore> {
   if (location.databaseUrl !== undefined) {
-    return openPostgresKv({ url: location.databaseUrl, ...(location.onIdleError ? { onIdleError: location.onIdleError } : {}) });
+    return openPostgresKv({
+      url: location.databaseUrl,
+      ...(location.onIdleError ? { onIdleError: location.onIdleError } : {}),
+      ...(location.onGroupCommit ? { onGroupCommit: location.onGroupCommit } : {}),
+    });
   }
   return Promise.resolve(
     openSqliteKv({ path: join(location.dataDir, sqliteFileName), ...(location.onGroupCommit ? { onGroupCommit: location.onGroupCommit } : {}) }),

@@ -24,6 +24,17 @@ export interface PostgresKvOptions {
   queryTimeoutMs?: number;
   /** How long to wait for a connection, new or from the pool (default 5 s; the address's `connect_timeout`, in seconds, wins). */
   connectTimeoutMs?: number;
+  /** Told how many writes each group commit joined into one statement. */
+  onGroupCommit?: (writes: number) => void;
+}
+
+/** A plain write waiting for the next group commit, and its caller. */
+interface Waiting {
+  key: string;
+  bytes: Buffer;
+  value: Buffer;
+  done: () => void;
+  failed: (err: unknown) => void;
 }
 
 const defaultStatementTimeoutMs = 5_000;
@@ -91,7 +102,6 @@ interface Row {
  */
 const statements = {
   get: 'SELECT value FROM tarn_kv WHERE key = $1',
-  set: 'INSERT INTO tarn_kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   insertIfAbsent: 'INSERT INTO tarn_kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
   // An UPDATE that finds its row changed by a concurrent transaction re-checks the condition on the committed
   // version, so of many concurrent compare-and-sets on one key exactly one matches.
@@ -186,32 +196,68 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     }
   };
 
+  // Group commit: the plain writes made while the event loop works through its current events (each upload stages
+  // its entry with one) go to the database as one upsert, one round trip and one transaction to make durable, and
+  // each caller is answered once it has committed. Groups do not wait for each other (one stuck on a sick database
+  // must not add its timeout to the next); any other write waits for every group before it, so this process's
+  // writes keep the order in which they were made.
+  let waiting: Waiting[] = [];
+  let inFlight: Promise<void> = Promise.resolve();
+  async function upsert(list: Waiting[]): Promise<void> {
+    // One upsert may not touch a row twice: the last write to each key, which is what writing them in turn leaves.
+    const last = new Map<string, Waiting>();
+    for (const w of list) last.set(w.key, w);
+    const writes = [...last.values()];
+    try {
+      await run(pool, 'upsertMany', [writes.map((w) => w.bytes), writes.map((w) => w.value)]);
+    } catch (err) {
+      for (const w of list) w.failed(err);
+      return;
+    }
+    options.onGroupCommit?.(list.length);
+    for (const w of list) w.done();
+  }
+  function commitWaiting(): Promise<void> {
+    if (waiting.length > 0) {
+      const list = waiting;
+      waiting = [];
+      inFlight = Promise.all([inFlight, upsert(list)]).then(() => undefined);
+    }
+    return inFlight;
+  }
+  const inOrder = async <T>(write: () => Promise<T>): Promise<T> => {
+    await commitWaiting();
+    return write();
+  };
+
   const store: KvStore = {
     async get(key) {
       const { rows } = await run(pool, 'get', [keyBytes(key)]);
       return rows[0]?.value;
     },
-    async set(key, value) {
-      await run(pool, 'set', [keyBytes(key), Buffer.from(value)]);
+    set(key, value) {
+      return new Promise<void>((done, failed) => {
+        const entry = { key, bytes: keyBytes(key), value: Buffer.from(value), done, failed };
+        if (waiting.length === 0) setImmediate(commitWaiting);
+        waiting.push(entry);
+      });
     },
-    async setIf(key, value, expected) {
-      const result =
-        expected === 'absent'
-          ? await run(pool, 'insertIfAbsent', [keyBytes(key), Buffer.from(value)])
-          : await run(pool, 'updateIf', [keyBytes(key), Buffer.from(value), Buffer.from(expected)]);
-      return result.rowCount === 1;
-    },
-    async delete(key) {
-      await run(pool, 'delete', [keyBytes(key)]);
-    },
-    async deleteIf(key, expected) {
-      return (await run(pool, 'deleteIf', [keyBytes(key), Buffer.from(expected)])).rowCount === 1;
-    },
-    async deletePrefix(prefix) {
-      const end = prefixEnd(prefix);
-      if (end === undefined) await run(pool, 'deleteFrom', [keyBytes(prefix)]);
-      else await run(pool, 'deleteRange', [keyBytes(prefix), keyBytes(end)]);
-    },
+    setIf: (key, value, expected) =>
+      inOrder(async () => {
+        const result =
+          expected === 'absent'
+            ? await run(pool, 'insertIfAbsent', [keyBytes(key), Buffer.from(value)])
+            : await run(pool, 'updateIf', [keyBytes(key), Buffer.from(value), Buffer.from(expected)]);
+        return result.rowCount === 1;
+      }),
+    delete: (key) => inOrder(async () => void (await run(pool, 'delete', [keyBytes(key)]))),
+    deleteIf: (key, expected) => inOrder(async () => (await run(pool, 'deleteIf', [keyBytes(key), Buffer.from(expected)])).rowCount === 1),
+    deletePrefix: (prefix) =>
+      inOrder(async () => {
+        const end = prefixEnd(prefix);
+        if (end === undefined) await run(pool, 'deleteFrom', [keyBytes(prefix)]);
+        else await run(pool, 'deleteRange', [keyBytes(prefix), keyBytes(end)]);
+      }),
     async scan(opts: KvScanOptions) {
       const bounds = scanBounds(opts);
       const { rows } =
@@ -227,10 +273,11 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
       return { keys: Number(row?.keys ?? 0), matching: Number(row?.matching ?? 0) };
     },
     batch(writes, conditions = []) {
-      return conditional(writes, conditions);
+      return inOrder(() => conditional(writes, conditions));
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      await commitWaiting();
       await pool.end();
     },
   };

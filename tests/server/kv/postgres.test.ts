@@ -140,3 +140,56 @@ describe('postgres kv shared by several stores (as by several processes)', () =>
     expect(await store(3).get('fresh')).toBeUndefined();
   });
 });
+
+describe('postgres group commit', () => {
+  it('sends the plain writes made together as one statement, the last write to a key winning, each answered once committed', async () => {
+    const url = await newDatabase();
+    const batches: number[] = [];
+    const kv = await openPostgresKv({ url, onGroupCommit: (writes) => batches.push(writes) });
+    const other = await openPostgresKv({ url });
+    try {
+      await Promise.all([
+        ...Array.from({ length: 20 }, async (_, i) => {
+          await kv.set(`k/${i}`, enc(String(i)));
+          // Answered only once another connection can read it.
+          expect(dec(await other.get(`k/${i}`))).toBe(String(i));
+        }),
+        kv.set('twice', enc('first')),
+        kv.set('twice', enc('second')),
+      ]);
+      expect(batches).toEqual([22]);
+      expect(dec(await other.get('twice'))).toBe('second');
+    } finally {
+      await kv.close();
+      await other.close();
+    }
+  });
+
+  it('keeps the order of this process’s writes: any other write waits for the plain writes made before it', async () => {
+    const url = await newDatabase();
+    const kv = await openPostgresKv({ url });
+    try {
+      const first = kv.set('k', enc('1'));
+      expect(await kv.setIf('k', enc('2'), enc('1'))).toBe(true);
+      await first;
+      const again = kv.set('k', enc('3'));
+      await kv.delete('k');
+      await again;
+      expect(await kv.get('k')).toBeUndefined();
+      const last = kv.set('p/a', enc('a'));
+      await kv.deletePrefix('p/');
+      await last;
+      expect(await kv.get('p/a')).toBeUndefined();
+      const inBatch = kv.set('b', enc('1'));
+      expect(await kv.batch([{ op: 'set', key: 'c', value: enc('c') }], [{ key: 'b', expected: enc('1') }])).toBe(true);
+      await inBatch;
+      // A write left waiting at close is committed before the pool ends.
+      void kv.set('at-close', enc('kept'));
+    } finally {
+      await kv.close();
+    }
+    const reopened = await openPostgresKv({ url });
+    expect(dec(await reopened.get('at-close'))).toBe('kept');
+    await reopened.close();
+  });
+});
