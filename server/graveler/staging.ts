@@ -65,9 +65,11 @@ export async function branchRecords(
       ...tokens.map((t) => new StagingIterator(ctx.kv, keys.staging(repo, t), start, firstPage)),
       new TreeIterator(ctx.trees, namespace, tree, start),
     ]);
+  // Runs of deletions are followed no further than the listing's prefix reaches.
+  const limit = folders ? prefixEnd(folders.prefix) : undefined;
   const past = async (deleted: string) => {
-    const next = await pastDeletedRun(ctx, repo, namespace, branch, tree, deleted);
-    // Past a deleted run the next record is often the next row's first deletion, which skips again: read few.
+    const next = await pastDeletedRun(ctx, repo, namespace, branch, tree, deleted, limit);
+    // Past a deleted run the next record is usually a live one, or a deletion that starts no run: read few.
     return next === undefined ? undefined : open(next, RUN_SKIP_FIRST_PAGE);
   };
   if (!folders || folders.delimiter === '') return new LiveIterator(open(from), undefined, past);
