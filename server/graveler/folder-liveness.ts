@@ -169,9 +169,9 @@ async function pastDeletedKeys(
 /**
  * Where a listing may go on after a staged deletion at `key`: past the run of committed keys from `key` on that are
  * all deleted (allDeleted), counted rather than read. From a row's first key the whole row is asked first, from its
- * bounds and count alone, and then each following row whose first key the active token deletes (one read), until a
- * row is not wholly deleted or starts at or past `limit` (the end of what the listing looks at); a row not wholly
- * deleted is then searched from its start (pastDeletedKeys), as is the rest of a row entered at `key`. Every count
+ * bounds and count alone, and then each following row whose first key the active token deletes (one read) and that
+ * `followInto` allows (what the listing looks at), until a row is not wholly deleted; that row is then searched from
+ * its start (pastDeletedKeys), as is the rest of a row entered at `key`. Every count
  * starts where the last one ended, so new keys staged between rows are counted too. Undefined when no run was found:
  * the listing steps on.
  */
@@ -182,7 +182,7 @@ export async function pastDeletedRun(
   branch: BranchRecord,
   tree: Tree,
   key: string,
-  limit?: string,
+  followInto: (rowStart: string) => boolean = () => true,
 ): Promise<string | undefined> {
   const staging: BranchStaging = { ctx, repo, branch };
   const rows = rowsFrom(ctx, namespace, tree, key);
@@ -192,7 +192,7 @@ export async function pastDeletedRun(
   let from = key;
   const nextRow = async (): Promise<RangeInfo | undefined> => {
     const next = (await rows.next()).value;
-    if (!next || (limit !== undefined && compareKeys(next.minKey, limit) >= 0)) return undefined;
+    if (!next || !followInto(next.minKey)) return undefined;
     return (await deletedNow(staging, next.minKey)) ? next : undefined;
   };
   if (row.minKey !== key) {
