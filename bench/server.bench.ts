@@ -96,6 +96,7 @@ if (process.env.TARN_BENCH_ONLY === 'deletes') {
       deletes_root_dirty_ms: d.rootDirtyMs,
       deletes_folder_clean_ms: d.folderCleanMs,
       deletes_folder_dirty_ms: d.folderDirtyMs,
+      deletes_folder_dirty_cpu_ms: d.folderDirtyCpuMs,
     };
   });
 }
@@ -230,6 +231,7 @@ const results = {
   deletes_root_dirty_ms: storage?.deletes.rootDirtyMs,
   deletes_folder_clean_ms: storage?.deletes.folderCleanMs,
   deletes_folder_dirty_ms: storage?.deletes.folderDirtyMs,
+  deletes_folder_dirty_cpu_ms: storage?.deletes.folderDirtyCpuMs,
   gc_objects: storage?.gc.objects,
   gc_expired_versions: storage?.gc.expiredVersions,
   gc_ms: storage?.gc.ms,

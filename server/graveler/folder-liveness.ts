@@ -8,7 +8,7 @@ import { encodeTombstone } from './codec';
 import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
 import type { RangeInfo } from './range-codec';
 import { keys, type BranchRecord } from './records';
-import type { Tree } from './tree-parts';
+import type { Tree, TreePart } from './tree-parts';
 
 /** Every staged deletion, whichever head it names (codec.ts): the values whose first byte is 0. */
 const ANY_TOMBSTONE: ValueBounds = { from: Buffer.of(0), to: Buffer.of(1) };
@@ -85,13 +85,21 @@ export async function surelyLive(ctx: Ctx, repo: string, namespace: string, bran
 /** Runs of deletions inside a committed row are looked for from every this many keys of the row, its first included. */
 export const RUN_PROBE_EVERY = 64;
 
+/** One state of a branch, whose staged keys a run's counts are asked of. */
+interface BranchStaging {
+  ctx: Ctx;
+  repo: string;
+  branch: BranchRecord;
+}
+
 /**
  * Whether the active token deletes every committed key in [from, to), `count` of them, with nothing else staged there
  * in any token. Deletions that name the head commit (codec.ts) are of distinct keys that the head holds, so as many of
  * them within the bounds as the head has keys there are all of its keys. The active token is the newest, so nothing
- * older can bring one of them back; but a new key that sorts between them, staged in any token, is live.
+ * older can bring one of them back; but a new key that sorts between them, staged in any token, is live. Adjacent
+ * spans that each hold are so deleted together: the counts add up.
  */
-async function allDeleted(ctx: Ctx, repo: string, branch: BranchRecord, from: string, to: string, count: number): Promise<boolean> {
+async function allDeleted({ ctx, repo, branch }: BranchStaging, from: string, to: string, count: number): Promise<boolean> {
   const base = keys.staging(repo, branch.stagingToken);
   const staged = await ctx.kv.countRange(base + from, base + to, exactly(encodeTombstone(branch.commitId)));
   if (staged.keys !== count || staged.matching !== count) return false;
@@ -102,12 +110,70 @@ async function allDeleted(ctx: Ctx, repo: string, branch: BranchRecord, from: st
   return true;
 }
 
+/** Whether the active token deletes `key`, a key of the head: one read, to tell whether a row may start a run. */
+async function deletedNow({ ctx, repo, branch }: BranchStaging, key: string): Promise<boolean> {
+  const staged = await ctx.kv.get(keys.staging(repo, branch.stagingToken) + key);
+  return staged !== undefined && Buffer.compare(staged, encodeTombstone(branch.commitId)) === 0;
+}
+
+/** The rows of a tree from the one holding `key` (or the first after it) on, each part's rows read when reached. */
+async function* rowsFrom(ctx: Ctx, namespace: string, tree: Tree, key: string): AsyncGenerator<RangeInfo> {
+  for (let pi = lowerBound(tree, key, maxKeyOf), first = true; pi < tree.length; pi++, first = false) {
+    const rows = await ctx.trees.readRows(namespace, (tree[pi] as TreePart).id);
+    for (let ri = first ? lowerBound(rows, key, maxKeyOf) : 0; ri < rows.length; ri++) yield rows[ri] as RangeInfo;
+  }
+}
+
+/**
+ * How far a run of deletions goes inside one row, from its committed key `key` on, when `key` is one of the row's
+ * every RUN_PROBE_EVERY-th keys and more than that many keys follow it. `from` (`key`, or an earlier bound that
+ * the caller knows deleted up to `key`) is where the first count starts. The run is followed in spans that double
+ * (64, 128, 256 keys...) and, once a span holds something live, ended by halving that span. Each count covers only
+ * keys not yet known to be deleted, so the store counts a run's keys once, and those of the span that ends it at
+ * most about twice more. Answers the bound the run reaches: the first key not known deleted, or the row's end bound
+ * (after its last key); undefined when the first span already holds something live.
+ */
+async function pastDeletedKeys(
+  staging: BranchStaging,
+  namespace: string,
+  row: RangeInfo,
+  key: string,
+  from: string,
+): Promise<string | undefined> {
+  const data = await staging.ctx.trees.readRange(namespace, row.id);
+  const { lo, hi } = rowSpan(data, row);
+  const at = lowerBound(data.keys, key, identity, lo, hi);
+  if (data.keys[at] !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
+  const boundAt = (j: number) => (j === at ? from : j === hi ? after(row.maxKey) : (data.keys[j] as string));
+  const deleted = (i: number, j: number) => allDeleted(staging, boundAt(i), boundAt(j), j - i);
+  // The row's keys at..good-1 are known deleted; some key in good..bad-1 is not.
+  let good = at;
+  let bad = hi + 1;
+  for (let span = RUN_PROBE_EVERY; good < hi; span *= 2) {
+    const next = Math.min(hi, good + span);
+    if (!(await deleted(good, next))) {
+      bad = next;
+      break;
+    }
+    good = next;
+  }
+  if (good === at) return undefined;
+  while (bad - good > 1) {
+    const mid = (good + bad) >>> 1;
+    if (await deleted(good, mid)) good = mid;
+    else bad = mid;
+  }
+  return boundAt(good);
+}
+
 /**
  * Where a listing may go on after a staged deletion at `key`: past the run of committed keys from `key` on that are
- * all deleted (allDeleted), counted rather than read. At a row's first key the whole row is asked first, from its
- * bounds and count alone. Inside a row, a run is looked for only at every RUN_PROBE_EVERY-th key and only if at least
- * that many keys are deleted from there, so a listing through scattered deletions asks rarely; the run's end is then
- * found by halving, a count per step. Undefined when no run was found: the listing steps on.
+ * all deleted (allDeleted), counted rather than read. From a row's first key the whole row is asked first, from its
+ * bounds and count alone, and then each following row whose first key the active token deletes (one read) and that
+ * `followInto` allows (what the listing looks at), until a row is not wholly deleted; that row is then searched from
+ * its start (pastDeletedKeys), as is the rest of a row entered at `key`. Every count
+ * starts where the last one ended, so new keys staged between rows are counted too. Undefined when no run was found:
+ * the listing steps on.
  */
 export async function pastDeletedRun(
   ctx: Ctx,
@@ -116,29 +182,32 @@ export async function pastDeletedRun(
   branch: BranchRecord,
   tree: Tree,
   key: string,
+  followInto: (rowStart: string) => boolean = () => true,
 ): Promise<string | undefined> {
-  const part = tree[lowerBound(tree, key, maxKeyOf)];
-  if (!part || compareKeys(key, part.minKey) < 0) return undefined;
-  const rows = await ctx.trees.readRows(namespace, part.id);
-  const row = rows[lowerBound(rows, key, maxKeyOf)];
+  const staging: BranchStaging = { ctx, repo, branch };
+  const rows = rowsFrom(ctx, namespace, tree, key);
+  let row = (await rows.next()).value;
   if (!row || compareKeys(key, row.minKey) < 0) return undefined;
-  const end = after(row.maxKey);
-  if (row.minKey === key && (await allDeleted(ctx, repo, branch, key, end, row.count))) return end;
-  const data = await ctx.trees.readRange(namespace, row.id);
-  const { lo, hi } = rowSpan(data, row);
-  const at = lowerBound(data.keys, key, identity, lo, hi);
-  if (data.keys[at] !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
-  const boundAt = (j: number) => (j === hi ? end : (data.keys[j] as string));
-  const deletedUpTo = (j: number) => allDeleted(ctx, repo, branch, key, boundAt(j), j - at);
-  if (!(await deletedUpTo(at + RUN_PROBE_EVERY))) return undefined;
-  if (row.minKey !== key && (await deletedUpTo(hi))) return end;
-  // Keys at..good-1 are deleted with nothing staged among them; up to bad they are not.
-  let good = at + RUN_PROBE_EVERY;
-  let bad = hi;
-  while (bad - good > 1) {
-    const mid = (good + bad) >>> 1;
-    if (await deletedUpTo(mid)) good = mid;
-    else bad = mid;
+  // Every committed key in [key, from) is deleted, and nothing else is staged there.
+  let from = key;
+  const nextRow = async (): Promise<RangeInfo | undefined> => {
+    const next = (await rows.next()).value;
+    if (!next || !followInto(next.minKey)) return undefined;
+    return (await deletedNow(staging, next.minKey)) ? next : undefined;
+  };
+  if (row.minKey !== key) {
+    const reached = await pastDeletedKeys(staging, namespace, row, key, from);
+    if (reached !== after(row.maxKey)) return reached;
+    from = reached;
+    row = await nextRow();
   }
-  return data.keys[good] as string;
+  for (; row; row = await nextRow()) {
+    const end = after(row.maxKey);
+    if (!(await allDeleted(staging, from, end, row.count))) {
+      const reached = await pastDeletedKeys(staging, namespace, row, row.minKey, from);
+      return reached ?? (from === key ? undefined : from);
+    }
+    from = end;
+  }
+  return from;
 }

@@ -42,6 +42,23 @@ export interface FolderListing {
 }
 
 /**
+ * The rows a run of deletions from `deleted` may be followed into: those under the listing's prefix, and when the
+ * listing collapses folders, only those starting in the same folder as `deleted` (or, from an object beside the
+ * folders, with such an object), so that the listing still asks of each folder it reaches whether it surely holds
+ * something live, which costs less than counting its deletions row by row.
+ */
+function runScope(folders: FolderListing | undefined, deleted: string): (rowStart: string) => boolean {
+  if (!folders) return () => true;
+  const { prefix, delimiter } = folders;
+  const folderOf = (key: string) => {
+    const at = delimiter === '' ? -1 : key.indexOf(delimiter, prefix.length);
+    return at < 0 ? '' : key.slice(0, at + delimiter.length);
+  };
+  const folder = folderOf(deleted);
+  return (rowStart) => rowStart.startsWith(prefix) && folderOf(rowStart) === folder;
+}
+
+/**
  * Everything a reader of the branch sees from `from` on: staging over sealed tokens over the head commit. A staged
  * deletion that starts a long run of deleted committed keys (a whole row, or many keys of one) moves the walk past
  * the run (folder-liveness.ts), instead of stepping through its deletions one by one. For a listing that collapses
@@ -66,8 +83,8 @@ export async function branchRecords(
       new TreeIterator(ctx.trees, namespace, tree, start),
     ]);
   const past = async (deleted: string) => {
-    const next = await pastDeletedRun(ctx, repo, namespace, branch, tree, deleted);
-    // Past a deleted run the next record is often the next row's first deletion, which skips again: read few.
+    const next = await pastDeletedRun(ctx, repo, namespace, branch, tree, deleted, runScope(folders, deleted));
+    // Past a deleted run the next record is usually a live one, or a deletion that starts no run: read few.
     return next === undefined ? undefined : open(next, RUN_SKIP_FIRST_PAGE);
   };
   if (!folders || folders.delimiter === '') return new LiveIterator(open(from), undefined, past);

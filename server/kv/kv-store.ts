@@ -56,6 +56,13 @@ export function exactly(value: Uint8Array): ValueBounds {
   return { from: value, to: Buffer.concat([value, Buffer.of(0)]) };
 }
 
+/** The one value that bounds hold, when they hold one only (as `exactly` makes them): a store may test it by equality. */
+export function onlyValue(values: ValueBounds): Uint8Array | undefined {
+  const { from, to } = values;
+  const one = to.length === from.length + 1 && to[from.length] === 0 && Buffer.compare(to.subarray(0, from.length), from) === 0;
+  return one ? from : undefined;
+}
+
 export interface KvStore {
   get(key: string): Promise<Uint8Array | undefined>;
   set(key: string, value: Uint8Array): Promise<void>;

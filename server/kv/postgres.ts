@@ -291,6 +291,7 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     deleteIf: (key, expected) => translated(() => store.deleteIf(key, expected)),
     deletePrefix: (prefix) => translated(() => store.deletePrefix(prefix)),
     scan: (opts) => translated(() => store.scan(opts)),
+    countRange: (from, to, values) => translated(() => store.countRange(from, to, values)),
     batch: (writes, conditions) => translated(() => store.batch(writes, conditions)),
   };
 }

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { KvCondition, KvScanOptions, KvStore, KvWrite } from './kv-store';
+import { onlyValue, type KvCondition, type KvScanOptions, type KvStore, type KvWrite } from './kv-store';
 import { keyBytes, matchesExpected, pageOf, prefixEnd, scanBounds } from './keys';
 
 export interface SqliteKvOptions {
@@ -63,6 +63,10 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
 
   const countRangeStmt = db.prepare<[Buffer, Buffer, Buffer, Buffer], { keys: number; matching: number }>(
     'SELECT count(*) AS keys, count(CASE WHEN value >= ? AND value < ? THEN 1 END) AS matching FROM kv WHERE key >= ? AND key < ?',
+  );
+  // One comparison a key instead of two: counts of a run of deletions are most of a listing's time past them.
+  const countEqualStmt = db.prepare<[Buffer, Buffer, Buffer], { keys: number; matching: number }>(
+    'SELECT count(*) AS keys, count(CASE WHEN value = ? THEN 1 END) AS matching FROM kv WHERE key >= ? AND key < ?',
   );
   // Moves with every transaction another connection commits to the file, and is read from shared memory.
   const dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
@@ -136,7 +140,12 @@ export function openSqliteKv(options: SqliteKvOptions): KvStore {
       return pageOf(rows, bounds);
     },
     async countRange(from, to, values) {
-      return countRangeStmt.get(Buffer.from(values.from), Buffer.from(values.to), keyBytes(from), keyBytes(to)) ?? { keys: 0, matching: 0 };
+      const only = onlyValue(values);
+      const counted =
+        only === undefined
+          ? countRangeStmt.get(Buffer.from(values.from), Buffer.from(values.to), keyBytes(from), keyBytes(to))
+          : countEqualStmt.get(Buffer.from(only), keyBytes(from), keyBytes(to));
+      return counted ?? { keys: 0, matching: 0 };
     },
     async batch(writes, conditions = []) {
       return inOrder(() => conditional.immediate(writes, conditions));

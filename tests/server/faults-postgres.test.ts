@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UnavailableError } from '../../server/errors';
-import { openPostgresKv } from '../../server/kv';
+import { exactly, openPostgresKv } from '../../server/kv';
 import { spawnServer, type ChildServer } from './http/child-server';
 import { basicAuth } from './http/harness';
 import { startStallProxy, timedCall, type StallProxy, type TimedAnswer } from './fault-tools';
@@ -218,7 +218,8 @@ describe('the PostgreSQL store when its server crashes', () => {
       try {
         await vi.waitFor(() => expect(idleErrors.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
         const started = performance.now();
-        const failures = await Promise.all([kv.get('kept'), kv.set('lost', new Uint8Array([1])), kv.batch([{ op: 'delete', key: 'kept' }])].map((p) => p.catch((err: unknown) => err)));
+        const calls = [kv.get('kept'), kv.set('lost', new Uint8Array([1])), kv.batch([{ op: 'delete', key: 'kept' }]), kv.countRange('a', 'b', exactly(new Uint8Array([0])))];
+        const failures = await Promise.all(calls.map((p) => p.catch((err: unknown) => err)));
         for (const failure of failures) {
           expect(failure).toBeInstanceOf(UnavailableError);
           expect((failure as UnavailableError).kind).toBe('unavailable');

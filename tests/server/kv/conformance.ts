@@ -103,6 +103,8 @@ export function kvConformance(name: string, open: () => Promise<{ kv: KvStore; c
       const zeroFirst = { from: new Uint8Array([0]), to: new Uint8Array([1]) };
       expect(await kv.countRange('c/', 'c0', zeroFirst)).toEqual({ keys: 7, matching: 6 });
       expect(await kv.countRange('c/', 'c0', exactly(new Uint8Array([0, 0xff])))).toEqual({ keys: 7, matching: 1 });
+      // One value and the next but one: [0x00, 0x00 0x00 0x00) holds 0x00 and 0x00 0x00, not only the first.
+      expect(await kv.countRange('c/', 'c0', { from: gone, to: new Uint8Array([0, 0, 0]) })).toEqual({ keys: 7, matching: 5 });
     });
 
     it('deletes by prefix only the keys under it', async () => {
