@@ -1,6 +1,6 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
-import { identity, lowerBound, rowSpan, type RecordIterator, type Rec } from './iterators';
+import { rowSpan, type RecordIterator, type Rec } from './iterators';
 import { RangeWriter } from './range-writer';
 import type { Tree, TreeItem } from './tree-parts';
 import type { TreeStore } from './tree-store';
@@ -59,15 +59,14 @@ export async function applyChanges(
         continue;
       }
       const data = await store.readRange(namespace, row.id);
-      const { keys } = data;
       const { lo, hi } = rowSpan(data, row);
       // Records runStart..at are untouched so far; `at` moves from change to change.
       let runStart = lo;
       let at = lo;
       while (change !== undefined && compareKeys(change.key, row.maxKey) <= 0) {
-        at = lowerBound(keys, change.key, identity, at, hi);
+        at = data.search(change.key, at, hi);
         const value = change.value;
-        if (keys[at] !== change.key) {
+        if (at === hi || data.key(at) !== change.key) {
           if (value !== null) {
             await update.addRun(row, data, runStart, at);
             runStart = at;

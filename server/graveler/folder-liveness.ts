@@ -5,7 +5,7 @@ import { exactly, type ValueBounds } from '../kv/index';
 import { compareKeys, prefixEnd } from '../kv/keys';
 import type { Ctx } from './context';
 import { encodeTombstone } from './codec';
-import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
+import { lowerBound, maxKeyOf, rowSpan } from './iterators';
 import type { RangeInfo } from './range-codec';
 import { keys, type BranchRecord } from './records';
 import type { Tree } from './tree-parts';
@@ -49,9 +49,9 @@ export async function committedRuns(ctx: Ctx, namespace: string, tree: Tree, pre
     }
     const data = await ctx.trees.readRange(namespace, row.id);
     const { lo, hi } = rowSpan(data, row);
-    const first = lowerBound(data.keys, prefix, identity, lo, hi);
-    const last = end === undefined ? hi : lowerBound(data.keys, end, identity, first, hi);
-    if (last > first) runs.push({ from: data.keys[first] as string, to: after(data.keys[last - 1] as string), count: last - first });
+    const first = data.search(prefix, lo, hi);
+    const last = end === undefined ? hi : data.search(end, first, hi);
+    if (last > first) runs.push({ from: data.key(first), to: after(data.key(last - 1)), count: last - first });
   };
   for (const part of tree) {
     if (apart(part, prefix, end)) continue;
@@ -126,9 +126,9 @@ export async function pastDeletedRun(
   if (row.minKey === key && (await allDeleted(ctx, repo, branch, key, end, row.count))) return end;
   const data = await ctx.trees.readRange(namespace, row.id);
   const { lo, hi } = rowSpan(data, row);
-  const at = lowerBound(data.keys, key, identity, lo, hi);
-  if (data.keys[at] !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
-  const boundAt = (j: number) => (j === hi ? end : (data.keys[j] as string));
+  const at = data.search(key, lo, hi);
+  if (at === hi || data.key(at) !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
+  const boundAt = (j: number) => (j === hi ? end : data.key(j));
   const deletedUpTo = (j: number) => allDeleted(ctx, repo, branch, key, boundAt(j), j - at);
   if (!(await deletedUpTo(at + RUN_PROBE_EVERY))) return undefined;
   if (row.minKey !== key && (await deletedUpTo(hi))) return end;
@@ -140,5 +140,5 @@ export async function pastDeletedRun(
     if (await deletedUpTo(mid)) good = mid;
     else bad = mid;
   }
-  return data.keys[good] as string;
+  return data.key(good);
 }

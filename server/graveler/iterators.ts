@@ -31,12 +31,12 @@ export const identity = (s: string): string => s;
 export const maxKeyOf = (r: { maxKey: string }): string => r.maxKey;
 
 /**
- * The records of a range file that a metarange row refers to: data.keys[lo..hi). A row names a run of a file's
+ * The records of a range file that a metarange row refers to: keys lo..hi-1. A row names a run of a file's
  * records, from its minKey on, `count` of them; usually the whole file, after a sparse commit a part of it.
  */
 export function rowSpan(data: RangeData, row: RangeInfo): { lo: number; hi: number } {
   if (row.count === data.length) return { lo: 0, hi: data.length };
-  const lo = lowerBound(data.keys, row.minKey, identity);
+  const lo = data.search(row.minKey);
   return { lo, hi: lo + row.count };
 }
 
@@ -128,10 +128,10 @@ export class RangeCursor {
         this.data = await this.store.readRange(this.namespace, row.id);
         const { lo, hi } = rowSpan(this.data, row);
         this.end = hi;
-        this.pos = this.from === '' ? lo : lowerBound(this.data.keys, this.from, identity, lo, hi);
+        this.pos = this.from === '' ? lo : this.data.search(this.from, lo, hi);
       }
       if (this.pos < this.end) {
-        return { key: this.data.keys[this.pos] as string, data: this.data, index: this.pos };
+        return { key: this.data.key(this.pos), data: this.data, index: this.pos };
       }
       this.skipRange();
     }

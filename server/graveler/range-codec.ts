@@ -1,23 +1,101 @@
 import { createHash } from 'node:crypto';
+import { compareKeys } from '../kv/keys';
 import { Reader, Writer, readAddress, readEntry, writeEntry } from './codec';
 import type { DataAddress, ObjectEntry } from './types';
 
+/** Keys of a range read from a file are decoded this many at a time, when one of them is first asked for. */
+const KEY_BLOCK = 64;
+
+/** Where a range file's keys are, for decoding them a block at a time. */
+interface KeyBlocks {
+  /** Offset of record i in the file: its shared-prefix length, then the rest of its key. */
+  recordStarts: Uint32Array;
+  /** The first key of each block, decoded while the file was scanned. */
+  firsts: string[];
+}
+
 /**
- * A range in memory: its keys decoded (for binary search) and its entries kept encoded in one buffer, decoded only
- * when a caller needs a value. Unchanged records are copied between ranges as bytes, and equal bytes mean equal
- * entries, so commits and diffs rarely decode anything.
+ * A range in memory: its entries kept encoded in one buffer, decoded only when a caller needs a value, and its keys
+ * decoded a block at a time as they are looked at. A commit or a diff that touches a few records of a large range
+ * read from disk so decodes a few blocks of keys instead of all of them. Unchanged records are copied between ranges
+ * as bytes, and equal bytes mean equal entries, so commits and diffs rarely decode anything.
  */
 export class RangeData {
+  /** Keys decoded so far (all of them when the range was built in memory or the file has non-ASCII keys). */
+  private readonly decoded: (string | undefined)[];
+
   constructor(
-    readonly keys: string[],
+    keys: string[] | number,
     private readonly buf: Buffer,
     /** Entry i is buf[starts[i]..ends[i]). */
     private readonly starts: Uint32Array,
     private readonly ends: Uint32Array,
-  ) {}
+    private readonly blocks?: KeyBlocks,
+  ) {
+    this.decoded = typeof keys === 'number' ? new Array<string | undefined>(keys) : keys;
+  }
 
   get length(): number {
-    return this.keys.length;
+    return this.decoded.length;
+  }
+
+  /** Key i (0 <= i < length). */
+  key(i: number): string {
+    const k = this.decoded[i];
+    if (k !== undefined) return k;
+    if (i < 0 || i >= this.decoded.length || !this.blocks) throw new RangeError(`no key ${i} in a range of ${this.decoded.length}`);
+    this.decodeBlock(this.blocks, Math.floor(i / KEY_BLOCK));
+    return this.decoded[i] as string;
+  }
+
+  /** Every key, decoding all that are not yet: for walks over the whole file. */
+  allKeys(): readonly string[] {
+    const { blocks } = this;
+    if (blocks) for (let b = 0; b * KEY_BLOCK < this.length; b++) if (this.decoded[b * KEY_BLOCK] === undefined) this.decodeBlock(blocks, b);
+    return this.decoded as string[];
+  }
+
+  /**
+   * The first index in lo..hi whose key is >= `key` (hi when none). The block that holds it is found among the
+   * blocks' first keys, so only that block's keys are decoded.
+   */
+  search(key: string, lo = 0, hi = this.length): number {
+    let from = lo;
+    let to = hi;
+    if (this.blocks) {
+      // Blocks before `after` start below `key`: the answer is in block after - 1, or is block after's start.
+      const { firsts } = this.blocks;
+      let after = 0;
+      let end = firsts.length;
+      while (after < end) {
+        const mid = (after + end) >>> 1;
+        if (compareKeys(firsts[mid] as string, key) < 0) after = mid + 1;
+        else end = mid;
+      }
+      if (after === 0) return lo;
+      from = Math.max(lo, (after - 1) * KEY_BLOCK);
+      to = Math.min(hi, after * KEY_BLOCK);
+      if (from >= to) return from >= hi ? hi : lo;
+    }
+    while (from < to) {
+      const mid = (from + to) >>> 1;
+      if (compareKeys(this.key(mid), key) < 0) from = mid + 1;
+      else to = mid;
+    }
+    return from;
+  }
+
+  private decodeBlock({ recordStarts, firsts }: KeyBlocks, block: number): void {
+    const first = block * KEY_BLOCK;
+    const end = Math.min(first + KEY_BLOCK, this.decoded.length);
+    const r = new Reader(this.buf);
+    let prev = firsts[block] as string;
+    this.decoded[first] = prev;
+    for (let i = first + 1; i < end; i++) {
+      r.pos = recordStarts[i] as number;
+      prev = readKey(r, prev);
+      this.decoded[i] = prev;
+    }
   }
 
   entryBytes(i: number): Uint8Array {
@@ -52,9 +130,12 @@ export class RangeData {
     return readAddress(new Reader(this.entryBytes(i)));
   }
 
-  /** Memory held, for the cache's budget: the buffer plus the decoded keys (measured at about 80 bytes each). */
+  /**
+   * Memory held, for the cache's budget: the buffer plus the keys as if all were decoded (measured at about 80 bytes
+   * each), as a walk over the file decodes them all.
+   */
   get weight(): number {
-    return this.buf.byteLength + this.keys.length * 80;
+    return this.buf.byteLength + this.length * 80;
   }
 }
 
@@ -193,6 +274,61 @@ export function decodeRange(bytes: Buffer): RangeData {
   const r = new Reader(bytes);
   checkHeader(r, RANGE_MAGIC, 'range');
   const n = r.varint();
+  return scanAsciiKeys(bytes, r.pos, n) ?? decodeAllKeys(bytes, r, n);
+}
+
+/**
+ * Reads where each record's key and entry are, decoding only the first key of each block, when every key is ASCII
+ * (object paths nearly always are): a key is then its bytes, so the keys are followed as bytes in one reused buffer
+ * without making a string of each. Undefined at the first byte that is not ASCII.
+ */
+function scanAsciiKeys(bytes: Buffer, start: number, n: number): RangeData | undefined {
+  const recordStarts = new Uint32Array(n);
+  const starts = new Uint32Array(n);
+  const ends = new Uint32Array(n);
+  const firsts: string[] = [];
+  let key = Buffer.allocUnsafe(256);
+  let keyLength = 0;
+  let pos = start;
+  const varint = (): number => {
+    let result = 0;
+    let scale = 1;
+    for (;;) {
+      if (pos >= bytes.length) throw new RangeError('truncated range');
+      const b = bytes[pos++] as number;
+      result += (b & 0x7f) * scale;
+      if (b < 0x80) return result;
+      scale *= 0x80;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    recordStarts[i] = pos;
+    const shared = varint();
+    const rest = varint();
+    if (shared > keyLength || pos + rest > bytes.length) throw new RangeError('damaged range');
+    keyLength = shared + rest;
+    if (keyLength > key.length) {
+      const longer = Buffer.allocUnsafe(keyLength * 2);
+      key.copy(longer, 0, 0, shared);
+      key = longer;
+    }
+    for (let k = 0; k < rest; k++) {
+      const b = bytes[pos + k] as number;
+      if (b >= 0x80) return undefined;
+      key[shared + k] = b;
+    }
+    pos += rest;
+    if (i % KEY_BLOCK === 0) firsts.push(key.toString('latin1', 0, keyLength));
+    const len = varint();
+    starts[i] = pos;
+    pos += len;
+    ends[i] = pos;
+  }
+  if (pos > bytes.length) throw new RangeError('truncated range');
+  return new RangeData(n, bytes, starts, ends, { recordStarts, firsts });
+}
+
+function decodeAllKeys(bytes: Buffer, r: Reader, n: number): RangeData {
   const keys = new Array<string>(n);
   const starts = new Uint32Array(n);
   const ends = new Uint32Array(n);

@@ -60,7 +60,7 @@ export function diffTrees(
         for (let ld = l.loaded(), rd = r.loaded(); ld && rd; ld = l.loaded(), rd = r.loaded()) {
           const i = l.index;
           const j = r.index;
-          if (ld.keys[i] !== rd.keys[j] || !ld.sameBytes(i, rd, j)) break;
+          if (ld.key(i) !== rd.key(j) || !ld.sameBytes(i, rd, j)) break;
           l.advance();
           r.advance();
           moved = true;

@@ -47,7 +47,7 @@ describe('committed trees', () => {
     keys.forEach((k, i) => arena.add(k, entry(k, { metadata: { n: String(i), other: 'x' }, addressType: i % 2 ? 'full' : 'relative' })));
     const { bytes, data } = encodeRange(arena);
     const decoded = decodeRange(bytes);
-    expect(decoded.keys).toEqual(keys);
+    expect(decoded.allKeys()).toEqual(keys);
     keys.forEach((k, i) => {
       expect(decoded.entry(i)).toEqual(entry(k, { metadata: { n: String(i), other: 'x' }, addressType: i % 2 ? 'full' : 'relative' }));
       expect(decoded.sameBytes(i, data, i)).toBe(true);
@@ -55,6 +55,48 @@ describe('committed trees', () => {
     const copy = new EntryArena();
     keys.forEach((k, i) => copy.addFrom(k, decoded, i));
     expect(encodeRange(copy).bytes.equals(bytes)).toBe(true);
+  });
+
+  it('decodes a read range\'s keys a block at a time, and finds keys as a search over all of them would', () => {
+    // Shared prefixes of every length, keys longer than the scan's first buffer, and keys absent between them.
+    const keys: string[] = [];
+    for (let i = 0; i < 700; i++) {
+      const folder = `t/${String(Math.floor(i / 37)).padStart(3, '0')}/`;
+      keys.push(i % 97 === 5 ? `${folder}${'x'.repeat(300 + i)}` : `${folder}f${String(i).padStart(4, '0')}`);
+    }
+    keys.sort();
+    const arena = new EntryArena();
+    for (const k of keys) arena.add(k, entry(k));
+    const { bytes } = encodeRange(arena);
+    const naive = (key: string, lo: number, hi: number) => {
+      let i = lo;
+      while (i < hi && (keys[i] as string) < key) i++;
+      return i;
+    };
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed % n;
+    };
+    const decoded = decodeRange(bytes);
+    for (let probe = 0; probe < 2000; probe++) {
+      const i = random(keys.length);
+      const key = probe % 3 === 0 ? (keys[i] as string) : probe % 3 === 1 ? `${keys[i]}!` : (keys[i] as string).slice(0, -1);
+      const lo = probe % 4 === 0 ? 0 : random(keys.length + 1);
+      const hi = probe % 4 === 0 ? keys.length : lo + random(keys.length + 1 - lo);
+      expect(decoded.search(key, lo, hi)).toBe(naive(key, lo, hi));
+      expect(decoded.key(i)).toBe(keys[i]);
+    }
+    expect(decoded.search('')).toBe(0);
+    expect(decoded.search('u')).toBe(keys.length);
+    expect(decodeRange(bytes).allKeys()).toEqual(keys);
+    // Keys that are not ASCII are decoded all at once, and search alike.
+    const wide = new EntryArena();
+    const wideKeys = ['a/\u00e9', 'a/\u00e9/\u{1f600}', 'b/\u00fc'];
+    for (const k of wideKeys) wide.add(k, entry(k));
+    const wideDecoded = decodeRange(encodeRange(wide).bytes);
+    expect(wideDecoded.search('a/\u00e9/')).toBe(1);
+    expect(wideDecoded.key(2)).toBe('b/\u00fc');
   });
 
   it('gives equal content the same ids: undoing a change restores the metarange id', async () => {
