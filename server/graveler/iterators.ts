@@ -142,13 +142,23 @@ export class RangeCursor {
     return this.data;
   }
 
+  /** The file of the loaded range, when one is loaded. */
+  loadedFile(): string | undefined {
+    return this.data ? this.rows?.[this.ri]?.id : undefined;
+  }
+
+  /** Records left in the loaded row from the current one on. */
+  get remaining(): number {
+    return this.data ? this.end - this.pos : 0;
+  }
+
   get index(): number {
     return this.pos;
   }
 
-  /** Moves past the record last peeked; leaves the cursor at the next range's start when this one ends. */
-  advance(): void {
-    this.pos++;
+  /** Moves past the record last peeked (or n records, at most `remaining`); leaves the cursor at the next range's start when this one ends. */
+  advance(n = 1): void {
+    this.pos += n;
     if (this.pos >= this.end) this.skipRange();
     // Once inside the walk, later ranges are entered from their beginning.
     this.from = '';
