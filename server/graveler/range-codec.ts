@@ -467,7 +467,7 @@ function decodeAllKeys(id: string, bytes: Buffer, r: Reader, n: number): RangeDa
 
 /** Row i: the 32 id bytes, minKey against row i-1's maxKey, maxKey against minKey, count, size. */
 export function encodeMetaRange(ranges: readonly RangeInfo[]): Buffer {
-  const w = new Writer(64 + ranges.length * 64);
+  const w = new Writer(64 + ranges.length * 128);
   header(w, METARANGE_MAGIC, METARANGE_VERSION);
   w.varint(ranges.length);
   let prev = '';
@@ -494,7 +494,7 @@ function readRows(r: Reader, compressed: boolean): RangeInfo[] {
   const out: RangeInfo[] = [];
   let prev = '';
   for (let i = 0; i < n; i++) {
-    const id = Buffer.from(r.raw(32)).toString('hex');
+    const id = r.hex(32);
     const minKey = compressed ? readKey(r, prev) : r.string();
     const maxKey = compressed ? readKey(r, minKey) : r.string();
     const count = r.varint();
@@ -507,7 +507,7 @@ function readRows(r: Reader, compressed: boolean): RangeInfo[] {
 
 /** Part i: the 32 id bytes, minKey against part i-1's maxKey, maxKey against minKey, rows, count, size. */
 export function encodePartedMetaRange(parts: readonly PartInfo[]): Buffer {
-  const w = new Writer(64 + parts.length * 64);
+  const w = new Writer(64 + parts.length * 128);
   header(w, METARANGE_MAGIC, PARTED_VERSION);
   w.varint(parts.length);
   let prev = '';
@@ -532,7 +532,7 @@ export function decodeMetaRangeFile(bytes: Uint8Array): { rows: RangeInfo[] } | 
   const parts: PartInfo[] = [];
   let prev = '';
   for (let i = 0; i < n; i++) {
-    const id = Buffer.from(r.raw(32)).toString('hex');
+    const id = r.hex(32);
     const minKey = readKey(r, prev);
     const maxKey = readKey(r, minKey);
     parts.push({ id, minKey, maxKey, rows: r.varint(), count: r.varint(), size: r.varint() });
