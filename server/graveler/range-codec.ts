@@ -9,7 +9,7 @@ import type { DataAddress, ObjectEntry } from './types';
  */
 const BLOCK = 64;
 
-/** A block of a version-2 range file: where its bytes are, what they hash to, and its first key. */
+/** A block of a version-2 range file: where its bytes are and what they must hash to (its first key is in `firsts`). */
 interface FileBlock {
   start: number;
   end: number;
