@@ -1,6 +1,7 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
-import { identity, lowerBound, rowSpan, type RecordIterator, type Rec } from './iterators';
+import { lowerBound, maxKeyOf, rowSpan, type RecordIterator, type Rec } from './iterators';
+import type { RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
 import type { Tree, TreeItem } from './tree-parts';
 import type { TreeStore } from './tree-store';
@@ -25,10 +26,11 @@ export async function applyChanges(
   store: TreeStore,
   namespace: string,
   base: Tree,
-  changes: RecordIterator,
+  source: RecordIterator,
   raggedness: number,
 ): Promise<ApplyResult> {
   const update = new TreeUpdate(store, namespace, raggedness);
+  const changes = new ReadAhead(source);
   let change: Rec | undefined = await changes.next();
   let changed = 0;
 
@@ -49,7 +51,11 @@ export async function applyChanges(
     // The tree's last segment is open unless its last key is a boundary: records added after it continue it.
     const continued = change !== undefined && part === lastPart && !RangeWriter.isBoundary(part.maxKey, raggedness);
     if (!reached && !continued && (await update.keptPart(part))) continue;
-    for (const row of await store.readRows(namespace, part.id)) {
+    const ahead = change === undefined ? [] : [change, ...(await changes.fill())];
+    prefetchParts(store, namespace, base, ahead);
+    const rows = await store.readRows(namespace, part.id);
+    prefetchRanges(store, namespace, rows, ahead);
+    for (const row of rows) {
       while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
         await insert(change);
         change = await changes.next();
@@ -59,15 +65,14 @@ export async function applyChanges(
         continue;
       }
       const data = await store.readRange(namespace, row.id);
-      const { keys } = data;
       const { lo, hi } = rowSpan(data, row);
       // Records runStart..at are untouched so far; `at` moves from change to change.
       let runStart = lo;
       let at = lo;
       while (change !== undefined && compareKeys(change.key, row.maxKey) <= 0) {
-        at = lowerBound(keys, change.key, identity, at, hi);
+        at = data.search(change.key, at, hi);
         const value = change.value;
-        if (keys[at] !== change.key) {
+        if (at === hi || data.key(at) !== change.key) {
           if (value !== null) {
             await update.addRun(row, data, runStart, at);
             runStart = at;
@@ -90,6 +95,63 @@ export async function applyChanges(
     change = await changes.next();
   }
   return { tree: await update.finish(), changed };
+}
+
+/** Changes read ahead of the walk: this many at most. */
+const READ_AHEAD = 128;
+
+/**
+ * Hands out the changes of a source, and can read some of them ahead, so that the files they will reach are read in
+ * parallel rather than one after another as the walk comes to them: a commit of changes spread over a large tree
+ * otherwise waits on one cold range file after another.
+ */
+class ReadAhead implements RecordIterator {
+  private ahead: Rec[] = [];
+  private at = 0;
+  private ended = false;
+
+  constructor(private readonly source: RecordIterator) {}
+
+  async next(): Promise<Rec | undefined> {
+    if (this.at < this.ahead.length) return this.ahead[this.at++];
+    return this.ended ? undefined : this.source.next();
+  }
+
+  /** The changes after the last one handed out, up to READ_AHEAD of them. */
+  async fill(): Promise<readonly Rec[]> {
+    this.ahead = this.ahead.slice(this.at);
+    this.at = 0;
+    while (!this.ended && this.ahead.length < READ_AHEAD) {
+      const c = await this.source.next();
+      if (c) this.ahead.push(c);
+      else this.ended = true;
+    }
+    return this.ahead;
+  }
+}
+
+/** Starts reading the rows of the parts that changes reach; a failure is left to the read that awaits the file. */
+function prefetchParts(store: TreeStore, namespace: string, parts: Tree, changes: readonly Rec[]): void {
+  let last = -1;
+  for (const c of changes) {
+    const i = lowerBound(parts, c.key, maxKeyOf);
+    const part = parts[i];
+    if (i === last || !part || compareKeys(c.key, part.minKey) < 0) continue;
+    last = i;
+    store.readRows(namespace, part.id).catch(() => undefined);
+  }
+}
+
+/** Starts reading the range files of the rows that changes reach. */
+function prefetchRanges(store: TreeStore, namespace: string, rows: readonly RangeInfo[], changes: readonly Rec[]): void {
+  let last = -1;
+  for (const c of changes) {
+    const i = lowerBound(rows, c.key, maxKeyOf);
+    const row = rows[i];
+    if (i === last || !row || compareKeys(c.key, row.minKey) < 0) continue;
+    last = i;
+    store.readRange(namespace, row.id).catch(() => undefined);
+  }
 }
 
 /** Writes a tree from records already in ascending key order (bulk loads, imports). */

@@ -7,7 +7,7 @@ import { compareKeys } from '../kv/keys';
 import type { KvStore } from '../kv/index';
 import { decodeStaged } from './codec';
 import type { Ctx } from './context';
-import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
+import { lowerBound, maxKeyOf, rowSpan } from './iterators';
 import { keyAt, loweredKeys, type LoweredKeys } from './lowered-keys';
 import { normalizeAmount, startKey } from './paginate';
 import { holdsLetters, queryLetters, rankPaths } from './path-match';
@@ -101,7 +101,7 @@ class CommittedMatches implements MatchSource {
       const found = this.matchBefore(stop);
       const to = found === undefined ? stop : found + 1;
       this.untilCheck -= to - this.pos;
-      this.lastLooked = data.keys[to - 1] as string;
+      this.lastLooked = data.key(to - 1);
       this.pos = to;
       if (this.pos >= this.end) this.leave();
       if (found !== undefined) return { key: this.lastLooked, value: () => data.entry(found) };
@@ -123,7 +123,7 @@ class CommittedMatches implements MatchSource {
   private async enter(row: RangeInfo): Promise<void> {
     const data = await this.store.readRange(this.namespace, row.id);
     const { lo, hi } = rowSpan(data, row);
-    this.pos = this.from === '' ? lo : lowerBound(data.keys, this.from, identity, lo, hi);
+    this.pos = this.from === '' ? lo : data.search(this.from, lo, hi);
     this.from = '';
     this.end = hi;
     this.data = data;

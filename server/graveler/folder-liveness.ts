@@ -5,7 +5,7 @@ import { exactly, type ValueBounds } from '../kv/index';
 import { compareKeys, prefixEnd } from '../kv/keys';
 import type { Ctx } from './context';
 import { encodeTombstone } from './codec';
-import { identity, lowerBound, maxKeyOf, rowSpan } from './iterators';
+import { lowerBound, maxKeyOf, rowSpan } from './iterators';
 import type { RangeInfo } from './range-codec';
 import { keys, type BranchRecord } from './records';
 import type { Tree, TreePart } from './tree-parts';
@@ -49,9 +49,9 @@ export async function committedRuns(ctx: Ctx, namespace: string, tree: Tree, pre
     }
     const data = await ctx.trees.readRange(namespace, row.id);
     const { lo, hi } = rowSpan(data, row);
-    const first = lowerBound(data.keys, prefix, identity, lo, hi);
-    const last = end === undefined ? hi : lowerBound(data.keys, end, identity, first, hi);
-    if (last > first) runs.push({ from: data.keys[first] as string, to: after(data.keys[last - 1] as string), count: last - first });
+    const first = data.search(prefix, lo, hi);
+    const last = end === undefined ? hi : data.search(end, first, hi);
+    if (last > first) runs.push({ from: data.key(first), to: after(data.key(last - 1)), count: last - first });
   };
   for (const part of tree) {
     if (apart(part, prefix, end)) continue;
@@ -142,9 +142,9 @@ async function pastDeletedKeys(
 ): Promise<string | undefined> {
   const data = await staging.ctx.trees.readRange(namespace, row.id);
   const { lo, hi } = rowSpan(data, row);
-  const at = lowerBound(data.keys, key, identity, lo, hi);
-  if (data.keys[at] !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
-  const boundAt = (j: number) => (j === at ? from : j === hi ? after(row.maxKey) : (data.keys[j] as string));
+  const at = data.search(key, lo, hi);
+  if (at === hi || data.key(at) !== key || (at - lo) % RUN_PROBE_EVERY !== 0 || hi - at <= RUN_PROBE_EVERY) return undefined;
+  const boundAt = (j: number) => (j === at ? from : j === hi ? after(row.maxKey) : data.key(j));
   const deleted = (i: number, j: number) => allDeleted(staging, boundAt(i), boundAt(j), j - i);
   // The row's keys at..good-1 are known deleted; some key in good..bad-1 is not.
   let good = at;

@@ -6,10 +6,10 @@ import type { ObjectEntry } from './types';
 const MAX_FRESH_BYTES = 8 * 1024 * 1024;
 
 /** The part of a file's records from lo to hi as a metarange row; the size is the file's, shared out by count. */
-export function sliceRow(file: RangeInfo, keys: readonly string[], lo: number, hi: number): RangeInfo {
+export function sliceRow(file: RangeInfo, keyAt: (i: number) => string, lo: number, hi: number): RangeInfo {
   const count = hi - lo;
   if (count === file.count) return file;
-  return { id: file.id, minKey: keys[lo] as string, maxKey: keys[hi - 1] as string, count, size: Math.round((file.size * count) / file.count) };
+  return { id: file.id, minKey: keyAt(lo), maxKey: keyAt(hi - 1), count, size: Math.round((file.size * count) / file.count) };
 }
 
 /** One file of fresh records; its id is known only once it is written. */
@@ -52,7 +52,7 @@ export class FreshRanges {
     const { file, start } = this;
     const end = file.arena.length;
     this.start = end;
-    const row = file.written.then((info) => sliceRow(info, file.arena.keys, start, end));
+    const row = file.written.then((info) => sliceRow(info, (i) => file.arena.keys[i] as string, start, end));
     // Awaited with every other row at the end; a failed write must not count as unhandled before that.
     row.catch(() => undefined);
     if (file.arena.writer.length >= MAX_FRESH_BYTES) this.close();

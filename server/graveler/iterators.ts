@@ -31,12 +31,12 @@ export const identity = (s: string): string => s;
 export const maxKeyOf = (r: { maxKey: string }): string => r.maxKey;
 
 /**
- * The records of a range file that a metarange row refers to: data.keys[lo..hi). A row names a run of a file's
+ * The records of a range file that a metarange row refers to: keys lo..hi-1. A row names a run of a file's
  * records, from its minKey on, `count` of them; usually the whole file, after a sparse commit a part of it.
  */
 export function rowSpan(data: RangeData, row: RangeInfo): { lo: number; hi: number } {
   if (row.count === data.length) return { lo: 0, hi: data.length };
-  const lo = lowerBound(data.keys, row.minKey, identity);
+  const lo = data.search(row.minKey);
   return { lo, hi: lo + row.count };
 }
 
@@ -128,10 +128,10 @@ export class RangeCursor {
         this.data = await this.store.readRange(this.namespace, row.id);
         const { lo, hi } = rowSpan(this.data, row);
         this.end = hi;
-        this.pos = this.from === '' ? lo : lowerBound(this.data.keys, this.from, identity, lo, hi);
+        this.pos = this.from === '' ? lo : this.data.search(this.from, lo, hi);
       }
       if (this.pos < this.end) {
-        return { key: this.data.keys[this.pos] as string, data: this.data, index: this.pos };
+        return { key: this.data.key(this.pos), data: this.data, index: this.pos };
       }
       this.skipRange();
     }
@@ -142,13 +142,23 @@ export class RangeCursor {
     return this.data;
   }
 
+  /** The file of the loaded range, when one is loaded. */
+  loadedFile(): string | undefined {
+    return this.data ? this.rows?.[this.ri]?.id : undefined;
+  }
+
+  /** Records left in the loaded row from the current one on. */
+  get remaining(): number {
+    return this.data ? this.end - this.pos : 0;
+  }
+
   get index(): number {
     return this.pos;
   }
 
-  /** Moves past the record last peeked; leaves the cursor at the next range's start when this one ends. */
-  advance(): void {
-    this.pos++;
+  /** Moves past the record last peeked (or n records, at most `remaining`); leaves the cursor at the next range's start when this one ends. */
+  advance(n = 1): void {
+    this.pos += n;
     if (this.pos >= this.end) this.skipRange();
     // Once inside the walk, later ranges are entered from their beginning.
     this.from = '';

@@ -17,7 +17,7 @@ const built = new WeakMap<RangeData, LoweredKeys>();
 export function loweredKeys(data: RangeData): LoweredKeys {
   let found = built.get(data);
   if (!found) {
-    found = lower(data.keys);
+    found = lower(data.allKeys());
     built.set(data, found);
   }
   return found;

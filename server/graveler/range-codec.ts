@@ -1,36 +1,168 @@
 import { createHash } from 'node:crypto';
+import { compareKeys } from '../kv/keys';
 import { Reader, Writer, readAddress, readEntry, writeEntry } from './codec';
 import type { DataAddress, ObjectEntry } from './types';
 
 /**
- * A range in memory: its keys decoded (for binary search) and its entries kept encoded in one buffer, decoded only
- * when a caller needs a value. Unchanged records are copied between ranges as bytes, and equal bytes mean equal
- * entries, so commits and diffs rarely decode anything.
+ * Records of a range are read a block of this many at a time: a range file of version 2 is written in blocks, each
+ * with its own hash; in an older file, keys are decoded this many at a time.
+ */
+const BLOCK = 64;
+
+/** A block of a version-2 range file: where its bytes are and what they must hash to (its first key is in `firsts`). */
+interface FileBlock {
+  start: number;
+  end: number;
+  hash: Uint8Array;
+}
+
+/**
+ * How a range's records are found. `built`: all known (a range encoded in memory, or a file with keys that are not
+ * ASCII). `scanned`: an older file whose entries were located at read and whose keys are decoded a block at a time
+ * from where each record starts. `blocked`: a version-2 file whose blocks are checked and decoded when first used.
+ */
+type Layout =
+  | { kind: 'built' }
+  | { kind: 'scanned'; recordStarts: Uint32Array }
+  | { kind: 'blocked'; blocks: FileBlock[] };
+
+/** A file's content must match its id: a damaged file is an error, never silently wrong data. */
+export class DamagedFileError extends Error {
+  constructor(id: string) {
+    super(`committed tree file ${id} is damaged`);
+  }
+}
+
+/**
+ * A range in memory: its entries kept encoded in one buffer, decoded only when a caller needs a value, and its
+ * records read a block at a time as they are looked at. A commit or a diff that touches a few records of a large
+ * range read from disk so checks and decodes a block or two instead of the whole file. Unchanged records are copied
+ * between ranges as bytes, and equal bytes mean equal entries, so commits and diffs rarely decode anything.
  */
 export class RangeData {
+  /** Keys decoded so far. */
+  private readonly decoded: (string | undefined)[];
+  /** Whether each block's entries are located (starts and ends filled in). */
+  private readonly located: Uint8Array;
+
   constructor(
-    readonly keys: string[],
+    /** The file's content id: what its name must be. */
+    readonly id: string,
+    keys: string[] | number,
     private readonly buf: Buffer,
     /** Entry i is buf[starts[i]..ends[i]). */
     private readonly starts: Uint32Array,
     private readonly ends: Uint32Array,
-  ) {}
+    /** The first key of each block (every key when built), for finding a block without reading it. */
+    private readonly firsts: readonly string[],
+    private readonly layout: Layout,
+  ) {
+    this.decoded = typeof keys === 'number' ? new Array<string | undefined>(keys) : keys;
+    this.located = new Uint8Array(Math.ceil(this.decoded.length / BLOCK)).fill(layout.kind === 'blocked' ? 0 : 1);
+  }
 
   get length(): number {
-    return this.keys.length;
+    return this.decoded.length;
+  }
+
+  /** Key i (0 <= i < length). */
+  key(i: number): string {
+    const k = this.decoded[i];
+    if (k !== undefined) return k;
+    if (i < 0 || i >= this.decoded.length) throw new RangeError(`no key ${i} in a range of ${this.decoded.length}`);
+    this.readBlock(Math.floor(i / BLOCK));
+    return this.decoded[i] as string;
+  }
+
+  /** Every key, reading every block not read yet: for walks over the whole file. */
+  allKeys(): readonly string[] {
+    for (let b = 0; b * BLOCK < this.length; b++) if (this.decoded[b * BLOCK] === undefined) this.readBlock(b);
+    return this.decoded as string[];
+  }
+
+  /**
+   * The first index in lo..hi whose key is >= `key` (hi when none). The block that holds it is found among the
+   * blocks' first keys, so only that block is read.
+   */
+  search(key: string, lo = 0, hi = this.length): number {
+    let from = lo;
+    let to = hi;
+    if (this.layout.kind !== 'built') {
+      // Blocks before `after` start below `key`: the answer is in block after - 1, or is block after's start.
+      const { firsts } = this;
+      let after = 0;
+      let end = firsts.length;
+      while (after < end) {
+        const mid = (after + end) >>> 1;
+        if (compareKeys(firsts[mid] as string, key) < 0) after = mid + 1;
+        else end = mid;
+      }
+      if (after === 0) return lo;
+      from = Math.max(lo, (after - 1) * BLOCK);
+      to = Math.min(hi, after * BLOCK);
+      if (from >= to) return from >= hi ? hi : lo;
+    }
+    while (from < to) {
+      const mid = (from + to) >>> 1;
+      if (compareKeys(this.key(mid), key) < 0) from = mid + 1;
+      else to = mid;
+    }
+    return from;
+  }
+
+  /** Decodes block b's keys, checking its bytes and locating its entries first in a version-2 file. */
+  private readBlock(b: number): void {
+    const first = b * BLOCK;
+    const end = Math.min(first + BLOCK, this.decoded.length);
+    const { layout } = this;
+    if (layout.kind === 'built') return;
+    const r = new Reader(this.buf);
+    let prev = '';
+    if (layout.kind === 'scanned') {
+      prev = this.firsts[b] as string;
+      this.decoded[first] = prev;
+      for (let i = first + 1; i < end; i++) {
+        r.pos = layout.recordStarts[i] as number;
+        prev = readKey(r, prev);
+        this.decoded[i] = prev;
+      }
+      return;
+    }
+    const block = layout.blocks[b] as FileBlock;
+    if (Buffer.compare(block.hash, sha256(this.buf.subarray(block.start, block.end))) !== 0) throw new DamagedFileError(this.id);
+    r.pos = block.start;
+    for (let i = first; i < end; i++) {
+      prev = readKey(r, prev);
+      this.decoded[i] = prev;
+      const len = r.varint();
+      this.starts[i] = r.pos;
+      r.pos += len;
+      this.ends[i] = r.pos;
+    }
+    if (r.pos !== block.end) throw new DamagedFileError(this.id);
+    this.located[b] = 1;
+  }
+
+  /** Makes sure entry i can be read. */
+  private locate(i: number): void {
+    if (this.located[Math.floor(i / BLOCK)] === 0) this.readBlock(Math.floor(i / BLOCK));
   }
 
   entryBytes(i: number): Uint8Array {
+    this.locate(i);
     return this.buf.subarray(this.starts[i], this.ends[i]);
   }
 
   /** Appends entry i to a writer without an intermediate view. */
   copyEntryTo(i: number, w: Writer): void {
+    this.locate(i);
     w.rawFrom(this.buf, this.starts[i] as number, this.ends[i] as number);
   }
 
   /** Whether entry i here and entry j there have identical bytes. */
   sameBytes(i: number, other: RangeData, j: number): boolean {
+    this.locate(i);
+    other.locate(j);
     const a0 = this.starts[i] as number;
     const a1 = this.ends[i] as number;
     const b0 = other.starts[j] as number;
@@ -52,9 +184,12 @@ export class RangeData {
     return readAddress(new Reader(this.entryBytes(i)));
   }
 
-  /** Memory held, for the cache's budget: the buffer plus the decoded keys (measured at about 80 bytes each). */
+  /**
+   * Memory held, for the cache's budget: the buffer plus the keys as if all were decoded (measured at about 80 bytes
+   * each), as a walk over the file decodes them all.
+   */
   get weight(): number {
-    return this.buf.byteLength + this.keys.length * 80;
+    return this.buf.byteLength + this.length * 80;
   }
 }
 
@@ -94,6 +229,8 @@ export interface RangeInfo {
 const RANGE_MAGIC = 0x54524e52; // "TRNR"
 const METARANGE_MAGIC = 0x54524e4d; // "TRNM"
 const VERSION = 1;
+/** Range files since they are written in blocks, each checked on its own when read. */
+const BLOCKED_RANGE_VERSION = 2;
 /** Metaranges since rows may name runs of files: keys prefix-compressed, as a fragmented tree has many rows. */
 const METARANGE_VERSION = 2;
 /** A metarange of parts: each names a version-2 file holding a bounded run of the tree's rows. */
@@ -158,41 +295,159 @@ function sharedPrefix(a: string, b: string): number {
   return i;
 }
 
+function sha256(bytes: Uint8Array): Buffer {
+  return createHash('sha256').update(bytes).digest();
+}
+
 /**
- * Record i: varint shared-prefix length with key i-1, the rest of the key, varint entry length, entry bytes.
- * Sorted object paths share long prefixes, so keys cost little.
+ * A range file (version 2): the record count, then an index of its blocks of BLOCK records (each block's byte length,
+ * SHA-256 and first key, prefix-compressed against the previous block's), then the blocks. A record is a varint
+ * shared-prefix length with the previous key of its block (0 for a block's first), the rest of the key, a varint
+ * entry length and the entry bytes; sorted object paths share long prefixes, so keys cost little. The file's id is
+ * the SHA-256 of its header and index, which name every block's hash: a reader checks the index and then only the
+ * blocks it uses.
  */
 export function encodeRange(arena: EntryArena): { bytes: Buffer; data: RangeData } {
   const { keys, ends } = arena;
+  const n = keys.length;
   const entries = arena.writer.finish();
   let keyBytes = 0;
   for (const k of keys) keyBytes += k.length;
-  const w = new Writer(64 + entries.length + keyBytes * 3 + keys.length * 8);
-  header(w, RANGE_MAGIC);
-  w.varint(keys.length);
-  const starts = new Uint32Array(keys.length);
-  const entryEnds = new Uint32Array(keys.length);
+  const body = new Writer(64 + entries.length + keyBytes * 3 + n * 8);
+  const blockEnds: number[] = [];
+  /** Entry positions within the body, moved past the index once its length is known. */
+  const starts = new Uint32Array(n);
+  const entryEnds = new Uint32Array(n);
   let prev = '';
   let from = 0;
-  for (let i = 0; i < keys.length; i++) {
+  for (let i = 0; i < n; i++) {
+    if (i % BLOCK === 0) {
+      if (i > 0) blockEnds.push(body.length);
+      prev = '';
+    }
     const key = keys[i] as string;
-    writeKey(w, prev, key);
+    writeKey(body, prev, key);
     const to = ends[i] as number;
-    w.varint(to - from);
-    starts[i] = w.length;
-    w.rawFrom(entries, from, to);
-    entryEnds[i] = w.length;
+    body.varint(to - from);
+    starts[i] = body.length;
+    body.rawFrom(entries, from, to);
+    entryEnds[i] = body.length;
     from = to;
     prev = key;
   }
-  const bytes = Buffer.from(w.finish());
-  return { bytes, data: new RangeData(keys, bytes, starts, entryEnds) };
+  if (n > 0) blockEnds.push(body.length);
+  const blocks = body.finish();
+  const index = new Writer(64 + blockEnds.length * 64);
+  header(index, RANGE_MAGIC, BLOCKED_RANGE_VERSION);
+  index.varint(n);
+  let blockStart = 0;
+  let prevFirst = '';
+  blockEnds.forEach((blockEnd, b) => {
+    const first = keys[b * BLOCK] as string;
+    index.varint(blockEnd - blockStart);
+    index.raw(sha256(blocks.subarray(blockStart, blockEnd)));
+    writeKey(index, prevFirst, first);
+    prevFirst = first;
+    blockStart = blockEnd;
+  });
+  const head = index.finish();
+  const bytes = Buffer.concat([head, blocks]);
+  for (let i = 0; i < n; i++) {
+    starts[i] = (starts[i] as number) + head.length;
+    entryEnds[i] = (entryEnds[i] as number) + head.length;
+  }
+  const id = sha256(head).toString('hex');
+  return { bytes, data: new RangeData(id, keys, bytes, starts, entryEnds, keys, { kind: 'built' }) };
 }
 
+/** Reads a range file of either version; its `id` is what the file's name must be. */
 export function decodeRange(bytes: Buffer): RangeData {
   const r = new Reader(bytes);
-  checkHeader(r, RANGE_MAGIC, 'range');
+  const version = checkHeader(r, RANGE_MAGIC, 'range', [VERSION, BLOCKED_RANGE_VERSION]);
   const n = r.varint();
+  if (version === BLOCKED_RANGE_VERSION) return readBlockIndex(bytes, r, n);
+  const id = contentId(bytes);
+  return scanAsciiKeys(id, bytes, r.pos, n) ?? decodeAllKeys(id, bytes, r, n);
+}
+
+/** A version-2 file: its index read and checked, its blocks left for when they are used. */
+function readBlockIndex(bytes: Buffer, r: Reader, n: number): RangeData {
+  const count = Math.ceil(n / BLOCK);
+  const firsts: string[] = [];
+  const lengths: number[] = [];
+  const hashes: Uint8Array[] = [];
+  let prev = '';
+  for (let b = 0; b < count; b++) {
+    lengths.push(r.varint());
+    hashes.push(r.raw(32));
+    prev = readKey(r, prev);
+    firsts.push(prev);
+  }
+  const id = sha256(bytes.subarray(0, r.pos)).toString('hex');
+  const blocks: FileBlock[] = [];
+  let start = r.pos;
+  for (let b = 0; b < count; b++) {
+    const end = start + (lengths[b] as number);
+    blocks.push({ start, end, hash: hashes[b] as Uint8Array });
+    start = end;
+  }
+  if (start !== bytes.length) throw new RangeError('truncated range');
+  return new RangeData(id, n, bytes, new Uint32Array(n), new Uint32Array(n), firsts, { kind: 'blocked', blocks });
+}
+
+/**
+ * An older file (version 1, one run of prefix-compressed records): finds where each record's key and entry are,
+ * decoding only the first key of each block, when every key is ASCII (object paths nearly always are): a key is then
+ * its bytes, so the keys are followed as bytes in one reused buffer without making a string of each. Undefined at
+ * the first byte that is not ASCII.
+ */
+function scanAsciiKeys(id: string, bytes: Buffer, start: number, n: number): RangeData | undefined {
+  const recordStarts = new Uint32Array(n);
+  const starts = new Uint32Array(n);
+  const ends = new Uint32Array(n);
+  const firsts: string[] = [];
+  let key = Buffer.allocUnsafe(256);
+  let keyLength = 0;
+  let pos = start;
+  const varint = (): number => {
+    let result = 0;
+    let scale = 1;
+    for (;;) {
+      if (pos >= bytes.length) throw new RangeError('truncated range');
+      const b = bytes[pos++] as number;
+      result += (b & 0x7f) * scale;
+      if (b < 0x80) return result;
+      scale *= 0x80;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    recordStarts[i] = pos;
+    const shared = varint();
+    const rest = varint();
+    if (shared > keyLength || pos + rest > bytes.length) throw new RangeError('damaged range');
+    keyLength = shared + rest;
+    if (keyLength > key.length) {
+      const longer = Buffer.allocUnsafe(keyLength * 2);
+      key.copy(longer, 0, 0, shared);
+      key = longer;
+    }
+    for (let k = 0; k < rest; k++) {
+      const b = bytes[pos + k] as number;
+      if (b >= 0x80) return undefined;
+      key[shared + k] = b;
+    }
+    pos += rest;
+    if (i % BLOCK === 0) firsts.push(key.toString('latin1', 0, keyLength));
+    const len = varint();
+    starts[i] = pos;
+    pos += len;
+    ends[i] = pos;
+  }
+  if (pos > bytes.length) throw new RangeError('truncated range');
+  return new RangeData(id, n, bytes, starts, ends, firsts, { kind: 'scanned', recordStarts });
+}
+
+function decodeAllKeys(id: string, bytes: Buffer, r: Reader, n: number): RangeData {
   const keys = new Array<string>(n);
   const starts = new Uint32Array(n);
   const ends = new Uint32Array(n);
@@ -207,12 +462,12 @@ export function decodeRange(bytes: Buffer): RangeData {
     prev = key;
   }
   if (r.pos > bytes.length) throw new RangeError('truncated range');
-  return new RangeData(keys, bytes, starts, ends);
+  return new RangeData(id, keys, bytes, starts, ends, keys, { kind: 'built' });
 }
 
 /** Row i: the 32 id bytes, minKey against row i-1's maxKey, maxKey against minKey, count, size. */
 export function encodeMetaRange(ranges: readonly RangeInfo[]): Buffer {
-  const w = new Writer(64 + ranges.length * 64);
+  const w = new Writer(64 + ranges.length * 128);
   header(w, METARANGE_MAGIC, METARANGE_VERSION);
   w.varint(ranges.length);
   let prev = '';
@@ -239,7 +494,7 @@ function readRows(r: Reader, compressed: boolean): RangeInfo[] {
   const out: RangeInfo[] = [];
   let prev = '';
   for (let i = 0; i < n; i++) {
-    const id = Buffer.from(r.raw(32)).toString('hex');
+    const id = r.hex(32);
     const minKey = compressed ? readKey(r, prev) : r.string();
     const maxKey = compressed ? readKey(r, minKey) : r.string();
     const count = r.varint();
@@ -252,7 +507,7 @@ function readRows(r: Reader, compressed: boolean): RangeInfo[] {
 
 /** Part i: the 32 id bytes, minKey against part i-1's maxKey, maxKey against minKey, rows, count, size. */
 export function encodePartedMetaRange(parts: readonly PartInfo[]): Buffer {
-  const w = new Writer(64 + parts.length * 64);
+  const w = new Writer(64 + parts.length * 128);
   header(w, METARANGE_MAGIC, PARTED_VERSION);
   w.varint(parts.length);
   let prev = '';
@@ -277,7 +532,7 @@ export function decodeMetaRangeFile(bytes: Uint8Array): { rows: RangeInfo[] } | 
   const parts: PartInfo[] = [];
   let prev = '';
   for (let i = 0; i < n; i++) {
-    const id = Buffer.from(r.raw(32)).toString('hex');
+    const id = r.hex(32);
     const minKey = readKey(r, prev);
     const maxKey = readKey(r, minKey);
     parts.push({ id, minKey, maxKey, rows: r.varint(), count: r.varint(), size: r.varint() });

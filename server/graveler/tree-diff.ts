@@ -55,12 +55,21 @@ export function diffTrees(
           r.skipRange();
           continue;
         }
-        // Equal records inside two loaded ranges are the common case of overlapping ranges: skip them in a tight loop.
+        // Two rows over the same file stand at the same record: a sparse commit kept a run of the file on one side.
+        // Their records are the same until one row ends, so skip them without looking at keys.
         let moved = false;
+        const file = l.loadedFile();
+        if (file !== undefined && file === r.loadedFile() && l.index === r.index) {
+          const n = Math.min(l.remaining, r.remaining);
+          l.advance(n);
+          r.advance(n);
+          continue;
+        }
+        // Equal records inside two loaded ranges are the common case of overlapping ranges: skip them in a tight loop.
         for (let ld = l.loaded(), rd = r.loaded(); ld && rd; ld = l.loaded(), rd = r.loaded()) {
           const i = l.index;
           const j = r.index;
-          if (ld.keys[i] !== rd.keys[j] || !ld.sameBytes(i, rd, j)) break;
+          if (ld.key(i) !== rd.key(j) || !ld.sameBytes(i, rd, j)) break;
           l.advance();
           r.advance();
           moved = true;

@@ -1,6 +1,6 @@
 import { compareKeys } from '../kv/keys';
 import type { Ctx } from './context';
-import { identity, lowerBound, maxKeyOf } from './iterators';
+import { lowerBound, maxKeyOf } from './iterators';
 import type { ObjectEntry } from './types';
 
 /** Point lookup in a committed tree: one search among its parts, one among the part's rows, one in the range. */
@@ -12,6 +12,6 @@ export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: str
   const range = ranges[lowerBound(ranges, key, maxKeyOf)];
   if (!range || compareKeys(key, range.minKey) < 0) return undefined;
   const data = await ctx.trees.readRange(namespace, range.id);
-  const i = lowerBound(data.keys, key, identity);
-  return data.keys[i] === key ? data.entry(i) : undefined;
+  const i = data.search(key);
+  return i < data.length && data.key(i) === key ? data.entry(i) : undefined;
 }

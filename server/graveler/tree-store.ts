@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { BlockStore } from '../blockstore/index';
 import {
   contentId,
+  DamagedFileError,
   decodeMetaRange,
   decodeMetaRangeFile,
   decodeRange,
@@ -34,10 +35,19 @@ function metaRangeWeight(items: readonly { minKey: string; maxKey: string }[]): 
 /** The cache counts memory in whole, positive bytes. */
 const cacheSize = (bytes: number) => Math.max(1, Math.ceil(bytes));
 
-/** A file's content must hash to its name: a damaged file is an error, never silently wrong data. */
+/** A metarange file's content must hash to its name: a damaged file is an error, never silently wrong data. */
 function verified(bytes: Buffer, id: string): Buffer {
-  if (contentId(bytes) !== id) throw new Error(`committed tree file ${id} is damaged`);
+  if (contentId(bytes) !== id) throw new DamagedFileError(id);
   return bytes;
+}
+
+/** A range file as read, or undefined when it does not even decode: it is damaged either way. */
+function decodedOrUndefined(bytes: Buffer): RangeData | undefined {
+  try {
+    return decodeRange(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the store has written since it opened: the machine-independent cost of commits, for benchmarks. */
@@ -98,7 +108,10 @@ export class TreeStore {
 
   readRange(namespace: string, id: string): Promise<RangeData> {
     return this.load(this.ranges, `${namespace}\0${id}`, async () => {
-      const data = decodeRange(verified(await this.blockstore.getBytes(namespace, RANGES + id), id));
+      // A range file names the hashes of its blocks, each checked when first used (see encodeRange).
+      const bytes = await this.blockstore.getBytes(namespace, RANGES + id);
+      const data = decodedOrUndefined(bytes);
+      if (data?.id !== id) throw new DamagedFileError(id);
       return { value: data, weight: data.weight };
     });
   }
@@ -136,7 +149,7 @@ export class TreeStore {
     this.written.ranges++;
     this.written.records += arena.length;
     this.written.bytes += bytes.length;
-    const id = contentId(bytes);
+    const id = data.id;
     const cacheKey = `${namespace}\0${id}`;
     if (!this.ranges.has(cacheKey)) {
       await this.blockstore.put(namespace, RANGES + id, bytes);

@@ -92,7 +92,7 @@ export class TreeUpdate {
     if (hi <= lo) return;
     if (hi - lo === row.count) return this.addRow(row, data);
     this.touched = true;
-    await this.push({ row, data, lo, hi, whole: false }, data.keys[hi - 1] as string);
+    await this.push({ row, data, lo, hi, whole: false }, data.key(hi - 1));
   }
 
   async addRecord(key: string, entry: ObjectEntry): Promise<void> {
@@ -137,7 +137,7 @@ export class TreeUpdate {
   /** Keeps a run as a row of its own, by reference (only copied when the writer is in the middle of a range). */
   private async keep(run: Run): Promise<void> {
     if (this.writer.hasPending) return this.rewrite(run, this.writer);
-    this.writer.addRange(run.whole ? run.row : sliceRow(run.row, run.data.keys, run.lo, run.hi));
+    this.writer.addRange(run.whole ? run.row : sliceRow(run.row, (i) => run.data.key(i), run.lo, run.hi));
   }
 
   private async rewrite(p: Piece, to: RangeWriter | FreshRanges): Promise<void> {
@@ -146,7 +146,7 @@ export class TreeUpdate {
     } else {
       const data = p.data ?? (await this.store.readRange(this.namespace, p.row.id));
       const { lo, hi } = p.whole ? rowSpan(data, p.row) : p;
-      for (let i = lo; i < hi; i++) to.addFrom(data.keys[i] as string, data, i);
+      for (let i = lo; i < hi; i++) to.addFrom(data.key(i), data, i);
     }
     // Bound memory: ranges are produced faster than the disk takes them.
     if (this.writer.backlogged) await this.writer.drain();

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlockStore } from '../../../server/blockstore/index';
 import { createGraveler, type ObjectRecord } from '../../../server/graveler/index';
-import { decodeRange, encodeRange, EntryArena } from '../../../server/graveler/range-codec';
-import { entry, openEnv, treeFiles, type Env } from './helpers';
+import { Writer } from '../../../server/graveler/codec';
+import { contentId, decodeRange, encodeMetaRange, encodeRange, EntryArena, type RangeData } from '../../../server/graveler/range-codec';
+import { entry, listAll, openEnv, treeFiles, type Env } from './helpers';
 
 const repo = 'trees';
 const ns = `local://${repo}`;
@@ -27,6 +28,25 @@ function counting(blockstore: BlockStore): { store: BlockStore; reads: string[] 
   return { store, reads };
 }
 
+/** A range as files were written before blocks (version 1): one run of records, each key against the one before. */
+function encodeVersion1(data: RangeData): Buffer {
+  const w = new Writer();
+  w.raw(Buffer.from('TRNR'));
+  w.byte(1);
+  w.varint(data.length);
+  let prev = '';
+  for (let i = 0; i < data.length; i++) {
+    const key = data.key(i);
+    let shared = 0;
+    while (shared < Math.min(prev.length, key.length) && prev.charCodeAt(shared) === key.charCodeAt(shared)) shared++;
+    w.varint(shared);
+    w.string(key.slice(shared));
+    w.bytes(data.entryBytes(i));
+    prev = key;
+  }
+  return Buffer.from(w.finish());
+}
+
 async function rangeIds(env: Env, metaRangeId: string): Promise<string[]> {
   return (await treeFiles(env.blockstore, ns, metaRangeId)).rows.map((r) => r.id);
 }
@@ -47,7 +67,7 @@ describe('committed trees', () => {
     keys.forEach((k, i) => arena.add(k, entry(k, { metadata: { n: String(i), other: 'x' }, addressType: i % 2 ? 'full' : 'relative' })));
     const { bytes, data } = encodeRange(arena);
     const decoded = decodeRange(bytes);
-    expect(decoded.keys).toEqual(keys);
+    expect(decoded.allKeys()).toEqual(keys);
     keys.forEach((k, i) => {
       expect(decoded.entry(i)).toEqual(entry(k, { metadata: { n: String(i), other: 'x' }, addressType: i % 2 ? 'full' : 'relative' }));
       expect(decoded.sameBytes(i, data, i)).toBe(true);
@@ -55,6 +75,95 @@ describe('committed trees', () => {
     const copy = new EntryArena();
     keys.forEach((k, i) => copy.addFrom(k, decoded, i));
     expect(encodeRange(copy).bytes.equals(bytes)).toBe(true);
+  });
+
+  it('decodes a read range\'s keys a block at a time, and finds keys as a search over all of them would', () => {
+    // Shared prefixes of every length, keys longer than the scan's first buffer, and keys absent between them.
+    const keys: string[] = [];
+    for (let i = 0; i < 700; i++) {
+      const folder = `t/${String(Math.floor(i / 37)).padStart(3, '0')}/`;
+      keys.push(i % 97 === 5 ? `${folder}${'x'.repeat(300 + i)}` : `${folder}f${String(i).padStart(4, '0')}`);
+    }
+    keys.sort();
+    const arena = new EntryArena();
+    for (const k of keys) arena.add(k, entry(k));
+    const { bytes } = encodeRange(arena);
+    const naive = (key: string, lo: number, hi: number) => {
+      let i = lo;
+      while (i < hi && (keys[i] as string) < key) i++;
+      return i;
+    };
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+      return seed % n;
+    };
+    const decoded = decodeRange(bytes);
+    for (let probe = 0; probe < 2000; probe++) {
+      const i = random(keys.length);
+      const key = probe % 3 === 0 ? (keys[i] as string) : probe % 3 === 1 ? `${keys[i]}!` : (keys[i] as string).slice(0, -1);
+      const lo = probe % 4 === 0 ? 0 : random(keys.length + 1);
+      const hi = probe % 4 === 0 ? keys.length : lo + random(keys.length + 1 - lo);
+      expect(decoded.search(key, lo, hi)).toBe(naive(key, lo, hi));
+      expect(decoded.key(i)).toBe(keys[i]);
+    }
+    expect(decoded.search('')).toBe(0);
+    expect(decoded.search('u')).toBe(keys.length);
+    expect(decodeRange(bytes).allKeys()).toEqual(keys);
+    // Keys that are not ASCII are decoded all at once, and search alike.
+    const wide = new EntryArena();
+    const wideKeys = ['a/\u00e9', 'a/\u00e9/\u{1f600}', 'b/\u00fc'];
+    for (const k of wideKeys) wide.add(k, entry(k));
+    const wideDecoded = decodeRange(encodeRange(wide).bytes);
+    expect(wideDecoded.search('a/\u00e9/')).toBe(1);
+    expect(wideDecoded.key(2)).toBe('b/\u00fc');
+  });
+
+  it('still read range files written before blocks, named by the hash of all their bytes', async () => {
+    const keys = ['a/1', 'a/2', 'a/\u00e9', 'b/1'];
+    for (const wide of [false, true]) {
+      const arena = new EntryArena();
+      for (const k of keys.filter((k) => wide || k.charCodeAt(2) < 0x80)) arena.add(k, entry(k));
+      const { data } = encodeRange(arena);
+      const old = encodeVersion1(data);
+      const decoded = decodeRange(old);
+      expect(decoded.id).toBe(contentId(old));
+      expect(decoded.allKeys()).toEqual(data.allKeys());
+      for (let i = 0; i < data.length; i++) expect(decoded.sameBytes(i, data, i)).toBe(true);
+      expect(decoded.search('a/2')).toBe(1);
+    }
+    // A whole tree of such files: read, diffed and committed on as the same tree written now.
+    const mr = await env.g.writeMetaRange(repo, records(1000));
+    await env.g.commitMetaRange(repo, 'main', mr, { committer: 'u', message: 'load' });
+    const rows = [];
+    for (const row of (await treeFiles(env.blockstore, ns, mr)).rows) {
+      const bytes = encodeVersion1(decodeRange(await env.blockstore.getBytes(ns, `_tarn/ranges/${row.id}`)));
+      const id = contentId(bytes);
+      await env.blockstore.put(ns, `_tarn/ranges/${id}`, bytes);
+      rows.push({ ...row, id, size: bytes.length });
+    }
+    const oldTree = encodeMetaRange(rows);
+    await env.blockstore.put(ns, `_tarn/metaranges/${contentId(oldTree)}`, oldTree);
+    const cold = createGraveler({ kv: env.kv, blockstore: env.blockstore, rangeRaggedness: 32 });
+    try {
+      await cold.createBranch(repo, 'old', 'main');
+      await cold.commitMetaRange(repo, 'old', contentId(oldTree), { committer: 'u', message: 'old files' });
+      expect((await cold.diff(repo, 'main', 'old', { type: 'two_dot' })).results).toEqual([]);
+      await cold.putObject(repo, 'old', 'part=003/f050', entry('changed'));
+      await cold.deleteObject(repo, 'old', 'part=007/f001');
+      await cold.putObject(repo, 'old', 'part=009/f0505', entry('added'));
+      await cold.commit(repo, 'old', { committer: 'u', message: 'on old files' });
+      const diff = await cold.diff(repo, 'main', 'old', { type: 'two_dot' });
+      expect(diff.results.map((d) => [d.path, d.type])).toEqual([
+        ['part=003/f050', 'changed'],
+        ['part=007/f001', 'removed'],
+        ['part=009/f0505', 'added'],
+      ]);
+      const expected = records(1000).map((r) => r.path).filter((p) => p !== 'part=007/f001').concat('part=009/f0505').sort();
+      expect(await listAll(cold, repo, 'old', { amount: 1000 })).toEqual(expected);
+    } finally {
+      await cold.close();
+    }
   });
 
   it('gives equal content the same ids: undoing a change restores the metarange id', async () => {
@@ -131,6 +240,13 @@ describe('damaged tree files', () => {
       const cold = createGraveler({ kv: env.kv, blockstore: env.blockstore });
       await expect(cold.listObjects(repo, 'main', {})).rejects.toThrow('damaged');
       await cold.close();
+      // A damaged index (here the first block's hash) fails the read of the file itself.
+      bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+      bytes.writeUInt8(bytes.readUInt8(8) ^ 1, 8);
+      await env.blockstore.put(ns, file, bytes);
+      const again = createGraveler({ kv: env.kv, blockstore: env.blockstore });
+      await expect(again.getObject(repo, 'main', records(200)[0]?.path as string)).rejects.toThrow('damaged');
+      await again.close();
     } finally {
       await env.close();
     }
