@@ -31,6 +31,23 @@ export function kvConformance(name: string, open: () => Promise<{ kv: KvStore; c
       await kv.delete('a');
     });
 
+    it('keeps the order of its writes: any other write waits for the plain writes made before it (group commit)', async () => {
+      const first = kv.set('k', enc('1'));
+      expect(await kv.setIf('k', enc('2'), enc('1'))).toBe(true);
+      await first;
+      const again = kv.set('k', enc('3'));
+      await kv.delete('k');
+      await again;
+      expect(await kv.get('k')).toBeUndefined();
+      const last = kv.set('p/a', enc('a'));
+      await kv.deletePrefix('p/');
+      await last;
+      expect(await kv.get('p/a')).toBeUndefined();
+      const inBatch = kv.set('b', enc('1'));
+      expect(await kv.batch([{ op: 'set', key: 'c', value: enc('c') }], [{ key: 'b', expected: enc('1') }])).toBe(true);
+      await inBatch;
+    });
+
     it('stores empty and binary values exactly', async () => {
       await kv.set('empty', new Uint8Array());
       await kv.set('bin', new Uint8Array([0, 255, 0, 1]));

@@ -76,30 +76,6 @@ describe('sqlite group commit', () => {
     }
   });
 
-  it('keeps the order of this connection’s writes: any other write first commits those waiting', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-kv-'));
-    const kv = openSqliteKv({ path: path.join(dir, 'kv.db') });
-    try {
-      const first = kv.set('k', bytes('1'));
-      expect(await kv.setIf('k', bytes('2'), bytes('1'))).toBe(true);
-      await first;
-      const again = kv.set('k', bytes('3'));
-      await kv.delete('k');
-      await again;
-      expect(await kv.get('k')).toBeUndefined();
-      const last = kv.set('p/a', bytes('a'));
-      await kv.deletePrefix('p/');
-      await last;
-      expect(await kv.get('p/a')).toBeUndefined();
-      const inBatch = kv.set('b', bytes('1'));
-      expect(await kv.batch([{ op: 'set', key: 'c', value: bytes('c') }], [{ key: 'b', expected: bytes('1') }])).toBe(true);
-      await inBatch;
-    } finally {
-      await kv.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   it('commits what is waiting when it closes', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarn-kv-'));
     const file = path.join(dir, 'kv.db');
