@@ -28,6 +28,20 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1024,
+    // Every browser the build targets fetches <link rel="modulepreload"> itself or, lacking it, loads the same modules
+    // on import: the polyfill would only spend bytes of every page's entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Chakra's theme module builds its full default config (every recipe of every component) with a plain
+      // `defineConfig(...)` call the bundler must otherwise keep; the theme of src/ui/theme/system.ts picks only the
+      // recipes the console renders, and that call is an identity function.
+      treeshake: {
+        manualPureFunctions: ['defineConfig'],
+        // The folders' index modules only gather exports: importing one binding from `ui/components` must not make
+        // a route load every component gathered there (a dialog, its focus trap and portal) as its static import.
+        moduleSideEffects: [{ test: /[\\/]src[\\/].*[\\/]index\.tsx?$/, sideEffects: false, external: false }],
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,23 +1,21 @@
-// Whether a branch protection rule covers a branch, decided as Tarn's server decides it (server/graveler/settings.ts:
-// fnmatch as lakeFS's glob library reads it), so the console can mark protected branches and disable what their rules
-// refuse before the server has to.
-import picomatch from 'picomatch';
+// The repository's branch protection rules as the console applies them: it marks protected branches and disables what
+// their rules refuse before the server has to. The matching itself (lib/branch-protection-match, a glob compiler) is
+// loaded only for a repository that has rules, which most pages of most repositories never need.
 
-const matchers = new Map<string, (branch: string) => boolean>();
-
-function matcher(pattern: string): (branch: string) => boolean {
-  let match = matchers.get(pattern);
-  if (!match) {
-    // Branch names hold no slashes, so the platform's path rules never matter: fixed, as on the server.
-    match = picomatch(pattern, { nonegate: true, noextglob: true, windows: false });
-    matchers.set(pattern, match);
-  }
-  return match;
+export interface BranchProtection {
+  /** The patterns of the repository's branch protection rules. */
+  readonly patterns: readonly string[];
+  /** Whether a rule covers `branch`, as the server decides it. */
+  covers(branch: string): boolean;
 }
 
-/** Whether any of the repository's protection patterns covers `branch`. */
-export function isProtectedBranch(patterns: readonly string[], branch: string): boolean {
-  return patterns.some((pattern) => matcher(pattern)(branch));
+export const NO_BRANCH_PROTECTION: BranchProtection = { patterns: [], covers: () => false };
+
+/** The protection of a repository whose rules have these patterns, with the matcher loaded when there are any. */
+export async function branchProtection(patterns: readonly string[]): Promise<BranchProtection> {
+  if (patterns.length === 0) return NO_BRANCH_PROTECTION;
+  const { isProtectedBranch } = await import('./branch-protection-match');
+  return { patterns, covers: (branch) => isProtectedBranch(patterns, branch) };
 }
 
 /** Why a control that writes to a protected branch is disabled. */

@@ -2,6 +2,7 @@
 import { resolveRef } from '../api/resolve-ref';
 import { getRepository } from '../api/repositories';
 import { getBranchProtection } from '../api/settings';
+import { branchProtection, type BranchProtection } from '../lib/branch-protection';
 import type { Repository, ResolvedRef } from '../api/types';
 import { sharedRead } from '../lib/shared-read';
 
@@ -19,10 +20,10 @@ export interface RepositoryPageData {
   repo: Repository;
   resolvedRef: ResolvedRefState;
   /**
-   * The patterns of the repository's branch protection rules, so pages mark protected branches and disable what the
-   * rules refuse; none when the user may not read them (the server still refuses what they forbid).
+   * The repository's branch protection rules, so pages mark protected branches and disable what the rules refuse;
+   * none when the user may not read them (the server still refuses what they forbid).
    */
-  protectedPatterns: readonly string[];
+  branchProtection: BranchProtection;
 }
 
 /**
@@ -91,7 +92,7 @@ export async function loadRepositoryPage(
   const name = refName ?? repo.default_branch;
   const resolution = await (resolving ?? settle(resolveRefShared(repoId, name, signal)));
   if ('error' in resolution && signal?.aborted) throw resolution.error;
-  return { repo, resolvedRef: { name, ...resolution }, protectedPatterns: await protection };
+  return { repo, resolvedRef: { name, ...resolution }, branchProtection: await branchProtection(await protection) };
 }
 
 /** A resolution as data: the ref, or why there is none (never a rejection left unobserved while awaiting another). */

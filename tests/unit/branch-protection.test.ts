@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isProtectedBranch, protectedBranchReason } from '../../src/lib/branch-protection';
+import { branchProtection, NO_BRANCH_PROTECTION, protectedBranchReason } from '../../src/lib/branch-protection';
+import { isProtectedBranch } from '../../src/lib/branch-protection-match';
 import { protectionCovers } from '../../server/graveler/settings';
 
 const cases: [pattern: string, branch: string][] = [
@@ -32,5 +33,13 @@ describe('branch protection in the console', () => {
     expect(protectedBranchReason('main')).toBe(
       'Branch main is protected (Settings › Branch Protection): make the change on another branch, then merge it in.',
     );
+  });
+
+  it('loads the matcher only for a repository with rules, and then covers what the patterns cover', async () => {
+    expect(await branchProtection([])).toBe(NO_BRANCH_PROTECTION);
+    expect(NO_BRANCH_PROTECTION.covers('main')).toBe(false);
+    const protection = await branchProtection(['dev', 'release-*']);
+    expect(protection.patterns).toEqual(['dev', 'release-*']);
+    expect(['dev', 'release-2', 'main'].filter((branch) => protection.covers(branch))).toEqual(['dev', 'release-2']);
   });
 });

@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Flex, IconButton, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import type { ListSelectionActorRef, ListSelectionSnapshot } from '../../machines/list-selection/machine';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import { BackToStart } from '../components/BackToStart';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LazyConfirmDialog as ConfirmDialog } from '../components/LazyConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import type { ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
 import { PermittedButton } from '../components/PermittedButton';
 import { usePagedList } from '../components/usePagedList';
+import { lazyDialog } from '../components/lazyDialog';
+
+// Fetched after the first paint (lazyDialog): a deletion's failures are none of the list's first paint.
+const DeleteFailuresDialog = lazyDialog(
+  () => import('./DeleteFailuresDialog').then((m) => m.DeleteFailuresDialog),
+  ({ open }) => open,
+);
 
 export interface AuthListScreenProps<T extends { id: string }> {
   list: PagedListActorRef<T>;
@@ -92,37 +99,13 @@ export function AuthListScreen<T extends { id: string }>({
       >
         {`Are you sure you'd like to delete ${state.count} ${noun}?`}
       </ConfirmDialog>
-      <Dialog.Root open={state.failed} role="alertdialog" onOpenChange={(d) => !d.open && selection.send({ type: 'failures.dismiss' })}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{`Some ${noun} were not deleted`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {state.error !== undefined ? (
-                  <ErrorAlert error={state.error} />
-                ) : (
-                  <Stack as="ul" gap="1" ps="4" listStyleType="disc">
-                    {state.failures.map((failure) => (
-                      <Text as="li" key={failure.id}>
-                        <Text as="span" fontWeight="semibold">
-                          {failure.id}
-                        </Text>
-                        {`: ${failure.message}`}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button onClick={() => selection.send({ type: 'failures.dismiss' })}>OK</Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DeleteFailuresDialog
+        open={state.failed}
+        noun={noun}
+        error={state.error}
+        failures={state.failures}
+        onClose={() => selection.send({ type: 'failures.dismiss' })}
+      />
     </Stack>
   );
 }

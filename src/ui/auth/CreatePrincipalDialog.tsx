@@ -1,21 +1,10 @@
-import { Alert, Button, Code, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
-import { nameProblem, type CreatePrincipalActorRef, type CreatePrincipalSnapshot, type PrincipalKind } from '../../machines/create-principal/machine';
+import { nameProblem, type CreatePrincipalActorRef, type CreatePrincipalSnapshot } from '../../machines/create-principal/machine';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorAlert } from '../components/ErrorAlert';
-
-interface Wording {
-  title: string;
-  label: string;
-  placeholder: string;
-  submit: string;
-}
-
-const WORDING: Record<PrincipalKind, Wording> = {
-  user: { title: 'Create User', label: 'User name', placeholder: 'Username (e.g. \'jane.doe\')', submit: 'Create' },
-  invite: { title: 'Invite User', label: 'Email', placeholder: 'Email address (e.g. \'jane.doe@example.com\')', submit: 'Invite' },
-  group: { title: 'Create Group', label: 'Group name', placeholder: "Group Name (e.g. 'DataTeam')", submit: 'Create' },
-};
+import { PRINCIPAL_WORDING as WORDING, type Wording } from './principal-wording';
 
 const selectView = (s: CreatePrincipalSnapshot) => ({
   kind: s.context.kind,
@@ -25,14 +14,6 @@ const selectView = (s: CreatePrincipalSnapshot) => ({
   activationUrl: s.matches('showingActivationLink') ? s.context.activationUrl : undefined,
   canSubmit: s.can({ type: 'create.submit' }),
 });
-
-/**
- * How creating a user is worded. Where people are invited by e-mail, a user created by name is one for programs,
- * keys only: 'Create API User' (docs/behaviour.md, Access control).
- */
-export function createUserWording(canInvite: boolean): Wording {
-  return canInvite ? { ...WORDING.user, title: 'Create API User', placeholder: "Name (e.g. 'spark-jobs')" } : WORDING.user;
-}
 
 export interface CreatePrincipalDialogProps {
   create: CreatePrincipalActorRef;

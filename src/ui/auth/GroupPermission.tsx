@@ -1,11 +1,14 @@
-import { Button, HStack, IconButton, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
-import { LuChevronDown, LuTriangleAlert } from 'react-icons/lu';
+import { LuTriangleAlert } from 'react-icons/lu';
 import { errorMessage } from '../../lib/error-message';
 import { arn } from '../../lib/permission-names';
-import { ACL_PERMISSIONS, liveGroupAclMachine, type GroupAclSnapshot } from '../../machines/group-acl';
+import { liveGroupAclMachine, type GroupAclSnapshot } from '../../machines/group-acl';
+import { PermissionTrigger, type PermissionMenuProps } from './GroupPermissionTrigger';
 import { usePermission } from '../../lib/use-session';
+import { whenIdle } from '../components/lazyDialog';
 
 const selectView = (s: GroupAclSnapshot) => ({
   permission: s.context.acl?.permission,
@@ -28,41 +31,62 @@ export function GroupPermission({ groupId }: { groupId: string }) {
   }
   return (
     <HStack gap="1">
-      <Menu.Root positioning={{ placement: 'bottom-start' }}>
-        <Menu.Trigger asChild>
-          <Button
-            size="xs"
-            variant="outline"
-            disabled={busy || !allowed.allowed}
-            title={allowed.reason}
-            aria-label={`Permission of ${groupId}: ${permission ?? 'None'}`}
-          >
-            {busy ? <Spinner size="xs" /> : (permission ?? 'None')}
-            <LuChevronDown />
-          </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content maxW="sm">
-              {ACL_PERMISSIONS.map((level) => (
-                <Menu.Item key={level.value} value={level.value} onSelect={() => acl.send({ type: 'acl.set', permission: level.value })}>
-                  <Stack gap="0">
-                    <Text fontWeight="semibold">{level.value}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {level.description}
-                    </Text>
-                  </Stack>
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <PermissionMenu
+        groupId={groupId}
+        permission={permission}
+        busy={busy}
+        allowed={allowed}
+        onPick={(level) => acl.send({ type: 'acl.set', permission: level })}
+      />
       {error !== undefined && (
         <Text fontSize="xs" color="fg.error" role="alert" truncate title={errorMessage(error)}>
           {errorMessage(error)}
         </Text>
       )}
     </HStack>
+  );
+}
+
+// The menu (its positioning and dismissal code) is none of the list's first paint: it is fetched once the page is
+// idle (or when the pointer or the keyboard reaches a trigger), and takes the placeholder trigger's place on the
+// first click, opening at once.
+let menu: ComponentType<PermissionMenuProps> | undefined;
+let loading: Promise<ComponentType<PermissionMenuProps>> | undefined;
+function loadMenu(): Promise<ComponentType<PermissionMenuProps>> {
+  loading ??= import('./GroupPermissionMenu').then((m) => (menu = m.GroupPermissionMenu));
+  return loading;
+}
+
+function PermissionMenu(props: Omit<PermissionMenuProps, 'openAtMount'>) {
+  const [Menu, setMenu] = useState(() => menu);
+  // Set when the placeholder trigger's click brought the menu in: it opens as it mounts.
+  const [clicked, setClicked] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    const idle = whenIdle(() => void loadMenu());
+    return () => {
+      mounted.current = false;
+      idle.cancel();
+    };
+  }, []);
+  if (Menu) return <Menu {...props} openAtMount={clicked} />;
+  // Only a click swaps the triggers, so that no press starts on one and ends on the other.
+  const open = () =>
+    void loadMenu().then((loaded) => {
+      if (!mounted.current) return;
+      setClicked(true);
+      setMenu(() => loaded);
+    });
+  const { onPick: _onPick, ...trigger } = props;
+  return (
+    <PermissionTrigger
+      {...trigger}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={open}
+    />
   );
 }

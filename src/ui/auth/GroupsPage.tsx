@@ -12,9 +12,12 @@ import { EmptyState } from '../components/EmptyState';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { PermittedButton } from '../components/PermittedButton';
 import { AuthListScreen } from './AuthListScreen';
-import { CreatePrincipalDialog } from './CreatePrincipalDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { GroupPermission } from './GroupPermission';
 import { selectionColumn } from './SelectionColumn';
+
+// Fetched after the first paint (lazyDialog): creating is none of the list's first paint.
+const CreatePrincipalDialog = lazyDialog(() => import('./CreatePrincipalDialog').then((m) => m.CreatePrincipalDialog));
 
 export interface GroupsPageProps {
   list: PagedListActorRef<Group>;

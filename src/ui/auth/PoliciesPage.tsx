@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { Alert, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuFilePlus } from 'react-icons/lu';
@@ -12,8 +13,14 @@ import { EmptyState } from '../components/EmptyState';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { PermittedButton } from '../components/PermittedButton';
 import { AuthListScreen } from './AuthListScreen';
-import { PolicyEditorDialog } from './PolicyEditorDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { selectionColumn } from './SelectionColumn';
+
+// Fetched after the first paint (lazyDialog): the editor is none of the page's first paint.
+const PolicyEditorDialog = lazyDialog(
+  () => import('./PolicyEditorDialog').then((m) => m.PolicyEditorDialog),
+  ({ editor }) => useSelector(editor, (s) => !s.matches('closed')),
+);
 
 export interface PoliciesPageProps {
   list: PagedListActorRef<Policy>;

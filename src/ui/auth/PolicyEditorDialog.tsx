@@ -1,4 +1,5 @@
-import { Alert, Button, Dialog, Field, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
 import { idProblem } from '../../machines/policy-editor/document';
 import type { PolicyEditorActorRef, PolicyEditorSnapshot } from '../../machines/policy-editor/machine';

@@ -7,7 +7,13 @@ import { arn } from '../../lib/permission-names';
 import type { PolicyEditorActorRef } from '../../machines/policy-editor/machine';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton } from '../components/PermittedButton';
-import { PolicyEditorDialog } from './PolicyEditorDialog';
+import { lazyDialog } from '../components/lazyDialog';
+
+// Fetched after the first paint (lazyDialog): the editor is none of the page's first paint.
+const PolicyEditorDialog = lazyDialog(
+  () => import('./PolicyEditorDialog').then((m) => m.PolicyEditorDialog),
+  ({ editor }) => useSelector(editor, (s) => !s.matches('closed')),
+);
 
 /** A policy: breadcrumb, Edit, the JSON View switch, its statements as a table (allow green, deny red). */
 export function PolicyPage({ editor }: { editor: PolicyEditorActorRef }) {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Alert, Button, Checkbox, Dialog, Input, InputGroup, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Input, InputGroup, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
 import { LuSearch } from 'react-icons/lu';
 import { errorMessage } from '../../lib/error-message';

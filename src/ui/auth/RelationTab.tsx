@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { Button, Dialog, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { formatDate } from '../../lib/format';
 import type { PagedListActorRef } from '../../machines/paged-list';
 import type { RelationActorRef, RelationSnapshot } from '../../machines/relation/machine';
 import { BackToStart } from '../components/BackToStart';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LazyConfirmDialog as ConfirmDialog } from '../components/LazyConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
@@ -15,7 +15,14 @@ import { PermittedButton } from '../components/PermittedButton';
 import { Receipt } from '../components/Receipt';
 import { usePagedList } from '../components/usePagedList';
 import { countOf, type Noun } from './pickerWords';
-import { RelationPicker } from './RelationPicker';
+import { lazyDialog } from '../components/lazyDialog';
+import { LazyFailureDialog as FailureDialog } from '../components/LazyConfirmDialog';
+
+// Fetched after the first paint (lazyDialog): the picker is none of the tab's first paint.
+const RelationPicker = lazyDialog(
+  () => import('./RelationPicker').then((m) => m.RelationPicker),
+  ({ relation }) => useSelector(relation, (s) => s.matches('picking') || s.matches('adding')),
+);
 
 /** A linked user, group or policy: its id and when it was created. */
 export interface RelatedRow {
@@ -154,24 +161,12 @@ function RelationDialogs({ editing }: { editing: RelationEditing }) {
       >
         {`Are you sure you'd like to ${removeLabel.toLowerCase()} ${state.target ?? ''}?`}
       </ConfirmDialog>
-      <Dialog.Root open={state.removeFailed} role="alertdialog" onOpenChange={(d) => !d.open && relation.send({ type: 'error.dismiss' })}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{`${removeLabel} failed`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <ErrorAlert error={state.error} />
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button onClick={() => relation.send({ type: 'error.dismiss' })}>OK</Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <FailureDialog
+        open={state.removeFailed}
+        title={`${removeLabel} failed`}
+        error={state.error}
+        onClose={() => relation.send({ type: 'error.dismiss' })}
+      />
     </>
   );
 }

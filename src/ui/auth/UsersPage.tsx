@@ -14,8 +14,12 @@ import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { PermittedButton } from '../components/PermittedButton';
 import { PrefixSearch } from '../components/PrefixSearch';
 import { AuthListScreen } from './AuthListScreen';
-import { createUserWording, CreatePrincipalDialog } from './CreatePrincipalDialog';
+import { lazyDialog } from '../components/lazyDialog';
+import { createUserWording } from './principal-wording';
 import { selectionColumn } from './SelectionColumn';
+
+// Fetched after the first paint (lazyDialog): creating is none of the list's first paint.
+const CreatePrincipalDialog = lazyDialog(() => import('./CreatePrincipalDialog').then((m) => m.CreatePrincipalDialog));
 
 export interface UsersPageProps {
   list: PagedListActorRef<User>;

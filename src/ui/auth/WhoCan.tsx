@@ -1,19 +1,15 @@
-import { Button, Dialog, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useActorRef } from '../../lib/root-actors';
+import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuShieldQuestion } from 'react-icons/lu';
-import type { Principals } from '../../api/types';
-import { liveWhoCanMachine, whoCanResource, type WhoCanSnapshot } from '../../machines/who-can';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { Loading } from '../components/Loading';
+import { useActorRef } from '../../lib/root-actors';
+import { liveWhoCanMachine } from '../../machines/who-can';
+import { lazyDialog } from '../components/lazyDialog';
 
-const selectView = (s: WhoCanSnapshot) => ({
-  open: !s.matches('closed'),
-  loading: s.hasTag('busy'),
-  answer: s.context.answer,
-  error: s.context.error,
-  resource: whoCanResource(s.context),
-});
+// Fetched after the first paint (lazyDialog): the answer is none of the page's first paint.
+const WhoCanDialog = lazyDialog(
+  () => import('./WhoCanDialog').then((m) => m.WhoCanDialog),
+  ({ whoCan }) => useSelector(whoCan, (s) => !s.matches('closed')),
+);
 
 /**
  * "Who can do this?": a button that lists the users and groups allowed to read and to write a repository's objects,
@@ -21,63 +17,13 @@ const selectView = (s: WhoCanSnapshot) => ({
  */
 export function WhoCanButton({ repoId, path }: { repoId: string; path?: string }) {
   const whoCan = useActorRef(liveWhoCanMachine, { input: { repoId, path } });
-  const view = useSelector(whoCan, selectView);
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => whoCan.send({ type: 'whoCan.open' })}>
         <LuShieldQuestion />
         Who can do this?
       </Button>
-      <Dialog.Root open={view.open} onOpenChange={(d) => !d.open && whoCan.send({ type: 'whoCan.close' })} size="lg">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Who can do this?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text color="fg.muted" fontSize="sm" wordBreak="break-all">
-                    {`Users and groups whose effective policies allow it on ${view.resource}`}
-                  </Text>
-                  {view.loading ? (
-                    <Loading />
-                  ) : view.error !== undefined ? (
-                    <ErrorAlert error={view.error} />
-                  ) : (
-                    view.answer && (
-                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        <PrincipalsList title="Can read" principals={view.answer.read} />
-                        <PrincipalsList title="Can write" principals={view.answer.write} />
-                      </SimpleGrid>
-                    )
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button onClick={() => whoCan.send({ type: 'whoCan.close' })}>Close</Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <WhoCanDialog whoCan={whoCan} />
     </>
-  );
-}
-
-function PrincipalsList({ title, principals }: { title: string; principals: Principals }) {
-  return (
-    <Stack gap="2" as="section" aria-label={title}>
-      <Text fontWeight="semibold">{title}</Text>
-      <Text fontSize="sm" color="fg.muted">
-        Users
-      </Text>
-      {principals.users.length === 0 ? <Text fontSize="sm">None</Text> : principals.users.map((u) => <Text key={u} fontSize="sm">{u}</Text>)}
-      <Text fontSize="sm" color="fg.muted">
-        Groups
-      </Text>
-      {principals.groups.length === 0 ? <Text fontSize="sm">None</Text> : principals.groups.map((g) => <Text key={g} fontSize="sm">{g}</Text>)}
-    </Stack>
   );
 }

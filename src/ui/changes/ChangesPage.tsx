@@ -16,8 +16,17 @@ import { ChangeSummary } from '../diff/ChangeSummary';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
 import { DiffTree } from '../diff/DiffTree';
 import { ProtectedBadge, RefSelector } from '../refs';
-import { CommitDialog } from './CommitDialog';
-import { RevertDialog } from './RevertDialog';
+import { lazyDialog } from '../components/lazyDialog';
+
+// Fetched after the first paint (lazyDialog): the page shows the changes first, and many visits neither commit nor revert.
+const CommitDialog = lazyDialog(
+  () => import('./CommitDialog').then((m) => m.CommitDialog),
+  ({ actor }) => useSelector(actor, (s) => !s.matches('closed')),
+);
+const RevertDialog = lazyDialog(
+  () => import('./RevertDialog').then((m) => m.RevertDialog),
+  ({ actor }) => useSelector(actor, (s) => !s.matches('idle') && s.context.target !== null),
+);
 
 export interface ChangesPageProps {
   screen: ChangesActorRef;

@@ -1,4 +1,5 @@
-import { Alert, Button, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import type { SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { CommitActorRef as CommitActor, commitMachine } from '../../machines/commit/machine';

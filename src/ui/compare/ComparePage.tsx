@@ -22,7 +22,13 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { DiffBreadcrumb } from '../diff/DiffBreadcrumb';
 import { DiffTree } from '../diff/DiffTree';
 import { RefSelector, type SelectedRef } from '../refs';
-import { MergeDialog } from './MergeDialog';
+import { lazyDialog } from '../components/lazyDialog';
+
+// Fetched after the first paint (lazyDialog): the merge form, its conflict choices and their diffs are none of the page's first paint.
+const MergeDialog = lazyDialog(
+  () => import('./MergeDialog').then((m) => m.MergeDialog),
+  ({ merge }) => useSelector(merge, (s) => !s.matches('idle')),
+);
 
 export interface CompareToolbarProps {
   repo: Repository;

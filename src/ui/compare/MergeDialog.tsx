@@ -1,4 +1,7 @@
-import { Alert, Box, Button, Dialog, Field, HStack, NativeSelect, Portal, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
+import { NativeSelect } from '../theme/deferred/native-select';
+import { RadioCard } from '../theme/deferred/radio-card';
 import { useSelector } from '@xstate/react';
 import { LuFileDiff } from 'react-icons/lu';
 import type { ConflictSide, ConflictVersion, MergeConflictPath, MergeStrategy } from '../../api/types';

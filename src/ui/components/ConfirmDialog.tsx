@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Portal, Stack } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { ErrorAlert } from './ErrorAlert';
 
 export interface ConfirmDialogProps {

@@ -1,5 +1,6 @@
 // The More menu of a tab bar, loaded only once some tab does not fit: a wide window never needs the menu's code.
-import { chakra, Menu, Portal } from '@chakra-ui/react';
+import { chakra, Portal } from '@chakra-ui/react';
+import { Menu } from '../theme/deferred/menu';
 import { MoreFace, TabFace, tabLook, type OverflowTab } from './tabFaces';
 
 /** The tabs that did not fit in the row, as links in a menu; the current one is marked there too. */

@@ -1,5 +1,6 @@
-import { Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
-import { toaster } from '../../lib/notify';
+import { Portal, Stack, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { Toast } from '../theme/deferred/toast';
+import { toaster } from '../../lib/toaster';
 
 /** Renders the console's one toaster (see lib/notify). */
 export function Toaster() {

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, chakra, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Field, HStack, Stack, Text } from '@chakra-ui/react';
+import { NativeSelect } from '../theme/deferred/native-select';
 import { useSelector } from '@xstate/react';
 import { LuSquare } from 'react-icons/lu';
 import type { ColumnPlan, RowChange, RowDiffCell, RowDiffCounts, RowDiffRow, TableColumn } from '../../lib/sql/row-diff';

@@ -3,7 +3,8 @@
 // suggestions, in two groups; then the ranked matches, virtualised, their matched letters marked.
 import { formatCount } from '../../lib/format';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, Button, CloseButton, Dialog, HStack, Input, Kbd, Mark, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, HStack, Input, Kbd, Mark, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
 import { LuFile, LuFolderOpen } from 'react-icons/lu';

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { CloseButton, Dialog, Kbd, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { CloseButton, Kbd, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { shortcutGroups, type Chord } from '../../lib/shortcuts';
 
 export const SHORTCUTS_TITLE = 'Keyboard shortcuts';

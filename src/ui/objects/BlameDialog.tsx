@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { Box, Button, Code, Dialog, Grid, HStack, Link, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Grid, HStack, Link, Portal, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';

@@ -1,6 +1,8 @@
 // The dialogs of the bulk runs: the delete's confirmation and progress, the zip's progress, and the summary of
 // either once it ends. Each follows its machine; Cancel sends the machine's event.
-import { Button, Dialog, Link, List, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
+import { Progress } from '../theme/deferred/progress';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { BulkDeleteActorRef } from '../../machines/bulk-delete';

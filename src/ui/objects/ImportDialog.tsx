@@ -1,7 +1,9 @@
 // The import dialog of the objects page (see docs/behaviour.md, Objects page): where the data is, where it lands, the
 // commit, then the import's progress and its outcome. The import machine owns the flow; the page's machine opens
 // it when the URL asks for it.
-import { Alert, Button, Code, Dialog, Field, HStack, Input, InputGroup, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, Field, HStack, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
+import { Progress } from '../theme/deferred/progress';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatCount as count, shortCommitId } from '../../lib/format';

@@ -17,8 +17,7 @@ import {
   type ObjectsPageSnapshot,
 } from '../../machines/objects-page';
 import { DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
-import { BlameFlowDialog } from './BlameDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { objectColumns } from './objectColumns';
 import { SelectionBar } from './SelectionBar';
 
@@ -37,6 +36,12 @@ const selectFolder = ({ context }: ObjectsPageSnapshot) => ({
 });
 
 // The bulk flows' dialogs load when one first opens: most visits to a folder never select anything.
+// Fetched after the first paint (lazyDialog): a deletion's question and the blame of a row are none of the listing's first paint.
+const ConfirmDeleteDialog = lazyDialog(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
+const BlameFlowDialog = lazyDialog(
+  () => import('./BlameDialog').then((m) => m.BlameFlowDialog),
+  ({ blame }) => blame !== undefined,
+);
 const BulkDeleteDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkDeleteDialog })));
 const BulkDownloadDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkDownloadDialog })));
 const BulkSummaryDialog = lazy(() => import('./BulkDialogs').then((m) => ({ default: m.BulkSummaryDialog })));

@@ -21,7 +21,7 @@ import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
 import { Receipt } from '../components/Receipt';
 import { ProtectedBadge, RefSelector } from '../refs';
-import { UploadDialog } from '../upload';
+import { lazyDialog } from '../components/lazyDialog';
 import { GcWarningBanner } from './GcWarningBanner';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
 import { ObjectsListing } from './ObjectsListing';
@@ -29,6 +29,8 @@ import { ReadmePreview } from './ReadmePreview';
 
 // Loaded when the dialog opens: most visits to a folder never import.
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+// Fetched after the first paint (lazyDialog): most visits to a folder never upload.
+const UploadDialog = lazyDialog(() => import('../upload/UploadDialog').then((m) => m.UploadDialog));
 
 export interface ObjectsPageProps {
   /** The page's screen: listing, search, refresh, upload, import, delete, blame and the bulk runs. */

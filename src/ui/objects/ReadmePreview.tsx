@@ -1,11 +1,8 @@
-import { Suspense, use } from 'react';
-import { Card, HStack, Text } from '@chakra-ui/react';
-import { LuBookOpen } from 'react-icons/lu';
+import { lazy, Suspense, use } from 'react';
 import type { ReadmeRead } from '../../loaders/objects';
-import { README_FILE_NAME } from '../../lib/constants';
-import { ErrorAlert } from '../components';
-import { MarkdownView } from '../viewer/MarkdownView';
-import { useMarkdownLinks } from '../viewer/useMarkdownLinks';
+
+// The card and the markdown rendering under it load once there is a README to show: the listing never waits for them.
+const ReadmeCard = lazy(() => import('./ReadmeCard').then((m) => ({ default: m.ReadmeCard })));
 
 export interface ReadmePreviewProps {
   repoId: string;
@@ -18,26 +15,13 @@ export interface ReadmePreviewProps {
 export function ReadmePreview(props: ReadmePreviewProps) {
   return (
     <Suspense fallback={null}>
-      <ReadmeCard {...props} />
+      <Readme {...props} />
     </Suspense>
   );
 }
 
-function ReadmeCard({ repoId, refId, readme }: ReadmePreviewProps) {
+function Readme({ repoId, refId, readme }: ReadmePreviewProps) {
   const result = use(readme());
-  const links = useMarkdownLinks(repoId, refId, result.status === 'found' ? result.path : README_FILE_NAME);
   if (result.status === 'none') return null;
-  return (
-    <Card.Root variant="outline" as="section" aria-label={README_FILE_NAME}>
-      <Card.Header py="3">
-        <HStack gap="2">
-          <LuBookOpen />
-          <Text fontWeight="semibold">{README_FILE_NAME}</Text>
-        </HStack>
-      </Card.Header>
-      <Card.Body pt="0">
-        {result.status === 'failed' ? <ErrorAlert error={result.error} /> : <MarkdownView source={result.source} links={links} />}
-      </Card.Body>
-    </Card.Root>
-  );
+  return <ReadmeCard repoId={repoId} refId={refId} result={result} />;
 }

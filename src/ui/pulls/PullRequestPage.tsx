@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Card, Code, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -8,15 +8,22 @@ import { formatDate, formatRelativeTime, shortCommitId } from '../../lib/format'
 import { arn } from '../../lib/permission-names';
 import type { PullRequestActorRef } from '../../machines/pull-request/machine';
 import { MergeButton } from '../compare/ComparePage';
-import { MergeDialog } from '../compare/MergeDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { MergeStatus } from '../compare/MergeStatus';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton } from '../components/PermittedButton';
-import { MarkdownView } from '../viewer/MarkdownView';
-import { useMarkdownLinks } from '../viewer/useMarkdownLinks';
+import { Loading } from '../components/Loading';
 import { PullRequestFields } from './PullRequestFields';
 import { PullRequestStatusBadge } from './PullRequestStatusBadge';
+
+// Loaded when there is a description to render: the markdown code is none of the page's first paint.
+const RepositoryMarkdown = lazy(() => import('../viewer/RepositoryMarkdown').then((m) => ({ default: m.RepositoryMarkdown })));
+// Fetched after the first paint (lazyDialog): the merge form, its conflict choices and their diffs are none of the page's first paint.
+const MergeDialog = lazyDialog(
+  () => import('../compare/MergeDialog').then((m) => m.MergeDialog),
+  ({ merge }) => useSelector(merge, (s) => !s.matches('idle')),
+);
 
 export interface PullRequestPageProps {
   repo: Repository;
@@ -68,8 +75,6 @@ function Byline({ repoId, pull }: { repoId: string; pull: PullRequest }) {
 }
 
 function Description({ repoId, pull }: { repoId: string; pull: PullRequest }) {
-  // Relative links in the description point at the objects the pull request proposes (or merged).
-  const links = useMarkdownLinks(repoId, pull.merged_commit_id ?? pull.source_branch, '');
   return (
     <Card.Root variant="outline" as="section" aria-label="Description">
       <Card.Header py="3">
@@ -81,7 +86,10 @@ function Description({ repoId, pull }: { repoId: string; pull: PullRequest }) {
         {pull.description.trim() === '' ? (
           <Text color="fg.muted">No description.</Text>
         ) : (
-          <MarkdownView source={pull.description} links={links} />
+          <Suspense fallback={<Loading label="Rendering..." />}>
+            {/* Relative links in the description point at the objects the pull request proposes (or merged). */}
+            <RepositoryMarkdown repoId={repoId} refId={pull.merged_commit_id ?? pull.source_branch} path="" source={pull.description} />
+          </Suspense>
         )}
       </Card.Body>
     </Card.Root>

@@ -9,8 +9,8 @@ import type { RefsPageActorRef } from '../../machines/refs-page/machine';
 import { CopyButton } from '../components/CopyButton';
 import { listColumnHelper, type ListColumn } from '../components/listTable';
 import { lakefsRefUri } from './refUris';
-import { isProtectedBranch } from '../../lib/branch-protection';
-import { useProtectedPatterns } from '../repository/RepositoryContext';
+import type { BranchProtection } from '../../lib/branch-protection';
+import { useBranchProtection } from '../repository/RepositoryContext';
 import { BranchDistance, BranchSummariesError, BranchUpdated, MergedBadge } from './BranchSummaryCells';
 import { ProtectedBadge } from './ProtectedBadge';
 import { DeleteRefButton, EmptyRefs, RefsScreen, type RefsScreenProps } from './RefsScreen';
@@ -20,7 +20,7 @@ const column = listColumnHelper<Ref>();
 function branchColumns(
   repoId: string,
   defaultBranch: string,
-  protectedPatterns: readonly string[],
+  protection: BranchProtection,
   screen: RefsPageActorRef,
   summaries: BranchSummariesActorRef | null,
 ): ListColumn<Ref>[] {
@@ -40,7 +40,7 @@ function branchColumns(
               Default
             </Badge>
           )}
-          {isProtectedBranch(protectedPatterns, info.getValue()) && <ProtectedBadge branch={info.getValue()} />}
+          {protection.covers(info.getValue()) && <ProtectedBadge branch={info.getValue()} />}
           {summaries && <MergedBadge summaries={summaries} id={info.getValue()} defaultBranch={defaultBranch} />}
         </HStack>
       ),
@@ -92,10 +92,10 @@ export function BranchesPage(props: BranchesPageProps) {
   const { repo, screen } = props;
   const defaultBranch = useSelector(screen, (s) => s.context.defaultBranch);
   const summaries = useSelector(screen, (s) => s.context.summaries);
-  const protectedPatterns = useProtectedPatterns();
+  const protection = useBranchProtection();
   const columns = useMemo(
-    () => branchColumns(repo.id, defaultBranch, protectedPatterns, screen, summaries),
-    [repo.id, defaultBranch, protectedPatterns, screen, summaries],
+    () => branchColumns(repo.id, defaultBranch, protection, screen, summaries),
+    [repo.id, defaultBranch, protection, screen, summaries],
   );
   return (
     <RefsScreen

@@ -1,4 +1,5 @@
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
 import type { Repository } from '../../api/types';
 import type { CreateRefActorRef, CreateRefSnapshot } from '../../machines/create-ref/machine';

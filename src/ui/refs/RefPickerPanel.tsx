@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Badge, Box, Code, HStack, IconButton, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Code, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Tabs } from '../theme/deferred/tabs';
 import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
 import { LuArrowLeft, LuChevronRight, LuGitBranchPlus, LuGitCommitHorizontal } from 'react-icons/lu';
@@ -10,8 +11,7 @@ import { branchToCreate, liveRefPickerMachine, type RefListKind, type RefPickerA
 import { ErrorAlert } from '../components/ErrorAlert';
 import { Loading } from '../components/Loading';
 import { BranchCommits } from './BranchCommits';
-import { isProtectedBranch } from '../../lib/branch-protection';
-import { useProtectedPatterns } from '../repository/RepositoryContext';
+import { useBranchProtection } from '../repository/RepositoryContext';
 import { MorePages, PickerOption } from './PickerList';
 import { ProtectedBadge } from './ProtectedBadge';
 import type { SelectedRef } from './selected-ref';
@@ -170,7 +170,7 @@ function RefOptions({
   onSelect,
 }: Omit<RefListProps, 'selectedCommit'> & { list: PagedListActorRef<Ref> }) {
   const view = useSelector(list, pagedListView);
-  const protectedPatterns = useProtectedPatterns();
+  const protection = useBranchProtection();
   const noun = kind === 'branch' ? 'branches' : 'tags';
   if (view.loading) return <Loading />;
   return (
@@ -194,7 +194,7 @@ function RefOptions({
                   Default
                 </Badge>
               )}
-              {kind === 'branch' && isProtectedBranch(protectedPatterns, ref.id) && <ProtectedBadge branch={ref.id} />}
+              {kind === 'branch' && protection.covers(ref.id) && <ProtectedBadge branch={ref.id} />}
             </PickerOption>
             {kind === 'branch' && showCommits && (
               <IconButton

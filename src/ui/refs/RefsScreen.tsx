@@ -10,7 +10,7 @@ import type { CreatedRefKind } from '../../machines/create-ref/machine';
 import { createRefusedReadOnly, type RefsPageActorRef } from '../../machines/refs-page/machine';
 import { arn } from '../../lib/permission-names';
 import { BackToStart } from '../components/BackToStart';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { PermittedButton, PermittedIconButton } from '../components/PermittedButton';
 import { Receipt } from '../components/Receipt';
 import { DataTable } from '../components/DataTable';
@@ -19,7 +19,10 @@ import type { ListColumn } from '../components/listTable';
 import { Loading } from '../components/Loading';
 import { PrefixSearch } from '../components/PrefixSearch';
 import { usePagedList } from '../components/usePagedList';
-import { CreateRefDialog } from './CreateRefDialog';
+
+// Fetched after the first paint (lazyDialog): creating or deleting a ref is none of the list's first paint.
+const CreateRefDialog = lazyDialog(() => import('./CreateRefDialog').then((m) => m.CreateRefDialog));
+const ConfirmDeleteDialog = lazyDialog(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 export interface RefsScreenProps {
   screen: RefsPageActorRef;

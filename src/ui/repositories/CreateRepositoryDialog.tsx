@@ -1,4 +1,5 @@
-import { Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
 import { createRepositoryView, type CreateRepositoryActorRef, type RepositoryField } from '../../machines/create-repository/machine';
 import { ErrorAlert } from '../components/ErrorAlert';

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Repository, ResolvedRef } from '../../api/types';
 import type { ResolvedRefState } from '../../loaders/repository';
-import { isProtectedBranch } from '../../lib/branch-protection';
+import { NO_BRANCH_PROTECTION, type BranchProtection } from '../../lib/branch-protection';
 import { isNotFound } from '../../lib/error-message';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { MissingResource } from '../components/NotFound';
@@ -11,8 +11,8 @@ export type { ResolvedRefState };
 export interface RepositoryContextValue {
   repo: Repository;
   resolvedRef: ResolvedRefState;
-  /** The patterns of the repository's branch protection rules (lib/branch-protection). */
-  protectedPatterns: readonly string[];
+  /** The repository's branch protection rules (lib/branch-protection). */
+  branchProtection: BranchProtection;
   /** Reloads the repository and re-resolves the ref (after a commit, a reset, a settings change...). */
   refresh: () => void;
 }
@@ -35,15 +35,15 @@ export function useRepository(): { repo: Repository; refresh: () => void } {
   return { repo, refresh };
 }
 
-/** The patterns of the page's repository's branch protection rules; none outside a repository page. */
-export function useProtectedPatterns(): readonly string[] {
-  return useContext(RepositoryContext)?.protectedPatterns ?? [];
+/** The branch protection rules of the page's repository; none outside a repository page. */
+export function useBranchProtection(): BranchProtection {
+  return useContext(RepositoryContext)?.branchProtection ?? NO_BRANCH_PROTECTION;
 }
 
 /** Whether a protection rule of the page's repository covers `branch` (false for no branch). */
 export function useProtectedBranch(branch: string | undefined): boolean {
-  const patterns = useProtectedPatterns();
-  return branch !== undefined && isProtectedBranch(patterns, branch);
+  const protection = useBranchProtection();
+  return branch !== undefined && protection.covers(branch);
 }
 
 /** The current ref, resolved branch → tag → commit by the repository layout route. */

@@ -1,4 +1,5 @@
-import { Alert, Button, CloseButton, Dialog, Field, Heading, HStack, IconButton, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Field, Heading, HStack, IconButton, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { protectionChangeRefusal, type BranchProtectionActorRef } from '../../machines/branch-protection';

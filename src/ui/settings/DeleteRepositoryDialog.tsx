@@ -1,4 +1,5 @@
-import { Box, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
 import { useSelector } from '@xstate/react';
 import { DELETE_CONFIRM_LABEL, type DeleteRepositoryActorRef } from '../../machines/delete-repository/machine';
 import { ErrorAlert } from '../components/ErrorAlert';

@@ -8,7 +8,13 @@ import { arn } from '../../lib/permission-names';
 import { WhoCanButton } from '../auth/WhoCan';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { PermittedButton, usePermitted } from '../components/PermittedButton';
-import { DeleteRepositoryDialog } from './DeleteRepositoryDialog';
+import { lazyDialog } from '../components/lazyDialog';
+
+// Fetched after the first paint (lazyDialog): the deletion's confirmation is none of the settings' first paint.
+const DeleteRepositoryDialog = lazyDialog(
+  () => import('./DeleteRepositoryDialog').then((m) => m.DeleteRepositoryDialog),
+  ({ deletion }) => useSelector(deletion, (s) => s.matches('confirming') || s.matches('deleting')),
+);
 
 export interface GeneralSettingsProps {
   repo: Repository;

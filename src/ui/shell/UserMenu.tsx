@@ -1,4 +1,5 @@
-import { Menu, Portal } from '@chakra-ui/react';
+import { Portal } from '@chakra-ui/react';
+import { Menu } from '../theme/deferred/menu';
 import { LuLogOut, LuSparkles } from 'react-icons/lu';
 import type { User, VersionConfig } from '../../api/types';
 import { useColorMode, type ColorModeChoice } from '../theme/colorMode';

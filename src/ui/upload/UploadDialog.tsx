@@ -1,21 +1,9 @@
 // The upload dialog of the objects page: pick or drop files and folders, see where each lands, upload with
 // per-file progress. All flow decisions live in the upload queue machine, a child of the page's; this renders it.
 import { useRef, useState, type DragEvent } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Dialog,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  Link,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, IconButton, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../theme/deferred/dialog';
+import { Progress } from '../theme/deferred/progress';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LuCircleAlert, LuCircleCheck, LuFileUp, LuFolderUp, LuX } from 'react-icons/lu';

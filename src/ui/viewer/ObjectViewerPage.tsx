@@ -7,13 +7,19 @@ import { objectUrl } from '../../lib/api-address';
 import { formatSize } from '../../lib/format';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { WhoCanButton } from '../auth/WhoCan';
-import { BlameDialog } from '../objects/BlameDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { ObjectsBreadcrumbs } from '../objects/ObjectsBreadcrumbs';
 import { basename } from '../objects/paths';
 import { RefSelector } from '../refs';
 import { useRepository } from '../repository/RepositoryContext';
 import type { LoadedObject } from './objectContent';
 import { ObjectRenderer } from './ObjectRenderer';
+
+// Fetched after the first paint (lazyDialog): the blame of the object is none of the viewer's first paint.
+const BlameDialog = lazyDialog(
+  () => import('../objects/BlameDialog').then((m) => m.BlameDialog),
+  ({ target }) => target !== undefined,
+);
 
 export interface ObjectViewerPageProps {
   repoId: string;

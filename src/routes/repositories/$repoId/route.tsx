@@ -26,13 +26,13 @@ export const Route = createFileRoute('/repositories/$repoId')({
 });
 
 function RepositoryRoute() {
-  const { repo, resolvedRef, protectedPatterns } = Route.useLoaderData();
+  const { repo, resolvedRef, branchProtection } = Route.useLoaderData();
   const { ref } = Route.useSearch();
   const router = useRouter();
   const shortcuts = useShortcutActors();
   const value = useMemo(
-    () => ({ repo, resolvedRef, protectedPatterns, refresh: () => void router.invalidate() }),
-    [repo, resolvedRef, protectedPatterns, router],
+    () => ({ repo, resolvedRef, branchProtection, refresh: () => void router.invalidate() }),
+    [repo, resolvedRef, branchProtection, router],
   );
   return (
     <RepositoryLayout value={value} refParam={ref} shortcuts={shortcuts}>
