@@ -1,7 +1,6 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
 import { lowerBound, maxKeyOf, rowSpan, type RecordIterator, type Rec } from './iterators';
-import type { RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
 import type { Tree, TreeItem } from './tree-parts';
 import type { TreeStore } from './tree-store';
@@ -52,9 +51,9 @@ export async function applyChanges(
     const continued = change !== undefined && part === lastPart && !RangeWriter.isBoundary(part.maxKey, raggedness);
     if (!reached && !continued && (await update.keptPart(part))) continue;
     const ahead = change === undefined ? [] : [change, ...(await changes.fill())];
-    prefetchParts(store, namespace, base, ahead);
+    prefetch(base, ahead, (p) => store.readRows(namespace, p.id));
     const rows = await store.readRows(namespace, part.id);
-    prefetchRanges(store, namespace, rows, ahead);
+    prefetch(rows, ahead, (row) => store.readRange(namespace, row.id));
     for (const row of rows) {
       while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
         await insert(change);
@@ -130,27 +129,18 @@ class ReadAhead implements RecordIterator {
   }
 }
 
-/** Starts reading the rows of the parts that changes reach; a failure is left to the read that awaits the file. */
-function prefetchParts(store: TreeStore, namespace: string, parts: Tree, changes: readonly Rec[]): void {
+/**
+ * Starts reading what changes reach, once per item: the rows of a tree's parts, or the range files of a part's rows.
+ * A failure is left to the read that awaits the file.
+ */
+function prefetch<T extends { minKey: string; maxKey: string }>(items: readonly T[], changes: readonly Rec[], read: (item: T) => Promise<unknown>): void {
   let last = -1;
   for (const c of changes) {
-    const i = lowerBound(parts, c.key, maxKeyOf);
-    const part = parts[i];
-    if (i === last || !part || compareKeys(c.key, part.minKey) < 0) continue;
+    const i = lowerBound(items, c.key, maxKeyOf);
+    const item = items[i];
+    if (i === last || !item || compareKeys(c.key, item.minKey) < 0) continue;
     last = i;
-    store.readRows(namespace, part.id).catch(() => undefined);
-  }
-}
-
-/** Starts reading the range files of the rows that changes reach. */
-function prefetchRanges(store: TreeStore, namespace: string, rows: readonly RangeInfo[], changes: readonly Rec[]): void {
-  let last = -1;
-  for (const c of changes) {
-    const i = lowerBound(rows, c.key, maxKeyOf);
-    const row = rows[i];
-    if (i === last || !row || compareKeys(c.key, row.minKey) < 0) continue;
-    last = i;
-    store.readRange(namespace, row.id).catch(() => undefined);
+    read(item).catch(() => undefined);
   }
 }
 
