@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { useActorRef } from '../../lib/root-actors';
 import { useSelector } from '@xstate/react';
@@ -8,7 +7,7 @@ import { arn } from '../../lib/permission-names';
 import { liveGroupAclMachine, type GroupAclSnapshot } from '../../machines/group-acl';
 import { PermissionTrigger, type PermissionMenuProps } from './GroupPermissionTrigger';
 import { usePermission } from '../../lib/use-session';
-import { whenIdle } from '../components/lazyDialog';
+import { lazyPopup } from '../components/lazyDialog';
 
 const selectView = (s: GroupAclSnapshot) => ({
   permission: s.context.acl?.permission,
@@ -47,46 +46,12 @@ export function GroupPermission({ groupId }: { groupId: string }) {
   );
 }
 
-// The menu (its positioning and dismissal code) is none of the list's first paint: it is fetched once the page is
-// idle (or when the pointer or the keyboard reaches a trigger), and takes the placeholder trigger's place on the
-// first click, opening at once.
-let menu: ComponentType<PermissionMenuProps> | undefined;
-let loading: Promise<ComponentType<PermissionMenuProps>> | undefined;
-function loadMenu(): Promise<ComponentType<PermissionMenuProps>> {
-  loading ??= import('./GroupPermissionMenu').then((m) => (menu = m.GroupPermissionMenu));
-  return loading;
-}
+// The menu (its positioning and dismissal code) is none of the list's first paint (lazyPopup).
+const useMenu = lazyPopup(() => import('./GroupPermissionMenu').then((m) => m.GroupPermissionMenu));
 
 function PermissionMenu(props: Omit<PermissionMenuProps, 'openAtMount'>) {
-  const [Menu, setMenu] = useState(() => menu);
-  // Set when the placeholder trigger's click brought the menu in: it opens as it mounts.
-  const [clicked, setClicked] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    const idle = whenIdle(() => void loadMenu());
-    return () => {
-      mounted.current = false;
-      idle.cancel();
-    };
-  }, []);
-  if (Menu) return <Menu {...props} openAtMount={clicked} />;
-  // Only a click swaps the triggers, so that no press starts on one and ends on the other.
-  const open = () =>
-    void loadMenu().then((loaded) => {
-      if (!mounted.current) return;
-      setClicked(true);
-      setMenu(() => loaded);
-    });
-  const { onPick: _onPick, ...trigger } = props;
-  return (
-    <PermissionTrigger
-      {...trigger}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-      onClick={open}
-    />
-  );
+  const { Loaded: Menu, openAtMount, trigger } = useMenu();
+  if (Menu) return <Menu {...props} openAtMount={openAtMount} />;
+  const { onPick: _onPick, ...placeholder } = props;
+  return <PermissionTrigger {...placeholder} aria-haspopup="menu" aria-expanded={false} {...trigger} />;
 }

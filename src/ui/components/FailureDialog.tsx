@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Portal } from '@chakra-ui/react';
 import { Dialog } from '../theme/deferred/dialog';
 import { ErrorAlert } from './ErrorAlert';
@@ -10,7 +11,16 @@ export interface FailureDialogProps {
 }
 
 /** Why an action the user confirmed failed, in an alert dialog closed with OK. */
-export function FailureDialog({ open, title, error, onClose }: FailureDialogProps) {
+export function FailureDialog({ error, ...dialog }: FailureDialogProps) {
+  return (
+    <AlertDialog {...dialog}>
+      <ErrorAlert error={error} />
+    </AlertDialog>
+  );
+}
+
+/** An alert dialog that tells what went wrong (`children`) and is closed with OK. */
+export function AlertDialog({ open, title, onClose, children }: Omit<FailureDialogProps, 'error'> & { children: ReactNode }) {
   return (
     <Dialog.Root open={open} role="alertdialog" onOpenChange={(d) => !d.open && onClose()}>
       <Portal>
@@ -20,9 +30,7 @@ export function FailureDialog({ open, title, error, onClose }: FailureDialogProp
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
-              <ErrorAlert error={error} />
-            </Dialog.Body>
+            <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
               <Button onClick={onClose}>OK</Button>
             </Dialog.Footer>

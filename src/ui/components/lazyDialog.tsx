@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 
 /**
  * A dialog whose code (its own, and the dialog, focus-trap and portal machinery under it) is none of a page's first
@@ -40,6 +40,43 @@ export function lazyDialog<P extends object>(
     return Dialog ? <Dialog {...props} /> : null;
   }
   return LazyDialog;
+}
+
+/**
+ * For a popup (a popover, a menu) whose code is none of a page's first paint: a hook that fetches it once the page is
+ * idle, or when the pointer or the keyboard reaches the placeholder trigger (spread `trigger` on it), and hands it
+ * over on the trigger's first click, to be mounted open (`openAtMount`). Only a click swaps the triggers, so that no
+ * press starts on one and ends on the other.
+ */
+export function lazyPopup<C>(load: () => Promise<C>) {
+  let loaded: C | undefined;
+  let loading: Promise<C> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  return function useLazyPopup() {
+    const [Loaded, setLoaded] = useState<C | undefined>(() => loaded);
+    // Set when the placeholder trigger's click brought the popup in: it opens as it mounts.
+    const [openAtMount, setOpenAtMount] = useState(false);
+    const mounted = useRef(true);
+    useEffect(() => {
+      mounted.current = true;
+      const idle = whenIdle(() => void preload());
+      return () => {
+        mounted.current = false;
+        idle.cancel();
+      };
+    }, []);
+    const trigger = {
+      onPointerEnter: () => void preload(),
+      onFocus: () => void preload(),
+      onClick: () =>
+        void preload().then((component) => {
+          if (!mounted.current) return;
+          setOpenAtMount(true);
+          setLoaded(() => component);
+        }),
+    };
+    return { Loaded, openAtMount, trigger };
+  };
 }
 
 /**
