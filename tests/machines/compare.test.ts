@@ -9,6 +9,7 @@ import type { MergeActorRef, MergeRequest, PreviewRequest } from '../../src/mach
 import { pagedListMachine, pagedListView, type PageRequest } from '../../src/machines/paged-list';
 import type { DiffTreeActorRef } from '../../src/machines/diff-tree';
 import { transitionCoverage } from './transition-coverage';
+import { mergePreview } from '../merge-preview-fake';
 
 const coverage = transitionCoverage(compareMachine);
 
@@ -18,19 +19,7 @@ const page = <T,>(results: T[]): Page<T> => ({
 });
 const firstPage = page<Diff>([{ type: 'added', path: 'data/a.txt', path_type: 'object' }]);
 const commit = (id: string): Commit => ({ id, parents: [], committer: 'ana', message: `commit ${id}`, creation_date: 1_700_000_000, meta_range_id: '', metadata: {} });
-const preview: MergePreview = {
-  source_commit_id: 's',
-  destination_commit_id: 'd',
-  base_commit_id: 'b',
-  changes: 1,
-  fast_forward: false,
-  nothing_to_merge: false,
-  conflicts: [],
-  conflicts_truncated: false,
-  destination_dirty: false,
-  destination_protected: false,
-  read_only: false,
-};
+const preview = mergePreview();
 
 function start(input: Partial<CompareInput> = {}, deleteBranch: () => Promise<void> = async () => undefined) {
   let refreshes = 0;

@@ -7,6 +7,7 @@ import { conflictEntry, mergeMachine, unresolvedConflicts, type MergeInput, type
 import { objectDiffMachine, type ObjectDiffInput } from '../../src/machines/object-diff';
 import type { DiffLine } from '../../src/lib/line-diff';
 import { transitionCoverage } from './transition-coverage';
+import { mergePreview } from '../merge-preview-fake';
 
 const coverage = transitionCoverage(mergeMachine);
 
@@ -18,19 +19,7 @@ const conflicts: MergeConflictPath[] = [
 const conflictError = (listed = conflicts) => new MergeConflictError('conflict found', listed, { message: 'conflict found', reference: '', conflicts: listed });
 
 /** A dry run that finds nothing in the way, unless told otherwise. */
-const clean: MergePreview = {
-  source_commit_id: 's',
-  destination_commit_id: 'd',
-  base_commit_id: 'b',
-  changes: 2,
-  fast_forward: false,
-  nothing_to_merge: false,
-  conflicts: [],
-  conflicts_truncated: false,
-  destination_dirty: false,
-  destination_protected: false,
-  read_only: false,
-};
+const clean = mergePreview({ changes: 2 });
 
 function start(
   merge: (request: MergeRequest) => Promise<MergeResult> = async () => ({ reference: 'm1' }),

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { effectivePolicies, elseNotFound, fakeApi, missing, readOnlyPolicy } from './fake-api';
 import type { Commit, Diff, MergePreview, Repository } from '../../server/http/wire';
+import { mergePreview } from '../merge-preview-fake';
 
 let lake: Repository;
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -27,19 +28,7 @@ const conflictBody = {
   ],
 };
 
-const cleanPreview: MergePreview = {
-  source_commit_id: hex('b'),
-  destination_commit_id: hex('a'),
-  base_commit_id: hex('0'),
-  changes: 2,
-  fast_forward: false,
-  nothing_to_merge: false,
-  conflicts: [],
-  conflicts_truncated: false,
-  destination_dirty: false,
-  destination_protected: false,
-  read_only: false,
-};
+const cleanPreview = mergePreview({ source_commit_id: hex('b'), destination_commit_id: hex('a'), base_commit_id: hex('0'), changes: 2 });
 let previewOverrides: Partial<MergePreview> = {};
 const deletedBranches: string[] = [];
 const commitOf = (id: string, message: string): Commit => ({

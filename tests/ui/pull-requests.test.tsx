@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
-import type { MergePreview, PullRequest, Repository } from '../../server/http/wire';
+import type { PullRequest, Repository } from '../../server/http/wire';
 import { elseNotFound, fakeApi, signedInAs } from './fake-api';
+import { mergePreview } from '../merge-preview-fake';
 
 const lake: Repository = { id: 'lake', creation_date: 1, default_branch: 'main', storage_namespace: 'local://lake' };
 const hex = (seed: string) => seed.repeat(64).slice(0, 64);
@@ -82,19 +83,9 @@ const server = fakeApi(
     return new HttpResponse(null, { status: 204 });
   }),
   http.get('*/api/v1/repositories/lake/refs/:source/merge/:dest/preview', () =>
-    HttpResponse.json({
-      source_commit_id: 'b'.repeat(64),
-      destination_commit_id: 'a'.repeat(64),
-      base_commit_id: 'c'.repeat(64),
-      changes: 1,
-      fast_forward: true,
-      nothing_to_merge: false,
-      conflicts: [],
-      conflicts_truncated: false,
-      destination_dirty: false,
-      destination_protected: false,
-      read_only: false,
-    } satisfies MergePreview),
+    HttpResponse.json(
+      mergePreview({ source_commit_id: 'b'.repeat(64), destination_commit_id: 'a'.repeat(64), base_commit_id: 'c'.repeat(64), fast_forward: true }),
+    ),
   ),
   http.put('*/api/v1/repositories/lake/pulls/:id/merge', async ({ params, request }) => {
     mergeBodies.push(await request.json());
