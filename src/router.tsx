@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createActor } from './lib/root-actors';
+import { setBootAnswers } from './api/boot-answers';
 import { loginRedirectPath, onSessionLost } from './api/client';
 import { liveSessionMachine, type SessionActorRef } from './machines/session';
 import { routeTree } from './routeTree.gen';
@@ -33,6 +34,8 @@ export function createAppRouter(options: AppRouterOptions = {}) {
     scrollRestoration: true,
   });
   onSessionLost((next) => session.send({ type: 'session.lost', next }));
+  // The page's answers are the first load's: any later read (a sign-in, another page, a refresh) asks the server.
+  router.subscribe('onResolved', () => setBootAnswers(''));
   return router;
 }
 

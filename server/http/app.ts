@@ -10,10 +10,11 @@ import type { UsageCounter } from '../usage';
 import { createApi } from './api';
 import { gatewaySessionOf, identifier, sessionCookieName } from './authenticate';
 import { declaredRoutes, type AccessGuard } from './boundary';
+import { bootAnswers, withBootAnswers, type AskApi } from './console-boot';
 import { consoleFiles } from './console-files';
 import { errorResponse, toErrorAnswer } from './errors';
 import { metricsHandler, type MetricsAccess, type ServerMetrics } from './metrics';
-import { noteOperation, observeRequests, operationTable, requestIdOf } from './observe';
+import { noteOperation, observeRequests, operationTable, requestIdHeader, requestIdOf } from './observe';
 import { readinessHandler, readinessPath, type ReadinessCheck } from './readiness';
 import { requestBody } from './request-body';
 import type { AppEnv, Router } from './router';
@@ -81,6 +82,15 @@ export function accessGuard(auth: AuthService): AccessGuard {
     require: (principal, requirement) => auth.authorizer.require(principal.userId, requirement),
     allows: async (principal, requirement) => (await auth.authorizer.decide(principal.userId, requirement)).allowed,
   };
+}
+
+/** An answer's body as JSON; undefined when it has none. */
+function parseAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -171,7 +181,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (c.req.path === apiPrefix || c.req.path.startsWith(`${apiPrefix}/`)) {
       return c.json({ message: `no API call ${c.req.method} ${c.req.path}` }, 404);
     }
-    return serveConsole(c.req.path, c.req.method);
+    // The page's first reads, asked of the API itself with the page's cookie: the same code and authorisation. Their
+    // log lines carry the page's request id.
+    const headers: Record<string, string> = {};
+    const cookie = c.req.header('cookie');
+    if (cookie) headers.cookie = cookie;
+    const requestId = requestIdOf(c.req.raw);
+    if (requestId) headers[requestIdHeader] = requestId;
+    const ask: AskApi = async (address) => {
+      const answer = await app.fetch(new Request(new URL(address, c.req.url), { headers }));
+      const body = parseAnswer(await answer.text());
+      // The console makes its answers of JSON bodies: an answer without one is left for it to ask.
+      return body === undefined ? undefined : { status: answer.status, body };
+    };
+    return serveConsole(c.req.path, c.req.method, async (html) => withBootAnswers(html, await bootAnswers(new URL(c.req.url), ask)));
   });
   return app;
 }

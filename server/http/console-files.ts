@@ -1,5 +1,6 @@
 // Serves the built console. Paths that name no file fall back to index.html so the console's own router can
-// handle deep links; missing assets (paths with an extension) stay 404.
+// handle deep links; missing assets (paths with an extension) stay 404. A page carries the answers to its first reads
+// (console-boot.ts), given by whoever serves the console, so it is never stored by a cache.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -79,21 +80,30 @@ function fileResponse(path: string, size: number, method: string, cacheControl: 
   return new Response(body, { headers });
 }
 
-/** A page of the console, with the policy that lets exactly its own scripts run. Pages are small: read whole. */
-async function pageResponse(path: string, method: string): Promise<Response> {
-  const html = await readFile(path);
+/** Puts in a page what it needs first (console-boot.ts): the answers depend on the request's user. */
+export type PageFiller = (html: string) => Promise<string>;
+
+/**
+ * A page of the console, with the policy that lets exactly its own scripts run (hashed before the page is filled:
+ * what is filled in is data, never script). Pages are small: read whole. A filled page holds one user's answers, so
+ * no cache may keep it.
+ */
+async function pageResponse(path: string, method: string, fill?: PageFiller): Promise<Response> {
+  const built = await readFile(path, 'utf8');
+  const policy = consoleContentSecurityPolicy(inlineScriptHashes(built));
+  const html = Buffer.from(fill && method !== 'HEAD' ? await fill(built) : built, 'utf8');
   const headers = {
     'content-type': contentTypes['.html'] as string,
     'content-length': String(html.byteLength),
-    'cache-control': 'no-cache',
-    'content-security-policy': consoleContentSecurityPolicy(inlineScriptHashes(html.toString('utf8'))),
+    'cache-control': 'no-store',
+    'content-security-policy': policy,
   };
   return new Response(method === 'HEAD' ? null : new Uint8Array(html), { headers });
 }
 
 export function consoleFiles(consoleDir: string) {
   const root = normalize(consoleDir + sep);
-  return async (urlPath: string, method: string): Promise<Response> => {
+  return async (urlPath: string, method: string, fill?: PageFiller): Promise<Response> => {
     let decoded: string;
     try {
       decoded = decodeURIComponent(urlPath);
@@ -104,7 +114,7 @@ export function consoleFiles(consoleDir: string) {
     if (candidate.startsWith(root) && !decoded.includes('\0')) {
       const size = await fileSize(candidate);
       if (size !== undefined) {
-        if (extname(candidate).toLowerCase() === '.html') return pageResponse(candidate, method);
+        if (extname(candidate).toLowerCase() === '.html') return pageResponse(candidate, method, fill);
         const immutable = decoded.startsWith('/assets/');
         return fileResponse(candidate, size, method, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       }
@@ -118,6 +128,6 @@ export function consoleFiles(consoleDir: string) {
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       });
     }
-    return pageResponse(index, method);
+    return pageResponse(index, method, fill);
   };
 }

@@ -2,6 +2,7 @@
 // backoff (docs/behaviour.md, Conventions). Only reads: a write whose answer was lost may have reached the server, and
 // must not run twice. An HTTP answer, whatever its status, is never retried here.
 import { reconnectStarted } from '../lib/connection';
+import { bootAnswer } from './boot-answers';
 
 /** The waits before each new attempt of a read that got no answer; then its failure is shown. */
 export const RECONNECT_DELAYS_MS = [500, 1000, 2000] as const;
@@ -31,11 +32,16 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The API client's fetch: the browser's, with the retries above for reads. */
+/**
+ * The API client's fetch: the browser's, with the retries above for reads; a read the page already holds the answer
+ * to (boot-answers.ts) is not asked at all.
+ */
 export async function reconnectingFetch(input: Request, init?: RequestInit): Promise<Response> {
   // Looked up on every call, so that a fake installed after this module loaded (msw in tests) is the one used.
   const send = (request: Request) => globalThis.fetch(request, init);
   if (!READS.has(input.method.toUpperCase())) return send(input);
+  const answered = bootAnswer(input);
+  if (answered) return answered;
   let ended: (() => void) | undefined;
   try {
     for (const [attempt, delay] of RECONNECT_DELAYS_MS.entries()) {
