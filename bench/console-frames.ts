@@ -2,7 +2,9 @@
 // input and by scrollTop jumps at scrollbar-drag speed, and every animation frame is recorded in the page.
 // Functions passed to the page are serialised, so each one is self-contained.
 import type { Browser, Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { percentile, round1 } from './console-stats';
+import { CPU_PROFILE_CATEGORY, profileBetween } from './trace-profile';
 
 interface FrameSample {
   phase: string;
@@ -185,7 +187,7 @@ export async function dragFling(page: Page, { seconds }: { seconds: number }): P
   return stopRecording(page);
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -198,8 +200,12 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** The scheduler's event for every task a thread runs (trace category `toplevel`). */
-const TASK_EVENT = 'ThreadControllerImpl::RunTask';
+/**
+ * The scheduler's events for the work a thread runs (trace category `toplevel`): every task, and the microtask
+ * checkpoints Blink runs outside any task (after a mojo reply, say), which is where a promise that a fetch resolves
+ * runs its callbacks: a React render started by a route loader's promise is one of them.
+ */
+const TASK_EVENTS = new Set(['ThreadControllerImpl::RunTask', 'BlinkScheduler_PerformMicrotaskCheckpoint']);
 /** A user-timing mark whose trace timestamp and performance.now() time give the offset between the two clocks. */
 const CLOCK_MARK = 'tarn-bench-clock';
 
@@ -212,10 +218,16 @@ export interface MainThreadTask {
 /**
  * Runs `body` under a Chromium trace and returns its result with the tasks the page's main thread ran meanwhile
  * (scripts, style, layout, paint). Their CPU time, unlike wall time, does not grow when other processes on the
- * machine take the cores, so it compares runs made under different loads.
+ * machine take the cores, so it compares runs made under different loads. With `profile`, a CPU profile of the
+ * main thread meanwhile is written to that file.
  */
-export async function traceMainThread<T>(browser: Browser, page: Page, body: () => Promise<T>): Promise<{ result: T; tasks: MainThreadTask[] }> {
-  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+export async function traceMainThread<T>(
+  browser: Browser,
+  page: Page,
+  body: () => Promise<T>,
+  profile?: string,
+): Promise<{ result: T; tasks: MainThreadTask[] }> {
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing', ...(profile ? [CPU_PROFILE_CATEGORY] : [])] });
   let result: T;
   let markMs: number;
   try {
@@ -228,6 +240,16 @@ export async function traceMainThread<T>(browser: Browser, page: Page, body: () 
   const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   const mark = traceEvents.find((e) => e.name === CLOCK_MARK);
   if (!mark) throw new Error('the trace holds no clock mark');
+  const tasks = mainThreadTasks(traceEvents, mark, markMs);
+  if (profile) writeFileSync(profile, JSON.stringify(profileBetween(traceEvents, mark.pid, mark.ts, Number.POSITIVE_INFINITY)));
+  return { result, tasks };
+}
+
+/**
+ * The tasks of the main thread of the renderer that made `mark` (a user-timing mark made at `markMs`, its
+ * performance.now() time), each with its start in that document's performance.now() time and its CPU time.
+ */
+export function mainThreadTasks(traceEvents: readonly TraceEvent[], mark: TraceEvent, markMs: number): MainThreadTask[] {
   const mainThread = traceEvents.find(
     (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === mark.pid,
   );
@@ -235,14 +257,16 @@ export async function traceMainThread<T>(browser: Browser, page: Page, body: () 
   const tasks: MainThreadTask[] = [];
   let endUs = 0;
   for (const task of traceEvents
-    .filter((e) => e.ph === 'X' && e.name === TASK_EVENT && e.pid === mark.pid && e.tid === mainThread?.tid)
-    .sort((a, b) => a.ts - b.ts)) {
-    // A task run inside another (a nested run loop) is part of the outer one's time already.
+    .filter((e) => e.ph === 'X' && TASK_EVENTS.has(e.name) && e.pid === mark.pid && e.tid === mainThread?.tid)
+    // The outer of two events that start together first.
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    // A task run inside another (a nested run loop, or a task's own microtask checkpoint) is part of the outer one's
+    // time already.
     if (task.ts < endUs) continue;
     endUs = task.ts + (task.dur ?? 0);
     tasks.push({ startMs: (task.ts - offsetUs) / 1000, cpuMs: (task.tdur ?? 0) / 1000 });
   }
-  return { result, tasks };
+  return tasks;
 }
 
 export interface FrameFigures {

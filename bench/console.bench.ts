@@ -4,10 +4,13 @@
  *  - time to the first listing row of the folder's objects page (navigation start to the row painted), median and
  *    p90 over cold loads (new browser context) and warm loads (new tab, cached assets), with the request waterfall
  *    of the median cold load;
+ *  - drawing the listing: from the listing's answer arriving to the first row painted, wall time and main-thread CPU
+ *    time (traced), median and p90 over cold and warm loads;
  *  - frame times while flinging through the whole listing with the mouse wheel and with scrollbar-drag jumps.
  * Never part of `npm test`. TARN_BENCH_LOADS sets the loads per series (10), TARN_BENCH_FLING_SECONDS each
  * fling's length (4), TARN_BENCH_CONSOLE_DIR another build of the console than dist/console (it is then not built),
- * TARN_BENCH_ONLY=first-row or =frames one of the two parts.
+ * TARN_BENCH_ONLY=first-row, =rows or =frames one of the three parts; TARN_BENCH_PROFILE=DIR writes there a CPU
+ * profile of each load's drawing and of each fling (`npx tsx bench/cpu-profile.ts FILE` summarises one).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,15 +31,18 @@ import {
   traceMainThread,
 } from './console-frames';
 import { NAME_SHIM } from './console-page';
+import { measureDrawing, type DrawSeries } from './console-rows';
 
 const COUNT = 100_000;
 const ROW_HEIGHT = 44;
 const LOADS = Number(process.env.TARN_BENCH_LOADS ?? 10);
 const FLING_SECONDS = Number(process.env.TARN_BENCH_FLING_SECONDS ?? 4);
 const ONLY = process.env.TARN_BENCH_ONLY;
+const PROFILE_DIR = process.env.TARN_BENCH_PROFILE;
 const LOAD_LISTING_BUDGET_MS = 120_000;
 /** The goals of the issue this benchmark was written for. */
 const FIRST_ROW_GOAL_MS = 300;
+const DRAW_GOAL_MS = 50;
 const FRAME_BUDGET_MS = 16;
 
 /** Another build of the console to measure instead of dist/console (to compare two builds on the same machine). */
@@ -84,8 +90,35 @@ async function firstRowFigures(browser: Browser, path: string, contextOptions: B
   };
 }
 
+/** Listing answered → first row painted, wall and main-thread CPU time, cold and warm. */
+async function drawingFigures(browser: Browser, path: string, contextOptions: BrowserContextOptions) {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const series: DrawSeries[] = [];
+  for (const cache of ['cold', 'warm'] as const) {
+    series.push(await measureDrawing(browser, { path, contextOptions, runs: LOADS, cache, initScripts: [NAME_SHIM], profileDir: PROFILE_DIR }));
+  }
+  const rows = series[0]?.runs[0]?.rows ?? 0;
+  console.log(
+    `\nDrawing the listing (the listing's answer arrived → first row painted; the first render draws ${rows} rows, the window's), ${LOADS} loads each, traced:`,
+  );
+  for (const s of series) {
+    console.log(
+      `  ${s.label.padEnd(44)} wall median ${String(s.wall.median).padStart(6)} ms  p90 ${String(s.wall.p90).padStart(6)} ms   CPU median ${String(s.cpu.median).padStart(6)} ms  p90 ${String(s.cpu.p90).padStart(6)} ms   (goal ≤ ${DRAW_GOAL_MS} ms)`,
+    );
+  }
+  return {
+    drawing: Object.fromEntries(
+      series.map((s) => [
+        s.label.startsWith('cold') ? 'cold' : 'warm',
+        { rows, wall: s.wall, cpu: s.cpu, runs: s.runs.map(({ wallMs, cpuMs }) => ({ wall_ms: wallMs, cpu_ms: cpuMs })) },
+      ]),
+    ),
+  };
+}
+
 /** Frame figures while flinging; the whole listing is loaded first, so they measure rendering, not waiting for pages. */
 async function flingFigures(browser: Browser, path: string, contextOptions: BrowserContextOptions, repo: LargePrefixRepo) {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const context = await browser.newContext(contextOptions);
   try {
     await context.addInitScript(NAME_SHIM);
@@ -96,8 +129,14 @@ async function flingFigures(browser: Browser, path: string, contextOptions: Brow
     const loadStarted = performance.now();
     const loadedRows = await loadWholeListing(page, repo.nameAt(COUNT - 1), ROW_HEIGHT, LOAD_LISTING_BUDGET_MS);
     console.log(`\nloaded ${loadedRows.toLocaleString('en-US')} rows by scrolling in ${Math.round(performance.now() - loadStarted)} ms`);
-    const wheel = await traceMainThread(browser, page, () => wheelFling(page, { deltaPx: 1500, everyMs: 16, seconds: FLING_SECONDS }));
-    const drag = await traceMainThread(browser, page, () => dragFling(page, { seconds: FLING_SECONDS }));
+    const profile = (phase: string) => (PROFILE_DIR ? join(PROFILE_DIR, `fling-${phase}.cpuprofile`) : undefined);
+    const wheel = await traceMainThread(
+      browser,
+      page,
+      () => wheelFling(page, { deltaPx: 1500, everyMs: 16, seconds: FLING_SECONDS }),
+      profile('wheel'),
+    );
+    const drag = await traceMainThread(browser, page, () => dragFling(page, { seconds: FLING_SECONDS }), profile('drag'));
     const frames = await frameFigures(page, { wheel: wheel.tasks, drag: drag.tasks });
     const rows = (px: number) => Math.round(px / ROW_HEIGHT);
     console.log(
@@ -140,8 +179,9 @@ try {
     machine: { cores: cpus().length, node: process.version, chromium: browser.version(), load_average_at_end: '' },
     console_dir: consoleDir ?? 'dist/console',
     count: COUNT,
-    ...(ONLY === 'frames' ? {} : await firstRowFigures(browser, path, contextOptions)),
-    ...(ONLY === 'first-row' ? {} : await flingFigures(browser, path, contextOptions, repo)),
+    ...(ONLY === undefined || ONLY === 'first-row' ? await firstRowFigures(browser, path, contextOptions) : {}),
+    ...(ONLY === undefined || ONLY === 'rows' ? await drawingFigures(browser, path, contextOptions) : {}),
+    ...(ONLY === undefined || ONLY === 'frames' ? await flingFigures(browser, path, contextOptions, repo) : {}),
   };
   results.machine.load_average_at_end = load();
   const dir = join(import.meta.dirname, 'results');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ErrorAlert } from '../../src/ui/components/ErrorAlert';
@@ -141,6 +142,48 @@ describe('DataTable', () => {
     rerender(table(false));
     expect(spacer(), 'the space below the window grew by the new rows').not.toBe(before);
     expect(rendered).not.toHaveBeenCalled();
+  });
+
+  it('gives each row its own cell components unless told to recycle them: a cell holding what it took from its row at mount shows its own row', async () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
+    /** Holds the id of the row it was made for, as a cell with an actor made from the row's id would. */
+    function FirstSeen({ id }: { id: string }) {
+      const [seen] = useState(id);
+      return <span>{`made for ${seen}`}</span>;
+    }
+    const stateful = [helper.display({ id: 'held', header: 'Held', cell: ({ row }) => <FirstSeen id={row.original.id} /> })];
+    renderUi(<DataTable label="Held" columns={stateful} rows={rows} getRowId={(r) => r.id} rowHeight={40} />);
+    const viewport = screen.getByRole('table', { name: 'Held' }).closest<HTMLElement>('[data-scroll-viewport]');
+    if (!viewport) throw new Error('no scroll viewport');
+    act(() => {
+      viewport.scrollTop = 100 * 40;
+      viewport.dispatchEvent(new Event('scroll'));
+    });
+    expect(await screen.findByText('made for row-100', undefined, { timeout: 5000 })).toBeVisible();
+    expect(screen.queryByText('made for row-0')).toBeNull();
+  });
+
+  it("keeps a grid's focus when the focused row's element goes to a row entering the window, and gives it back", async () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `row-${i}` }));
+    renderUi(<DataTable label="Long" columns={columns} rows={rows} getRowId={(r) => r.id} rowHeight={40} grid recycleRows />);
+    const grid = screen.getByRole('grid', { name: 'Long' });
+    const viewport = grid.closest<HTMLElement>('[data-scroll-viewport]');
+    if (!viewport) throw new Error('no scroll viewport');
+    const first = screen.getByText('row-0').closest<HTMLElement>('[role="gridcell"]');
+    act(() => first?.focus());
+    expect(document.activeElement).toBe(first);
+    const scrollTo = (row: number) =>
+      act(() => {
+        viewport.scrollTop = row * 40;
+        viewport.dispatchEvent(new Event('scroll'));
+      });
+    // Thirty rows down, the window's rows are new: the row that takes the first row's place shows another row.
+    scrollTo(30);
+    await waitFor(() => expect(screen.queryByText('row-0')).toBeNull(), { timeout: 5000 });
+    expect(document.activeElement, 'the focus held by the grid').toBe(grid);
+    scrollTo(0);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('row-0'), { timeout: 5000 });
+    expect(document.activeElement?.getAttribute('role')).toBe('gridcell');
   });
 
   it('gives every row the height the window arithmetic assumes', () => {

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Box, Button, HStack, Table } from '@chakra-ui/react';
+import { Box, Button, HStack } from '@chakra-ui/react';
 import { constructRow, FlexRender, useTable, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { rowHeightVar, tableClass, tableStyles, tableStylesHref } from './dataTableCss';
 import { listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';
 import { Loading } from './Loading';
@@ -40,6 +40,13 @@ export interface DataTableProps<T extends RowData> {
    * cell states as aria-sort (its header content holds the control that changes it).
    */
   sortState?: Readonly<Record<string, AriaSort>>;
+  /**
+   * A row's element (and its cells' components) is handed to the row entering the window when another leaves it, so
+   * a fling updates rows in place instead of making new ones (see VirtualBody). Only for columns whose cells keep no
+   * state of their own: a cell component that holds anything taken from its row at mount (an actor made with the
+   * row's id, a popup's open state) would keep it for the next row shown in its place.
+   */
+  recycleRows?: boolean;
 }
 
 export type AriaSort = 'ascending' | 'descending' | 'none';
@@ -48,6 +55,31 @@ export type AriaSort = 'ascending' | 'descending' | 'none';
 const noData: never[] = [];
 
 const LOAD_AHEAD_ROWS = 10;
+
+/**
+ * Rows rendered beyond each edge of the viewport, so a wheel scroll that the compositor moves ahead of the main thread
+ * shows rows rather than the spacer: a margin of 176 px (default height).
+ */
+const OVERSCAN = 4;
+
+/**
+ * The virtualizer's range: the rows in view and the overscan, but no overscan while the window moves further than it
+ * holds rows between two renders (a scrollbar drag, a fling). The next frame shows other rows then, so rows rendered
+ * past the edges would never be seen, and at that speed every frame renders a window of fresh rows. The overscan is
+ * back with the first slower move.
+ */
+function windowRange(): (range: Range) => number[] {
+  let lastStart: number | undefined;
+  return (range) => {
+    const jump = lastStart === undefined ? 0 : Math.abs(range.startIndex - lastStart);
+    lastStart = range.startIndex;
+    const shown = range.endIndex - range.startIndex + 1;
+    return defaultRangeExtractor(jump > shown ? { ...range, overscan: 0 } : range);
+  };
+}
+
+/** The fewest row slots of a body (see VirtualBody): more than a window of a usual viewport holds. */
+const MIN_SLOTS = 32;
 
 /** A list table keeps no table state (order and filter belong to the server), so it subscribes to none. */
 const selectNoState = () => ({});
@@ -69,6 +101,7 @@ export function DataTable<T extends RowData>({
   rowHeight = 44,
   grid = false,
   sortState,
+  recycleRows = false,
 }: DataTableProps<T>) {
   const rowHeightStyle = useMemo(() => ({ [rowHeightVar]: `${rowHeight}px` }) as CSSProperties, [rowHeight]);
   // The table gives the columns and headers only; its row model is never built, because that makes a row object for
@@ -104,34 +137,31 @@ export function DataTable<T extends RowData>({
       <style href={tableStylesHref} precedence="default">
         {tableStyles}
       </style>
-      <Box
+      <div
         ref={setViewport}
         data-scroll-viewport=""
-        maxH={maxHeight}
-        overflowY="auto"
-        borderWidth="1px"
-        borderRadius="md"
         // A cell focused by keyboard scrolls clear of the sticky header.
-        scrollPaddingTop={grid ? '10' : undefined}
+        className={grid ? `${tableClass.viewport} ${tableClass.gridViewport}` : tableClass.viewport}
+        style={{ maxHeight }}
       >
-        <Table.Root size="sm" aria-label={label} tableLayout="fixed" style={rowHeightStyle} {...gridProps}>
-          <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
+        <table className={tableClass.table} aria-label={label} style={rowHeightStyle} {...gridProps}>
+          <thead className={tableClass.head}>
             {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id} {...(grid ? { role: 'row', 'aria-rowindex': 1 } : {})}>
+              <tr key={group.id} {...(grid ? { role: 'row', 'aria-rowindex': 1 } : {})}>
                 {group.headers.map((header) => (
-                  <Table.ColumnHeader
+                  <th
                     {...(grid ? { role: 'columnheader' } : {})}
                     key={header.id}
-                    width={header.column.columnDef.meta?.width}
-                    textAlign={header.column.columnDef.meta?.align}
+                    className={headerClass[header.column.columnDef.meta?.align ?? 'start']}
+                    style={{ width: header.column.columnDef.meta?.width }}
                     aria-sort={sortState?.[header.column.id]}
                   >
                     {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </Table.ColumnHeader>
+                  </th>
                 ))}
-              </Table.Row>
+              </tr>
             ))}
-          </Table.Header>
+          </thead>
           <VirtualBody
             table={table}
             rows={rows}
@@ -142,9 +172,10 @@ export function DataTable<T extends RowData>({
             onNearEnd={hasMore && !loadingMore ? onLoadMore : undefined}
             grid={grid ? navigation : undefined}
             scrollToRowRef={scrollToRowRef}
+            recycleRows={recycleRows}
           />
-        </Table.Root>
-      </Box>
+        </table>
+      </div>
       {loadingMore && <Loading label="Loading more..." />}
       {hasMore && !loadingMore && onLoadMore && (
         <HStack justify="center" pt="2">
@@ -169,6 +200,7 @@ interface VirtualBodyProps<T extends RowData> {
   /** The keyboard grid, when the table is one. */
   grid: GridNavigation | undefined;
   scrollToRowRef: { current: (row: number) => void };
+  recycleRows: boolean;
 }
 
 /**
@@ -187,7 +219,9 @@ function VirtualBody<T extends RowData>({
   onNearEnd,
   grid,
   scrollToRowRef,
+  recycleRows,
 }: VirtualBodyProps<T>) {
+  const [rangeExtractor] = useState(windowRange);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => viewport,
@@ -195,11 +229,8 @@ function VirtualBody<T extends RowData>({
     // No getItemKey: the library's default (the index) is one stable function. A callback made per render counts
     // as an option change and makes the virtualizer recompute the position of every loaded row on every frame;
     // and since every row has the same height, no measurement needs to follow a row by its id.
-    // Rows rendered beyond each edge of the viewport, so a wheel scroll that the compositor moves ahead of the main
-    // thread shows rows rather than the spacer. A fling renders the whole window afresh every frame: 8 rows a side
-    // made it about twice a 560 px viewport's rows; 4 still keeps a margin of 176 px (default height) for a quarter
-    // less work a frame.
-    overscan: 4,
+    overscan: OVERSCAN,
+    rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
@@ -218,6 +249,12 @@ function VirtualBody<T extends RowData>({
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
+  // Recycled rows are keyed by their slot in the window, not by id: the element of a row that leaves the window is given to
+  // the row that enters it, so a fling updates a window of rows in place every frame rather than removing them all
+  // and creating new ones. A slot is the index modulo a power of two no smaller than the window, so every row in the
+  // window has its own, and a row that stays in the window keeps its slot (and is not rendered again).
+  const slots = 2 ** Math.ceil(Math.log2(Math.max(MIN_SLOTS, items.length)));
+
   return (
     <tbody>
       {paddingTop > 0 && <Spacer columnCount={columnCount} height={paddingTop} />}
@@ -227,13 +264,14 @@ function VirtualBody<T extends RowData>({
         const id = getRowId(original);
         return (
           <BodyRow
-            key={id}
+            key={recycleRows ? item.index % slots : id}
             table={table}
             original={original}
             id={id}
             index={item.index}
             grid={grid !== undefined}
             tabCol={grid && item.index === tabRow ? grid.active.col : undefined}
+            onReused={grid?.release}
           />
         );
       })}
@@ -250,11 +288,13 @@ function Spacer({ columnCount, height }: { columnCount: number; height: number }
   );
 }
 
-const cellClass: Record<NonNullable<ListColumnMeta['align']>, string> = {
-  start: tableClass.cell,
-  end: `${tableClass.cell} ${tableClass.alignEnd}`,
-  center: `${tableClass.cell} ${tableClass.alignCenter}`,
-};
+const aligned = (base: string): Record<NonNullable<ListColumnMeta['align']>, string> => ({
+  start: base,
+  end: `${base} ${tableClass.alignEnd}`,
+  center: `${base} ${tableClass.alignCenter}`,
+});
+const cellClass = aligned(tableClass.cell);
+const headerClass = aligned(tableClass.headerCell);
 
 interface BodyRowProps<T extends RowData> {
   table: TanStackTable<ListFeatures, T>;
@@ -265,20 +305,29 @@ interface BodyRowProps<T extends RowData> {
   grid: boolean;
   /** The cell of this row in the tab order, if it has it (grid only). */
   tabCol: number | undefined;
+  /** Called when the row's element, holding the focus, has been given to another row (the grid's `release`). */
+  onReused: (() => void) | undefined;
 }
 
 /**
  * One row; renders again only when its data or its position changes, never merely because the window moved. Its
  * TanStack row (and cells) are made here, when the row enters the window.
  */
-const BodyRow = memo(function BodyRow<T extends RowData>({ table, original, id, index, grid, tabCol }: BodyRowProps<T>) {
+const BodyRow = memo(function BodyRow<T extends RowData>({ table, original, id, index, grid, tabCol, onReused }: BodyRowProps<T>) {
+  const element = useRef<HTMLTableRowElement>(null);
+  const shown = useRef(id);
+  useLayoutEffect(() => {
+    if (shown.current === id) return;
+    shown.current = id;
+    if (element.current?.contains(document.activeElement)) onReused?.();
+  }, [id, onReused]);
   const row = constructRow(table, id, original, index, 0);
   const rowProps = grid ? { role: 'row', 'aria-rowindex': index + 2, [gridAttr.row]: index } : {};
   return (
-    <tr className={tableClass.row} data-index={index} {...rowProps}>
+    <tr ref={element} className={tableClass.row} data-index={index} {...rowProps}>
       {row.getAllCells().map((cell, col) => (
         <td
-          key={cell.id}
+          key={cell.column.id}
           className={cellClass[cell.column.columnDef.meta?.align ?? 'start']}
           {...(grid ? { role: 'gridcell', tabIndex: col === tabCol ? 0 : -1, [gridAttr.col]: col } : {})}
         >

@@ -8,6 +8,13 @@
 import { cellIconClass, cellIconStyles } from './cellIcons';
 
 export const tableClass = {
+  /** The scrolling viewport around the table, and with it for a keyboard grid. */
+  viewport: 'tarn-table-viewport',
+  gridViewport: 'tarn-table-grid-viewport',
+  table: 'tarn-table',
+  /** The sticky header and its cells. */
+  head: 'tarn-table-head',
+  headerCell: 'tarn-table-header-cell',
   row: 'tarn-table-row',
   cell: 'tarn-table-cell',
   /** Cell alignment, from the column's `meta.align`. */
@@ -23,7 +30,7 @@ export const tableClass = {
   iconButton: 'tarn-cell-icon-button',
   /** With iconButton: the red palette, for destructive actions. */
   danger: 'tarn-cell-danger',
-  /** A native checkbox (a row's selection). */
+  /** A native checkbox (a row's selection, and the header's). */
   checkbox: 'tarn-cell-checkbox',
 } as const;
 
@@ -36,6 +43,27 @@ export const tableStylesHref = 'tarn-data-table';
 const c = tableClass;
 
 export const tableStyles = `
+.${c.viewport} { overflow-y: auto; border-width: 1px; border-radius: var(--chakra-radii-md); }
+.${c.gridViewport} { scroll-padding-top: var(--chakra-spacing-10); }
+/* As Chakra's Table.Root size="sm" (variant "line") with a fixed layout. */
+.${c.table} {
+  width: 100%;
+  table-layout: fixed;
+  border-collapse: collapse;
+  font-variant-numeric: lining-nums tabular-nums;
+  text-align: start;
+  vertical-align: top;
+  font-size: var(--chakra-font-sizes-sm);
+  line-height: 1.25rem;
+}
+.${c.head} { position: sticky; top: 0; z-index: 1; background: var(--chakra-colors-bg); }
+.${c.headerCell} {
+  padding: var(--chakra-spacing-2);
+  font-weight: var(--chakra-font-weights-medium);
+  text-align: start;
+  color: var(--chakra-colors-fg);
+  border-bottom-width: 1px;
+}
 .${c.row} { background: var(--chakra-colors-bg); }
 @media (hover: hover) {
   .${c.row}:hover { background: var(--chakra-colors-color-palette-subtle); }
@@ -73,9 +101,15 @@ export const tableStyles = `
   background: var(--chakra-colors-bg);
   cursor: pointer;
 }
-.${c.checkbox}:checked {
+.${c.checkbox}:checked, .${c.checkbox}:indeterminate {
   border-color: var(--chakra-colors-color-palette-solid);
   background: var(--chakra-colors-color-palette-solid);
+}
+/* Mixed (the header's, when some rows are selected): a bar instead of the tick. */
+.${c.checkbox}:indeterminate::after {
+  content: '';
+  width: 0.5em;
+  border-top: 2px solid var(--chakra-colors-color-palette-contrast);
 }
 .${c.checkbox}:checked::after {
   content: '';

@@ -9,7 +9,8 @@
 // is rendered (the body calls `focusPending` after each render). Rows keep their DOM node while pages are appended,
 // so the focused cell keeps the focus when more rows load. When the focused row leaves the window (a wheel scroll, a
 // resize), the browser would drop the focus to the page and the keys would stop working: the grid element holds it
-// instead, keys move from the active cell as before, and the focus goes back to the cell when its row returns.
+// instead (the body calls `release` when it gives the focused row's element to another row), keys move from the
+// active cell as before, and the focus goes back to the cell when its row returns.
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 export interface GridPosition {
@@ -82,6 +83,11 @@ export interface GridNavigation {
   onFocus: (event: FocusEvent<HTMLElement>) => void;
   /** Focuses the active cell if a key moved it and its row is now rendered. */
   focusPending: () => void;
+  /**
+   * The focused row's element now shows another row (a virtualised body reuses the element of a row that left the
+   * window): the grid element holds the focus until the active row is back, as when a focused row's element is removed.
+   */
+  release: () => void;
 }
 
 /**
@@ -94,6 +100,8 @@ type PendingFocus = 'moved' | 'restored' | undefined;
 export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavigationOptions): GridNavigation {
   const [position, setPosition] = useState<GridPosition>({ row: 0, col: 0 });
   const [grid, setGrid] = useState<HTMLElement | null>(null);
+  // The same element for `release`, which must stay one function for the memoised rows that call it.
+  const gridElement = useRef<HTMLElement | null>(null);
   const pending = useRef<PendingFocus>(undefined);
   const active = { row: Math.max(0, Math.min(position.row, rowCount - 1)), col: Math.max(0, Math.min(position.col, colCount - 1)) };
   const { row, col } = active;
@@ -111,6 +119,7 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
   const ref = useCallback((element: HTMLElement | null) => {
     if (!element) return;
     setGrid(element);
+    gridElement.current = element;
     element.tabIndex = -1;
     const onFocusOut = (event: globalThis.FocusEvent) => {
       const left = event.target as HTMLElement;
@@ -132,7 +141,15 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
     return () => {
       element.removeEventListener('focusout', onFocusOut);
       setGrid(null);
+      gridElement.current = null;
     };
+  }, []);
+
+  const release = useCallback(() => {
+    const element = gridElement.current;
+    if (!element) return;
+    pending.current ??= 'restored';
+    element.focus({ preventScroll: true });
   }, []);
 
   const onKeyDown = useCallback(
@@ -208,5 +225,5 @@ export function useGridNavigation({ rowCount, colCount, scrollToRow }: GridNavig
     if (at) setPosition((current) => (current.row === at.row && current.col === at.col ? current : at));
   }, []);
 
-  return { active, ref, onKeyDown, onFocus, focusPending };
+  return { active, ref, onKeyDown, onFocus, focusPending, release };
 }

@@ -117,7 +117,7 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
       ) : view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />
       ) : (
-        <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} grid />
+        <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} grid recycleRows />
       )}
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {deleting && <ConfirmDeleteDialog flow={deleting} />}

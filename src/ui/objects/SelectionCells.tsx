@@ -1,8 +1,7 @@
 // The objects listing's checkbox column: a checkbox per object (folders are selected through "Select all in this
 // prefix") and the header's, which stands for the loaded objects. Each follows the selection machine itself, so the
 // memoised table rows need not render again when the selection changes.
-import { useMemo } from 'react';
-import { Checkbox } from '@chakra-ui/react';
+import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ObjectStats } from '../../api/types';
 import { coverage, membership } from '../../machines/list-selection/selection';
@@ -18,10 +17,20 @@ export interface SelectObjectCellProps {
   name: string;
 }
 
-/** A row's checkbox; Shift extends the selection from the row ticked before. A plain input: it renders in every row. */
+const CHECKED = 1;
+const SETTLED = 2;
+
+/**
+ * A row's checkbox; Shift extends the selection from the row ticked before. A plain input with one subscription to
+ * the selection (both of its states in one number): it renders in every row, and a fling mounts rows every frame.
+ */
 export function SelectObjectCell({ selection, list, path, name }: SelectObjectCellProps) {
-  const checked = useSelector(selection, (s) => membership(s.context.selected).has(path));
-  const settled = useSelector(selection, (s) => s.matches('idle'));
+  const state = useSelector(
+    selection,
+    (s) => (membership(s.context.selected).has(path) ? CHECKED : 0) | (s.matches('idle') ? SETTLED : 0),
+  );
+  const checked = (state & CHECKED) !== 0;
+  const settled = (state & SETTLED) !== 0;
   return (
     <input
       type="checkbox"
@@ -49,21 +58,28 @@ export interface SelectLoadedCheckboxProps {
   list: PagedListActorRef<ObjectStats>;
 }
 
-/** The header checkbox: ticks or clears every loaded object, and is indeterminate when only some are selected. */
+/**
+ * The header checkbox: ticks or clears every loaded object, and is mixed (indeterminate) when only some are selected.
+ * A plain input like the rows' ones, which it sits above: a native checkbox is mixed by its property alone.
+ */
 export function SelectLoadedCheckbox({ selection, list }: SelectLoadedCheckboxProps) {
   const rows = useSelector(list, (s) => s.context.rows);
   const paths = useMemo(() => objectPaths(rows), [rows]);
   const covered = useSelector(selection, (s) => coverage(s.context.selected, paths));
   const settled = useSelector(selection, (s) => s.matches('idle'));
+  const mixed = covered === 'some';
+  const showMixed = useCallback((input: HTMLInputElement | null) => {
+    if (input) input.indeterminate = mixed;
+  }, [mixed]);
   return (
-    <Checkbox.Root
-      size="sm"
-      checked={covered === 'all' ? true : covered === 'some' ? 'indeterminate' : false}
+    <input
+      ref={showMixed}
+      type="checkbox"
+      className={tableClass.checkbox}
+      checked={covered === 'all'}
       disabled={!settled || paths.length === 0}
-      onCheckedChange={() => selection.send({ type: 'select.page', paths, checked: covered !== 'all' })}
-    >
-      <Checkbox.HiddenInput aria-label="Select the loaded objects" />
-      <Checkbox.Control />
-    </Checkbox.Root>
+      aria-label="Select the loaded objects"
+      onChange={() => selection.send({ type: 'select.page', paths, checked: covered !== 'all' })}
+    />
   );
 }

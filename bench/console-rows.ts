@@ -1,0 +1,133 @@
+// Drawing the listing: of a load of a folder's objects page, the stretch from the listing's answer arriving (the
+// `objects/ls` request's responseEnd) to the first row painted, as wall time and as the main thread's CPU time in a
+// Chromium trace. Everything the page does in that stretch counts: the route's components, the screen machine's start,
+// the table and its rows. Optionally a V8 CPU profile of the stretch (bench/cpu-profile.ts summarises it), which says
+// where the time goes. Functions passed to the page are serialised, so each one is self-contained.
+import { writeFileSync } from 'node:fs';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { installFirstRowProbe } from './console-first-row';
+import { mainThreadTasks, type TraceEvent } from './console-frames';
+import { median, percentile, round1 } from './console-stats';
+import { CPU_PROFILE_CATEGORY, profileBetween } from './trace-profile';
+
+/** A user-timing mark made as each document starts, whose trace timestamp ties the trace's clock to the page's. */
+const CLOCK_MARK = 'tarn-bench-rows-clock';
+
+function markClock(name: string): void {
+  if (location.protocol.startsWith('http')) performance.mark(name);
+}
+
+interface RowsProbe {
+  /** The listing's answer arrived (responseEnd), ms from navigation start. */
+  answeredMs: number;
+  paintedMs: number;
+  clockMarkMs: number;
+  /** Body rows in the DOM once the first was painted. */
+  rows: number;
+}
+
+function readProbe(mark: string): RowsProbe | undefined {
+  const listing = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+    new URL(e.name).pathname.endsWith('/objects/ls'),
+  );
+  const probe = window.__firstRow;
+  const clock = performance.getEntriesByName(mark)[0];
+  if (!listing || !probe?.paintedAt || !clock) return undefined;
+  return {
+    answeredMs: listing.responseEnd,
+    paintedMs: probe.paintedAt,
+    clockMarkMs: clock.startTime,
+    rows: document.querySelectorAll('table[aria-label="Objects"] tbody tr[data-index]').length,
+  };
+}
+
+export interface DrawRun {
+  /** Listing answered → first row painted, wall time. */
+  wallMs: number;
+  /** The main thread's CPU time of the tasks that started in that stretch. */
+  cpuMs: number;
+  rows: number;
+}
+
+export interface DrawSeries {
+  label: string;
+  runs: DrawRun[];
+  wall: { median: number; p90: number };
+  cpu: { median: number; p90: number };
+}
+
+export interface DrawOptions {
+  path: string;
+  contextOptions: BrowserContextOptions;
+  runs: number;
+  cache: 'cold' | 'warm';
+  initScripts?: string[];
+  /** Writes the CPU profile of each load's stretch here (`<dir>/rows-<cache>-<n>.cpuprofile`). */
+  profileDir?: string;
+}
+
+/** Loads the page `runs` times under a trace and measures the stretch from the listing's answer to the first row. */
+export async function measureDrawing(browser: Browser, options: DrawOptions): Promise<DrawSeries> {
+  const categories = ['toplevel', 'blink.user_timing', ...(options.profileDir ? [CPU_PROFILE_CATEGORY] : [])];
+  const prepared = async () => {
+    const context = await browser.newContext(options.contextOptions);
+    for (const script of options.initScripts ?? []) await context.addInitScript(script);
+    await context.addInitScript(installFirstRowProbe);
+    await context.addInitScript(markClock, CLOCK_MARK);
+    return context;
+  };
+  const shared = options.cache === 'warm' ? await prepared() : undefined;
+  if (shared) {
+    // Fills the cache; not counted.
+    const page = await shared.newPage();
+    await page.goto(options.path);
+    await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+    await page.close();
+  }
+  const runs: DrawRun[] = [];
+  try {
+    for (let i = 0; i < options.runs; i++) {
+      const context = shared ?? (await prepared());
+      const page = await context.newPage();
+      try {
+        await browser.startTracing(page, { categories });
+        let probe: RowsProbe | undefined;
+        try {
+          await page.goto(options.path, { waitUntil: 'commit' });
+          await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+          probe = await page.evaluate(readProbe, CLOCK_MARK);
+        } catch (error) {
+          await browser.stopTracing().catch(() => undefined);
+          throw error;
+        }
+        const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+        if (!probe) throw new Error('the load gave no listing answer or no painted row');
+        // The document's own mark: the new tab's first blank document makes none.
+        const mark = traceEvents.filter((e) => e.name === CLOCK_MARK).at(-1);
+        if (!mark) throw new Error('the trace holds no clock mark');
+        const { answeredMs, paintedMs, clockMarkMs } = probe;
+        const cpuMs = mainThreadTasks(traceEvents, mark, clockMarkMs)
+          .filter((t) => t.startMs >= answeredMs && t.startMs < paintedMs)
+          .reduce((sum, t) => sum + t.cpuMs, 0);
+        runs.push({ wallMs: round1(paintedMs - answeredMs), cpuMs: round1(cpuMs), rows: probe.rows });
+        if (options.profileDir) {
+          const toTraceUs = (ms: number) => mark.ts + (ms - clockMarkMs) * 1000;
+          const profile = profileBetween(traceEvents, mark.pid, toTraceUs(answeredMs), toTraceUs(paintedMs));
+          writeFileSync(`${options.profileDir}/rows-${options.cache}-${i + 1}.cpuprofile`, JSON.stringify(profile));
+        }
+      } finally {
+        await page.close();
+        if (!shared) await context.close();
+      }
+    }
+  } finally {
+    await shared?.close();
+  }
+  const figures = (values: number[]) => ({ median: round1(median(values)), p90: round1(percentile(values, 90)) });
+  return {
+    label: options.cache === 'cold' ? 'cold cache (new browser context each load)' : 'warm cache (new tab, cached assets)',
+    runs,
+    wall: figures(runs.map((r) => r.wallMs)),
+    cpu: figures(runs.map((r) => r.cpuMs)),
+  };
+}
