@@ -114,23 +114,9 @@ export function routeSizesOf(manifest: Manifest, sizeOf: (file: string) => numbe
 /** Each route's budget of initial JavaScript, gzipped. */
 export const BUDGET_BYTES = 250 * 1024;
 
-/**
- * Routes not yet within the budget, each held at a ceiling just above its size today so that it cannot grow while
- * it waits for its cut. Remove a route once it fits.
- */
-export const CEILINGS: Readonly<Record<string, number>> = {
-  // Its first paint holds the listing's table, the selection column's checkboxes and the upload, import and bulk-delete
-  // flows its machine starts; loading those flows when first used is the cut still to make.
-  '/repositories/:repoId/objects': 275 * 1024,
-};
-
-/** The most initial JavaScript a route may load: the budget, or its ceiling. */
-export const budgetOf = (route: string): number => CEILINGS[route] ?? BUDGET_BYTES;
-
-/** The routes whose initial JavaScript is over their budget (one for all, or per route), largest first. */
-export function overBudget(sizes: readonly RouteSize[], budget: number | ((route: string) => number) = budgetOf): RouteSize[] {
-  const allowed = typeof budget === 'number' ? () => budget : budget;
-  return sizes.filter((size) => size.gzipBytes > allowed(size.route)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+/** The routes whose initial JavaScript is over the budget, largest first. */
+export function overBudget(sizes: readonly RouteSize[], budget = BUDGET_BYTES): RouteSize[] {
+  return sizes.filter((size) => size.gzipBytes > budget).sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 export function routeSizes(): RouteSize[] {

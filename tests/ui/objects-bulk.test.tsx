@@ -189,7 +189,8 @@ describe('download as zip', () => {
       fireEvent.click(checkbox('c.csv'));
       fireEvent.click(checkbox('e.csv'));
       fireEvent.click(await screen.findByRole('button', { name: 'Download as zip' }));
-      const summary = await screen.findByRole('dialog', { name: 'Download as zip: summary' });
+      // Zipping runs in a stream of its own: on a loaded machine it outlasts findBy's default second.
+      const summary = await screen.findByRole('dialog', { name: 'Download as zip: summary' }, { timeout: 10_000 });
       expect(picked).toEqual(['lake-main-data.zip']);
       expect(within(summary).getAllByRole('status')[0]?.textContent).toMatch(/^Zipped 2 objects of 3 \(/);
       expect(within(summary).getByRole('list', { name: 'Failures' }).textContent).toBe('data/c.csv: could not get object: object gone');

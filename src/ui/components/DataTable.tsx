@@ -1,11 +1,11 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Box, Button, HStack } from '@chakra-ui/react';
 import { constructRow, FlexRender, useTable, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { rowHeightVar, tableClass, tableStyles, tableStylesHref } from './dataTableCss';
 import { listFeatures, type ListColumn, type ListColumnMeta, type ListFeatures } from './listTable';
 import { Loading } from './Loading';
 import { gridAttr, useGridNavigation, type GridNavigation } from './useGridNavigation';
+import { useRowWindow } from './useRowWindow';
 
 export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table. */
@@ -25,7 +25,7 @@ export interface DataTableProps<T extends RowData> {
   maxHeight?: string;
   /**
    * Every body row is exactly this tall (px), borders included: cells lose their vertical padding, centre their
-   * content and truncate it to one line, so the virtualizer's arithmetic (which assumes this height for every row)
+   * content and truncate it to one line, so the row window's arithmetic (which assumes this height for every row)
    * is exact. Cell content must fit in it (the default fits an extra-small icon button, 32 px).
    */
   rowHeight?: number;
@@ -62,22 +62,6 @@ const LOAD_AHEAD_ROWS = 10;
  */
 const OVERSCAN = 4;
 
-/**
- * The virtualizer's range: the rows in view and the overscan, but no overscan while the window moves further than it
- * holds rows between two renders (a scrollbar drag, a fling). The next frame shows other rows then, so rows rendered
- * past the edges would never be seen, and at that speed every frame renders a window of fresh rows. The overscan is
- * back with the first slower move.
- */
-function windowRange(): (range: Range) => number[] {
-  let lastStart: number | undefined;
-  return (range) => {
-    const jump = lastStart === undefined ? 0 : Math.abs(range.startIndex - lastStart);
-    lastStart = range.startIndex;
-    const shown = range.endIndex - range.startIndex + 1;
-    return defaultRangeExtractor(jump > shown ? { ...range, overscan: 0 } : range);
-  };
-}
-
 /** The fewest row slots of a body (see VirtualBody): more than a window of a usual viewport holds. */
 const MIN_SLOTS = 32;
 
@@ -110,10 +94,10 @@ export function DataTable<T extends RowData>({
   // a page appended to the rows renders no row already in view.
   const options = useMemo(() => ({ features: listFeatures, columns, data: noData }), [columns]);
   const table = useTable(options, selectNoState);
-  // State, not a ref: the body's virtualizer reads the viewport in its layout effect, which runs before a parent's
+  // State, not a ref: the body's row window reads the viewport in its layout effect, which runs before a parent's
   // ref is attached; the body renders again once the viewport exists.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  // The body owns the virtualizer; it puts its scroll-to-row here for the grid's keys.
+  // The body owns the row window; it puts its scroll-to-row here for the grid's keys.
   const scrollToRowRef = useRef<(row: number) => void>(() => undefined);
   const scrollToRow = useCallback((row: number) => scrollToRowRef.current(row), []);
   const columnCount = table.getAllLeafColumns().length;
@@ -204,9 +188,9 @@ interface VirtualBodyProps<T extends RowData> {
 }
 
 /**
- * The body holds the virtualizer, so a scroll frame re-renders the body alone (not the table and its header); the
+ * The body holds the row window, so a scroll frame re-renders the body alone (not the table and its header); the
  * rows are memoised, so of those only the rows entering the window render. The body, its rows and cells are plain
- * elements with the classes of dataTableCss (the header stays Chakra's; it renders once): a fling mounts a whole
+ * elements with the classes of dataTableCss: a fling mounts a whole
  * window of fresh rows every frame, and resolving Chakra style props for each of them overran the frame.
  */
 function VirtualBody<T extends RowData>({
@@ -221,56 +205,47 @@ function VirtualBody<T extends RowData>({
   scrollToRowRef,
   recycleRows,
 }: VirtualBodyProps<T>) {
-  const [rangeExtractor] = useState(windowRange);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => viewport,
-    estimateSize: () => rowHeight,
-    // No getItemKey: the library's default (the index) is one stable function. A callback made per render counts
-    // as an option change and makes the virtualizer recompute the position of every loaded row on every frame;
-    // and since every row has the same height, no measurement needs to follow a row by its id.
-    overscan: OVERSCAN,
-    rangeExtractor,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.at(-1)?.index ?? -1;
+  const rowWindow = useRowWindow({ count: rows.length, rowHeight, viewport, overscan: OVERSCAN });
+  const lastDrawn = rowWindow.end - 1;
   useLayoutEffect(() => {
-    scrollToRowRef.current = (row) => virtualizer.scrollToIndex(row, { align: 'auto' });
+    scrollToRowRef.current = rowWindow.scrollToRow;
     // A row moved to by keyboard gets the focus once it is rendered.
     grid?.focusPending();
   });
   // The tab stop: the active cell, or when its row has scrolled out of the window, the first rendered row's cell.
-  const tabRow = grid && (items.some((item) => item.index === grid.active.row) ? grid.active.row : items[0]?.index);
+  const tabRow = grid && (grid.active.row >= rowWindow.start && grid.active.row < rowWindow.end ? grid.active.row : rowWindow.start);
 
   useEffect(() => {
-    if (onNearEnd && rows.length > 0 && lastVisible >= rows.length - LOAD_AHEAD_ROWS) onNearEnd();
-  }, [onNearEnd, lastVisible, rows.length]);
+    if (onNearEnd && rows.length > 0 && lastDrawn >= rows.length - LOAD_AHEAD_ROWS) onNearEnd();
+  }, [onNearEnd, lastDrawn, rows.length]);
 
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const paddingTop = rowWindow.start * rowHeight;
+  const paddingBottom = rowWindow.totalHeight - rowWindow.end * rowHeight;
+  const drawn = rowWindow.end - rowWindow.start;
 
   // Recycled rows are keyed by their slot in the window, not by id: the element of a row that leaves the window is given to
   // the row that enters it, so a fling updates a window of rows in place every frame rather than removing them all
   // and creating new ones. A slot is the index modulo a power of two no smaller than the window, so every row in the
   // window has its own, and a row that stays in the window keeps its slot (and is not rendered again).
-  const slots = 2 ** Math.ceil(Math.log2(Math.max(MIN_SLOTS, items.length)));
+  const slots = 2 ** Math.ceil(Math.log2(Math.max(MIN_SLOTS, drawn)));
 
   return (
     <tbody>
       {paddingTop > 0 && <Spacer columnCount={columnCount} height={paddingTop} />}
-      {items.map((item) => {
-        const original = rows[item.index];
+      {Array.from({ length: drawn }, (_, offset) => {
+        const index = rowWindow.start + offset;
+        const original = rows[index];
         if (original === undefined) return null;
         const id = getRowId(original);
         return (
           <BodyRow
-            key={recycleRows ? item.index % slots : id}
+            key={recycleRows ? index % slots : id}
             table={table}
             original={original}
             id={id}
-            index={item.index}
+            index={index}
             grid={grid !== undefined}
-            tabCol={grid && item.index === tabRow ? grid.active.col : undefined}
+            tabCol={grid && index === tabRow ? grid.active.col : undefined}
             onReused={grid?.release}
           />
         );

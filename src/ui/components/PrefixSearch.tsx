@@ -1,7 +1,8 @@
-import { Input, InputGroup } from '@chakra-ui/react';
+import { InputGroup } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { LuSearch } from 'react-icons/lu';
 import { prefixFilter, type PrefixSearchActorRef } from '../../machines/prefix-search';
+import { SearchInput } from './SearchInput';
 
 export interface PrefixSearchProps {
   /** The box's flow: it shows the URL's prefix and puts what is typed there once typing pauses. */
@@ -17,7 +18,7 @@ export function PrefixSearch({ search, label, placeholder }: PrefixSearchProps) 
   const text = useSelector(filter, (s) => s.context.text);
   return (
     <InputGroup startElement={<LuSearch />} maxW="md">
-      <Input
+      <SearchInput
         type="search"
         aria-label={label}
         placeholder={placeholder}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, HStack, Input, InputGroup, Link, Stack } from '@chakra-ui/react';
+import { Alert, Button, HStack, InputGroup, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { LuFolderInput, LuRefreshCw, LuSearch, LuUpload } from 'react-icons/lu';
@@ -19,6 +19,7 @@ import {
 import type { DebouncedFilterActorRef } from '../../machines/debounced-filter';
 import { arn } from '../../lib/permission-names';
 import { PermittedButton } from '../components/PermittedButton';
+import { SearchInput } from '../components/SearchInput';
 import { Receipt } from '../components/Receipt';
 import { ProtectedBadge, RefSelector } from '../refs';
 import { lazyDialog } from '../components/lazyDialog';
@@ -135,7 +136,7 @@ function SearchBox({ filter }: { filter: DebouncedFilterActorRef }) {
   const text = useSelector(filter, (s) => s.context.text);
   return (
     <InputGroup startElement={<LuSearch />} maxW="xs" flex="1">
-      <Input
+      <SearchInput
         size="sm"
         placeholder="Search by prefix"
         aria-label="Search by prefix"
