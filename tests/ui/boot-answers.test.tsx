@@ -1,9 +1,10 @@
 // A page the server filled with the answers to its first reads (server/http/console-boot.ts) opens without asking
 // them again; once that first load is over they are stale, so signing in asks the server, not the signed-out page.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { BootAnswers } from '../../server/http/console-boot';
+import { setBootAnswers } from '../../src/api/boot-answers';
 import type { AuthCapabilities, AuthenticationToken, ErrorBody, RepositoryList, SetupState } from '../../server/http/wire';
 import { ada, fakeApi, loginConfig, page, signedInAs } from './fake-api';
 import { renderApp } from './render';
@@ -30,12 +31,16 @@ const signedOutPage: BootAnswers = {
 };
 
 describe('a page with the answers to its first reads', () => {
+  afterAll(() => setBootAnswers(''));
+
   it('goes to login without asking who is signed in, and asks the server once the user signs in', async () => {
     const block = document.createElement('script');
     block.type = 'application/json';
     block.id = 'tarn-boot';
     block.textContent = JSON.stringify(signedOutPage);
     document.head.append(block);
+    // The page's answers are read once, at the first call of a page (the other files of this project share the module).
+    setBootAnswers();
 
     const { router } = renderApp('/repositories?prefix=a');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
