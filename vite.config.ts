@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { preloadRouteChunks } from './scripts/preload-route-chunks.js';
+import { themeStylesheet } from './scripts/theme-css.js';
 
 // The console is served by the Tarn server from dist/console; `npm run dev` proxies the API to a running server.
 export default defineConfig({
@@ -15,6 +16,7 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
+    themeStylesheet(),
     // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than
     // after the session check; the objects page is the one a repository opens on.
     preloadRouteChunks([

@@ -3,6 +3,7 @@
 // waits on what. Functions passed to the page are serialised, so each one is self-contained.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { median, percentile, round1 } from './console-stats';
+import { BREAKDOWN_CATEGORIES, mainThreadBreakdown, type TraceEvent, type WorkKind } from './main-thread-breakdown';
 
 interface FirstRowProbe {
   /** performance.now() when the first body row of the Objects table entered the DOM. */
@@ -29,7 +30,8 @@ export function installFirstRowProbe(): void {
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
-        probe.paintedAt = performance.now();
+        // The mark places the moment in a trace of the load too (traceFirstRow).
+        probe.paintedAt = performance.mark('tarn-first-row-painted').startTime;
       };
       channel.port2.postMessage(null);
     });
@@ -90,14 +92,16 @@ export interface FirstRowOptions {
   initScripts?: string[];
 }
 
+async function preparedContext(browser: Browser, options: FirstRowOptions) {
+  const context = await browser.newContext(options.contextOptions);
+  for (const script of options.initScripts ?? []) await context.addInitScript(script);
+  await context.addInitScript(installFirstRowProbe);
+  return context;
+}
+
 export async function measureFirstRow(browser: Browser, options: FirstRowOptions): Promise<FirstRowSeries> {
   const runs: FirstRowRun[] = [];
-  const prepared = async () => {
-    const context = await browser.newContext(options.contextOptions);
-    for (const script of options.initScripts ?? []) await context.addInitScript(script);
-    await context.addInitScript(installFirstRowProbe);
-    return context;
-  };
+  const prepared = () => preparedContext(browser, options);
   const shared = options.cache === 'warm' ? await prepared() : undefined;
   if (shared) {
     // Fills the cache; not counted.
@@ -159,4 +163,55 @@ export function formatWaterfall(run: FirstRowRun, width = 48): string {
   return [...lines, `    ${marker.padEnd(width + 1)} ${String(Math.round(run.firstRowMs)).padStart(14)} ms  first row painted`].join(
     '\n',
   );
+}
+
+export interface FirstRowBreakdown {
+  /** The traced load's time to the first row (tracing slows it a little; not one of the counted loads). */
+  firstRowMs: number;
+  /** Main-thread CPU milliseconds from navigation start to the first row painted, by kind of work. */
+  cpuMs: Record<WorkKind, number>;
+  totalCpuMs: number;
+}
+
+/**
+ * Traced cold loads (not counted in the series' times): the main thread's CPU time before the first row, by kind of
+ * work, of the load whose time to the first row is the median of `loads`.
+ */
+export async function traceFirstRow(browser: Browser, options: Omit<FirstRowOptions, 'runs' | 'cache'>, loads = 3): Promise<FirstRowBreakdown> {
+  const traced: FirstRowBreakdown[] = [];
+  for (let i = 0; i < loads; i++) {
+    const context = await preparedContext(browser, { ...options, runs: 1, cache: 'cold' });
+    try {
+      const page = await context.newPage();
+      await browser.startTracing(page, { categories: BREAKDOWN_CATEGORIES });
+      let events: TraceEvent[];
+      let paintedAt: number;
+      try {
+        await page.goto(options.path, { waitUntil: 'commit' });
+        await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+        paintedAt = await page.evaluate(() => window.__firstRow?.paintedAt ?? 0);
+      } finally {
+        events = (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+      }
+      const mark = events.find((e) => e.name === 'tarn-first-row-painted');
+      const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === mark?.pid);
+      if (!mark || !main) throw new Error('the trace holds no first-row mark on a renderer main thread');
+      const cpuMs = mainThreadBreakdown(events, mark.pid, main.tid, mark.ts - paintedAt * 1000, mark.ts);
+      const totalCpuMs = round1(Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0));
+      traced.push({ firstRowMs: round1(paintedAt), cpuMs, totalCpuMs });
+    } finally {
+      await context.close();
+    }
+  }
+  const middle = [...traced].sort((a, b) => a.firstRowMs - b.firstRowMs)[Math.floor(traced.length / 2)];
+  if (!middle) throw new Error('no traced load');
+  return middle;
+}
+
+export function formatBreakdown(breakdown: FirstRowBreakdown): string {
+  const parts = Object.entries(breakdown.cpuMs)
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, ms]) => `${kind} ${ms}`);
+  return `    ${breakdown.totalCpuMs} ms main-thread CPU before the first row (traced load, first row at ${breakdown.firstRowMs} ms): ${parts.join(', ')}`;
 }

@@ -3,7 +3,7 @@
  * Prints and writes bench/results/console.json:
  *  - time to the first listing row of the folder's objects page (navigation start to the row painted), median and
  *    p90 over cold loads (new browser context) and warm loads (new tab, cached assets), with the request waterfall
- *    of the median cold load;
+ *    of the median cold load, and where the main thread's CPU time went before the first row (3 traced cold loads);
  *  - drawing the listing: from the listing's answer arriving to the first row painted, wall time and main-thread CPU
  *    time (traced), median and p90 over cold and warm loads;
  *  - frame times while flinging through the whole listing with the mouse wheel and with scrollbar-drag jumps.
@@ -20,7 +20,7 @@ import { buildConsoleIfStale } from '../scripts/console-build';
 import { seedLargePrefix, type LargePrefixRepo } from '../tests/e2e/fixtures/large-prefix';
 import { setupThroughApi } from '../tests/e2e/flows';
 import { launchChromium, startTarn } from '../tests/e2e/harness';
-import { formatWaterfall, measureFirstRow, medianRun, type FirstRowSeries } from './console-first-row';
+import { formatBreakdown, formatWaterfall, measureFirstRow, medianRun, traceFirstRow, type FirstRowSeries } from './console-first-row';
 import {
   dragFling,
   formatFrameFigures,
@@ -79,6 +79,9 @@ async function firstRowFigures(browser: Browser, path: string, contextOptions: B
   }
   const typical = series[0] ? medianRun(series[0]) : undefined;
   if (typical) console.log(`\nRequest waterfall of the median cold load (ms from navigation start):\n${formatWaterfall(typical)}`);
+  // Traced apart from the timed loads, since tracing slows the page it watches.
+  const breakdown = await traceFirstRow(browser, { path, contextOptions, initScripts: [NAME_SHIM] });
+  console.log(`\nWhere the main thread's time went, median of 3 traced cold loads (ms CPU):\n${formatBreakdown(breakdown)}`);
   return {
     first_row: Object.fromEntries(
       series.map((s) => [
@@ -87,6 +90,7 @@ async function firstRowFigures(browser: Browser, path: string, contextOptions: B
       ]),
     ),
     first_row_waterfall: typical,
+    first_row_main_thread: breakdown,
   };
 }
 

@@ -21,7 +21,10 @@ export function shortCommitId(id: string): string {
 
 /** A count with thousands separators: 2,500. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  // A whole number is grouped by hand: the first toLocaleString of a page loads the locale's data, milliseconds
+  // that the listing's first render (its selection bar) would otherwise spend.
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** A count and its noun, singular for one: 1 path, 2,500 paths. */
@@ -70,12 +73,17 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use: creating the formatter costs milliseconds of every page's start, and few pages show such a date.
+let relativeTimeFormat: Intl.RelativeTimeFormat | undefined;
+function relativeTime(): Intl.RelativeTimeFormat {
+  relativeTimeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  return relativeTimeFormat;
+}
 
 /** `seconds` from now (negative: ago) in the largest whole unit of a minute or more; undefined under a minute. */
 function inLargestUnit(seconds: number): string | undefined {
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relativeTime.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeTime().format(Math.trunc(seconds / size), unit);
   }
   return undefined;
 }
@@ -90,5 +98,5 @@ export function formatRelativeTime(value: string, now: number = Date.now()): str
 /** How long ago a unix time was, as a glance at a history wants it: "3 days ago"; in seconds under a minute. */
 export function formatRelativeUnixTime(unixSeconds: number, nowMs: number = Date.now()): string {
   const seconds = unixSeconds - nowMs / 1000;
-  return inLargestUnit(seconds) ?? relativeTime.format(Math.trunc(seconds), 'second');
+  return inLargestUnit(seconds) ?? relativeTime().format(Math.trunc(seconds), 'second');
 }

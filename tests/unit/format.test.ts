@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitMessage, commitMessageForPicker, formatDate, formatRelativeTime, formatSize, shortCommitId } from '../../src/lib/format';
+import { commitMessage, commitMessageForPicker, formatCount, formatDate, formatRelativeTime, formatSize, shortCommitId } from '../../src/lib/format';
 
 describe('formatDate', () => {
   it('formats unix seconds as MM/DD/YYYY HH:mm:ss in local time', () => {
@@ -21,6 +21,15 @@ describe('shortCommitId', () => {
   it('keeps the first 12 characters', () => {
     expect(shortCommitId('0123456789abcdef0123')).toBe('0123456789ab');
     expect(shortCommitId('abc')).toBe('abc');
+  });
+});
+
+describe('formatCount', () => {
+  it('separates thousands with commas, as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 2500, 100_000, 1_234_567, -1_234_567, 9_007_199_254_740_991, 1234.5678]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
+    expect(formatCount(2500)).toBe('2,500');
   });
 });
 

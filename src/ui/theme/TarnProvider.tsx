@@ -1,10 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
+import { lazyDialog } from '../components/lazyDialog';
 import { ColorModeProvider } from './colorMode';
 import { system } from './system';
 
-// Loaded after the first screen: nothing is toasted before a flow has run.
-const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ default: m.Toaster })));
+// The page links the theme's global styles, and the order of Chakra's cascade layers first (scripts/theme-css.ts):
+// ChakraProvider would otherwise inject both through emotion on every start.
+const providedSystem = { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+
+// Fetched and mounted once the page is idle, not with the first screen: nothing is toasted before a flow has run, and
+// a toast made before then waits in the toaster's store, which the toaster shows as it mounts. It never "opens".
+const Toaster = lazyDialog(() => import('../components/Toaster').then((m) => m.Toaster), () => false);
 
 export interface TarnProviderProps {
   children: ReactNode;
@@ -15,12 +21,10 @@ export interface TarnProviderProps {
 /** Chakra with the Tarn system, and light/dark mode through a class on <html>. */
 export function TarnProvider({ children, forcedTheme }: TarnProviderProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={providedSystem}>
       <ColorModeProvider forcedMode={forcedTheme}>
         {children}
-        <Suspense>
-          <Toaster />
-        </Suspense>
+        <Toaster />
       </ColorModeProvider>
     </ChakraProvider>
   );

@@ -16,7 +16,6 @@ import {
   checkboxSlotRecipe,
   codeRecipe,
   fieldSlotRecipe,
-  globalCss,
   headingRecipe,
   inputRecipe,
   keyframes,
@@ -65,21 +64,11 @@ const tarnSemantic = {
  * every Chakra component style. The parts no page shows at first paint (dialogs, menus, popovers...) take their
  * recipes with them instead (theme/deferred/).
  */
-const tarnConfig = defineConfig({
-  preflight: true,
+export const tarnConfig = defineConfig({
+  // The reset and the global styles are made by the build, not in the browser (./global-styles.ts).
+  preflight: false,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
-  globalCss: {
-    ...globalCss,
-    html: { color: 'fg', bg: 'bg', lineHeight: '1.5', colorPalette: 'tarn' },
-    // Every keyboard-focusable element gets a ring the user can see, whatever its recipe does.
-    '*:focus-visible': {
-      outlineWidth: '2px',
-      outlineStyle: 'solid',
-      outlineColor: 'colorPalette.focusRing',
-      outlineOffset: '2px',
-    },
-  },
   theme: {
     breakpoints,
     keyframes,
