@@ -194,7 +194,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       // The console makes its answers of JSON bodies: an answer without one is left for it to ask.
       return body === undefined ? undefined : { status: answer.status, body };
     };
-    return serveConsole(c.req.path, c.req.method, async (html) => withBootAnswers(html, await bootAnswers(new URL(c.req.url), ask)));
+    return serveConsole(c.req.path, { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') }, async (html) => withBootAnswers(html, await bootAnswers(new URL(c.req.url), ask)));
   });
   return app;
 }

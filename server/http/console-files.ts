@@ -6,6 +6,8 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -80,6 +82,42 @@ function fileResponse(path: string, size: number, method: string, cacheControl: 
   return new Response(body, { headers });
 }
 
+const gzipped = promisify(gzip);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The largest asset kept in memory: the scripts and styles, not DuckDB's WebAssembly (tens of MB, fetched rarely). */
+const HELD_ASSET_MAX_BYTES = 1024 * 1024;
+const compressible = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+
+/** An asset held in memory: its bytes, and for text their gzip, each made once. */
+interface HeldAsset {
+  type: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer> | undefined;
+}
+
+async function holdAsset(path: string): Promise<HeldAsset> {
+  const bytes = new Uint8Array(await readFile(path));
+  const extension = extname(path).toLowerCase();
+  const packed = compressible.has(extension) ? new Uint8Array(await gzipped(bytes, { level: 9 })) : undefined;
+  return {
+    type: contentTypes[extension] ?? 'application/octet-stream',
+    bytes,
+    gzip: packed && packed.byteLength < bytes.byteLength ? packed : undefined,
+  };
+}
+
+function heldResponse(asset: HeldAsset, method: string, acceptsGzip: boolean): Response {
+  const body = acceptsGzip && asset.gzip ? asset.gzip : asset.bytes;
+  const headers: Record<string, string> = {
+    'content-type': asset.type,
+    'content-length': String(body.byteLength),
+    'cache-control': IMMUTABLE,
+    vary: 'accept-encoding',
+  };
+  if (body === asset.gzip) headers['content-encoding'] = 'gzip';
+  return new Response(method === 'HEAD' ? null : body, { headers });
+}
+
 /** Puts in a page what it needs first (console-boot.ts): the answers depend on the request's user. */
 export type PageFiller = (html: string) => Promise<string>;
 
@@ -101,9 +139,21 @@ async function pageResponse(path: string, method: string, fill?: PageFiller): Pr
   return new Response(method === 'HEAD' ? null : new Uint8Array(html), { headers });
 }
 
+/** How the browser asked: the request's method and whether it takes gzip. */
+export interface ConsoleRequest {
+  method: string;
+  acceptEncoding?: string | undefined;
+}
+
+/**
+ * The build's files. Its assets are named by their content and never change while the server runs, so those a page
+ * loads (its scripts and styles) are read once and kept in memory, gzipped once for browsers that take it: a cold
+ * page loads some hundred of them, six at a time, and each read from disk cost a file-system round trip.
+ */
 export function consoleFiles(consoleDir: string) {
   const root = normalize(consoleDir + sep);
-  return async (urlPath: string, method: string, fill?: PageFiller): Promise<Response> => {
+  const held = new Map<string, Promise<HeldAsset>>();
+  return async (urlPath: string, { method, acceptEncoding }: ConsoleRequest, fill?: PageFiller): Promise<Response> => {
     let decoded: string;
     try {
       decoded = decodeURIComponent(urlPath);
@@ -116,7 +166,17 @@ export function consoleFiles(consoleDir: string) {
       if (size !== undefined) {
         if (extname(candidate).toLowerCase() === '.html') return pageResponse(candidate, method, fill);
         const immutable = decoded.startsWith('/assets/');
-        return fileResponse(candidate, size, method, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (immutable && size <= HELD_ASSET_MAX_BYTES) {
+          let asset = held.get(candidate);
+          if (!asset) {
+            asset = holdAsset(candidate);
+            held.set(candidate, asset);
+            // A failed read is not kept: the next request tries again.
+            asset.catch(() => held.delete(candidate));
+          }
+          return heldResponse(await asset, method, /\bgzip\b/i.test(acceptEncoding ?? ''));
+        }
+        return fileResponse(candidate, size, method, immutable ? IMMUTABLE : 'no-cache');
       }
     }
     if (extname(decoded) !== '') return new Response('not found', { status: 404 });

@@ -1,0 +1,71 @@
+// The console's assets: named by their content, so cached for good by browsers, and served from memory (gzipped for
+// a browser that takes it) once read; what is too large to hold is streamed from disk as before.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+const script = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `"row-${i}"`).join(', ')}];\n`;
+const large = Buffer.alloc(2 * 1024 * 1024 + 1, 7);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  writeFileSync(join(server.consoleDir, 'index.html'), '<!doctype html><title>Tarn</title>');
+  mkdirSync(join(server.consoleDir, 'assets'));
+  writeFileSync(join(server.consoleDir, 'assets', 'rows-abc123.js'), script);
+  writeFileSync(join(server.consoleDir, 'assets', 'engine-abc123.wasm'), large);
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+/** A GET as a browser sends it, with the raw answer (fetch would undo the gzip itself). */
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('console assets', () => {
+  it('gives a browser that takes gzip the script gzipped, the same bytes once unpacked, cached for good', async () => {
+    for (let i = 0; i < 2; i++) {
+      const answer = await get('/assets/rows-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.headers.vary).toBe('accept-encoding');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+      expect(answer.body.byteLength).toBeLessThan(script.length / 4);
+      expect(gunzipSync(answer.body).toString('utf8')).toBe(script);
+    }
+  });
+
+  it('gives a client that does not take gzip the plain bytes', async () => {
+    const answer = await get('/assets/rows-abc123.js');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString('utf8')).toBe(script);
+  });
+
+  it('streams an asset too large to hold, as it is on disk', async () => {
+    const answer = await get('/assets/engine-abc123.wasm', { 'accept-encoding': 'gzip' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['content-type']).toBe('application/wasm');
+    expect(answer.body.equals(large)).toBe(true);
+  });
+
+  it('answers a missing asset 404, not the page', async () => {
+    expect((await get('/assets/missing-abc123.js', { 'accept-encoding': 'gzip' })).status).toBe(404);
+  });
+});
