@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { Box, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useRouter, useRouterState } from '@tanstack/react-router';
 import type { User, VersionConfig } from '../../api/types';
+import { lazyPopup } from '../components/lazyDialog';
 import { ColorModeToggle } from '../theme/ColorModeToggle';
 import { TarnLogo } from './TarnLogo';
 import { UserMenuButton } from './UserMenuButton';
 
-// The menu's dropdown and positioning code stays out of the first load; its button shows at once.
-const UserMenu = lazy(() => import('./UserMenu'));
+// The menu's dropdown and positioning code is none of a page's first paint (lazyPopup): its button shows at once.
+const useUserMenu = lazyPopup(() => import('./UserMenu').then((m) => m.UserMenu));
 
 export interface TopNavProps {
   user: User;
@@ -65,11 +65,17 @@ export function TopNav({ user, version, onLogout }: TopNavProps) {
         </HStack>
         <HStack gap="2" ms="auto">
           <ColorModeToggle />
-          <Suspense fallback={<UserMenuButton user={user} upgrade={Boolean(version?.upgrade_recommended && version.upgrade_url)} disabled />}>
-            <UserMenu user={user} version={version} onLogout={onLogout} />
-          </Suspense>
+          <UserMenuSlot user={user} version={version} onLogout={onLogout} />
         </HStack>
       </Flex>
     </Box>
   );
+}
+
+/** The user menu once its code is here; until then its button, which brings it in open when clicked. */
+function UserMenuSlot(props: TopNavProps) {
+  const { Loaded: UserMenu, openAtMount, trigger } = useUserMenu();
+  if (UserMenu) return <UserMenu {...props} openAtMount={openAtMount} />;
+  const upgrade = Boolean(props.version?.upgrade_recommended && props.version.upgrade_url);
+  return <UserMenuButton user={props.user} upgrade={upgrade} aria-haspopup="menu" aria-expanded={false} {...trigger} />;
 }

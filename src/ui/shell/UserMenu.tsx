@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Portal } from '@chakra-ui/react';
 import { Menu } from '../theme/deferred/menu';
 import { LuLogOut, LuSparkles } from 'react-icons/lu';
@@ -17,14 +18,17 @@ export interface UserMenuProps {
   user: User;
   version?: VersionConfig;
   onLogout: () => void;
+  /** The placeholder button's click brought the menu in: it opens as it mounts. */
+  openAtMount?: boolean;
 }
 
-/** The menu with its positioning code: loaded after the first screen (TopNav), which shows its button meanwhile. */
-export default function UserMenu({ user, version, onLogout }: UserMenuProps) {
+/** The menu with its positioning code: fetched when the page is idle (TopNav), which shows its button meanwhile. */
+export function UserMenu({ user, version, onLogout, openAtMount = false }: UserMenuProps) {
   const { choice, setChoice } = useColorMode();
+  const [open, setOpen] = useState(openAtMount);
   const upgrade = version?.upgrade_recommended && version.upgrade_url ? version.upgrade_url : undefined;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} open={open} onOpenChange={(details) => setOpen(details.open)}>
       <Menu.Trigger asChild>
         <UserMenuButton user={user} upgrade={upgrade !== undefined} />
       </Menu.Trigger>
