@@ -18,6 +18,13 @@ const engine = vi.hoisted(() => ({
   describeError: undefined as Error | undefined,
 }));
 
+// DuckDB's worker, which the engine starts first, is the browser's too: here none starts, as in a browser without workers.
+vi.mock('../../src/lib/sql/engine-worker', () => ({
+  startEngineWorker: () => {
+    throw new Error('no workers here');
+  },
+}));
+
 vi.mock('../../src/lib/sql/sql-engine', () => {
   const result = (rows: SqlCell[][]): SqlResult => ({ columns: [], rows, rowCount: rows.length, elapsedMs: 1, outputs: [] });
   const fake: SqlEngine = {

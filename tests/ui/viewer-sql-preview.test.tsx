@@ -19,6 +19,13 @@ const engine = vi.hoisted(() => ({
   columns: ['name'],
 }));
 
+// DuckDB's worker, which the engine starts first, is the browser's too: here none starts, as in a browser without workers.
+vi.mock('../../src/lib/sql/engine-worker', () => ({
+  startEngineWorker: () => {
+    throw new Error('no workers here');
+  },
+}));
+
 vi.mock('../../src/lib/sql/sql-engine', () => {
   const fake: SqlEngine = {
     run: async (sql) => {

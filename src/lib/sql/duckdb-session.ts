@@ -1,25 +1,7 @@
-// One DuckDB-WASM database in a Web Worker, started from Tarn's own build: the worker scripts and the WebAssembly
-// modules are assets of the console (Vite `?url`), so nothing is fetched from a CDN or an extension site. 1.28.0
-// (DuckDB 0.9.1) has the Parquet and JSON readers built in; later releases download them at run time.
-import {
-  AsyncDuckDB,
-  DuckDBDataProtocol,
-  selectBundle,
-  VoidLogger,
-  type AsyncDuckDBConnection,
-  type DuckDBBundles,
-} from '@duckdb/duckdb-wasm';
-import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
-import ehModule from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
-import mvpModule from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
-import boundedReadsWorker from './bounded-reads.worker?worker&url';
-
-// The exception-handling build where the browser supports WebAssembly exceptions, the baseline build otherwise.
-const bundles: DuckDBBundles = {
-  mvp: { mainModule: mvpModule, mainWorker: mvpWorker },
-  eh: { mainModule: ehModule, mainWorker: ehWorker },
-};
+// One DuckDB-WASM database in a Web Worker (see engine-worker.ts), with one connection.
+import { AsyncDuckDB, DuckDBDataProtocol, VoidLogger, type AsyncDuckDBConnection } from '@duckdb/duckdb-wasm';
+import { markEngineStep } from './engine-marks';
+import { startEngineWorker, type EngineWorker } from './engine-worker';
 
 /** Thrown by every call on a session whose worker was stopped. */
 export class SessionStoppedError extends Error {
@@ -43,13 +25,8 @@ export interface DuckDbSession {
 
 export { DuckDBDataProtocol };
 
-/** Starts a worker, instantiates DuckDB in it and opens one connection. */
-export async function openSession(): Promise<DuckDbSession> {
-  const bundle = await selectBundle(bundles);
-  if (!bundle.mainWorker) throw new Error('DuckDB-WASM has no worker script for this browser');
-  const workerUrl = new URL(boundedReadsWorker, location.href);
-  workerUrl.searchParams.set('duckdb', new URL(bundle.mainWorker, location.href).href);
-  const worker = new Worker(workerUrl);
+/** Instantiates DuckDB in a worker (one started beforehand, or a new one) and opens one connection. */
+export async function openSession({ worker, mainModule }: EngineWorker = startEngineWorker()): Promise<DuckDbSession> {
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   let stopped = false;
   let reject: (error: Error) => void = () => undefined;
@@ -63,13 +40,15 @@ export async function openSession(): Promise<DuckDbSession> {
     reject(new SessionStoppedError());
   };
   try {
-    await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
+    await db.instantiate(mainModule, null);
+    markEngineStep('instantiated');
     await db.open({ filesystem: { allowFullHTTPReads: false } });
     const conn = await db.connect();
     // DuckDB looks for its home folder when it meets a path starting with ~ or when it writes a file; the browser
     // has none, so it gets the in-memory file system's /tmp.
     await conn.query("SET home_directory='/tmp'");
     const connectionId = conn.useUnsafe((_, id) => id);
+    markEngineStep('ready');
     return {
       db,
       conn,

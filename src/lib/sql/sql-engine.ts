@@ -7,6 +7,8 @@ import { objectUrl } from '../api-address';
 import { cellText, sqlColumn, type SqlCell, type SqlColumn } from './arrow-values';
 import { summaryFrom, summaryQueries, type ColumnSummary, type SummaryStats } from './column-summary';
 import { DuckDBDataProtocol, openSession, SessionStoppedError, type DuckDbSession } from './duckdb-session';
+import { markEngineStep } from './engine-marks';
+import type { EngineWorker } from './engine-worker';
 import { sqlString, type LakefsAddress } from './lakefs-address';
 import { objectFiles, type ObjectFiles } from './object-files';
 import { isQuery, splitStatements, type SqlStatement } from './sql-script';
@@ -86,11 +88,15 @@ class DuckDbSqlEngine implements SqlEngine {
   private readonly kept = new WeakMap<SqlResult, KeptResult>();
   private runs = 0;
 
+  /** `firstWorker`: a worker started for the first session, which later sessions start afresh. */
+  constructor(private firstWorker: EngineWorker | undefined) {}
+
   /** The session, started again when the last one was stopped. */
   private async current(): Promise<DuckDbSession> {
     const existing = await this.session?.catch(() => undefined);
     if (existing && !existing.stopped) return existing;
-    const started = openSession();
+    const started = openSession(this.firstWorker);
+    this.firstWorker = undefined;
     this.session = started;
     return started;
   }
@@ -121,8 +127,7 @@ class DuckDbSqlEngine implements SqlEngine {
       try {
         return await work({ session, signal, call });
       } catch (error) {
-        // DuckDB 0.9 keeps a file it failed to open in a state that blocks the next use of its name: start afresh.
-        if (/Opening file '.*' failed/.test(String(error))) session.stop();
+        stopAfterFailedOpen(session, error);
         throw error;
       } finally {
         signal?.removeEventListener('abort', onAbort);
@@ -144,10 +149,15 @@ class DuckDbSqlEngine implements SqlEngine {
     const files = objectFiles(statements);
     return this.exclusive(signal, async (op) => {
       const started = performance.now();
-      await this.register(op, files);
-      for (const statement of statements.slice(0, -1)) await stream(op, statement.text, 0);
-      const { schema, batches, rowCount } = await stream(op, last.text, maxRows);
+      markEngineStep('run-started');
+      const reads = await this.register(op, files);
+      markEngineStep('registered');
+      const { schema, batches, rowCount } = await withReadFailures(op, reads, async () => {
+        for (const statement of statements.slice(0, -1)) await stream(op, statement.text, 0);
+        return stream(op, last.text, maxRows);
+      });
       const elapsedMs = Math.round(performance.now() - started);
+      markEngineStep('run-done');
       const outputs: SqlOutput[] = [];
       for (const [name, address] of files.writes) {
         outputs.push({ address, bytes: await op.call(op.session.db.copyFileToBuffer(name)) });
@@ -189,11 +199,11 @@ class DuckDbSqlEngine implements SqlEngine {
     const rerun = isQuery(kept.statement);
     return this.exclusive(signal, async (op) => {
       const { db, conn } = op.session;
-      await this.register(op, rerun ? objectFiles([kept.statement]) : { reads: new Map(), writes: new Map() });
+      const reads = await this.register(op, rerun ? objectFiles([kept.statement]) : { reads: new Map(), writes: new Map() });
       await op.call(db.registerEmptyFileBuffer(target));
       if (!rerun) await loadRows(op, kept.rows);
       try {
-        await stream(op, `COPY ${rerun ? `(${kept.statement.text})` : RESULT_TABLE} TO ${sqlString(target)} ${options}`, 0);
+        await withReadFailures(op, reads, () => stream(op, `COPY ${rerun ? `(${kept.statement.text})` : RESULT_TABLE} TO ${sqlString(target)} ${options}`, 0));
         return await op.call(db.copyFileToBuffer(target));
       } finally {
         if (!rerun) await op.call(conn.query(`DROP TABLE IF EXISTS ${RESULT_TABLE}`));
@@ -203,21 +213,49 @@ class DuckDbSqlEngine implements SqlEngine {
   }
 
   /**
-   * Makes the objects the statements name into files DuckDB can open: each read is checked first (DuckDB would only
-   * say it failed to open the file, where the server says why), and gets a new address each run, since a branch's
-   * object may have changed since the browser cached a range of it.
+   * Makes the objects the statements name into files DuckDB can open, and answers the ones read (name and address).
+   * Each read gets a new address each run, since a branch's object may have changed since the browser cached a range
+   * of it.
    */
-  private async register(op: Operation, { reads, writes }: ObjectFiles): Promise<void> {
+  private async register(op: Operation, { reads, writes }: ObjectFiles): Promise<ObjectReads> {
     const run = ++this.runs;
     const urls = [...reads].map(([name, address]) => {
       const url = new URL(objectUrl(address.repo, address.ref, address.path), location.origin);
       url.searchParams.set('run', String(run));
       return [name, url.href] as const;
     });
-    await Promise.all(urls.map(([name, url]) => assertReadable(name, url, op.signal)));
     for (const [name, url] of urls) await op.call(op.session.db.registerFileURL(name, url, DuckDBDataProtocol.HTTP, true));
     for (const name of writes.keys()) await op.call(op.session.db.registerEmptyFileBuffer(name));
+    return urls;
   }
+}
+
+/** The objects a run reads: the name DuckDB knows each by, and its address. */
+type ObjectReads = ReadonlyArray<readonly [name: string, url: string]>;
+
+/**
+ * Runs statements over the objects read; when they fail, the server is asked why an object could not be read (DuckDB
+ * only says it failed to open the file, where the server says it is missing, refused or empty). Asked only then: a
+ * check before every run would cost the first result a round trip.
+ */
+async function withReadFailures<T>(op: Operation, reads: ObjectReads, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (op.signal?.aborted || error instanceof SessionStoppedError) throw error;
+    try {
+      await Promise.all(reads.map(([name, url]) => assertReadable(name, url, op.signal)));
+    } catch (reason) {
+      stopAfterFailedOpen(op.session, error);
+      throw reason;
+    }
+    throw error;
+  }
+}
+
+/** DuckDB 0.9 keeps a file it failed to open in a state that blocks the next use of its name: it starts afresh. */
+function stopAfterFailedOpen(session: DuckDbSession, error: unknown): void {
+  if (/Opening file '.*' failed/.test(String(error))) session.stop();
 }
 
 /** The server's reason when an object cannot be read (missing, refused, empty). */
@@ -300,10 +338,15 @@ function tableRows(schema: Schema, batches: RecordBatch[]): Pick<SqlResult, 'col
 
 let engine: Promise<SqlEngine> | undefined;
 
-/** The page's engine, started on first use (the worker and DuckDB's WebAssembly module load then). */
-export function sqlEngine(): Promise<SqlEngine> {
-  if (!engine) {
-    const created = new DuckDbSqlEngine();
+/**
+ * The page's engine, started on first use (the worker and DuckDB's WebAssembly module load then), in `worker` when
+ * one was started for it (engine-loader.ts); a worker the engine does not need is stopped.
+ */
+export function sqlEngine(worker?: EngineWorker): Promise<SqlEngine> {
+  if (engine) {
+    worker?.worker.terminate();
+  } else {
+    const created = new DuckDbSqlEngine(worker);
     const started = created.start().then(() => created);
     engine = started;
     started.catch(() => {

@@ -5,7 +5,7 @@ import type { ColumnPlan, RowDiffOutcome, RowDiffSources } from '../../lib/sql/r
 import type { CompareRowsInput, RowDiffInput } from './machine';
 
 async function loaded() {
-  const [rowDiff, { sqlEngine }] = await Promise.all([import('../../lib/sql/row-diff'), import('../../lib/sql/sql-engine')]);
+  const [rowDiff, { sqlEngine }] = await Promise.all([import('../../lib/sql/row-diff'), import('../../lib/sql/engine-loader')]);
   return { rowDiff, engine: await sqlEngine() };
 }
 

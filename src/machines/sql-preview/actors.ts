@@ -1,4 +1,4 @@
-// The SQL preview's work: the engine (loaded on first use, a dynamic import), and the uploads of what a query wrote
+// The SQL preview's work: the engine (loaded on first use, or started by the route), and the uploads of what a query wrote
 // with COPY ... TO 'lakefs://{repo}/{branch}/{path}', which land as uncommitted changes on that branch.
 import { fromPromise } from 'xstate';
 import { getBranch } from '../../api/branches';
@@ -9,27 +9,10 @@ import { SQL_MAX_ROWS_SHOWN } from '../../lib/constants';
 import { extensionOf } from '../../lib/extension';
 import { saveFile } from '../../lib/save-file';
 import { formatLakefsAddress, type LakefsAddress } from '../../lib/sql/lakefs-address';
+import { sqlEngine as engine } from '../../lib/sql/engine-loader';
 import { copyTargets } from '../../lib/sql/object-files';
 import type { ColumnSummary, SqlResult } from '../../lib/sql/sql-engine';
 import type { ExportInput, SqlRun } from './machine';
-
-const loadEngineModule = () => import('../../lib/sql/sql-engine');
-
-/**
- * The engine's module, imported once and shared: the actors ask for the engine at the same moment (the charts and the
- * file's columns), and one import for all of them is also what vitest's mocks follow (an import of a mocked module
- * that overlaps another gets the real module). A failed import (a chunk that did not load) is tried again next time.
- */
-let engineModule: ReturnType<typeof loadEngineModule> | undefined;
-
-/** DuckDB-WASM and Arrow load with the first data file opened. */
-async function engine() {
-  engineModule ??= loadEngineModule().catch((error: unknown) => {
-    engineModule = undefined;
-    throw error;
-  });
-  return (await engineModule).sqlEngine();
-}
 
 const CONTENT_TYPES: Record<string, string> = {
   parquet: 'application/vnd.apache.parquet',

@@ -3,7 +3,7 @@
 import { getObjectBlob, getObjectText, statObject } from '../../../api/objects';
 import type { ObjectStats } from '../../../api/types';
 import type { LoadedObject, ObjectContent } from '../../../ui/viewer/objectContent';
-import { chooseRenderer, type RendererKind } from '../../../ui/viewer/renderer-kind';
+import { chooseRenderer, dataFormat, type RendererKind } from '../../../ui/viewer/renderer-kind';
 
 async function readContent(
   repoId: string,
@@ -32,8 +32,25 @@ async function readContent(
   }
 }
 
+const loadEngineStarter = () => import('../../../lib/sql/engine-loader');
+
+/**
+ * A data file opens on its SQL preview: DuckDB's worker starts before the page renders, not once the preview asks.
+ * The starter's small module is fetched beside the stat when the extension names a data format.
+ */
+async function startEngineFor(renderer: RendererKind, starter: ReturnType<typeof loadEngineStarter> | undefined): Promise<void> {
+  if (renderer !== 'data') return;
+  try {
+    (await (starter ?? loadEngineStarter())).startSqlEngine();
+  } catch {
+    // The preview loads the engine itself, and says what failed.
+  }
+}
+
 /** The object at `path` of `ref`; failures are part of the answer, so the page still shows its header. */
 export async function loadObject(repoId: string, ref: string, path: string, signal: AbortSignal): Promise<LoadedObject> {
+  const starter = dataFormat({ path }) ? loadEngineStarter() : undefined;
+  starter?.catch(() => undefined);
   let stats: ObjectStats;
   try {
     stats = await statObject(repoId, ref, path, signal);
@@ -41,6 +58,7 @@ export async function loadObject(repoId: string, ref: string, path: string, sign
     return { status: 'failed', error };
   }
   const renderer = chooseRenderer({ path: stats.path, contentType: stats.content_type, sizeBytes: stats.size_bytes });
+  await startEngineFor(renderer, starter);
   const content = await readContent(repoId, ref, stats, renderer, signal).catch((error: unknown): ObjectContent => ({ kind: 'failed', error }));
   return { status: 'found', stats, renderer, content };
 }
