@@ -18,9 +18,11 @@ export default defineConfig({
     react(),
     themeStylesheet(),
     // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than
-    // after the session check; the objects page is the one a repository opens on.
+    // after the session check: the objects page, which a repository opens on, and an object's page, which links and
+    // the finder open.
     preloadRouteChunks([
       { path: '^/repositories/[^/]+(/|/objects/?)?$', routes: ['src/routes/repositories/$repoId/objects.tsx'] },
+      { path: '^/repositories/[^/]+/object/?$', routes: ['src/routes/repositories/$repoId/object.tsx'] },
       { path: '^/repositories/[^/]+', routes: ['src/routes/repositories/$repoId/route.tsx'] },
     ]),
   ],

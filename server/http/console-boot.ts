@@ -1,8 +1,8 @@
 // The reads a console page makes first, answered inside the page. The server knows the page's route, so it asks its
 // own API what the console would ask as it starts (who is signed in, the configuration, the setup state and the
-// login capabilities, and on a folder's page the repository, the ref and the listing's first page), with the page
-// request's session cookie: the same authentication and authorisation as the console's own calls, because they are
-// the same calls. The console's API client answers those calls from the page during the first load only
+// login capabilities, and on a folder's or an object's page the repository, the ref and the listing's first page or
+// the object's stat), with the page request's session cookie: the same authentication and authorisation as the
+// console's own calls, because they are the same calls. The console's API client answers those calls from the page during the first load only
 // (src/api/boot-answers.ts), so the page needs no request before its first row. Addresses are built as the console's
 // client builds them (a test asks both), since an answer is found by its address.
 
@@ -37,16 +37,16 @@ export const LIST_ALL_PAGE_SIZE = 1000;
 export const userPoliciesRead = (userId: string) =>
   `${api}/auth/users/${segment(userId)}/policies?effective=true&amount=${LIST_ALL_PAGE_SIZE}`;
 
-/** A folder's page, `/repositories/:repo/objects?ref=&path=&after=&search=`, as its loaders read it. */
-interface FolderPage {
-  repo: string;
-  ref: string | undefined;
-  prefix: string;
-  after: string | undefined;
-}
+/**
+ * A repository page whose first reads the server answers: a folder's, `/repositories/:repo/objects?ref=&path=&after=&search=`,
+ * or an object's, `/repositories/:repo/object?ref=&path=`, as their loaders read them.
+ */
+type RepositoryPage =
+  | { kind: 'folder'; repo: string; ref: string | undefined; prefix: string; after: string | undefined }
+  | { kind: 'object'; repo: string; ref: string | undefined; path: string };
 
-function folderPage(url: URL): FolderPage | undefined {
-  const match = /^\/repositories\/([^/]+)\/objects\/?$/.exec(url.pathname);
+function repositoryPage(url: URL): RepositoryPage | undefined {
+  const match = /^\/repositories\/([^/]+)\/(objects|object)\/?$/.exec(url.pathname);
   if (!match?.[1]) return undefined;
   let repo: string;
   try {
@@ -56,11 +56,15 @@ function folderPage(url: URL): FolderPage | undefined {
   }
   // The console's search schema takes an empty parameter for an absent one.
   const param = (name: string) => url.searchParams.get(name) || undefined;
-  return { repo, ref: param('ref'), prefix: (param('path') ?? '') + (param('search') ?? ''), after: param('after') };
+  if (match[2] === 'object') {
+    const path = param('path');
+    return path === undefined ? undefined : { kind: 'object', repo, ref: param('ref'), path };
+  }
+  return { kind: 'folder', repo, ref: param('ref'), prefix: (param('path') ?? '') + (param('search') ?? ''), after: param('after') };
 }
 
-/** The addresses of a folder page's reads, as the loaders make them (src/loaders/repository.ts, objects.ts). */
-export const folderReads = {
+/** The addresses of a repository page's reads, as the loaders make them (src/loaders/repository.ts, objects.ts, the object route's). */
+export const pageReads = {
   repository: (repo: string) => `${api}/repositories/${segment(repo)}`,
   branch: (repo: string, ref: string) => `${api}/repositories/${segment(repo)}/branches/${segment(ref)}`,
   branchProtection: (repo: string) => `${api}/repositories/${segment(repo)}/settings/branch_protection`,
@@ -71,6 +75,8 @@ export const folderReads = {
     query.set('delimiter', '/');
     return `${api}/repositories/${segment(repo)}/refs/${segment(ref)}/objects/ls?${query.toString()}`;
   },
+  objectStat: (repo: string, ref: string, path: string) =>
+    `${api}/repositories/${segment(repo)}/refs/${segment(ref)}/objects/stat?${new URLSearchParams({ path }).toString()}`,
 };
 
 /** Asks, and keeps each answer under its address (JSON answers only: the console asks for any other itself). */
@@ -82,9 +88,9 @@ function noter(ask: AskApi, answers: BootAnswers) {
   };
 }
 
-async function noteFolderPage(page: FolderPage, note: ReturnType<typeof noter>): Promise<void> {
-  const repository = note(folderReads.repository(page.repo));
-  const protection = note(folderReads.branchProtection(page.repo));
+async function noteRepositoryPage(page: RepositoryPage, note: ReturnType<typeof noter>): Promise<void> {
+  const repository = note(pageReads.repository(page.repo));
+  const protection = note(pageReads.branchProtection(page.repo));
   let ref = page.ref;
   if (ref === undefined) {
     // The listing reads the default branch when the URL names no ref.
@@ -96,8 +102,8 @@ async function noteFolderPage(page: FolderPage, note: ReturnType<typeof noter>):
   await Promise.all([
     repository,
     protection,
-    note(folderReads.branch(page.repo, ref)),
-    note(folderReads.listing(page.repo, ref, page.prefix, page.after)),
+    note(pageReads.branch(page.repo, ref)),
+    note(page.kind === 'folder' ? pageReads.listing(page.repo, ref, page.prefix, page.after) : pageReads.objectStat(page.repo, ref, page.path)),
   ]);
 }
 
@@ -111,8 +117,8 @@ export async function bootAnswers(url: URL, ask: AskApi): Promise<BootAnswers> {
   const [user] = await Promise.all(sessionReads.map(note));
   const userId = user?.status === 200 ? (user.body as { user?: { id?: unknown } }).user?.id : undefined;
   if (typeof userId !== 'string') return answers;
-  const page = folderPage(url);
-  await Promise.all([note(userPoliciesRead(userId)), page && noteFolderPage(page, note)]);
+  const page = repositoryPage(url);
+  await Promise.all([note(userPoliciesRead(userId)), page && noteRepositoryPage(page, note)]);
   return answers;
 }
 

@@ -4,11 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createActor, waitFor } from 'xstate';
-import { folderReads, userPoliciesRead, type BootAnswers } from '../../server/http/console-boot';
+import { pageReads, userPoliciesRead, type BootAnswers } from '../../server/http/console-boot';
 import { setBootAnswers } from '../../src/api/boot-answers';
 import type { Config, CurrentUser, ObjectStats, Page, Policy, Ref, Repository, SetupState } from '../../src/api/types';
 import { loadObjectsPage, startObjectsPage } from '../../src/loaders/objects';
 import { loadRepositoryPage, startRepositoryPage } from '../../src/loaders/repository';
+import { loadObject } from '../../src/routes/repositories/$repoId/-load-object';
 import { checkedSession, liveSessionMachine, type SessionSnapshot } from '../../src/machines/session';
 
 const user: CurrentUser = { user: { id: 'ada', creation_date: 1 } };
@@ -32,10 +33,10 @@ const page: BootAnswers = {
   '/api/v1/setup_lakefs': { status: 200, body: setupState },
   '/api/v1/auth/capabilities': { status: 200, body: { invite_user: false, forgot_password: false } },
   [userPoliciesRead('ada')]: { status: 200, body: policies },
-  [folderReads.repository('lake')]: { status: 200, body: repository },
-  [folderReads.branch('lake', 'main')]: { status: 200, body: branch },
-  [folderReads.branchProtection('lake')]: { status: 200, body: [] },
-  [folderReads.listing('lake', 'main', 'docs/', undefined)]: { status: 200, body: listing },
+  [pageReads.repository('lake')]: { status: 200, body: repository },
+  [pageReads.branch('lake', 'main')]: { status: 200, body: branch },
+  [pageReads.branchProtection('lake')]: { status: 200, body: [] },
+  [pageReads.listing('lake', 'main', 'docs/', undefined)]: { status: 200, body: listing },
 };
 
 const asked: string[] = [];
@@ -85,6 +86,14 @@ describe('the page’s answers to its first reads', () => {
     session.stop();
   });
 
+  it('give an object page its stat without a request, at the address the object route reads', async () => {
+    const stat: ObjectStats = { path: 'docs/a b.txt', path_type: 'object', size_bytes: 3, physical_address: 'p', checksum: 'x', mtime: 1 };
+    setBootAnswers(JSON.stringify({ ...page, [pageReads.objectStat('lake', 'main', 'docs/a b.txt')]: { status: 200, body: stat } }));
+    const loaded = await loadObject('lake', 'main', 'docs/a b.txt', new AbortController().signal);
+    expect(loaded).toMatchObject({ status: 'found', stats: { path: 'docs/a b.txt', size_bytes: 3 } });
+    expect(asked.filter((address) => address.includes('/objects/stat'))).toEqual([]);
+  });
+
   it('answer only the first load: after it every read asks the server', async () => {
     setBootAnswers(JSON.stringify(page));
     const first = startSession();
@@ -93,7 +102,7 @@ describe('the page’s answers to its first reads', () => {
     const again = startSession();
     await waitFor(again, ready, { timeout: 5000 });
     await openFolder();
-    expect(asked).toEqual(expect.arrayContaining(['/api/v1/user', '/api/v1/config', folderReads.listing('lake', 'main', 'docs/', undefined)]));
+    expect(asked).toEqual(expect.arrayContaining(['/api/v1/user', '/api/v1/config', pageReads.listing('lake', 'main', 'docs/', undefined)]));
     first.stop();
     again.stop();
   });
@@ -103,7 +112,7 @@ describe('the page’s answers to its first reads', () => {
     const session = startSession();
     await waitFor(session, ready, { timeout: 5000 });
     await openFolder();
-    expect(asked).toEqual(expect.arrayContaining(['/api/v1/user', userPoliciesRead('ada'), folderReads.repository('lake')]));
+    expect(asked).toEqual(expect.arrayContaining(['/api/v1/user', userPoliciesRead('ada'), pageReads.repository('lake')]));
     session.stop();
   });
 });

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderReads, LIST_ALL_PAGE_SIZE, LISTING_PAGE_SIZE, userPoliciesRead, type BootAnswers } from '../../../server/http/console-boot';
+import { pageReads, LIST_ALL_PAGE_SIZE, LISTING_PAGE_SIZE, userPoliciesRead, type BootAnswers } from '../../../server/http/console-boot';
 import { LIST_ALL_PAGE_SIZE as CONSOLE_LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../../src/lib/page-sizes';
 import { addUser, captureLog, signIn, startTestServer, startWithAdmin, type Client, type Session, type TestServer } from './harness';
 
@@ -35,7 +35,7 @@ async function page(path: string, cookie?: string): Promise<{ res: Response; htm
   return { res, html, answers: JSON.parse(block?.[1] ?? 'null') as BootAnswers };
 }
 
-const listing = folderReads.listing('lake', 'main', 'docs/', undefined);
+const listing = pageReads.listing('lake', 'main', 'docs/', undefined);
 
 describe('a console page answers its first reads', () => {
   it('gives a signed-in user the session and the folder’s repository, branch and first page', async () => {
@@ -57,9 +57,24 @@ describe('a console page answers its first reads', () => {
     expect(first.results.map((entry) => entry.path)).toEqual(['docs/<b>.txt', 'docs/a.txt']);
   });
 
+  it('gives a signed-in user an object page’s repository, branch and the object’s stat', async () => {
+    const stat = pageReads.objectStat('lake', 'main', 'docs/<b>.txt');
+    expect(stat).toBe('/api/v1/repositories/lake/refs/main/objects/stat?path=docs%2F%3Cb%3E.txt');
+    const { answers } = await page('/repositories/lake/object?ref=main&path=docs%2F%3Cb%3E.txt', adminSession.cookie);
+    expect(answers['/api/v1/repositories/lake/branches/main']).toMatchObject({ status: 200, body: { id: 'main' } });
+    expect(answers[stat]).toMatchObject({ status: 200, body: { path: 'docs/<b>.txt', size_bytes: 1 } });
+    expect(Object.keys(answers).some((address) => address.includes('/objects/ls'))).toBe(false);
+  });
+
+  it('gives a user who may not read the object its refusal, not its stat', async () => {
+    const { answers, html } = await page('/repositories/lake/object?ref=main&path=docs%2Fa.txt', stranger.cookie);
+    expect(answers[pageReads.objectStat('lake', 'main', 'docs/a.txt')]?.status).toBe(401);
+    expect(html).not.toMatch(/local:\/\/lake|physical_address/);
+  });
+
   it('reads the default branch’s listing when the address names no ref', async () => {
     const { answers } = await page('/repositories/lake/objects', adminSession.cookie);
-    expect(answers[folderReads.listing('lake', 'main', '', undefined)]?.status).toBe(200);
+    expect(answers[pageReads.listing('lake', 'main', '', undefined)]?.status).toBe(200);
   });
 
   it('keeps the data a block: no answer can close it, no cache may keep it, and no script of it runs', async () => {
