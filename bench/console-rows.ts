@@ -1,10 +1,12 @@
-// Drawing the listing: of a load of a folder's objects page, the stretch from the listing's answer arriving (the
-// `objects/ls` request's responseEnd) to the first row painted, as wall time and as the main thread's CPU time in a
+// Drawing the listing: of a load of a folder's objects page, the stretch from the listing being in hand (the route's
+// loader marks it, `tarn:listing-ready`: the first page comes with the page itself, with no request to time) to the
+// first row painted, as wall time and as the main thread's CPU time in a
 // Chromium trace. Everything the page does in that stretch counts: the route's components, the screen machine's start,
 // the table and its rows. Optionally a V8 CPU profile of the stretch (bench/cpu-profile.ts summarises it), which says
 // where the time goes. Functions passed to the page are serialised, so each one is self-contained.
 import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { LISTING_READY_MARK } from '../src/lib/listing-mark';
 import { installFirstRowProbe } from './console-first-row';
 import { mainThreadTasks, type TraceEvent } from './console-frames';
 import { median, percentile, round1 } from './console-stats';
@@ -18,23 +20,21 @@ function markClock(name: string): void {
 }
 
 interface RowsProbe {
-  /** The listing's answer arrived (responseEnd), ms from navigation start. */
-  answeredMs: number;
+  /** The listing was in hand (the loader's mark), ms from navigation start. */
+  readyMs: number;
   paintedMs: number;
   clockMarkMs: number;
   /** Body rows in the DOM once the first was painted. */
   rows: number;
 }
 
-function readProbe(mark: string): RowsProbe | undefined {
-  const listing = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
-    new URL(e.name).pathname.endsWith('/objects/ls'),
-  );
+function readProbe([mark, listingMark]: [string, string]): RowsProbe | undefined {
+  const listing = performance.getEntriesByName(listingMark)[0];
   const probe = window.__firstRow;
   const clock = performance.getEntriesByName(mark)[0];
   if (!listing || !probe?.paintedAt || !clock) return undefined;
   return {
-    answeredMs: listing.responseEnd,
+    readyMs: listing.startTime,
     paintedMs: probe.paintedAt,
     clockMarkMs: clock.startTime,
     rows: document.querySelectorAll('table[aria-label="Objects"] tbody tr[data-index]').length,
@@ -42,7 +42,7 @@ function readProbe(mark: string): RowsProbe | undefined {
 }
 
 export interface DrawRun {
-  /** Listing answered → first row painted, wall time. */
+  /** Listing in hand → first row painted, wall time. */
   wallMs: number;
   /** The main thread's CPU time of the tasks that started in that stretch. */
   cpuMs: number;
@@ -66,7 +66,7 @@ export interface DrawOptions {
   profileDir?: string;
 }
 
-/** Loads the page `runs` times under a trace and measures the stretch from the listing's answer to the first row. */
+/** Loads the page `runs` times under a trace and measures the stretch from the listing in hand to the first row. */
 export async function measureDrawing(browser: Browser, options: DrawOptions): Promise<DrawSeries> {
   const categories = ['toplevel', 'blink.user_timing', ...(options.profileDir ? [CPU_PROFILE_CATEGORY] : [])];
   const prepared = async () => {
@@ -95,24 +95,24 @@ export async function measureDrawing(browser: Browser, options: DrawOptions): Pr
         try {
           await page.goto(options.path, { waitUntil: 'commit' });
           await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
-          probe = await page.evaluate(readProbe, CLOCK_MARK);
+          probe = await page.evaluate(readProbe, [CLOCK_MARK, LISTING_READY_MARK] as [string, string]);
         } catch (error) {
           await browser.stopTracing().catch(() => undefined);
           throw error;
         }
         const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-        if (!probe) throw new Error('the load gave no listing answer or no painted row');
+        if (!probe) throw new Error('the load marked no listing in hand, or painted no row');
         // The document's own mark: the new tab's first blank document makes none.
         const mark = traceEvents.filter((e) => e.name === CLOCK_MARK).at(-1);
         if (!mark) throw new Error('the trace holds no clock mark');
-        const { answeredMs, paintedMs, clockMarkMs } = probe;
+        const { readyMs, paintedMs, clockMarkMs } = probe;
         const cpuMs = mainThreadTasks(traceEvents, mark, clockMarkMs)
-          .filter((t) => t.startMs >= answeredMs && t.startMs < paintedMs)
+          .filter((t) => t.startMs >= readyMs && t.startMs < paintedMs)
           .reduce((sum, t) => sum + t.cpuMs, 0);
-        runs.push({ wallMs: round1(paintedMs - answeredMs), cpuMs: round1(cpuMs), rows: probe.rows });
+        runs.push({ wallMs: round1(paintedMs - readyMs), cpuMs: round1(cpuMs), rows: probe.rows });
         if (options.profileDir) {
           const toTraceUs = (ms: number) => mark.ts + (ms - clockMarkMs) * 1000;
-          const profile = profileBetween(traceEvents, mark.pid, toTraceUs(answeredMs), toTraceUs(paintedMs));
+          const profile = profileBetween(traceEvents, mark.pid, toTraceUs(readyMs), toTraceUs(paintedMs));
           writeFileSync(`${options.profileDir}/rows-${options.cache}-${i + 1}.cpuprofile`, JSON.stringify(profile));
         }
       } finally {

@@ -4,7 +4,7 @@
  *  - time to the first listing row of the folder's objects page (navigation start to the row painted), median and
  *    p90 over cold loads (new browser context) and warm loads (new tab, cached assets), with the request waterfall
  *    of the median cold load, and where the main thread's CPU time went before the first row (3 traced cold loads);
- *  - drawing the listing: from the listing's answer arriving to the first row painted, wall time and main-thread CPU
+ *  - drawing the listing: from the listing in hand (the loader's mark) to the first row painted, wall time and main-thread CPU
  *    time (traced), median and p90 over cold and warm loads;
  *  - frame times while flinging through the whole listing with the mouse wheel and with scrollbar-drag jumps.
  * Never part of `npm test`. TARN_BENCH_LOADS sets the loads per series (10), TARN_BENCH_FLING_SECONDS each
@@ -94,7 +94,7 @@ async function firstRowFigures(browser: Browser, path: string, contextOptions: B
   };
 }
 
-/** Listing answered → first row painted, wall and main-thread CPU time, cold and warm. */
+/** Listing in hand → first row painted, wall and main-thread CPU time, cold and warm. */
 async function drawingFigures(browser: Browser, path: string, contextOptions: BrowserContextOptions) {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const series: DrawSeries[] = [];
@@ -103,7 +103,7 @@ async function drawingFigures(browser: Browser, path: string, contextOptions: Br
   }
   const rows = series[0]?.runs[0]?.rows ?? 0;
   console.log(
-    `\nDrawing the listing (the listing's answer arrived → first row painted; the first render draws ${rows} rows, the window's), ${LOADS} loads each, traced:`,
+    `\nDrawing the listing (the listing in hand → first row painted; the first render draws ${rows} rows, the window's), ${LOADS} loads each, traced:`,
   );
   for (const s of series) {
     console.log(

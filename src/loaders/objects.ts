@@ -1,6 +1,7 @@
 // The objects route's reads: the folder listing's first page at once (by the ref's name when the URL gives one, so
 // it does not wait for the ref to resolve), and the folder's README.md after it, never in front of it.
 import type { ObjectStats, Page } from '../api/types';
+import { LISTING_READY_MARK } from '../lib/listing-mark';
 import { PAGE_SIZE } from '../lib/page-sizes';
 import { listFolderPage } from '../api/object-listing';
 import type { ObjectsListingRequest } from './objects-request';
@@ -66,5 +67,6 @@ export async function loadObjectsPage(
       (error: unknown): Readme => ({ status: 'failed', error }),
     ));
   if (!preload) void readme(signal);
+  if (firstPage) performance.mark(LISTING_READY_MARK);
   return { firstPage, listedPrefix: request.path + request.search, readme: () => readme() };
 }
