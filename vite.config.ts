@@ -36,6 +36,14 @@ export default defineConfig({
     // on import: the polyfill would only spend bytes of every page's entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // React, the router and XState are in every page's first paint, used whole: one chunk instead of a chunk per
+      // set of routes sharing each piece (some twenty files, of a cold page's hundred fetched six at a time), and one
+      // file gzips smaller than its parts.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|react-store|store)|xstate|@xstate[\\/]react)[\\/]/ }],
+        },
+      },
       // Chakra's theme module builds its full default config (every recipe of every component) with a plain
       // `defineConfig(...)` call the bundler must otherwise keep; the theme of src/ui/theme/system.ts picks only the
       // recipes the console renders, and that call is an identity function.
