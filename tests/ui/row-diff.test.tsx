@@ -1,11 +1,12 @@
 // "Compare rows" on a data object of a diff tree (here the changes page), with the engine (DuckDB-WASM, which needs
 // a browser) replaced by a fake at its module boundary that answers the row diff's queries; the SQL itself runs on
 // DuckDB in tests/unit/row-diff-duckdb.test.ts, and the whole flow in Chromium in tests/e2e/row-diff.test.ts.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { SqlCell } from '../../src/lib/sql/arrow-values';
 import type { SqlEngine, SqlResult } from '../../src/lib/sql/sql-engine';
+import { forgetSqlEngine } from '../../src/lib/sql/engine-loader';
 import { renderApp } from './render';
 import { elseNotFound, fakeApi, signedInAs } from './fake-api';
 
@@ -90,6 +91,9 @@ async function openRowDiff() {
   fireEvent.click(await screen.findByRole('button', { name: 'Compare rows of lakes.csv' }, { timeout: 5000 }));
   return screen.findByRole('region', { name: 'Row changes of lakes.csv' }, { timeout: 5000 });
 }
+
+// The files of this project share modules: the engine another file's fake made is not this file's.
+beforeAll(forgetSqlEngine);
 
 describe('Compare rows', () => {
   it('offers the row diff on data objects only, beside the content diff', async () => {

@@ -1,10 +1,11 @@
 // The object viewer's SQL preview of data files, with the engine (DuckDB-WASM, which needs a browser) replaced by
 // a fake at its module boundary; the e2e journey runs the real one in Chromium.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EditorView } from '@codemirror/view';
 import type { ColumnSummary, SqlEngine, SqlResult } from '../../src/lib/sql/sql-engine';
+import { forgetSqlEngine } from '../../src/lib/sql/engine-loader';
 import { renderApp } from './render';
 import { elseNotFound, fakeApi } from './fake-api';
 
@@ -123,6 +124,9 @@ function typeQuery(sql: string) {
   if (!editor) throw new Error('no editor');
   editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: sql } });
 }
+
+// The files of this project share modules: the engine another file's fake made is not this file's.
+beforeAll(forgetSqlEngine);
 
 describe('SQL preview of data files', () => {
   it('runs the opening query over a parquet object and shows its rows with their types and count', async () => {

@@ -52,3 +52,11 @@ export function sqlEngine(): Promise<SqlEngine> {
 export function startSqlEngine(): void {
   sqlEngine().catch(() => undefined);
 }
+
+/**
+ * Drops the page's engine, so that the next ask loads one again. A page keeps its engine for its life; test files that
+ * share one module registry each fake the engine their own way, and start with none.
+ */
+export function forgetSqlEngine(): void {
+  engine = undefined;
+}
