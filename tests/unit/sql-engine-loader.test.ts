@@ -1,6 +1,6 @@
 // The page's SQL engine loads once, whoever asks first (the object route's loader or the preview): DuckDB's worker is
 // started on its own and handed to the engine, and a failed start is tried again, in a new worker, next time.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EngineWorker } from '../../src/lib/sql/engine-worker';
 
 const fakes = vi.hoisted(() => ({
@@ -29,6 +29,12 @@ vi.mock('../../src/lib/sql/sql-engine', () => ({
     return { name: 'engine' };
   },
 }));
+
+// The unit files share one module registry: an engine loader another file imported holds that file's worker and engine
+// (and maybe its engine), not these fakes.
+beforeAll(() => {
+  vi.resetModules();
+});
 
 afterEach(() => {
   fakes.workers.length = 0;
