@@ -336,22 +336,12 @@ function tableRows(schema: Schema, batches: RecordBatch[]): Pick<SqlResult, 'col
   return { columns: fields.map(sqlColumn), rows };
 }
 
-let engine: Promise<SqlEngine> | undefined;
-
 /**
- * The page's engine, started on first use (the worker and DuckDB's WebAssembly module load then), in `worker` when
- * one was started for it (engine-loader.ts); a worker the engine does not need is stopped.
+ * An engine started in `worker` when one was started for it, else in a new worker (the worker and DuckDB's WebAssembly
+ * module load then). The page keeps one: engine-loader.ts starts it once and shares it.
  */
-export function sqlEngine(worker?: EngineWorker): Promise<SqlEngine> {
-  if (engine) {
-    worker?.worker.terminate();
-  } else {
-    const created = new DuckDbSqlEngine(worker);
-    const started = created.start().then(() => created);
-    engine = started;
-    started.catch(() => {
-      if (engine === started) engine = undefined;
-    });
-  }
-  return engine;
+export async function sqlEngine(worker?: EngineWorker): Promise<SqlEngine> {
+  const created = new DuckDbSqlEngine(worker);
+  await created.start();
+  return created;
 }
