@@ -1,9 +1,10 @@
 // Time to the first listing row: a full page load of a folder's objects page, from navigation start (the page's
 // time origin) to the frame that paints the first row, with the request waterfall of the load so one can see what
 // waits on what. Functions passed to the page are serialised, so each one is self-contained.
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { median, percentile, round1 } from './console-stats';
-import { BREAKDOWN_CATEGORIES, mainThreadBreakdown, type TraceEvent, type WorkKind } from './main-thread-breakdown';
+import type { TraceEvent } from './console-frames';
+import { BREAKDOWN_CATEGORIES, mainThreadBreakdown, type WorkKind } from './main-thread-breakdown';
 
 interface FirstRowProbe {
   /** performance.now() when the first body row of the Objects table entered the DOM. */
@@ -92,38 +93,47 @@ export interface FirstRowOptions {
   initScripts?: string[];
 }
 
-async function preparedContext(browser: Browser, options: FirstRowOptions) {
+async function preparedContext(browser: Browser, options: Pick<FirstRowOptions, 'contextOptions' | 'initScripts'>) {
   const context = await browser.newContext(options.contextOptions);
   for (const script of options.initScripts ?? []) await context.addInitScript(script);
   await context.addInitScript(installFirstRowProbe);
   return context;
 }
 
-export async function measureFirstRow(browser: Browser, options: FirstRowOptions): Promise<FirstRowSeries> {
-  const runs: FirstRowRun[] = [];
-  const prepared = () => preparedContext(browser, options);
+/** The label of a series of loads in the printed figures. */
+export const seriesLabel = (cache: FirstRowOptions['cache']) =>
+  cache === 'cold' ? 'cold cache (new browser context each load)' : 'warm cache (new tab, cached assets)';
+
+/**
+ * Runs `load` for each of a series' loads, each in a page of its own: in a new browser context each (an empty HTTP
+ * cache), or for warm loads in new tabs of one context whose cache a first load, not counted, filled. Every context
+ * has the shims and the first-row probe, then what `prepare` adds.
+ */
+export async function eachLoad<T>(
+  browser: Browser,
+  options: FirstRowOptions,
+  load: (page: Page, index: number) => Promise<T>,
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
+): Promise<T[]> {
+  const prepared = async () => {
+    const context = await preparedContext(browser, options);
+    await prepare(context);
+    return context;
+  };
   const shared = options.cache === 'warm' ? await prepared() : undefined;
   if (shared) {
-    // Fills the cache; not counted.
     const page = await shared.newPage();
     await page.goto(options.path);
     await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
     await page.close();
   }
+  const results: T[] = [];
   try {
     for (let i = 0; i < options.runs; i++) {
       const context = shared ?? (await prepared());
       const page = await context.newPage();
       try {
-        await page.goto(options.path, { waitUntil: 'commit' });
-        await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
-        const probe = await page.evaluate(() => window.__firstRow as Required<FirstRowProbe>);
-        const waterfall = await page.evaluate(readWaterfall);
-        runs.push({
-          firstRowMs: round1(probe.paintedAt),
-          insertedMs: round1(probe.insertedAt),
-          waterfall: waterfall.map((e) => ({ ...e, startMs: round1(e.startMs), endMs: round1(e.endMs) })),
-        });
+        results.push(await load(page, i));
       } finally {
         await page.close();
         if (!shared) await context.close();
@@ -132,9 +142,24 @@ export async function measureFirstRow(browser: Browser, options: FirstRowOptions
   } finally {
     await shared?.close();
   }
+  return results;
+}
+
+export async function measureFirstRow(browser: Browser, options: FirstRowOptions): Promise<FirstRowSeries> {
+  const runs = await eachLoad(browser, options, async (page): Promise<FirstRowRun> => {
+    await page.goto(options.path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+    const probe = await page.evaluate(() => window.__firstRow as Required<FirstRowProbe>);
+    const waterfall = await page.evaluate(readWaterfall);
+    return {
+      firstRowMs: round1(probe.paintedAt),
+      insertedMs: round1(probe.insertedAt),
+      waterfall: waterfall.map((e) => ({ ...e, startMs: round1(e.startMs), endMs: round1(e.endMs) })),
+    };
+  });
   const times = runs.map((r) => r.firstRowMs);
   return {
-    label: options.cache === 'cold' ? 'cold cache (new browser context each load)' : 'warm cache (new tab, cached assets)',
+    label: seriesLabel(options.cache),
     runs,
     medianMs: round1(median(times)),
     p90Ms: round1(percentile(times, 90)),
@@ -180,7 +205,7 @@ export interface FirstRowBreakdown {
 export async function traceFirstRow(browser: Browser, options: Omit<FirstRowOptions, 'runs' | 'cache'>, loads = 3): Promise<FirstRowBreakdown> {
   const traced: FirstRowBreakdown[] = [];
   for (let i = 0; i < loads; i++) {
-    const context = await preparedContext(browser, { ...options, runs: 1, cache: 'cold' });
+    const context = await preparedContext(browser, options);
     try {
       const page = await context.newPage();
       await browser.startTracing(page, { categories: BREAKDOWN_CATEGORIES });

@@ -5,9 +5,9 @@
 // the table and its rows. Optionally a V8 CPU profile of the stretch (bench/cpu-profile.ts summarises it), which says
 // where the time goes. Functions passed to the page are serialised, so each one is self-contained.
 import { writeFileSync } from 'node:fs';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { LISTING_READY_MARK } from '../src/lib/listing-mark';
-import { installFirstRowProbe } from './console-first-row';
+import { eachLoad, seriesLabel, type FirstRowOptions } from './console-first-row';
 import { mainThreadTasks, type TraceEvent } from './console-frames';
 import { median, percentile, round1 } from './console-stats';
 import { CPU_PROFILE_CATEGORY, profileBetween } from './trace-profile';
@@ -56,12 +56,7 @@ export interface DrawSeries {
   cpu: { median: number; p90: number };
 }
 
-export interface DrawOptions {
-  path: string;
-  contextOptions: BrowserContextOptions;
-  runs: number;
-  cache: 'cold' | 'warm';
-  initScripts?: string[];
+export interface DrawOptions extends FirstRowOptions {
   /** Writes the CPU profile of each load's stretch here (`<dir>/rows-<cache>-<n>.cpuprofile`). */
   profileDir?: string;
 }
@@ -69,63 +64,41 @@ export interface DrawOptions {
 /** Loads the page `runs` times under a trace and measures the stretch from the listing in hand to the first row. */
 export async function measureDrawing(browser: Browser, options: DrawOptions): Promise<DrawSeries> {
   const categories = ['toplevel', 'blink.user_timing', ...(options.profileDir ? [CPU_PROFILE_CATEGORY] : [])];
-  const prepared = async () => {
-    const context = await browser.newContext(options.contextOptions);
-    for (const script of options.initScripts ?? []) await context.addInitScript(script);
-    await context.addInitScript(installFirstRowProbe);
-    await context.addInitScript(markClock, CLOCK_MARK);
-    return context;
-  };
-  const shared = options.cache === 'warm' ? await prepared() : undefined;
-  if (shared) {
-    // Fills the cache; not counted.
-    const page = await shared.newPage();
-    await page.goto(options.path);
-    await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
-    await page.close();
-  }
-  const runs: DrawRun[] = [];
-  try {
-    for (let i = 0; i < options.runs; i++) {
-      const context = shared ?? (await prepared());
-      const page = await context.newPage();
+  const runs = await eachLoad(
+    browser,
+    options,
+    async (page, i): Promise<DrawRun> => {
+      await browser.startTracing(page, { categories });
+      let probe: RowsProbe | undefined;
       try {
-        await browser.startTracing(page, { categories });
-        let probe: RowsProbe | undefined;
-        try {
-          await page.goto(options.path, { waitUntil: 'commit' });
-          await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
-          probe = await page.evaluate(readProbe, [CLOCK_MARK, LISTING_READY_MARK] as [string, string]);
-        } catch (error) {
-          await browser.stopTracing().catch(() => undefined);
-          throw error;
-        }
-        const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-        if (!probe) throw new Error('the load marked no listing in hand, or painted no row');
-        // The document's own mark: the new tab's first blank document makes none.
-        const mark = traceEvents.filter((e) => e.name === CLOCK_MARK).at(-1);
-        if (!mark) throw new Error('the trace holds no clock mark');
-        const { readyMs, paintedMs, clockMarkMs } = probe;
-        const cpuMs = mainThreadTasks(traceEvents, mark, clockMarkMs)
-          .filter((t) => t.startMs >= readyMs && t.startMs < paintedMs)
-          .reduce((sum, t) => sum + t.cpuMs, 0);
-        runs.push({ wallMs: round1(paintedMs - readyMs), cpuMs: round1(cpuMs), rows: probe.rows });
-        if (options.profileDir) {
-          const toTraceUs = (ms: number) => mark.ts + (ms - clockMarkMs) * 1000;
-          const profile = profileBetween(traceEvents, mark.pid, toTraceUs(readyMs), toTraceUs(paintedMs));
-          writeFileSync(`${options.profileDir}/rows-${options.cache}-${i + 1}.cpuprofile`, JSON.stringify(profile));
-        }
-      } finally {
-        await page.close();
-        if (!shared) await context.close();
+        await page.goto(options.path, { waitUntil: 'commit' });
+        await page.waitForFunction(() => window.__firstRow?.paintedAt !== undefined, undefined, { timeout: 15_000 });
+        probe = await page.evaluate(readProbe, [CLOCK_MARK, LISTING_READY_MARK] as [string, string]);
+      } catch (error) {
+        await browser.stopTracing().catch(() => undefined);
+        throw error;
       }
-    }
-  } finally {
-    await shared?.close();
-  }
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+      if (!probe) throw new Error('the load marked no listing in hand, or painted no row');
+      // The document's own mark: the new tab's first blank document makes none.
+      const mark = traceEvents.filter((e) => e.name === CLOCK_MARK).at(-1);
+      if (!mark) throw new Error('the trace holds no clock mark');
+      const { readyMs, paintedMs, clockMarkMs } = probe;
+      const cpuMs = mainThreadTasks(traceEvents, mark, clockMarkMs)
+        .filter((t) => t.startMs >= readyMs && t.startMs < paintedMs)
+        .reduce((sum, t) => sum + t.cpuMs, 0);
+      if (options.profileDir) {
+        const toTraceUs = (ms: number) => mark.ts + (ms - clockMarkMs) * 1000;
+        const profile = profileBetween(traceEvents, mark.pid, toTraceUs(readyMs), toTraceUs(paintedMs));
+        writeFileSync(`${options.profileDir}/rows-${options.cache}-${i + 1}.cpuprofile`, JSON.stringify(profile));
+      }
+      return { wallMs: round1(paintedMs - readyMs), cpuMs: round1(cpuMs), rows: probe.rows };
+    },
+    (context) => context.addInitScript(markClock, CLOCK_MARK),
+  );
   const figures = (values: number[]) => ({ median: round1(median(values)), p90: round1(percentile(values, 90)) });
   return {
-    label: options.cache === 'cold' ? 'cold cache (new browser context each load)' : 'warm cache (new tab, cached assets)',
+    label: seriesLabel(options.cache),
     runs,
     wall: figures(runs.map((r) => r.wallMs)),
     cpu: figures(runs.map((r) => r.cpuMs)),

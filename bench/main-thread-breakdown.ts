@@ -1,17 +1,7 @@
 // Where a page's main thread spent its CPU time, from a Chromium trace: each traced event's own time (its thread time
 // less that of the events nested in it), summed by the kind of work, the way the browser's performance panel groups
 // it. Time in a task that no traced event accounts for is "other" (the scheduler's own work, among others).
-
-export interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
+import type { TraceEvent } from './console-frames';
 
 export type WorkKind = 'compile' | 'script' | 'style' | 'layout' | 'paint' | 'parse HTML' | 'loading' | 'GC' | 'other';
 
