@@ -106,6 +106,8 @@ async function holdAsset(path: string): Promise<HeldAsset> {
   };
 }
 
+const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acceptEncoding ?? '');
+
 function heldResponse(asset: HeldAsset, method: string, acceptsGzip: boolean): Response {
   const body = acceptsGzip && asset.gzip ? asset.gzip : asset.bytes;
   const headers: Record<string, string> = {
@@ -152,7 +154,7 @@ export interface ConsoleRequest {
  */
 export function consoleFiles(consoleDir: string) {
   const root = normalize(consoleDir + sep);
-  const held = new Map<string, Promise<HeldAsset>>();
+  const heldAssets = new Map<string, Promise<HeldAsset>>();
   return async (urlPath: string, { method, acceptEncoding }: ConsoleRequest, fill?: PageFiller): Promise<Response> => {
     let decoded: string;
     try {
@@ -162,19 +164,19 @@ export function consoleFiles(consoleDir: string) {
     }
     const candidate = normalize(join(root, decoded));
     if (candidate.startsWith(root) && !decoded.includes('\0')) {
+      // An asset held already is answered without asking the file system again.
+      const held = heldAssets.get(candidate);
+      if (held) return heldResponse(await held, method, acceptsGzip(acceptEncoding));
       const size = await fileSize(candidate);
       if (size !== undefined) {
         if (extname(candidate).toLowerCase() === '.html') return pageResponse(candidate, method, fill);
         const immutable = decoded.startsWith('/assets/');
         if (immutable && size <= HELD_ASSET_MAX_BYTES) {
-          let asset = held.get(candidate);
-          if (!asset) {
-            asset = holdAsset(candidate);
-            held.set(candidate, asset);
-            // A failed read is not kept: the next request tries again.
-            asset.catch(() => held.delete(candidate));
-          }
-          return heldResponse(await asset, method, /\bgzip\b/i.test(acceptEncoding ?? ''));
+          const asset = holdAsset(candidate);
+          heldAssets.set(candidate, asset);
+          // A failed read is not kept: the next request tries again.
+          asset.catch(() => heldAssets.delete(candidate));
+          return heldResponse(await asset, method, acceptsGzip(acceptEncoding));
         }
         return fileResponse(candidate, size, method, immutable ? IMMUTABLE : 'no-cache');
       }
