@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { BatchedResponse } from './http/batched-response';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +24,7 @@ import { ServerMetrics } from './http/metrics';
 import { nodeListener } from './http/node-listener';
 import { answerOutsideTheApp } from './http/unsupported-methods';
 import { dataRouters, directDataRoutes } from './http/routes';
-import { createGraveler, isReadMostlyKey } from './graveler';
+import { createGraveler, isCachedRecordKey } from './graveler';
 import { startReadPeriod, withRecordCache } from './kv';
 import { sendMail, smtpSettings } from './mail/smtp';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
@@ -126,7 +127,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const records = { hits: metrics.cacheHits.labels('metadata_records'), misses: metrics.cacheMisses.labels('metadata_records') };
   const kv = withRecordCache(instrumentKv(store, metrics), {
-    cacheable: isReadMostlyKey,
+    cacheable: isCachedRecordKey,
     onLookup: (hit) => (hit ? records.hits : records.misses).inc(),
   });
   const { poolStats } = store;
@@ -210,7 +211,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     onFailure,
     guard: accessGuard(auth),
   });
+  // Answers finished in one turn of the event loop are sent together (server/http/batched-response.ts).
   const server: Server = createServer(
+    { ServerResponse: BatchedResponse },
     nodeListener(app.fetch, {
       metrics,
       logger,

@@ -10,5 +10,5 @@ export type { TaskKind, TaskStatus } from './tasks';
 export type { TreeWriteStats } from './tree-store';
 export type { FindOptions } from './find';
 export { listAll } from './paginate';
-export { isReadMostlyKey } from './records';
+export { isCachedRecordKey } from './records';
 export type { PullRequestRecord, PullRequestStatus } from './pull-requests';

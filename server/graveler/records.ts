@@ -27,19 +27,20 @@ export const keys = {
 };
 
 const REPO_DATA = 'graveler/r/';
-/** The kinds of a repository's records that nearly every request reads and few change. */
-const READ_MOSTLY = ['branches/', 'tags/', 'settings/', 'commits/'];
-
 /**
- * Whether a key holds a record worth keeping in memory (server/kv/record-cache.ts): a repository, a branch, a tag, a
- * setting or a commit. Never staged data, which every upload changes.
+ * The kinds of a repository's records that nearly every request reads: its branches, tags, settings and commits,
+ * which few requests change; and its staged entries, which a read of a path on a branch looks up first and most
+ * often finds absent (an absence is remembered too). A write drops the entry it changes.
  */
-export function isReadMostlyKey(key: string): boolean {
+const CACHED_KINDS = ['branches/', 'tags/', 'settings/', 'commits/', 'staging/'];
+
+/** Whether a key holds a record worth keeping in memory (server/kv/record-cache.ts): a repository, or CACHED_KINDS. */
+export function isCachedRecordKey(key: string): boolean {
   if (key.startsWith(keys.repositories)) return true;
   if (!key.startsWith(REPO_DATA)) return false;
   // The repository's id holds no '/', so the kind follows the first one.
   const kindAt = key.indexOf('/', REPO_DATA.length) + 1;
-  return kindAt > 0 && READ_MOSTLY.some((kind) => key.startsWith(kind, kindAt));
+  return kindAt > 0 && CACHED_KINDS.some((kind) => key.startsWith(kind, kindAt));
 }
 
 /** The mutable pointer of a branch; changed only by compare-and-set on its serialised bytes. */

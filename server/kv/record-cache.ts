@@ -1,5 +1,5 @@
-// Values of a few kinds of keys kept in memory in front of the store: the records nearly every request reads and
-// few change (a repository, its branches, tags and settings). A read is answered from memory only while the store
+// Values of a few kinds of keys kept in memory in front of the store: the records nearly every request reads (a
+// repository, its branches, tags and settings, and the staged entries a read looks up first). A read is answered from memory only while the store
 // says no other connection has changed anything since the value was read (SQLite's data_version, which moves with
 // every transaction another connection or process commits); this process's own writes drop the keys they touch.
 // So a branch moved by another process sharing the file is seen by the very next request, never a stale head.

@@ -40,6 +40,14 @@ describe('local blockstore', () => {
     expect((await store.stat(ns, 'data/stream'))?.size).toBe(4);
   });
 
+  it('reads whole objects of every size: empty, small (read on the main thread) and large (read in the pool)', async () => {
+    for (const size of [0, 1, 64 * 1024, 64 * 1024 + 1, 3 * 1024 * 1024]) {
+      const bytes = Buffer.alloc(size, `${size % 251}`);
+      await store.put(ns, `data/size-${size}`, bytes);
+      expect((await store.getBytes(ns, `data/size-${size}`)).equals(bytes), `${size} bytes`).toBe(true);
+    }
+  });
+
   it('reads byte ranges', async () => {
     await store.put(ns, 'data/range', Buffer.from('0123456789'));
     expect((await store.getBytes(ns, 'data/range', { start: 2, end: 5 })).toString()).toBe('2345');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalBlockStore } from '../../../server/blockstore/index';
 import { NotFoundError, ProtectedBranchError } from '../../../server/errors';
-import { createGraveler, isReadMostlyKey, type Graveler } from '../../../server/graveler/index';
+import { createGraveler, isCachedRecordKey, type Graveler } from '../../../server/graveler/index';
 import { REPOSITORY_READ_CACHE_MS } from '../../../server/graveler/refs';
 import { openSqliteKv, withRecordCache, type KvStore } from '../../../server/kv/index';
 import { entry, tickingClock } from './helpers';
@@ -29,7 +29,7 @@ const layouts: Record<string, (file: string) => [KvStore, KvStore]> = {
     return [kv, kv];
   },
   'a cached connection each': (file) => {
-    const open = () => withRecordCache(openSqliteKv({ path: file }), { cacheable: isReadMostlyKey });
+    const open = () => withRecordCache(openSqliteKv({ path: file }), { cacheable: isCachedRecordKey });
     return [open(), open()];
   },
 };
@@ -72,6 +72,20 @@ describe.each(Object.keys(layouts))('%s', (layout) => {
       await expect(a.getCommit(repo, first.id)).rejects.toBeInstanceOf(NotFoundError);
       await expect(a.getCommit(repo, second.id)).rejects.toBeInstanceOf(NotFoundError);
       await a.putObject(repo, 'main', 'y', entry('y'));
+    });
+
+    it('see each other’s staged writes and deletions at once, a path read as absent before included', async () => {
+      const id = 'staged-both';
+      await a.createRepository({ id, storageNamespace: `local://${id}` });
+      await expect(a.getObject(id, 'main', 'p')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(b.getObject(id, 'main', 'p')).rejects.toBeInstanceOf(NotFoundError);
+      await b.putObject(id, 'main', 'p', entry('p1'));
+      expect((await a.getObject(id, 'main', 'p')).checksum).toBe('sum-p1');
+      await a.putObject(id, 'main', 'p', entry('p2'));
+      expect((await b.getObject(id, 'main', 'p')).checksum).toBe('sum-p2');
+      expect((await a.getObject(id, 'main', 'p')).checksum).toBe('sum-p2');
+      await b.deleteObject(id, 'main', 'p');
+      await expect(a.getObject(id, 'main', 'p')).rejects.toBeInstanceOf(NotFoundError);
     });
 
     it('object reads see a repository the other store deleted and made again within the read cache bound', async () => {
