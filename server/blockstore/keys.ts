@@ -1,5 +1,5 @@
 // What every block store checks of namespaces and keys, and the keys Tarn gives new object data.
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random-hex';
 
 /**
  * The segments of a relative path, refused when one is empty, `.` or `..`, or the path holds a NUL or a backslash:
@@ -21,7 +21,7 @@ export function checkSegments(value: string, what: string, makeError: (m: string
 export function newDataKey(): string {
   // Partitions rotate hourly so no folder (or listing prefix) grows without bound.
   const partition = Math.floor(Date.now() / 3_600_000).toString(36);
-  return `data/${partition}/${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
+  return `data/${partition}/${Date.now().toString(36)}${randomHex(10)}`;
 }
 
 /** `<namespace>/<key>`, whether or not the namespace ends with a slash. */

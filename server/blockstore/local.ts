@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random-hex';
 import {
   chmodSync,
   closeSync,
@@ -119,7 +119,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
 
   async function writeTemp(body: PutBody): Promise<{ temp: string } & PutResult> {
     await ensureDir(tempDir);
-    const temp = path.join(tempDir, randomBytes(16).toString('hex'));
+    const temp = path.join(tempDir, randomHex(16));
     try {
       if (body instanceof Uint8Array) {
         await writeWholeFile(temp, body, { mode: FILE_MODE, flag: 'w' });
