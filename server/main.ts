@@ -221,7 +221,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       quiet: options.quiet ?? false,
       direct,
       // What another server committed before a request arrived is what that request reads (server/kv/record-cache.ts).
-      onRequest: startReadPeriod,
+      onRequests: startReadPeriod,
     }),
   );
   server.keepAliveTimeout = 65_000;

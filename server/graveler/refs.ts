@@ -9,6 +9,7 @@ import { validateRef } from './validate';
 const FULL_COMMIT_ID = /^[a-f0-9]{64}$/;
 const COMMIT_PREFIX = /^[a-fA-F0-9]{1,64}$/;
 const MODIFIER = /(^|[~^@$])([^~^@$]*)/g;
+const PLAIN_MODIFIER = /[~^@$]/;
 const COMMIT_CACHE_WEIGHT = 64 * 1024 * 1024;
 /**
  * How long a repository record read for an object read is trusted. The record changes rarely (the read-only flag, a
@@ -34,6 +35,8 @@ export const STAGING_REF_NOT_COMMIT = 'reference to staging area with $ is not a
 /** Splits `main~2^1` into its base and modifiers, applied left to right. */
 export function parseRefExpression(ref: string): { base: string; modifiers: Modifier[] } {
   validateRef(ref);
+  // Most refs are a plain name.
+  if (!PLAIN_MODIFIER.test(ref)) return { base: ref, modifiers: [] };
   let base = '';
   const modifiers: Modifier[] = [];
   for (const m of ref.matchAll(MODIFIER)) {

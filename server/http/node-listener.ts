@@ -19,8 +19,11 @@ export interface NodeListenerOptions {
   quiet: boolean;
   /** The calls answered without the app (direct-routes.ts). */
   direct?: (incoming: IncomingMessage) => DirectCall | undefined;
-  /** Told as each request arrives, before anything reads for it (the record cache looks at the store afresh). */
-  onRequest?: () => void;
+  /**
+   * Told before the requests that arrived together are handled, after all of them arrived: the record cache then
+   * looks at the store afresh once for them all, and each reads what was committed before it arrived.
+   */
+  onRequests?: () => void;
 }
 
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
@@ -83,9 +86,17 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
     send(outgoing, answer);
     observe(incoming, id, started, call.path, call.operation, answer.status);
   };
-  return (incoming, outgoing) => {
-    const started = performance.now();
-    o.onRequest?.();
+  // The requests that arrive in one turn of the event loop are handled together once the turn has read them all
+  // (the turn's check phase), rather than each as it is read: what they share is then done once, after every one
+  // of them arrived (onRequests).
+  let arrived: Array<[IncomingMessage, ServerResponse, number]> = [];
+  const handleArrived = () => {
+    const batch = arrived;
+    arrived = [];
+    o.onRequests?.();
+    for (const [incoming, outgoing, started] of batch) handle(incoming, outgoing, started);
+  };
+  const handle = (incoming: IncomingMessage, outgoing: ServerResponse, started: number) => {
     const id = requestIdFrom(incoming.headers[requestIdHeader] as string | undefined);
     outgoing.setHeader(requestIdHeader, id);
     outgoing.setHeader('x-content-type-options', 'nosniff');
@@ -98,5 +109,9 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
     const call = o.direct?.(incoming);
     if (call) void answerDirectly(call, incoming, outgoing, id, started);
     else toApp(incoming, outgoing, id);
+  };
+  return (incoming, outgoing) => {
+    if (arrived.length === 0) setImmediate(handleArrived);
+    arrived.push([incoming, outgoing, performance.now()]);
   };
 }

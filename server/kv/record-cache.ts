@@ -15,10 +15,11 @@ export interface RecordCacheOptions {
   onLookup?: (hit: boolean) => void;
 }
 
-// Asking the store for its version costs about what a read of one record does, so it is asked once a period: what a
-// period reads is as of its first look. A period ends with each request the server starts (so a request that
-// arrives after another process's commit looks again: it reads what that commit wrote) and with each turn of the
-// event loop (for work no request started).
+// Asking the store for its version costs about what a read of one record does (two file-lock calls: the dearest
+// single step of a cached stat under load), so it is asked once a period: what a period reads is as of its first
+// look. A period starts as the server starts on the requests that arrived together, after all of them arrived
+// (server/http/node-listener.ts), so a request that arrives after another process's commit reads what that commit
+// wrote; and a period ends with each turn of the event loop (for work no request started).
 let period = 0;
 let ending = false;
 const endPeriod = () => {
@@ -31,7 +32,7 @@ function endPeriodSoon(): void {
   setImmediate(endPeriod);
 }
 
-/** Called as a request starts: its reads look at the store's version afresh. */
+/** Called as the server starts on requests that have arrived: their reads look at the store's version afresh. */
 export function startReadPeriod(): void {
   period++;
 }

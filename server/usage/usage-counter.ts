@@ -51,10 +51,19 @@ export class UsageCounter {
     this.timer.unref();
   }
 
+  /** The month of the calls counted last, and its bounds (ms): most calls fall in the same month as the last. */
+  private month = { key: '', from: 0, until: 0 };
+
   /** Counts one call, now. */
   record(): void {
-    const month = monthKey(new Date());
-    this.pending.set(month, (this.pending.get(month) ?? 0) + 1);
+    const now = Date.now();
+    if (now < this.month.from || now >= this.month.until) {
+      const date = new Date(now);
+      const [year, month] = [date.getUTCFullYear(), date.getUTCMonth()];
+      this.month = { key: monthKey(date), from: Date.UTC(year, month, 1), until: Date.UTC(year, month + 1, 1) };
+    }
+    const { key } = this.month;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 
   /** Adds the counts so far to the store; one flush at a time, in order. */
