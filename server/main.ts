@@ -11,7 +11,7 @@ import { Actions } from './actions';
 import { deriveKeys, stagingAddressKey } from './auth/crypto';
 import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
-import { AuthService, type InvitationMailer, type LoginSettings } from './auth';
+import { AuthService, isCachedAuthKey, type InvitationMailer, type LoginSettings } from './auth';
 import { openBlockStores } from './block-stores';
 import { Catalog } from './catalog';
 import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreConfig } from './config';
@@ -127,7 +127,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const records = { hits: metrics.cacheHits.labels('metadata_records'), misses: metrics.cacheMisses.labels('metadata_records') };
   const kv = withRecordCache(instrumentKv(store, metrics), {
-    cacheable: isCachedRecordKey,
+    cacheable: (key) => isCachedRecordKey(key) || isCachedAuthKey(key),
     onLookup: (hit) => (hit ? records.hits : records.misses).inc(),
   });
   const { poolStats } = store;

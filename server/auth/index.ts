@@ -7,3 +7,4 @@ export { defaultLoginSettings, rbacModes, type LoginSettings, type RbacMode } fr
 export { activationUrl, type InvitationMailer } from './invitations';
 export type { GroupRecord, Page, PageRequest, PolicyRecord, UserRecord } from './directory';
 export { aclPolicyId, type Acl, type AclPermission } from './builtins';
+export { isCachedAuthKey } from './record-keys';

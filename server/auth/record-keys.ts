@@ -32,6 +32,16 @@ export const recordKeys = {
   invitation: (tokenHash: string) => `auth/invitations/${tokenHash}`,
 };
 
+/**
+ * Whether a key holds an auth record that signed-in calls read on every request and that changes seldom, worth
+ * keeping in memory in front of the store (server/kv/record-cache.ts): an access key's credential and a user. Servers
+ * sharing the store confirm a key they verified with its credential on each call, which the cache then answers until
+ * anything is committed.
+ */
+export function isCachedAuthKey(key: string): boolean {
+  return key.startsWith('auth/credentials/') || key.startsWith(recordKeys.usersPrefix);
+}
+
 /** The value of a link record: the id it links to (never read back from the key), and when it was made. */
 export interface Link {
   id: string;

@@ -1,6 +1,6 @@
 // The metadata store: its interface, the embedded SQLite and the shared PostgreSQL implementations, and the key
 // order both follow.
-export type { KvCondition, KvCount, KvEntry, KvExpected, KvPoolStats, KvScanOptions, KvStore, KvWrite, ValueBounds } from './kv-store';
+export type { ChangeVersion, KvCondition, KvCount, KvEntry, KvExpected, KvPoolStats, KvScanOptions, KvStore, KvWrite, ValueBounds } from './kv-store';
 export { exactly } from './kv-store';
 export { openSqliteKv, type SqliteKvOptions } from './sqlite';
 export { openPostgresKv, type PostgresKvOptions } from './postgres';

@@ -63,6 +63,9 @@ export function onlyValue(values: ValueBounds): Uint8Array | undefined {
   return one ? from : undefined;
 }
 
+/** Equal answers of changeVersion: nothing was committed in between. */
+export type ChangeVersion = number | string;
+
 export interface KvStore {
   get(key: string): Promise<Uint8Array | undefined>;
   set(key: string, value: Uint8Array): Promise<void>;
@@ -86,11 +89,12 @@ export interface KvStore {
    */
   batch(writes: KvWrite[], conditions?: KvCondition[]): Promise<boolean>;
   /**
-   * A number that differs from the one before whenever another connection (another process sharing the SQLite
-   * file) has committed a change since; this connection's own commits leave it as it is. Offered only by a store
-   * that can answer without a round trip (SQLite); a cache of records relies on it (record-cache.ts).
+   * A value that differs from the one before whenever another connection (another process sharing the store) has
+   * committed a change since; a cache of records relies on it (record-cache.ts). SQLite answers at once with its
+   * data_version, which this connection's own commits leave as it is; PostgreSQL answers in one round trip with its
+   * current snapshot, which every commit moves.
    */
-  changeVersion?(): number;
+  changeVersion?(): ChangeVersion | Promise<ChangeVersion>;
   /** A pooled store's connections now (PostgreSQL's), for the server's metrics; an embedded store has none. */
   poolStats?(): KvPoolStats;
   close(): Promise<void>;

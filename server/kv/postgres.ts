@@ -117,6 +117,9 @@ const statements = {
   upsertMany:
     'INSERT INTO tarn_kv (key, value) SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   deleteMany: 'DELETE FROM tarn_kv WHERE key = ANY($1::bytea[])',
+  // Its text is the same only while no transaction that wrote anything has started or ended (its xmin, xmax and
+  // the transactions in progress): whatever commits, anywhere in the cluster, moves it.
+  snapshot: 'SELECT pg_current_snapshot()::text AS snapshot',
 } as const;
 
 type StatementName = keyof typeof statements;
@@ -275,6 +278,10 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     batch(writes, conditions = []) {
       return inOrder(() => conditional(writes, conditions));
     },
+    async changeVersion() {
+      const { rows } = await pool.query<{ snapshot: string }>({ name: 'tarn_kv_snapshot', text: statements.snapshot });
+      return rows[0]?.snapshot ?? '';
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await commitWaiting();
@@ -293,5 +300,6 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     scan: (opts) => translated(() => store.scan(opts)),
     countRange: (from, to, values) => translated(() => store.countRange(from, to, values)),
     batch: (writes, conditions) => translated(() => store.batch(writes, conditions)),
+    changeVersion: () => translated(async () => store.changeVersion?.() ?? ''),
   };
 }

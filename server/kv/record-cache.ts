@@ -1,10 +1,11 @@
 // Values of a few kinds of keys kept in memory in front of the store: the records nearly every request reads (a
-// repository, its branches, tags and settings, and the staged entries a read looks up first). A read is answered from memory only while the store
-// says no other connection has changed anything since the value was read (SQLite's data_version, which moves with
-// every transaction another connection or process commits); this process's own writes drop the keys they touch.
-// So a branch moved by another process sharing the file is seen by the very next request, never a stale head.
+// repository, its branches, tags and settings, and the staged entries a read looks up first). A read is answered
+// from memory only while the store says no other connection has changed anything since the value was read (SQLite's
+// data_version, which moves with every transaction another connection or process commits; PostgreSQL's current
+// snapshot, which moves with every commit); this process's own writes drop the keys they touch. So a branch moved by
+// another process sharing the store is seen by the very next request, never a stale head.
 import { LRUCache } from 'lru-cache';
-import type { KvStore, KvWrite } from './kv-store';
+import type { ChangeVersion, KvStore, KvWrite } from './kv-store';
 
 export interface RecordCacheOptions {
   /** Whether the value of a key is kept. */
@@ -15,22 +16,26 @@ export interface RecordCacheOptions {
   onLookup?: (hit: boolean) => void;
 }
 
-// Asking the store for its version costs about what a read of one record does (two file-lock calls: the dearest
-// single step of a cached stat under load), so it is asked once a period: what a period reads is as of its first
-// look. A period starts as the server starts on the requests that arrived together, after all of them arrived
-// (server/http/node-listener.ts), so a request that arrives after another process's commit reads what that commit
-// wrote; and a period ends with each turn of the event loop (for work no request started).
+// Asking the store for its version costs about what a read of one record does (SQLite: two file-lock calls, the
+// dearest single step of a cached stat under load; PostgreSQL: a round trip), so it is asked once a period: what a
+// period reads is as of its first look. A period starts as the server starts on the requests that arrived together,
+// after all of them arrived (server/http/node-listener.ts), so a request that arrives after another process's commit
+// reads what that commit wrote. For work no request started, a period also ends: with each turn of the event loop
+// for a store that answers at once (SQLite), and once it is ROUND_TRIP_PERIOD_MS old for one that answers in a round
+// trip (PostgreSQL), whose reads span turns: ending its periods each turn would cost a look after every read.
 let period = 0;
+let turn = 0;
 let ending = false;
-const endPeriod = () => {
+const endTurn = () => {
   ending = false;
-  period++;
+  turn++;
 };
-function endPeriodSoon(): void {
+function endTurnSoon(): void {
   if (ending) return;
   ending = true;
-  setImmediate(endPeriod);
+  setImmediate(endTurn);
 }
+const ROUND_TRIP_PERIOD_MS = 50;
 
 /** Called as the server starts on requests that have arrived: their reads look at the store's version afresh. */
 export function startReadPeriod(): void {
@@ -56,23 +61,48 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
   const versionNow = () => changeVersion.call(kv);
   const { cacheable, onLookup } = options;
   const known = new LRUCache<string, Known>({ maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES, sizeCalculation: (k, key) => entryBytes(key, k.value) });
-  let version = versionNow();
+  // The version the values kept were read under, once the first look has answered.
+  let version: ChangeVersion | undefined;
   // Counts this process's writes: a read that a write overtook keeps nothing, as it may hold the older value.
   let writes = 0;
 
+  // When the last look was made: its period, and the turn (SQLite) or the time (PostgreSQL) it was made in.
   let lookedIn = -1;
+  let lookedInTurn = -1;
+  let lookedAt = 0;
+  // A store that answers in a round trip (PostgreSQL) is asked once a period: the period's reads wait for that look.
+  let looking: Promise<ChangeVersion> | undefined;
 
-  /** Forgets everything once another connection has committed since the last look (one a period: see below). */
-  function current(): number {
-    if (lookedIn === period) return version;
-    lookedIn = period;
-    endPeriodSoon();
-    const now = versionNow();
+  function settle(now: ChangeVersion): ChangeVersion {
     if (now !== version) {
       known.clear();
       version = now;
     }
     return now;
+  }
+
+  /** Forgets everything once another connection has committed since the last look (one a period: see above). */
+  function current(): ChangeVersion | Promise<ChangeVersion> {
+    if (lookedIn === period && (looking === undefined ? lookedInTurn === turn : performance.now() - lookedAt < ROUND_TRIP_PERIOD_MS)) {
+      return looking ?? (version as ChangeVersion);
+    }
+    [lookedIn, lookedInTurn, lookedAt, looking] = [period, turn, performance.now(), undefined];
+    const now = versionNow();
+    if (typeof now !== 'object') {
+      endTurnSoon();
+      return settle(now);
+    }
+    const look = now.then(
+      // A look answered after a later one (another pooled connection) only clears once more, which costs reads, not truth.
+      (answered) => settle(answered),
+      (err: unknown) => {
+        // Failed (the database is away): the next read looks again.
+        if (looking === look) [lookedIn, looking] = [-1, undefined];
+        throw err;
+      },
+    );
+    looking = look;
+    return look;
   }
 
   function forget(keys: Iterable<string>): void {
@@ -85,13 +115,15 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
   return {
     async get(key) {
       if (!cacheable(key)) return kv.get(key);
-      const seen = current();
-      const hit = known.get(key);
+      const looked = current();
+      const seen = typeof looked === 'object' ? await looked : looked;
+      const hit = seen === version ? known.get(key) : undefined;
       onLookup?.(hit !== undefined);
       if (hit) return hit.value;
       const before = writes;
       const value = await kv.get(key);
-      if (writes === before && current() === seen) known.set(key, { value });
+      const after = current();
+      if (writes === before && (typeof after === 'object' ? await after : after) === seen && seen === version) known.set(key, { value });
       return value;
     },
     async set(key, value) {
@@ -139,11 +171,13 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
     scan: (o) => kv.scan(o),
     countRange: (from, to, values) => kv.countRange(from, to, values),
     async batch(list, conditions) {
-      forget(written(list));
+      // The keys its conditions name too: a failed condition is retried with what the store holds, not a kept value.
+      const touched = [...written(list), ...(conditions ?? []).map((c) => c.key)];
+      forget(touched);
       try {
         return await kv.batch(list, conditions);
       } finally {
-        forget(written(list));
+        forget(touched);
       }
     },
     changeVersion: versionNow,

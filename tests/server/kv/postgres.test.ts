@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { openPostgresKv, type KvStore } from '../../../server/kv/index';
+import { openPostgresKv, startReadPeriod, withRecordCache, type KvStore } from '../../../server/kv/index';
 import { schemaVersion } from '../../../server/kv/postgres-schema';
 import { startPgCluster, type PgCluster } from '../pg-cluster';
 import { kvConformance } from './conformance';
@@ -173,5 +173,59 @@ describe('postgres group commit', () => {
     const reopened = await openPostgresKv({ url });
     expect(dec(await reopened.get('at-close'))).toBe('kept');
     await reopened.close();
+  });
+});
+
+describe('the record cache on PostgreSQL', () => {
+  it('answers repeated reads from memory until another connection commits anything, and looks once a request', async () => {
+    const url = await newDatabase();
+    const other = await openPostgresKv({ url });
+    const store = await openPostgresKv({ url });
+    let looks = 0;
+    const lookups: boolean[] = [];
+    const counted: KvStore = { ...store, changeVersion: () => (looks++, store.changeVersion?.() ?? '') };
+    const cache = withRecordCache(counted, { cacheable: (key) => key.startsWith('r/'), onLookup: (hit) => lookups.push(hit) });
+    try {
+      await other.set('r/a', enc('1'));
+      startReadPeriod();
+      looks = 0;
+      expect(dec(await cache.get('r/a'))).toBe('1');
+      const [again, absent] = await Promise.all([cache.get('r/a'), cache.get('r/none')]);
+      expect([dec(again), absent]).toEqual(['1', undefined]);
+      expect(looks).toBe(1);
+      expect(lookups).toEqual([false, true, false]);
+
+      // Another connection's commit, even to a key the cache never keeps, is seen by the next request.
+      await other.set('s/x', enc('x'));
+      await other.set('r/a', enc('2'));
+      expect(dec(await cache.get('r/a'))).toBe('1');
+      startReadPeriod();
+      expect(dec(await cache.get('r/a'))).toBe('2');
+      expect(looks).toBe(2);
+
+      // Work that no request started looks again once its period is 50 ms old.
+      vi.useFakeTimers({ toFake: ['performance'] });
+      try {
+        startReadPeriod();
+        expect(dec(await cache.get('r/a'))).toBe('2');
+        await other.set('r/a', enc('2b'));
+        vi.advanceTimersByTime(40);
+        expect(dec(await cache.get('r/a'))).toBe('2');
+        vi.advanceTimersByTime(20);
+        expect(dec(await cache.get('r/a'))).toBe('2b');
+        expect(looks).toBe(4);
+      } finally {
+        vi.useRealTimers();
+      }
+
+      // Its own writes drop what they touch at once, within the request.
+      await cache.set('r/a', enc('3'));
+      expect(dec(await cache.get('r/a'))).toBe('3');
+      expect(await cache.batch([{ op: 'delete', key: 'r/a' }])).toBe(true);
+      expect(await cache.get('r/a')).toBeUndefined();
+    } finally {
+      await store.close();
+      await other.close();
+    }
   });
 });
