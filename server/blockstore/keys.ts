@@ -1,5 +1,5 @@
 // What every block store checks of namespaces and keys, and the keys Tarn gives new object data.
-import { randomHex } from '../random-hex';
+import { randomHex } from './random-hex';
 
 /**
  * The segments of a relative path, refused when one is empty, `.` or `..`, or the path holds a NUL or a backslash:

@@ -1,4 +1,4 @@
-import { randomHex } from '../random-hex';
+import { randomHex } from './random-hex';
 import {
   chmodSync,
   closeSync,

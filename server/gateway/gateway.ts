@@ -2,7 +2,7 @@
 // `<ref>/<path>`. A request that looks like S3's (recognize.ts) is the gateway's; its caller is the console's
 // session or its AWS signature (authenticate.ts), and it is dispatched to its operation and answered in S3's XML,
 // errors included.
-import { randomHex } from '../random-hex';
+import { randomUUID } from 'node:crypto';
 import type { AuthService } from '../auth/service';
 import type { Catalog } from '../catalog';
 import { authenticate, type GatewaySession } from './authenticate';
@@ -110,7 +110,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
 
     async handle(input) {
-      const requestId = randomHex(8).toUpperCase();
+      const requestId = randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase();
       const target = input.target ?? (() => {
         const url = new URL(input.request.url);
         return url.pathname + url.search;

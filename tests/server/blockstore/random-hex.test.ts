@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomHex } from '../../server/random-hex';
+import { randomHex } from '../../../server/blockstore/random-hex';
 
 describe('randomHex', () => {
   it('gives hex of the length asked, never the same twice across many refills of its pool', () => {
