@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { DirectAnswer, DirectCall } from './direct-routes';
-import { failureHeaders } from './errors';
+import { failureHeaders, toErrorAnswer } from './errors';
 import type { ServerMetrics } from './metrics';
 import { noteRequestId, requestIdFrom, requestIdHeader } from './observe';
 
@@ -94,7 +94,16 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
     const batch = arrived;
     arrived = [];
     o.onRequests?.();
-    for (const [incoming, outgoing, started] of batch) handle(incoming, outgoing, started);
+    for (const [incoming, outgoing, started] of batch) {
+      // One request's fault must not leave the others of its batch unanswered.
+      try {
+        handle(incoming, outgoing, started);
+      } catch (err) {
+        o.logger.error({ err, path: incoming.url?.split('?')[0] }, 'A request could not be handled');
+        if (outgoing.headersSent) outgoing.destroy();
+        else send(outgoing, { status: 500, error: toErrorAnswer(err).body });
+      }
+    }
   };
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse, started: number) => {
     const id = requestIdFrom(incoming.headers[requestIdHeader] as string | undefined);

@@ -122,8 +122,9 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
       if (hit) return hit.value;
       const before = writes;
       const value = await kv.get(key);
-      const after = current();
-      if (writes === before && (typeof after === 'object' ? await after : after) === seen && seen === version) known.set(key, { value });
+      // Kept only if nothing was written here meanwhile and no look since has found a commit: a look that has not
+      // answered yet drops it if it finds one.
+      if (writes === before && seen === version) known.set(key, { value });
       return value;
     },
     async set(key, value) {

@@ -15,6 +15,29 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** Serves `listener` (logging arrivals into `events`) and writes `paths` to one connection at once. */
+async function pipelined(listener: ReturnType<typeof nodeListener>, events: string[], paths: string[]): Promise<string> {
+  server = createServer({ ServerResponse: BatchedResponse }, (incoming, outgoing) => {
+    events.push(`arrived ${incoming.url}`);
+    listener(incoming, outgoing);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // Pipelined requests in one write: Node parses them in one turn.
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      const request = (path: string, last: boolean) => `GET ${path} HTTP/1.1\r\nhost: x\r\n${last ? 'connection: close\r\n' : ''}\r\n`;
+      socket.write(paths.map((path, i) => request(path, i === paths.length - 1)).join(''));
+    });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+const options = { metrics: new ServerMetrics(), logger: pino({ level: 'silent' }), apiPrefix: '/api/v1', quiet: true };
+
 describe('the node listener', () => {
   it('tells onRequests once for requests that arrive together, before handling any and after all arrived', async () => {
     const events: string[] = [];
@@ -23,34 +46,25 @@ describe('the node listener', () => {
         events.push(`handled ${new URL(request.url).pathname}`);
         return new Response('ok');
       },
-      {
-        metrics: new ServerMetrics(),
-        logger: pino({ level: 'silent' }),
-        apiPrefix: '/api/v1',
-        quiet: true,
-        onRequests: () => events.push('onRequests'),
-      },
+      { ...options, onRequests: () => events.push('onRequests') },
     );
-    server = createServer({ ServerResponse: BatchedResponse }, (incoming, outgoing) => {
-      events.push(`arrived ${incoming.url}`);
-      listener(incoming, outgoing);
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    // Three pipelined requests in one write: Node parses them in one turn.
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        const request = (path: string, last = false) => `GET ${path} HTTP/1.1\r\nhost: x\r\n${last ? 'connection: close\r\n' : ''}\r\n`;
-        socket.write(request('/a') + request('/b') + request('/c', true));
-      });
-      let text = '';
-      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const raw = await pipelined(listener, events, ['/a', '/b', '/c']);
     expect(raw.match(/HTTP\/1.1 200 OK/g)).toHaveLength(3);
     expect(events.slice(0, 4)).toEqual(['arrived /a', 'arrived /b', 'arrived /c', 'onRequests']);
     expect(events.filter((event) => event === 'onRequests')).toHaveLength(1);
     expect(events.slice(4)).toEqual(['handled /a', 'handled /b', 'handled /c']);
+  });
+
+  it('answers the others of a batch when one request fails before it reaches the app', async () => {
+    const listener = nodeListener(async () => new Response('ok'), {
+      ...options,
+      direct: (incoming) => {
+        if (incoming.url === '/boom') throw new Error('broken claim');
+        return undefined;
+      },
+    });
+    const raw = await pipelined(listener, [], ['/a', '/boom', '/c']);
+    expect([...raw.matchAll(/HTTP\/1.1 (\d+)/g)].map((m) => m[1])).toEqual(['200', '500', '200']);
+    expect(raw).toContain('{"message":"internal server error"}');
   });
 });
