@@ -90,9 +90,10 @@ export interface KvStore {
   batch(writes: KvWrite[], conditions?: KvCondition[]): Promise<boolean>;
   /**
    * A value that differs from the one before whenever another connection (another process sharing the store) has
-   * committed a change since; a cache of records relies on it (record-cache.ts). SQLite answers at once with its
-   * data_version, which this connection's own commits leave as it is; PostgreSQL answers in one round trip with its
-   * current snapshot, which every commit moves.
+   * committed a change since; this store's own commits leave it as it is. A cache of records relies on it
+   * (record-cache.ts), and there must be one such cache a store. SQLite answers at once with its data_version;
+   * PostgreSQL in one round trip, counting the transactions of others that ended between its snapshots
+   * (postgres-changes.ts).
    */
   changeVersion?(): ChangeVersion | Promise<ChangeVersion>;
   /** A pooled store's connections now (PostgreSQL's), for the server's metrics; an embedded store has none. */

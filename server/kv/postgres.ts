@@ -2,6 +2,7 @@ import pg from 'pg';
 import { metadataUnavailable } from '../errors';
 import type { KvCondition, KvScanOptions, KvStore, KvWrite } from './kv-store';
 import { keyBytes, matchesExpected, pageOf, prefixEnd, scanBounds } from './keys';
+import { ForeignCommits } from './postgres-changes';
 import { migrate } from './postgres-schema';
 
 export interface PostgresKvOptions {
@@ -94,6 +95,8 @@ const MAX_ATTEMPTS = 100;
 interface Row {
   key: Buffer;
   value: Buffer;
+  /** A write's transaction id. */
+  xid?: string;
 }
 
 /**
@@ -102,23 +105,24 @@ interface Row {
  */
 const statements = {
   get: 'SELECT value FROM tarn_kv WHERE key = $1',
-  insertIfAbsent: 'INSERT INTO tarn_kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+  // A write answers the id of its transaction (postgres-changes.ts), the row when one statement writes one row.
+  insertIfAbsent: 'INSERT INTO tarn_kv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING pg_current_xact_id()::text AS xid',
   // An UPDATE that finds its row changed by a concurrent transaction re-checks the condition on the committed
   // version, so of many concurrent compare-and-sets on one key exactly one matches.
-  updateIf: 'UPDATE tarn_kv SET value = $2 WHERE key = $1 AND value = $3',
-  delete: 'DELETE FROM tarn_kv WHERE key = $1',
-  deleteIf: 'DELETE FROM tarn_kv WHERE key = $1 AND value = $2',
+  updateIf: 'UPDATE tarn_kv SET value = $2 WHERE key = $1 AND value = $3 RETURNING pg_current_xact_id()::text AS xid',
+  delete: 'DELETE FROM tarn_kv WHERE key = $1 RETURNING pg_current_xact_id()::text AS xid',
+  deleteIf: 'DELETE FROM tarn_kv WHERE key = $1 AND value = $2 RETURNING pg_current_xact_id()::text AS xid',
   deleteRange: 'DELETE FROM tarn_kv WHERE key >= $1 AND key < $2',
   deleteFrom: 'DELETE FROM tarn_kv WHERE key >= $1',
   scan: 'SELECT key, value FROM tarn_kv WHERE key >= $1 AND key < $2 ORDER BY key LIMIT $3',
   countRange: 'SELECT count(*) AS keys, count(*) FILTER (WHERE value >= $3 AND value < $4) AS matching FROM tarn_kv WHERE key >= $1 AND key < $2',
   scanOpen: 'SELECT key, value FROM tarn_kv WHERE key >= $1 ORDER BY key LIMIT $2',
   readMany: 'SELECT key, value FROM tarn_kv WHERE key = ANY($1::bytea[])',
+  // One row whatever the count written: the writes happen in the WITH, the id is the transaction's either way.
   upsertMany:
-    'INSERT INTO tarn_kv (key, value) SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  deleteMany: 'DELETE FROM tarn_kv WHERE key = ANY($1::bytea[])',
-  // Its text is the same only while no transaction that wrote anything has started or ended (its xmin, xmax and
-  // the transactions in progress): whatever commits, anywhere in the cluster, moves it.
+    'WITH written AS (INSERT INTO tarn_kv (key, value) SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT (key) DO UPDATE SET value = excluded.value RETURNING 1) SELECT pg_current_xact_id()::text AS xid',
+  deleteMany: 'WITH deleted AS (DELETE FROM tarn_kv WHERE key = ANY($1::bytea[]) RETURNING 1) SELECT pg_current_xact_id()::text AS xid',
+  // xmin:xmax:the transactions in progress; what ended between two of them is counted in postgres-changes.ts.
   snapshot: 'SELECT pg_current_snapshot()::text AS snapshot',
 } as const;
 
@@ -160,8 +164,12 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     throw err;
   }
 
-  const run = async (client: pg.Pool | pg.PoolClient, name: StatementName, values: unknown[]): Promise<pg.QueryResult<Row>> =>
-    client.query<Row>({ name: `tarn_kv_${name}`, text: statements[name], values });
+  const commits = new ForeignCommits();
+  const run = async (client: pg.Pool | pg.PoolClient, name: StatementName, values: unknown[]): Promise<pg.QueryResult<Row>> => {
+    const result = await client.query<Row>({ name: `tarn_kv_${name}`, text: statements[name], values });
+    commits.noteOwn(result.rows[0]?.xid);
+    return result;
+  };
 
   const conditional = async (writes: KvWrite[], conditions: KvCondition[]): Promise<boolean> => {
     const { sets, deletes } = finalWrites(writes);
@@ -280,7 +288,7 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
     },
     async changeVersion() {
       const { rows } = await pool.query<{ snapshot: string }>({ name: 'tarn_kv_snapshot', text: statements.snapshot });
-      return rows[0]?.snapshot ?? '';
+      return commits.observe(rows[0]?.snapshot ?? '0:0:');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
