@@ -72,6 +72,8 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
   let lookedAt = 0;
   // A store that answers in a round trip (PostgreSQL) is asked once a period: the period's reads wait for that look.
   let looking: Promise<ChangeVersion> | undefined;
+  // Its answer once it has come: the period's later reads need not wait a turn for it.
+  let answer: ChangeVersion | undefined;
 
   function settle(now: ChangeVersion): ChangeVersion {
     if (now !== version) {
@@ -84,9 +86,9 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
   /** Forgets everything once another connection has committed since the last look (one a period: see above). */
   function current(): ChangeVersion | Promise<ChangeVersion> {
     if (lookedIn === period && (looking === undefined ? lookedInTurn === turn : performance.now() - lookedAt < ROUND_TRIP_PERIOD_MS)) {
-      return looking ?? (version as ChangeVersion);
+      return looking === undefined ? (version as ChangeVersion) : (answer ?? looking);
     }
-    [lookedIn, lookedInTurn, lookedAt, looking] = [period, turn, performance.now(), undefined];
+    [lookedIn, lookedInTurn, lookedAt, looking, answer] = [period, turn, performance.now(), undefined, undefined];
     const now = versionNow();
     if (typeof now !== 'object') {
       endTurnSoon();
@@ -94,7 +96,10 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
     }
     const look = now.then(
       // A look answered after a later one (another pooled connection) only clears once more, which costs reads, not truth.
-      (answered) => settle(answered),
+      (answered) => {
+        if (looking === look) answer = answered;
+        return settle(answered);
+      },
       (err: unknown) => {
         // Failed (the database is away): the next read looks again.
         if (looking === look) [lookedIn, looking] = [-1, undefined];
