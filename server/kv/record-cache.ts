@@ -110,8 +110,14 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
     return look;
   }
 
+  /**
+   * Drops what a write of this process touches, and makes the next read look at the store again: a read that follows
+   * a write may be its check (a staged write reads its branch again to learn whether a commit elsewhere sealed its
+   * token meanwhile), and must see what other processes committed before the write ended, not as of an earlier look.
+   */
   function forget(keys: Iterable<string>): void {
     writes++;
+    lookedIn = -1;
     for (const key of keys) if (cacheable(key)) known.delete(key);
   }
 
@@ -165,13 +171,15 @@ export function withRecordCache(kv: KvStore, options: RecordCacheOptions): KvSto
       }
     },
     async deletePrefix(prefix) {
-      writes++;
-      known.clear();
+      const everything = () => {
+        forget([]);
+        known.clear();
+      };
+      everything();
       try {
         await kv.deletePrefix(prefix);
       } finally {
-        writes++;
-        known.clear();
+        everything();
       }
     },
     scan: (o) => kv.scan(o),

@@ -218,6 +218,13 @@ describe('the record cache on PostgreSQL', () => {
         vi.useRealTimers();
       }
 
+      // A read after a write of its own looks again, within the request: a write's check must see what another
+      // connection committed before the write ended.
+      expect(dec(await cache.get('r/a'))).toBe('2b');
+      await other.set('r/a', enc('2c'));
+      await cache.set('r/own', enc('o'));
+      expect(dec(await cache.get('r/a'))).toBe('2c');
+
       // Its own writes keep what they do not touch, in the next request too; they drop what they touch at once.
       await cache.get('r/kept');
       await cache.set('r/other', enc('o'));

@@ -54,6 +54,16 @@ describe('the record cache', () => {
     expect(await cached.get('r/a')).toBeUndefined();
   });
 
+  it('looks at the store again for a read after a write of its own, within one turn of the event loop', async () => {
+    await other.set('r/a', bytes('1'));
+    startReadPeriod();
+    expect(text(await cached.get('r/a'))).toBe('1');
+    // Conditional writes commit at once, so all of this happens in one turn, which would otherwise keep one look.
+    expect(await other.setIf('r/a', bytes('2'), bytes('1'))).toBe(true);
+    expect(await cached.setIf('r/own', bytes('x'), 'absent')).toBe(true);
+    expect(text(await cached.get('r/a'))).toBe('2');
+  });
+
   it('drops the keys its own writes touch, whichever way they write', async () => {
     await cached.set('r/a', bytes('1'));
     expect(text(await cached.get('r/a'))).toBe('1');
