@@ -2,7 +2,6 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { BatchedResponse } from './http/batched-response';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +17,7 @@ import { ConfigError, defaultConfig, parseCommandLine, usage, type BlockstoreCon
 import { byPolicies, createGateway } from './gateway';
 import { accessGuard, apiPrefix, createApp, type RequestFailure } from './http/app';
 import { headerPrincipal } from './http/authenticate';
+import { BatchedResponse } from './http/batched-response';
 import { directRoutes } from './http/direct-routes';
 import { formatFailure } from './http/failure-log';
 import { ServerMetrics } from './http/metrics';

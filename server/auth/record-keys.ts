@@ -11,6 +11,7 @@ export const recordKeys = {
   model: 'auth/model',
   usersPrefix: 'auth/users/',
   user: (id: string) => `auth/users/${id}`,
+  credentialsPrefix: 'auth/credentials/',
   credential: (accessKeyId: string) => `auth/credentials/${accessKeyId}`,
   userCredentialsPrefix: (userId: string) => `auth/user-credentials/${part(userId)}/`,
   userCredential: (userId: string, accessKeyId: string) => `auth/user-credentials/${part(userId)}/${part(accessKeyId)}`,
@@ -39,7 +40,7 @@ export const recordKeys = {
  * anything is committed.
  */
 export function isCachedAuthKey(key: string): boolean {
-  return key.startsWith('auth/credentials/') || key.startsWith(recordKeys.usersPrefix);
+  return key.startsWith(recordKeys.credentialsPrefix) || key.startsWith(recordKeys.usersPrefix);
 }
 
 /** The value of a link record: the id it links to (never read back from the key), and when it was made. */

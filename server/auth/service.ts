@@ -151,7 +151,7 @@ export class AuthService {
     for (const [key, value] of builtinRecords(this.rbac, setup.admin, created)) {
       if ((await this.store.get(key)) === undefined) sets.push([key, value]);
     }
-    for (const [, credential] of await this.store.list<CredentialRecord>('auth/credentials/')) {
+    for (const [, credential] of await this.store.list<CredentialRecord>(keys.credentialsPrefix)) {
       sets.push([keys.userCredential(credential.user_id, credential.access_key_id), { id: credential.access_key_id, creation_date: credential.creation_date }]);
     }
     sets.push([keys.model, { version: modelVersion } satisfies ModelRecord]);

@@ -1,4 +1,3 @@
-import { randomHex } from './random-hex';
 import {
   chmodSync,
   closeSync,
@@ -17,6 +16,7 @@ import { BlockNotFoundError, InvalidBlockKeyError, InvalidNamespaceError } from 
 import type { AgedKey, BlockStore, ByteRange, ListedObject, ObjectStat, PutBody, PutResult } from './block-store';
 import { measureBytes, measuredStream } from './body';
 import { checkSegments, joinAddress, newDataKey } from './keys';
+import { randomHex } from './random-hex';
 
 export interface LocalBlockStoreOptions {
   /** Folder under which `local://<ns>` maps to `<root>/<ns>`. */

@@ -97,6 +97,8 @@ interface Row {
   value: Buffer;
   /** A write's transaction id. */
   xid?: string;
+  /** The snapshot statement's answer. */
+  snapshot?: string;
 }
 
 /**
@@ -287,7 +289,7 @@ export async function openPostgresKv(options: PostgresKvOptions): Promise<KvStor
       return inOrder(() => conditional(writes, conditions));
     },
     async changeVersion() {
-      const { rows } = await pool.query<{ snapshot: string }>({ name: 'tarn_kv_snapshot', text: statements.snapshot });
+      const { rows } = await run(pool, 'snapshot', []);
       return commits.observe(rows[0]?.snapshot ?? '0:0:');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -1,9 +1,9 @@
 // Values of a few kinds of keys kept in memory in front of the store: the records nearly every request reads (a
 // repository, its branches, tags and settings, and the staged entries a read looks up first). A read is answered
 // from memory only while the store says no other connection has changed anything since the value was read (SQLite's
-// data_version, which moves with every transaction another connection or process commits; PostgreSQL's current
-// snapshot, which moves with every commit); this process's own writes drop the keys they touch. So a branch moved by
-// another process sharing the store is seen by the very next request, never a stale head.
+// data_version, which moves with every transaction another connection or process commits; on PostgreSQL, the
+// transactions of others that ended between two snapshots); this process's own writes drop the keys they touch. So a
+// branch moved by another process sharing the store is seen by the very next request, never a stale head.
 import { LRUCache } from 'lru-cache';
 import type { ChangeVersion, KvStore, KvWrite } from './kv-store';
 
