@@ -5,7 +5,9 @@
  *
  * Before Tarn, the same load runs against a bare node:http server and a bare Hono app answering the same JSON as
  * the object stat (bare-server.ts), and Tarn's figures are also given as ratios to bare node:http: the machine is
- * shared, so a ratio from one run says more than an absolute figure.
+ * shared, so a ratio from one run says more than an absolute figure. Uploads have a yardstick of their own as well:
+ * a bare node:http server that keeps each body as a file (bare-server.ts, `files`), since an object in the local
+ * store is a file, and making one costs more than a whole bare answer.
  *
  * Run alone: `npx tsx bench/http-load.ts` (TARN_BENCH_SECONDS=N sets each phase's length, default 10;
  * TARN_BENCH_WORKERS=N|auto runs Tarn with --workers; TARN_BENCH_PROFILE=DIR saves a CPU profile of the server;
@@ -48,6 +50,9 @@ export interface HttpLoadResults {
   bare_node_p90_ms: number;
   bare_hono_per_s: number;
   bare_hono_p90_ms: number;
+  /** Uploads of the same size to a bare node:http server that keeps each body as a file (bare-server.ts). */
+  bare_file_writes_per_s: number;
+  bare_file_writes_p90_ms: number;
   /** Single requests: the public healthcheck, an object stat, an object GET (all but the healthcheck signed in). */
   healthcheck_per_s: number;
   healthcheck_p90_ms: number;
@@ -81,6 +86,8 @@ export interface HttpLoadResults {
   tarn_stat_ratio_to_bare: number;
   tarn_get_ratio_to_bare: number;
   tarn_upload_ratio_to_bare: number;
+  /** Uploads per second relative to the bare server that keeps each body as a file. */
+  tarn_upload_ratio_to_bare_file_writes: number;
   errors: number;
 }
 
@@ -188,14 +195,20 @@ async function runPhase(connections: number, seconds: number, op: () => Promise<
   };
 }
 
-/** A bare server answering the same JSON as the object stat, under the same load. */
-async function measureBare(kind: 'node' | 'hono', connections: number, seconds: number) {
+/**
+ * A bare server answering the same JSON as the object stat, under the same load: to GETs, or with `upload` to POSTs
+ * of that body (the `files` server keeps each as a file).
+ */
+async function measureBare(kind: 'node' | 'hono' | 'files', connections: number, seconds: number, upload?: Buffer) {
   const server = await startProcess(['--import', 'tsx', join(root, 'bench', 'bare-server.ts'), kind]);
   const client = new LoadClient(server.host, server.port, connections, '');
+  const status = upload ? 201 : 200;
   try {
     return await runPhase(connections, seconds, async () => {
-      const res = await client.request('GET', '/');
-      return res.status === 200 && res.body.length === bareAnswer.length;
+      const res = upload
+        ? await client.request('POST', '/', upload, { 'content-type': 'application/octet-stream' })
+        : await client.request('GET', '/');
+      return res.status === status && res.body.length === bareAnswer.length;
     });
   } finally {
     client.close();
@@ -228,6 +241,8 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
   const loadBefore = loadavg()[0] as number;
   const bareNode = await phase('bare', () => measureBare('node', connections, seconds));
   const bareHono = await phase('bare', () => measureBare('hono', connections, seconds));
+  const payload = Buffer.alloc(objectBytes, 'tarn');
+  const bareFiles = await phase('writes', () => measureBare('files', connections, seconds, payload));
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tarn-http-load-'));
   const server = await startTarn(dataDir, options.databaseUrl, workers);
@@ -239,7 +254,6 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
     const repo = await client.json('POST', '/repositories', { name: 'load', storage_namespace: 'local://load' });
     if (repo.status !== 201) throw new Error(`create repository: ${repo.status} ${repo.body.toString()}`);
 
-    const payload = Buffer.alloc(objectBytes, 'tarn');
     const upload = (path: string) =>
       client.request('POST', `/repositories/load/branches/main/objects?path=${encodeURIComponent(path)}`, payload, {
         'content-type': 'application/octet-stream',
@@ -297,6 +311,8 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       bare_node_p90_ms: bareNode.p90,
       bare_hono_per_s: bareHono.perSecond,
       bare_hono_p90_ms: bareHono.p90,
+      bare_file_writes_per_s: bareFiles.perSecond,
+      bare_file_writes_p90_ms: bareFiles.p90,
       healthcheck_per_s: healthchecks.perSecond,
       healthcheck_p90_ms: healthchecks.p90,
       stat_per_s: stats.perSecond,
@@ -322,7 +338,8 @@ export async function runHttpLoad(options: HttpLoadOptions = {}): Promise<HttpLo
       tarn_stat_ratio_to_bare: ratio(stats.perSecond, bareNode.perSecond),
       tarn_get_ratio_to_bare: ratio(gets.perSecond, bareNode.perSecond),
       tarn_upload_ratio_to_bare: ratio(writes.perSecond, bareNode.perSecond),
-      errors: bareNode.errors + bareHono.errors + healthchecks.errors + stats.errors + gets.errors + reads.errors + writes.errors,
+      tarn_upload_ratio_to_bare_file_writes: ratio(writes.perSecond, bareFiles.perSecond),
+      errors: bareNode.errors + bareHono.errors + bareFiles.errors + healthchecks.errors + stats.errors + gets.errors + reads.errors + writes.errors,
     };
   } finally {
     client.close();

@@ -121,11 +121,12 @@ function printHttp(title: string, h: HttpLoadResults): void {
   console.log(`\n${title}`);
   console.log(row('bare node:http', h.bare_node_per_s, undefined, h.bare_node_p90_ms, undefined));
   console.log(row('bare Hono', h.bare_hono_per_s, undefined, h.bare_hono_p90_ms, undefined) + times(h.bare_hono_ratio_to_bare));
+  console.log(row('bare file writes', h.bare_file_writes_per_s, undefined, h.bare_file_writes_p90_ms, undefined));
   console.log(row('Tarn healthcheck', h.healthcheck_per_s, undefined, h.healthcheck_p90_ms, undefined) + times(h.tarn_healthcheck_ratio_to_bare));
   console.log(row('Tarn object stat', h.stat_per_s, undefined, h.stat_p90_ms, undefined) + times(h.tarn_stat_ratio_to_bare));
   console.log(row('Tarn object get', h.get_per_s, undefined, h.get_p90_ms, undefined) + times(h.tarn_get_ratio_to_bare));
   console.log(row('reads (stat + get)', h.reads_per_s, h.read_p50_ms, h.read_p90_ms, h.read_p99_ms) + `   (${h.read_requests_per_s.toLocaleString('en-US')} requests/s)`);
-  console.log(row('writes (small uploads)', h.writes_per_s, h.write_p50_ms, h.write_p90_ms, h.write_p99_ms) + times(h.tarn_upload_ratio_to_bare));
+  console.log(row('writes (small uploads)', h.writes_per_s, h.write_p50_ms, h.write_p90_ms, h.write_p99_ms) + times(h.tarn_upload_ratio_to_bare) + `, ${h.tarn_upload_ratio_to_bare_file_writes.toFixed(2)} × bare file writes`);
   console.log(
     `Tarn CPU per request: healthcheck ${h.healthcheck_cpu_us} µs, stat ${h.stat_cpu_us} µs, get ${h.get_cpu_us} µs, ` +
       `read ${h.read_cpu_us} µs, upload ${h.write_cpu_us} µs`,
@@ -174,6 +175,8 @@ const pgFigures = pg
           'tarn_stat_ratio_to_bare',
           'tarn_get_ratio_to_bare',
           'tarn_upload_ratio_to_bare',
+          'bare_file_writes_per_s',
+          'tarn_upload_ratio_to_bare_file_writes',
           'errors',
         ] as const).map(
         (name) => [`postgres_${name}`, pg[name]],
