@@ -8,8 +8,10 @@
  * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios; TARN_BENCH_ONLY=find runs
  * the file finder's figures alone, at the largest size; TARN_BENCH_ONLY=gc the collector's alone, at 100k objects;
  * TARN_BENCH_ONLY=deletes the listings of a folder with 99,990 uncommitted deletions of 100,000.
+ * TARN_BENCH_PROFILE=DIR writes a CPU profile of each measured commit there.
  */
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +34,12 @@ export interface CommitScalingResult {
   commitClusteredMs: number;
   /** Median time to commit 100 changes spread uniformly over the whole tree (the worst case). */
   commitScatteredMs: number;
+  /**
+   * Mean and slowest of those commits: a commit of spread changes may write fragments, and one in a few then cuts
+   * the tree canonically again (server/graveler/tree-fragments.ts), which the median does not show.
+   */
+  commitScatteredMeanMs: number;
+  commitScatteredMaxMs: number;
   /** Time to write the committed tree through the bulk path (setup, not a goal). */
   buildMs: number;
   /** Median records re-encoded into range files per commit: the machine-independent cost. */
@@ -240,10 +248,31 @@ interface MeasuredCommit {
 }
 
 /** Commits the staging of main, timing it and counting what it encoded. */
+/** With TARN_BENCH_PROFILE=DIR, each measured commit's V8 CPU profile is written there (bench/cpu-profile.ts reads it). */
+const PROFILE_DIR = process.env.TARN_BENCH_PROFILE;
+
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE_DIR, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
 async function measuredCommit(g: Graveler, message: string): Promise<MeasuredCommit> {
   const before = g.treeWriteStats();
   const cpu = process.cpuUsage();
-  const ms = await timed(() => g.commit(REPO, 'main', { committer: 'bench', message }));
+  const ms = await profiled(`commit-${message}`, () => timed(() => g.commit(REPO, 'main', { committer: 'bench', message })));
   const { user, system } = process.cpuUsage(cpu);
   const after = g.treeWriteStats();
   return {
@@ -285,6 +314,8 @@ export async function benchCommitScaling(n: number): Promise<CommitScalingResult
       objects: n,
       commitClusteredMs: median(clustered.map((c) => c.ms)),
       commitScatteredMs: median(scattered.map((c) => c.ms)),
+      commitScatteredMeanMs: scattered.reduce((sum, c) => sum + c.ms, 0) / scattered.length,
+      commitScatteredMaxMs: Math.max(...scattered.map((c) => c.ms)),
       buildMs,
       clusteredRecords: median(clustered.map((c) => c.records)),
       scatteredRecords: median(scattered.map((c) => c.records)),
@@ -612,7 +643,8 @@ function formatCommits(commits: readonly CommitScalingResult[]): string[] {
   for (const c of commits) {
     lines.push(
       `commit 100 changes @ ${c.objects.toLocaleString('en-US')} objects: clustered ${fmt(c.commitClusteredMs)}, scattered ${fmt(c.commitScatteredMs)} ` +
-        `(CPU ${fmt(c.commitClusteredCpuMs)}, ${fmt(c.commitScatteredCpuMs)}; tree built in ${fmt(c.buildMs)})`,
+        `(CPU ${fmt(c.commitClusteredCpuMs)}, ${fmt(c.commitScatteredCpuMs)}; scattered mean ${fmt(c.commitScatteredMeanMs)}, ` +
+        `slowest ${fmt(c.commitScatteredMaxMs)}; tree built in ${fmt(c.buildMs)})`,
     );
     lines.push(
       `  re-encoded per commit: clustered ${c.clusteredRecords.toLocaleString('en-US')} records / ${kib(c.clusteredBytes)}, ` +

@@ -13,6 +13,11 @@ export interface TenMillionResults {
   commit_100_scattered_at_1m_same_run_ms: number;
   commit_100_at_10m_ms: number;
   commit_100_scattered_at_10m_ms: number;
+  /** Mean and slowest of the scattered commits (a re-cut now and then), and the mean's ratio to 1M's. */
+  commit_100_scattered_mean_at_10m_ms: number;
+  commit_100_scattered_max_at_10m_ms: number;
+  commit_100_scattered_mean_at_1m_same_run_ms: number;
+  commit_scattered_mean_ratio_10m_1m: number;
   commit_100_cpu_at_10m_ms: number;
   commit_100_scattered_cpu_at_10m_ms: number;
   /** 10M over 1M, from this run (goal ≤ 1.5 for both). */
@@ -37,6 +42,10 @@ export async function runTenMillion(): Promise<TenMillionResults> {
     commit_100_scattered_at_1m_same_run_ms: million.commitScatteredMs,
     commit_100_at_10m_ms: ten.commitClusteredMs,
     commit_100_scattered_at_10m_ms: ten.commitScatteredMs,
+    commit_100_scattered_mean_at_10m_ms: ten.commitScatteredMeanMs,
+    commit_100_scattered_max_at_10m_ms: ten.commitScatteredMaxMs,
+    commit_100_scattered_mean_at_1m_same_run_ms: million.commitScatteredMeanMs,
+    commit_scattered_mean_ratio_10m_1m: ten.commitScatteredMeanMs / million.commitScatteredMeanMs,
     commit_100_cpu_at_10m_ms: ten.commitClusteredCpuMs,
     commit_100_scattered_cpu_at_10m_ms: ten.commitScatteredCpuMs,
     commit_ratio_10m_1m: ten.commitClusteredMs / million.commitClusteredMs,
@@ -58,6 +67,8 @@ export function formatTenMillion(r: TenMillionResults): string {
     `commit 100 changes @ 10,000,000 objects: clustered ${ms(r.commit_100_at_10m_ms)} (1M: ${ms(r.commit_100_at_1m_same_run_ms)}, ` +
       `${r.commit_ratio_10m_1m.toFixed(2)}×), scattered ${ms(r.commit_100_scattered_at_10m_ms)} ` +
       `(1M: ${ms(r.commit_100_scattered_at_1m_same_run_ms)}, ${r.commit_scattered_ratio_10m_1m.toFixed(2)}×; goal ≤ 1.5×)`,
+    `  scattered mean ${ms(r.commit_100_scattered_mean_at_10m_ms)} (1M: ${ms(r.commit_100_scattered_mean_at_1m_same_run_ms)}, ` +
+      `${r.commit_scattered_mean_ratio_10m_1m.toFixed(2)}×), slowest ${ms(r.commit_100_scattered_max_at_10m_ms)}`,
     `  scattered: CPU ${ms(r.commit_100_scattered_cpu_at_10m_ms)}, ${r.commit_100_scattered_records_at_10m} records re-encoded, ` +
       `${r.commit_100_scattered_metarange_files_at_10m} metarange files with ${r.commit_100_scattered_metarange_rows_at_10m} rows and parts`,
     `diff of 100 changes @ 10M: clustered ${ms(r.diff_100_at_10m_ms)}, scattered ${ms(r.diff_100_scattered_at_10m_ms)}; ` +
