@@ -34,10 +34,7 @@ export interface CommitScalingResult {
   commitClusteredMs: number;
   /** Median time to commit 100 changes spread uniformly over the whole tree (the worst case). */
   commitScatteredMs: number;
-  /**
-   * Mean and slowest of those commits: a commit of spread changes may write fragments, and one in a few then cuts
-   * the tree canonically again (server/graveler/tree-fragments.ts), which the median does not show.
-   */
+  /** Mean and slowest of those commits, which the median does not show (a cold file, a collection). */
   commitScatteredMeanMs: number;
   commitScatteredMaxMs: number;
   /** Time to write the committed tree through the bulk path (setup, not a goal). */

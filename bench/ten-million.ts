@@ -13,7 +13,7 @@ export interface TenMillionResults {
   commit_100_scattered_at_1m_same_run_ms: number;
   commit_100_at_10m_ms: number;
   commit_100_scattered_at_10m_ms: number;
-  /** Mean and slowest of the scattered commits (a re-cut now and then), and the mean's ratio to 1M's. */
+  /** Mean and slowest of the scattered commits, and the mean's ratio to 1M's. */
   commit_100_scattered_mean_at_10m_ms: number;
   commit_100_scattered_max_at_10m_ms: number;
   commit_100_scattered_mean_at_1m_same_run_ms: number;

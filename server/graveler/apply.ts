@@ -41,8 +41,6 @@ export async function applyChanges(
   };
 
   const lastPart = base[base.length - 1];
-  // The parts of the changes up to this key are being read already: each change is looked for once.
-  let partsReadTo: string | undefined;
   for (const part of base) {
     while (change !== undefined && compareKeys(change.key, part.minKey) < 0) {
       await insert(change);
@@ -53,10 +51,8 @@ export async function applyChanges(
     const continued = change !== undefined && part === lastPart && !RangeWriter.isBoundary(part.maxKey, raggedness);
     if (!reached && !continued && (await update.keptPart(part))) continue;
     const ahead = change === undefined ? [] : [change, ...(await changes.fill())];
-    const unread = partsReadTo === undefined ? ahead : ahead.filter((c) => compareKeys(c.key, partsReadTo as string) > 0);
-    prefetch(base, unread, (p) => store.readPartRows(namespace, p));
-    partsReadTo = unread.at(-1)?.key ?? partsReadTo;
-    const rows = await store.readPartRows(namespace, part);
+    prefetch(base, ahead, (p) => store.readRows(namespace, p.id));
+    const rows = await store.readRows(namespace, part.id);
     prefetch(rows, ahead, (row) => store.readRange(namespace, row.id));
     for (const row of rows) {
       while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
@@ -142,9 +138,7 @@ function prefetch<T extends { minKey: string; maxKey: string }>(items: readonly 
   for (const c of changes) {
     const i = lowerBound(items, c.key, maxKeyOf);
     const item = items[i];
-    // The changes are in key order: once past the last item, so are the rest.
-    if (!item) break;
-    if (i === last || compareKeys(c.key, item.minKey) < 0) continue;
+    if (i === last || !item || compareKeys(c.key, item.minKey) < 0) continue;
     last = i;
     read(item).catch(() => undefined);
   }

@@ -23,11 +23,10 @@ export async function* stagedEntries(ctx: Ctx, repo: string, branchId: string): 
  */
 export async function* treeAddresses(ctx: Ctx, namespace: string, metaRangeId: string, seen: Set<string>): AsyncGenerator<DataAddress[]> {
   for (const part of await ctx.trees.readTree(namespace, metaRangeId)) {
-    // A part's id is the hash of its rows, so a part seen (the same run of the same file) is every one of its rows seen.
-    const named = `${part.id}/${part.offset}/${part.rows}`;
-    if (seen.has(named)) continue;
-    seen.add(named);
-    for (const range of await ctx.trees.readPartRows(namespace, part)) {
+    // A part's id is the hash of its rows, so a part seen is every one of its rows seen.
+    if (seen.has(part.id)) continue;
+    seen.add(part.id);
+    for (const range of await ctx.trees.readRows(namespace, part.id)) {
       const row = `${range.id}/${range.count}/${range.minKey}`;
       if (seen.has(row)) continue;
       seen.add(row);

@@ -113,7 +113,7 @@ class CommittedMatches implements MatchSource {
     while (this.ri >= this.rows.length) {
       const part = this.parts[this.pi++];
       if (!part) return undefined;
-      this.rows = await this.store.readPartRows(this.namespace, part);
+      this.rows = await this.store.readRows(this.namespace, part.id);
       // `from` is cleared once a range is entered, so only the first part read starts past its beginning.
       this.ri = lowerBound(this.rows, this.from, maxKeyOf);
     }

@@ -56,7 +56,7 @@ export async function committedRuns(ctx: Ctx, namespace: string, tree: Tree, pre
   for (const part of tree) {
     if (apart(part, prefix, end)) continue;
     if (inside(part, prefix, end)) runs.push({ from: part.minKey, to: after(part.maxKey), count: part.count });
-    else for (const row of await ctx.trees.readPartRows(namespace, part)) await addRow(row);
+    else for (const row of await ctx.trees.readRows(namespace, part.id)) await addRow(row);
   }
   return runs;
 }
@@ -119,7 +119,7 @@ async function deletedNow({ ctx, repo, branch }: BranchStaging, key: string): Pr
 /** The rows of a tree from the one holding `key` (or the first after it) on, each part's rows read when reached. */
 async function* rowsFrom(ctx: Ctx, namespace: string, tree: Tree, key: string): AsyncGenerator<RangeInfo> {
   for (let pi = lowerBound(tree, key, maxKeyOf), first = true; pi < tree.length; pi++, first = false) {
-    const rows = await ctx.trees.readPartRows(namespace, tree[pi] as TreePart);
+    const rows = await ctx.trees.readRows(namespace, (tree[pi] as TreePart).id);
     for (let ri = first ? lowerBound(rows, key, maxKeyOf) : 0; ri < rows.length; ri++) yield rows[ri] as RangeInfo;
   }
 }

@@ -96,7 +96,7 @@ export class RangeCursor {
   async enter(): Promise<void> {
     const part = this.parts[this.pi];
     if (this.rows || !part) return;
-    const rows = await this.store.readPartRows(this.namespace, part);
+    const rows = await this.store.readRows(this.namespace, part.id);
     this.ri = this.from === '' ? 0 : lowerBound(rows, this.from, maxKeyOf);
     this.rows = rows;
     if (this.ri >= rows.length) this.skipPart();

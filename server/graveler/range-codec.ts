@@ -235,8 +235,6 @@ const BLOCKED_RANGE_VERSION = 2;
 const METARANGE_VERSION = 2;
 /** A metarange of parts: each names a version-2 file holding a bounded run of the tree's rows. */
 const PARTED_VERSION = 3;
-/** Parts that may name a run of a file's rows: each also has its offset and whether it is a run. */
-const PARTED_RUNS_VERSION = 4;
 
 /**
  * A part of a large metarange: a version-2 metarange file of at most a few hundred rows, so that a commit rewrites
@@ -248,17 +246,10 @@ export interface PartInfo {
   /** The first row's minKey and the last row's maxKey. */
   minKey: string;
   maxKey: string;
-  /** Rows named (all the file's, or a run of them from `offset`), and the records and encoded bytes they name. */
+  /** Rows in the file, and the records and encoded bytes those rows name. */
   rows: number;
   count: number;
   size: number;
-  /** The first row named, counted from the file's first. */
-  offset: number;
-  /**
-   * The entry names a run of the file's rows, or rows not cut where a canonical write cuts them: a commit that
-   * changed a few rows of a large tree kept the runs around them (tree-fragments.ts).
-   */
-  run: boolean;
 }
 
 export function contentId(bytes: Uint8Array): string {
@@ -514,14 +505,10 @@ function readRows(r: Reader, compressed: boolean): RangeInfo[] {
   return out;
 }
 
-/**
- * Part i: the 32 id bytes, minKey against part i-1's maxKey, maxKey against minKey, rows, count, size, and in version
- * 4 the offset times two plus one for a run. A tree of whole parts only is written as version 3, as before runs.
- */
+/** Part i: the 32 id bytes, minKey against part i-1's maxKey, maxKey against minKey, rows, count, size. */
 export function encodePartedMetaRange(parts: readonly PartInfo[]): Buffer {
-  const runs = parts.some((p) => p.run || p.offset > 0);
   const w = new Writer(64 + parts.length * 128);
-  header(w, METARANGE_MAGIC, runs ? PARTED_RUNS_VERSION : PARTED_VERSION);
+  header(w, METARANGE_MAGIC, PARTED_VERSION);
   w.varint(parts.length);
   let prev = '';
   for (const p of parts) {
@@ -531,7 +518,6 @@ export function encodePartedMetaRange(parts: readonly PartInfo[]): Buffer {
     w.varint(p.rows);
     w.varint(p.count);
     w.varint(p.size);
-    if (runs) w.varint(p.offset * 2 + (p.run ? 1 : 0));
     prev = p.maxKey;
   }
   return w.finish();
@@ -540,8 +526,8 @@ export function encodePartedMetaRange(parts: readonly PartInfo[]): Buffer {
 /** Any metarange file: rows (a whole tree of one part, or a part) or the parts of a large tree. */
 export function decodeMetaRangeFile(bytes: Uint8Array): { rows: RangeInfo[] } | { parts: PartInfo[] } {
   const r = new Reader(bytes);
-  const version = checkHeader(r, METARANGE_MAGIC, 'metarange', [VERSION, METARANGE_VERSION, PARTED_VERSION, PARTED_RUNS_VERSION]);
-  if (version !== PARTED_VERSION && version !== PARTED_RUNS_VERSION) return { rows: readRows(r, version === METARANGE_VERSION) };
+  const version = checkHeader(r, METARANGE_MAGIC, 'metarange', [VERSION, METARANGE_VERSION, PARTED_VERSION]);
+  if (version !== PARTED_VERSION) return { rows: readRows(r, version === METARANGE_VERSION) };
   const n = r.varint();
   const parts: PartInfo[] = [];
   let prev = '';
@@ -549,11 +535,7 @@ export function decodeMetaRangeFile(bytes: Uint8Array): { rows: RangeInfo[] } | 
     const id = r.hex(32);
     const minKey = readKey(r, prev);
     const maxKey = readKey(r, minKey);
-    const rows = r.varint();
-    const count = r.varint();
-    const size = r.varint();
-    const place = version === PARTED_RUNS_VERSION ? r.varint() : 0;
-    parts.push({ id, minKey, maxKey, rows, count, size, offset: Math.floor(place / 2), run: place % 2 === 1 });
+    parts.push({ id, minKey, maxKey, rows: r.varint(), count: r.varint(), size: r.varint() });
     prev = maxKey;
   }
   return { parts };

@@ -1,7 +1,7 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
 import { entryOf, RangeCursor, sameRow, type Slot } from './iterators';
-import type { Tree, TreePart } from './tree-parts';
+import type { Tree } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import type { ObjectEntry } from './types';
 
@@ -20,9 +20,6 @@ function sameEntry(a: Slot, b: Slot): boolean {
   if (a.data.sameBytes(a.index, b.data, b.index)) return true;
   return sameIdentity(entryOf(a), entryOf(b));
 }
-
-/** Parts naming the same rows of the same file hold the same records. */
-const samePart = (a: TreePart, b: TreePart): boolean => a.id === b.id && a.offset === b.offset && a.rows === b.rows;
 
 /**
  * The changes from one tree to another, in key order, from `from` onwards. Equal parts, and rows naming the same
@@ -43,7 +40,7 @@ export function diffTrees(
       for (;;) {
         const lp = l.atPartStart();
         const rp = r.atPartStart();
-        if (lp && rp && samePart(lp, rp)) {
+        if (lp && rp && lp.id === rp.id) {
           l.skipPart();
           r.skipPart();
           continue;

@@ -8,7 +8,7 @@ export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: str
   const parts = await ctx.trees.readTree(namespace, metaRangeId);
   const part = parts[lowerBound(parts, key, maxKeyOf)];
   if (!part || compareKeys(key, part.minKey) < 0) return undefined;
-  const ranges = await ctx.trees.readPartRows(namespace, part);
+  const ranges = await ctx.trees.readRows(namespace, part.id);
   const range = ranges[lowerBound(ranges, key, maxKeyOf)];
   if (!range || compareKeys(key, range.minKey) < 0) return undefined;
   const data = await ctx.trees.readRange(namespace, range.id);

@@ -13,8 +13,6 @@ import type { PartInfo, RangeInfo } from './range-codec';
 const PART_MODULUS = 256;
 const MIN_PART_ROWS = 64;
 export const MAX_PART_ROWS = 1024;
-/** What a part holds on average: MIN_PART_ROWS, then one chance in PART_MODULUS per row. */
-export const AVERAGE_PART_ROWS = MIN_PART_ROWS + PART_MODULUS;
 /** Independent of the range boundaries, which every canonical row's last key is. */
 const PART_SEED = 0x9e3779b9;
 
@@ -52,7 +50,7 @@ export function partOf(id: string, rows: readonly RangeInfo[]): TreePart {
   });
   const first = rows[0];
   const last = rows[rows.length - 1];
-  return { id, minKey: first?.minKey ?? '', maxKey: last?.maxKey ?? '', rows: rows.length, count, size, offset: 0, run: false, canonical };
+  return { id, minKey: first?.minKey ?? '', maxKey: last?.maxKey ?? '', rows: rows.length, count, size, canonical };
 }
 
 export interface PartFiles {

@@ -13,7 +13,6 @@ import {
   type RangeData,
   type RangeInfo,
 } from './range-codec';
-import { fragmentLayout, worthFragmenting, type Fragments, type RowHome } from './tree-fragments';
 import { cutParts, partOf, type Tree, type TreeItem, type TreePart } from './tree-parts';
 
 const RANGES = '_tarn/ranges/';
@@ -76,8 +75,6 @@ export class TreeStore {
   /** Trees as parts, by metarange id. */
   private readonly trees: LRUCache<string, Tree>;
   private readonly loading = new Map<string, Promise<unknown>>();
-  /** Where each row read or written stands in its file, so that a commit can name runs of files it keeps. */
-  private readonly homes = new WeakMap<RangeInfo, RowHome>();
   readonly written: TreeWriteStats = { ranges: 0, records: 0, metaranges: 0, metarangeRows: 0, metarangeBytes: 0, bytes: 0 };
 
   constructor(
@@ -128,42 +125,22 @@ export class TreeStore {
     return this.load(this.trees, `${namespace}\0tree\0${id}`, async () => {
       const file = decodeMetaRangeFile(verified(await this.blockstore.getBytes(namespace, METARANGES + id), id));
       if ('parts' in file) {
-        const tree = file.parts.map((p) => ({ ...p, canonical: !p.run }));
+        const tree = file.parts.map((p) => ({ ...p, canonical: true }));
         return { value: tree, weight: metaRangeWeight(tree) };
       }
       // A file of no rows is the empty tree that a commit deleting everything made.
       if (file.rows.length === 0) return { value: [], weight: metaRangeWeight([]) };
       this.metaranges.set(`${namespace}\0${id}`, file.rows, { size: cacheSize(metaRangeWeight(file.rows)) });
-      this.settle(namespace, id, file.rows);
       const part = partOf(id, file.rows);
       return { value: [part], weight: metaRangeWeight([part]) };
     });
   }
 
-  /** The rows of a metarange file (a part's, or a whole small tree's). */
+  /** The rows of a tree's part. */
   readRows(namespace: string, id: string): Promise<RangeInfo[]> {
     return this.load(this.metaranges, `${namespace}\0${id}`, async () => {
       const rows = decodeMetaRange(verified(await this.blockstore.getBytes(namespace, METARANGES + id), id));
-      this.settle(namespace, id, rows);
       return { value: rows, weight: metaRangeWeight(rows) };
-    });
-  }
-
-  /** The rows a tree's part names: its file's, or the run of them the part names. */
-  async readPartRows(namespace: string, part: TreePart): Promise<readonly RangeInfo[]> {
-    if (part.offset === 0 && !part.run) return this.readRows(namespace, part.id);
-    return this.load(this.metaranges, `${namespace}\0${part.id}\0${part.offset}\0${part.rows}`, async () => {
-      const all = await this.readRows(namespace, part.id);
-      const rows = all.slice(part.offset, part.offset + part.rows);
-      if (rows.length !== part.rows) throw new DamagedFileError(part.id);
-      return { value: rows, weight: metaRangeWeight(rows) };
-    });
-  }
-
-  /** Notes where the rows of a file stand in it; a row kept from an older file keeps the home it had. */
-  private settle(namespace: string, id: string, rows: readonly RangeInfo[]): void {
-    rows.forEach((row, index) => {
-      if (!this.homes.has(row)) this.homes.set(row, { namespace, id, rows, index });
     });
   }
 
@@ -190,11 +167,10 @@ export class TreeStore {
    * differs from that first commit, and merging it is a merge, not "no changes".
    */
   async writeMetaRange(namespace: string, items: readonly TreeItem[]): Promise<string> {
-    const fragments = fragmentLayout(namespace, items, (row) => this.homes.get(row));
-    const parts =
-      fragments && worthFragmenting(fragments, items)
-        ? await this.writeFragments(namespace, fragments)
-        : await cutParts(items, { rows: (part) => this.readPartRows(namespace, part), write: (rows) => this.writePart(namespace, rows) });
+    const parts = await cutParts(items, {
+      rows: (part) => this.readRows(namespace, part.id),
+      write: (rows) => this.writePart(namespace, rows),
+    });
     if (parts.length === 0) {
       const id = await this.putMetaRange(namespace, encodeMetaRange([]), 0);
       this.trees.set(`${namespace}\0tree\0${id}`, [], { size: cacheSize(metaRangeWeight([])) });
@@ -209,18 +185,7 @@ export class TreeStore {
   private async writePart(namespace: string, rows: RangeInfo[]): Promise<TreePart> {
     const id = await this.putMetaRange(namespace, encodeMetaRange(rows), rows.length);
     this.metaranges.set(`${namespace}\0${id}`, rows, { size: cacheSize(metaRangeWeight(rows)) });
-    this.settle(namespace, id, rows);
     return partOf(id, rows);
-  }
-
-  /** A fragmented tree's parts: the fresh part file is written, and the entries that name it get its id. */
-  private async writeFragments(namespace: string, { entries, fresh }: Fragments): Promise<TreePart[]> {
-    const freshId = fresh.length > 0 ? (await this.writePart(namespace, fresh)).id : undefined;
-    return entries.map((entry) => {
-      const id = entry.id ?? freshId;
-      if (id === undefined) throw new Error('a fragment names a fresh part that was not written');
-      return { ...entry, id, canonical: !entry.run };
-    });
   }
 
   /** Counts a metarange file and stores it unless this process already holds it. */

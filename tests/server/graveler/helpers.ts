@@ -80,12 +80,11 @@ export async function treeFiles(
   blockstore: BlockStore,
   ns: string,
   metaRangeId: string,
-): Promise<{ parts: { id: string; rows: number; offset: number; run: boolean }[]; rows: RangeInfo[] }> {
+): Promise<{ parts: { id: string; rows: number }[]; rows: RangeInfo[] }> {
   const file = (id: string) => blockstore.getBytes(ns, `_tarn/metaranges/${id}`);
   const top = decodeMetaRangeFile(await file(metaRangeId));
-  if ('rows' in top) return { parts: [{ id: metaRangeId, rows: top.rows.length, offset: 0, run: false }], rows: top.rows };
+  if ('rows' in top) return { parts: [{ id: metaRangeId, rows: top.rows.length }], rows: top.rows };
   const rows: RangeInfo[] = [];
-  // A part may name a run of its file's rows (a fragmented tree).
-  for (const part of top.parts) rows.push(...decodeMetaRange(await file(part.id)).slice(part.offset, part.offset + part.rows));
-  return { parts: top.parts.map(({ id, rows, offset, run }) => ({ id, rows, offset, run })), rows };
+  for (const part of top.parts) rows.push(...decodeMetaRange(await file(part.id)));
+  return { parts: top.parts.map(({ id, rows }) => ({ id, rows })), rows };
 }
