@@ -52,6 +52,10 @@ export interface CommitScalingResult {
   scatteredMetarangeRows: number;
   clusteredMetarangeBytes: number;
   scatteredMetarangeBytes: number;
+  /** Median range files read from disk per commit (a tree larger than the range cache is read cold), and bytes. */
+  clusteredRangesRead: number;
+  scatteredRangesRead: number;
+  scatteredRangeBytesRead: number;
   /** Median CPU time of the process per commit: less sensitive than the wall time to other work on a shared machine. */
   commitClusteredCpuMs: number;
   commitScatteredCpuMs: number;
@@ -242,6 +246,9 @@ interface MeasuredCommit {
   metarangeFiles: number;
   metarangeRows: number;
   metarangeBytes: number;
+  /** Range files read from disk (not in the range cache), and their bytes. */
+  rangesRead: number;
+  rangeBytesRead: number;
 }
 
 /** Commits the staging of main, timing it and counting what it encoded. */
@@ -280,6 +287,8 @@ async function measuredCommit(g: Graveler, message: string): Promise<MeasuredCom
     metarangeFiles: after.metaranges - before.metaranges,
     metarangeRows: after.metarangeRows - before.metarangeRows,
     metarangeBytes: after.metarangeBytes - before.metarangeBytes,
+    rangesRead: after.rangesRead - before.rangesRead,
+    rangeBytesRead: after.rangeBytesRead - before.rangeBytesRead,
   };
 }
 
@@ -324,6 +333,9 @@ export async function benchCommitScaling(n: number): Promise<CommitScalingResult
       scatteredMetarangeRows: median(scattered.map((c) => c.metarangeRows)),
       clusteredMetarangeBytes: median(clustered.map((c) => c.metarangeBytes)),
       scatteredMetarangeBytes: median(scattered.map((c) => c.metarangeBytes)),
+      clusteredRangesRead: median(clustered.map((c) => c.rangesRead)),
+      scatteredRangesRead: median(scattered.map((c) => c.rangesRead)),
+      scatteredRangeBytesRead: median(scattered.map((c) => c.rangeBytesRead)),
       commitClusteredCpuMs: median(clustered.map((c) => c.cpuMs)),
       commitScatteredCpuMs: median(scattered.map((c) => c.cpuMs)),
       ...(await treeShape(b.g, 'main').then(({ rows, parts }) => ({ finalRows: rows, finalParts: parts }))),
@@ -652,6 +664,8 @@ function formatCommits(commits: readonly CommitScalingResult[]): string[] {
         `${c.clusteredMetarangeBytes.toLocaleString('en-US')} bytes; scattered ${c.scatteredMetarangeFiles} files, ` +
         `${c.scatteredMetarangeRows.toLocaleString('en-US')} rows and parts, ${c.scatteredMetarangeBytes.toLocaleString('en-US')} bytes; ` +
         `tree at the end ${c.finalRows.toLocaleString('en-US')} rows in ${c.finalParts.toLocaleString('en-US')} parts`,
+      `  range files read from disk per commit: clustered ${c.clusteredRangesRead}, scattered ${c.scatteredRangesRead} ` +
+        `(${kib(c.scatteredRangeBytesRead)})`,
     );
   }
   return lines;

@@ -26,6 +26,10 @@ export interface TenMillionResults {
   commit_100_scattered_records_at_10m: number;
   commit_100_scattered_metarange_files_at_10m: number;
   commit_100_scattered_metarange_rows_at_10m: number;
+  /** Range files a spread commit reads from disk: none at 1M (the tree fits the range cache), each one at 10M. */
+  commit_100_scattered_ranges_read_at_1m_same_run: number;
+  commit_100_scattered_ranges_read_at_10m: number;
+  commit_100_scattered_range_bytes_read_at_10m: number;
   /** Goal ≤ 100 ms for the scattered ones. */
   diff_100_at_10m_ms: number;
   diff_100_scattered_at_10m_ms: number;
@@ -53,6 +57,9 @@ export async function runTenMillion(): Promise<TenMillionResults> {
     commit_100_scattered_records_at_10m: ten.scatteredRecords,
     commit_100_scattered_metarange_files_at_10m: ten.scatteredMetarangeFiles,
     commit_100_scattered_metarange_rows_at_10m: ten.scatteredMetarangeRows,
+    commit_100_scattered_ranges_read_at_1m_same_run: million.scatteredRangesRead,
+    commit_100_scattered_ranges_read_at_10m: ten.scatteredRangesRead,
+    commit_100_scattered_range_bytes_read_at_10m: ten.scatteredRangeBytesRead,
     diff_100_at_10m_ms: diffMerge.diffClusteredMs,
     diff_100_scattered_at_10m_ms: diffMerge.diffScatteredMs,
     merge_100_at_10m_ms: diffMerge.mergeClusteredMs,
@@ -70,7 +77,9 @@ export function formatTenMillion(r: TenMillionResults): string {
     `  scattered mean ${ms(r.commit_100_scattered_mean_at_10m_ms)} (1M: ${ms(r.commit_100_scattered_mean_at_1m_same_run_ms)}, ` +
       `${r.commit_scattered_mean_ratio_10m_1m.toFixed(2)}×), slowest ${ms(r.commit_100_scattered_max_at_10m_ms)}`,
     `  scattered: CPU ${ms(r.commit_100_scattered_cpu_at_10m_ms)}, ${r.commit_100_scattered_records_at_10m} records re-encoded, ` +
-      `${r.commit_100_scattered_metarange_files_at_10m} metarange files with ${r.commit_100_scattered_metarange_rows_at_10m} rows and parts`,
+      `${r.commit_100_scattered_metarange_files_at_10m} metarange files with ${r.commit_100_scattered_metarange_rows_at_10m} rows and parts, ` +
+      `${r.commit_100_scattered_ranges_read_at_10m} range files read from disk (${(r.commit_100_scattered_range_bytes_read_at_10m / 1024).toFixed(0)} KiB; ` +
+      `1M: ${r.commit_100_scattered_ranges_read_at_1m_same_run})`,
     `diff of 100 changes @ 10M: clustered ${ms(r.diff_100_at_10m_ms)}, scattered ${ms(r.diff_100_scattered_at_10m_ms)}; ` +
       `merge: clustered ${ms(r.merge_100_at_10m_ms)}, scattered ${ms(r.merge_100_scattered_at_10m_ms)} (goal ≤ 100 ms scattered)`,
   ].join('\n');

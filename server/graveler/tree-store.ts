@@ -50,7 +50,10 @@ function decodedOrUndefined(bytes: Buffer): RangeData | undefined {
   }
 }
 
-/** What the store has written since it opened: the machine-independent cost of commits, for benchmarks. */
+/**
+ * What the store has written since it opened, and the range files it had to read (not held in its cache): the
+ * machine-independent cost of commits, for benchmarks.
+ */
 export interface TreeWriteStats {
   /** Range files encoded, and the records in them (each one re-encoded). */
   ranges: number;
@@ -61,6 +64,9 @@ export interface TreeWriteStats {
   metarangeBytes: number;
   /** Bytes of range and metarange files encoded. */
   bytes: number;
+  /** Range files read from the object store, and their bytes. */
+  rangesRead: number;
+  rangeBytesRead: number;
 }
 
 /**
@@ -75,7 +81,7 @@ export class TreeStore {
   /** Trees as parts, by metarange id. */
   private readonly trees: LRUCache<string, Tree>;
   private readonly loading = new Map<string, Promise<unknown>>();
-  readonly written: TreeWriteStats = { ranges: 0, records: 0, metaranges: 0, metarangeRows: 0, metarangeBytes: 0, bytes: 0 };
+  readonly written: TreeWriteStats = { ranges: 0, records: 0, metaranges: 0, metarangeRows: 0, metarangeBytes: 0, bytes: 0, rangesRead: 0, rangeBytesRead: 0 };
 
   constructor(
     private readonly blockstore: BlockStore,
@@ -110,6 +116,8 @@ export class TreeStore {
     return this.load(this.ranges, `${namespace}\0${id}`, async () => {
       // A range file names the hashes of its blocks, each checked when first used (see encodeRange).
       const bytes = await this.blockstore.getBytes(namespace, RANGES + id);
+      this.written.rangesRead++;
+      this.written.rangeBytesRead += bytes.length;
       const data = decodedOrUndefined(bytes);
       if (data?.id !== id) throw new DamagedFileError(id);
       return { value: data, weight: data.weight };
