@@ -82,11 +82,19 @@ function layoutFolder(file: string, files: string[]): string | undefined {
   return files.some((other) => other.startsWith(file + '/')) ? file : undefined;
 }
 
+/**
+ * The entries every page loads: the page's own (index.html). The build's other entries run only on the pages that
+ * ask for them (a data file's page starts its SQL engine: scripts/preload-route-chunks.ts).
+ */
+function pageEntryKeys(manifest: Manifest): string[] {
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isEntry && key.endsWith('.html'))
+    .map(([key]) => key);
+}
+
 /** Per route, the JavaScript files its first render needs and their gzipped size, given how big each file is. */
 export function routeSizesOf(manifest: Manifest, sizeOf: (file: string) => number): RouteSize[] {
-  const entryKeys = Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isEntry)
-    .map(([key]) => key);
+  const entryKeys = pageEntryKeys(manifest);
   const keysByFile = new Map<string, string[]>();
   for (const key of Object.keys(manifest)) {
     const file = routeFile(key);
@@ -125,7 +133,7 @@ export function routeSizes(): RouteSize[] {
 
 export function entrySize(): number {
   const manifest = readManifest();
-  const keys = Object.entries(manifest).filter(([, c]) => c.isEntry).map(([k]) => k);
+  const keys = pageEntryKeys(manifest);
   let total = 0;
   for (const file of staticClosure(manifest, keys)) if (file.endsWith('.js')) total += gzipSize(file);
   return total;
