@@ -6,6 +6,7 @@ import { precompressAssets } from './scripts/precompress-assets.js';
 import { preloadRouteChunks } from './scripts/preload-route-chunks.js';
 import { themeStylesheet } from './scripts/theme-css.js';
 import { DATA_FILE_NAME_PATTERN } from './src/lib/sql/data-file-names.js';
+import { EARLY_MODULES_GLOBAL } from './src/lib/sql/early-wasm.js';
 
 // The console is served by the Tarn server from dist/console; `npm run dev` proxies the API to a running server.
 export default defineConfig({
@@ -39,6 +40,8 @@ export default defineConfig({
         param: { name: 'path', pattern: DATA_FILE_NAME_PATTERN },
         modules: ['src/ui/viewer/sql/SqlPreview.tsx', 'src/lib/sql/sql-engine.ts'],
         run: 'src/lib/sql/engine-early-start.ts',
+        // DuckDB's module, ahead of the console's JavaScript: it takes the longest to arrive and to compile.
+        compile: { global: EARLY_MODULES_GLOBAL, modules: ['@duckdb/duckdb-wasm/dist/duckdb-eh.wasm'] },
       },
       { path: '^/repositories/[^/]+', routes: ['src/routes/repositories/$repoId/route.tsx'] },
     ]),

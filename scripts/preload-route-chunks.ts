@@ -4,8 +4,8 @@
 //
 // The preloads depend on the address, so an inline script adds them when its pattern matches: the login and
 // repositories pages, which have a bundle budget, fetch nothing more than before. A pattern can also run a module of
-// its own at once (an extra entry of the build, which no other page loads): a data file's page starts its SQL engine
-// while the console's JavaScript loads.
+// its own at once (an extra entry of the build, which no other page loads), and fetch and compile WebAssembly modules
+// before anything else: a data file's page starts its SQL engine while the console's JavaScript loads.
 import { relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 
@@ -20,6 +20,11 @@ export interface RoutePreload {
   modules?: string[];
   /** A module (from the project root) the matching pages run as soon as it arrives. */
   run?: string;
+  /**
+   * WebAssembly modules (as imported from node_modules) the matching pages fetch and compile first of all, each kept
+   * in `window[global][its address]` for the page's code to take.
+   */
+  compile?: { global: string; modules: string[] };
 }
 
 /** The router plugin splits a route file into chunks named by the query, e.g. `objects.tsx?tsr-split=component`. */
@@ -44,10 +49,13 @@ function staticClosure(roots: Rolldown.OutputChunk[], byFile: Map<string, Rolldo
   return files;
 }
 
-/** One pattern as the page's script reads it: the modules to preload and the ones to run. */
+/** One pattern as the page's script reads it: the modules to compile, to preload and to run. */
 interface PageRule {
   path: string;
   param?: [name: string, pattern: string];
+  compile?: [global: string, urls: string[]];
+  /** What the modules run import, fetched first and ahead of the entry's own. */
+  first: string[];
   preload: string[];
   run: string[];
 }
@@ -55,10 +63,11 @@ interface PageRule {
 /** Runs in the page's head before the entry executes: no dependencies, nothing but the table it is given. */
 const injector = `(function (table) {
   var seen = {};
-  function add(href, script) {
+  function add(href, script, urgent) {
     if (seen[href]) return;
     seen[href] = true;
     var element = document.createElement(script ? 'script' : 'link');
+    if (urgent) element.fetchPriority = 'high';
     if (script) {
       element.type = 'module';
       element.src = href;
@@ -73,8 +82,18 @@ const injector = `(function (table) {
     var rule = table[i];
     if (!new RegExp(rule.path).test(location.pathname)) continue;
     if (rule.param && !new RegExp(rule.param[1], 'i').test(new URLSearchParams(location.search).get(rule.param[0]) || '')) continue;
-    for (var j = 0; j < rule.run.length; j++) add(rule.run[j], true);
-    for (var k = 0; k < rule.preload.length; k++) add(rule.preload[k], false);
+    if (rule.compile && window.WebAssembly && WebAssembly.compileStreaming) {
+      var modules = window[rule.compile[0]] = window[rule.compile[0]] || {};
+      for (var m = 0; m < rule.compile[1].length; m++) {
+        var url = new URL(rule.compile[1][m], location.href).href;
+        modules[url] = WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin', priority: 'high' }));
+        // Whoever takes it sees a failure; nobody else must.
+        modules[url].catch(function () {});
+      }
+    }
+    for (var j = 0; j < rule.run.length; j++) add(rule.run[j], true, true);
+    for (var f = 0; f < rule.first.length; f++) add(rule.first[f], false, true);
+    for (var k = 0; k < rule.preload.length; k++) add(rule.preload[k], false, false);
   }
 })`;
 
@@ -110,7 +129,13 @@ export function preloadRouteChunks(preloads: RoutePreload[]): Plugin {
         };
         // The patterns that run a module go first: what they start waits for nothing else the page loads.
         const ordered = [...preloads].sort((a, b) => Number(b.run !== undefined) - Number(a.run !== undefined));
-        const table = ordered.map(({ path, param, routes = [], modules = [], run }): PageRule => {
+        const assets = Object.values(bundle).filter((output): output is Rolldown.OutputAsset => output.type === 'asset');
+        const assetOf = (module: string) => {
+          const asset = assets.find((a) => a.originalFileNames.some((name) => name.endsWith(`node_modules/${module}`)));
+          if (!asset) throw new Error(`preload-route-chunks: no asset for ${module}`);
+          return asset;
+        };
+        const table = ordered.map(({ path, param, routes = [], modules = [], run, compile }): PageRule => {
           const roots = [
             ...routes.map((route) => chunkOf((id) => isComponentChunkOf(id, root, route), `component chunk for ${route}`)),
             ...modules.map((module) => chunkOf((id) => relative(root, id) === module, `chunk for ${module}`)),
@@ -123,7 +148,9 @@ export function preloadRouteChunks(preloads: RoutePreload[]): Plugin {
           return {
             path,
             ...(param ? { param: [param.name, param.pattern] as [string, string] } : {}),
-            preload: [...runImports, ...files].map((file) => `${base}${file}`),
+            ...(compile ? { compile: [compile.global, compile.modules.map((module) => `${base}${assetOf(module).fileName}`)] as [string, string[]] } : {}),
+            first: runImports.map((file) => `${base}${file}`),
+            preload: files.map((file) => `${base}${file}`),
             run: [...runFiles].map((file) => `${base}${file}`),
           };
         });
