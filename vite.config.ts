@@ -26,8 +26,8 @@ export default defineConfig({
     // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than
     // after the session check: the objects page, which a repository opens on, and an object's page, which links and
     // the finder open (with the reads its loader imports). A data file's page also starts the SQL engine its preview
-    // opens on, and fetches the preview's and the engine's JavaScript, at once: DuckDB takes longer to start than the
-    // page to render.
+    // opens on at once (DuckDB takes longer to start than the page to render), and fetches the preview's and the
+    // engine's JavaScript after the chunks the page renders first.
     preloadRouteChunks([
       { path: '^/repositories/[^/]+(/|/objects/?)?$', routes: ['src/routes/repositories/$repoId/objects.tsx'] },
       {
@@ -35,6 +35,7 @@ export default defineConfig({
         routes: ['src/routes/repositories/$repoId/object.tsx'],
         modules: ['src/routes/repositories/$repoId/-load-object.ts'],
       },
+      { path: '^/repositories/[^/]+', routes: ['src/routes/repositories/$repoId/route.tsx'] },
       {
         path: '^/repositories/[^/]+/object/?$',
         param: { name: 'path', pattern: DATA_FILE_NAME_PATTERN },
@@ -43,7 +44,6 @@ export default defineConfig({
         // DuckDB's module, ahead of the console's JavaScript: it takes the longest to arrive and to compile.
         compile: { global: EARLY_MODULES_GLOBAL, modules: ['@duckdb/duckdb-wasm/dist/duckdb-eh.wasm'] },
       },
-      { path: '^/repositories/[^/]+', routes: ['src/routes/repositories/$repoId/route.tsx'] },
     ]),
   ],
   build: {

@@ -54,7 +54,7 @@ interface PageRule {
   path: string;
   param?: [name: string, pattern: string];
   compile?: [global: string, urls: string[]];
-  /** What the modules run import, fetched first and ahead of the entry's own. */
+  /** What the modules run import, fetched with them, before every pattern's preloads. */
   first: string[];
   preload: string[];
   run: string[];
@@ -78,10 +78,16 @@ const injector = `(function (table) {
     element.crossOrigin = '';
     document.head.appendChild(element);
   }
+  var matching = [];
   for (var i = 0; i < table.length; i++) {
     var rule = table[i];
     if (!new RegExp(rule.path).test(location.pathname)) continue;
     if (rule.param && !new RegExp(rule.param[1], 'i').test(new URLSearchParams(location.search).get(rule.param[0]) || '')) continue;
+    matching.push(rule);
+  }
+  // What starts at once first (it waits for nothing else), then the chunks in the table's order.
+  for (var r = 0; r < matching.length; r++) {
+    rule = matching[r];
     if (rule.compile && window.WebAssembly && WebAssembly.compileStreaming) {
       var modules = window[rule.compile[0]] = window[rule.compile[0]] || {};
       for (var m = 0; m < rule.compile[1].length; m++) {
@@ -93,7 +99,9 @@ const injector = `(function (table) {
     }
     for (var j = 0; j < rule.run.length; j++) add(rule.run[j], true, true);
     for (var f = 0; f < rule.first.length; f++) add(rule.first[f], false, true);
-    for (var k = 0; k < rule.preload.length; k++) add(rule.preload[k], false, false);
+  }
+  for (var p = 0; p < matching.length; p++) {
+    for (var k = 0; k < matching[p].preload.length; k++) add(matching[p].preload[k], false, false);
   }
 })`;
 
@@ -127,15 +135,13 @@ export function preloadRouteChunks(preloads: RoutePreload[]): Plugin {
           if (!chunk) throw new Error(`preload-route-chunks: no ${what}`);
           return chunk;
         };
-        // The patterns that run a module go first: what they start waits for nothing else the page loads.
-        const ordered = [...preloads].sort((a, b) => Number(b.run !== undefined) - Number(a.run !== undefined));
         const assets = Object.values(bundle).filter((output): output is Rolldown.OutputAsset => output.type === 'asset');
         const assetOf = (module: string) => {
           const asset = assets.find((a) => a.originalFileNames.some((name) => name.endsWith(`node_modules/${module}`)));
           if (!asset) throw new Error(`preload-route-chunks: no asset for ${module}`);
           return asset;
         };
-        const table = ordered.map(({ path, param, routes = [], modules = [], run, compile }): PageRule => {
+        const table = preloads.map(({ path, param, routes = [], modules = [], run, compile }): PageRule => {
           const roots = [
             ...routes.map((route) => chunkOf((id) => isComponentChunkOf(id, root, route), `component chunk for ${route}`)),
             ...modules.map((module) => chunkOf((id) => relative(root, id) === module, `chunk for ${module}`)),

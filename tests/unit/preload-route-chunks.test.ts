@@ -105,10 +105,10 @@ describe('preloadRouteChunks', () => {
     expect(loadedAt('/repo')).toEqual({ preloaded: [], run: [], urgent: [] });
   });
 
-  it("runs a pattern's module on the pages whose parameter matches, with its imports first and urgently, then its modules", () => {
+  it("runs a pattern's module on the pages whose parameter matches, with its imports first and urgently, then every pattern's chunks in order", () => {
     expect(loadedAt('/repo/r1/object?ref=main&path=tables%2Fevents.PARQUET')).toEqual({
       run: ['/assets/start.js'],
-      preloaded: ['/assets/loader.js', '/assets/react.js', '/assets/preview.js', '/assets/table.js', '/assets/layout.js'],
+      preloaded: ['/assets/loader.js', '/assets/react.js', '/assets/layout.js', '/assets/preview.js', '/assets/table.js'],
       urgent: ['/assets/start.js', '/assets/loader.js', '/assets/react.js'],
     });
     expect(loadedAt('/repo/r1/object?ref=main&path=README.md')).toEqual({ preloaded: ['/assets/layout.js'], run: [], urgent: [] });
