@@ -5,8 +5,6 @@ import { HELD_ASSET_MAX_BYTES } from './server/http/console-files.js';
 import { precompressAssets } from './scripts/precompress-assets.js';
 import { preloadRouteChunks } from './scripts/preload-route-chunks.js';
 import { themeStylesheet } from './scripts/theme-css.js';
-import { DATA_FILE_NAME_PATTERN } from './src/lib/sql/data-file-names.js';
-import { EARLY_MODULES_GLOBAL } from './src/lib/sql/early-wasm.js';
 
 // The console is served by the Tarn server from dist/console; `npm run dev` proxies the API to a running server.
 export default defineConfig({
@@ -25,25 +23,11 @@ export default defineConfig({
     precompressAssets(HELD_ASSET_MAX_BYTES),
     // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than
     // after the session check: the objects page, which a repository opens on, and an object's page, which links and
-    // the finder open (with the reads its loader imports). A data file's page also starts the SQL engine its preview
-    // opens on at once (DuckDB takes longer to start than the page to render), and fetches the preview's and the
-    // engine's JavaScript after the chunks the page renders first.
+    // the finder open.
     preloadRouteChunks([
       { path: '^/repositories/[^/]+(/|/objects/?)?$', routes: ['src/routes/repositories/$repoId/objects.tsx'] },
-      {
-        path: '^/repositories/[^/]+/object/?$',
-        routes: ['src/routes/repositories/$repoId/object.tsx'],
-        modules: ['src/routes/repositories/$repoId/-load-object.ts'],
-      },
+      { path: '^/repositories/[^/]+/object/?$', routes: ['src/routes/repositories/$repoId/object.tsx'] },
       { path: '^/repositories/[^/]+', routes: ['src/routes/repositories/$repoId/route.tsx'] },
-      {
-        path: '^/repositories/[^/]+/object/?$',
-        param: { name: 'path', pattern: DATA_FILE_NAME_PATTERN },
-        modules: ['src/ui/viewer/sql/SqlPreview.tsx', 'src/lib/sql/sql-engine.ts'],
-        run: 'src/lib/sql/engine-early-start.ts',
-        // DuckDB's module, ahead of the console's JavaScript: it takes the longest to arrive and to compile.
-        compile: { global: EARLY_MODULES_GLOBAL, modules: ['@duckdb/duckdb-wasm/dist/duckdb-eh.wasm'] },
-      },
     ]),
   ],
   build: {

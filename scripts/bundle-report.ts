@@ -82,19 +82,11 @@ function layoutFolder(file: string, files: string[]): string | undefined {
   return files.some((other) => other.startsWith(file + '/')) ? file : undefined;
 }
 
-/**
- * The entries every page loads: the page's own (index.html). The build's other entries run only on the pages that
- * ask for them (a data file's page starts its SQL engine: scripts/preload-route-chunks.ts).
- */
-function pageEntryKeys(manifest: Manifest): string[] {
-  return Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isEntry && key.endsWith('.html'))
-    .map(([key]) => key);
-}
-
 /** Per route, the JavaScript files its first render needs and their gzipped size, given how big each file is. */
 export function routeSizesOf(manifest: Manifest, sizeOf: (file: string) => number): RouteSize[] {
-  const entryKeys = pageEntryKeys(manifest);
+  const entryKeys = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .map(([key]) => key);
   const keysByFile = new Map<string, string[]>();
   for (const key of Object.keys(manifest)) {
     const file = routeFile(key);
@@ -133,7 +125,7 @@ export function routeSizes(): RouteSize[] {
 
 export function entrySize(): number {
   const manifest = readManifest();
-  const keys = pageEntryKeys(manifest);
+  const keys = Object.entries(manifest).filter(([, c]) => c.isEntry).map(([k]) => k);
   let total = 0;
   for (const file of staticClosure(manifest, keys)) if (file.endsWith('.js')) total += gzipSize(file);
   return total;

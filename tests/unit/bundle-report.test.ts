@@ -18,9 +18,6 @@ const manifest: Manifest = {
   [split('setup.tsx')]: { file: 'setup-2.js' },
   [split('__root.tsx')]: { file: 'root-3.js' },
   'src/ui/objects/UploadDialog.tsx': { file: 'upload-40.js' },
-  // An entry of its own, which only the pages that ask for it run.
-  'src/lib/sql/engine-early-start.ts': { file: 'engine-start-7.js', isEntry: true, imports: ['_engine-loader-4.js'] },
-  '_engine-loader-4.js': { file: 'engine-loader-4.js' },
 };
 const sizeOf = (file: string) => Number(/-(\d+)\.js$/.exec(file)?.[1]) * 1024;
 
@@ -35,8 +32,7 @@ describe('route sizes', () => {
   it("counts the entry, the route's chunks, its layouts' chunks and their static imports, each file once", () => {
     expect(kb('/repositories')).toBe(100 + 50 + 20 + 30);
     expect(kb('/repositories/:repoId')).toBe(100 + 50 + 10 + 1);
-    // The repositories list (an index page, no layout) is not loaded under a repository; a lazy chunk never counts, nor
-    // does an entry the page itself does not load.
+    // The repositories list (an index page, no layout) is not loaded under a repository; a lazy chunk never counts.
     expect(kb('/repositories/:repoId/objects')).toBe(100 + 50 + 10 + 1 + 60 + 30);
   });
 

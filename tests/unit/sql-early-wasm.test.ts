@@ -1,7 +1,7 @@
-// DuckDB's WebAssembly module is compiled early, by the page's head or by the worker as it starts; DuckDB's own
-// instantiation, which comes later, takes that module, and the module is downloaded once.
+// DuckDB's worker fetches and compiles its WebAssembly module as soon as it starts; DuckDB's own instantiation, which
+// comes later, takes that module, and the module is downloaded once.
 import { describe, expect, it } from 'vitest';
-import { compileEarly, EARLY_MODULES_GLOBAL, moduleFromPage, postedModule, takeEarlyModule, type FetchScope, type WasmApi } from '../../src/lib/sql/early-wasm';
+import { compileEarly, type FetchScope, type WasmApi } from '../../src/lib/sql/early-wasm';
 
 const WORKER_URL = 'http://tarn.test/assets/bounded-reads.worker.js';
 const MODULE_URL = 'http://tarn.test/assets/duckdb-eh.wasm';
@@ -84,53 +84,5 @@ describe('early compilation of DuckDB module', () => {
     const second = await wasm.instantiateStreaming(Promise.resolve(new Response('another module')), {});
     expect(second).toEqual({ module: 'late module', instance: 'late instance' });
     expect(calls.at(-1)).toBe('compile and instantiate another module');
-  });
-});
-
-describe("the page's early module", () => {
-  it('is taken once, by its address, from the global the head keeps it in', async () => {
-    const page: Record<string, unknown> = {};
-    expect(takeEarlyModule(page, MODULE_URL)).toBeUndefined();
-    const compiled = Promise.resolve('page module' as unknown as WebAssembly.Module);
-    page[EARLY_MODULES_GLOBAL] = { [MODULE_URL]: compiled };
-    expect(takeEarlyModule(page, 'http://tarn.test/assets/duckdb-mvp.wasm')).toBeUndefined();
-    expect(takeEarlyModule(page, MODULE_URL)).toBe(compiled);
-    expect(takeEarlyModule(page, MODULE_URL)).toBeUndefined();
-  });
-
-  it("reaches the worker in a message DuckDB's own handler never sees, and DuckDB instantiates it without a download", async () => {
-    const worker = new EventTarget();
-    const seenByDuckDb: unknown[] = [];
-    const fromPage = moduleFromPage(worker);
-    // DuckDB's script sets its handler after the worker's own listener.
-    worker.addEventListener('message', (event) => seenByDuckDb.push((event as MessageEvent).data));
-    const module = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
-    worker.dispatchEvent(new MessageEvent('message', { data: { messageId: 1, type: 'PING' } }));
-    worker.dispatchEvent(new MessageEvent('message', { data: postedModule(module) }));
-    worker.dispatchEvent(new MessageEvent('message', { data: { messageId: 2, type: 'INSTANTIATE' } }));
-    expect(seenByDuckDb).toEqual([
-      { messageId: 1, type: 'PING' },
-      { messageId: 2, type: 'INSTANTIATE' },
-    ]);
-    const { wasm, calls } = fakeWasm('succeed');
-    const { scope, sent } = fakeScope();
-    compileEarly(scope, wasm, MODULE_URL, fromPage);
-    const instantiated = await wasm.instantiateStreaming(scope.fetch(MODULE_URL), {});
-    expect(instantiated.module).toBe(module);
-    expect(sent).toEqual([]);
-    expect(calls).toEqual([`instantiate ${String(module)}`]);
-  });
-
-  it('has the worker download and compile the module itself when the page could not compile it', async () => {
-    const worker = new EventTarget();
-    const fromPage = moduleFromPage(worker);
-    worker.dispatchEvent(new MessageEvent('message', { data: postedModule(null) }));
-    const { wasm, calls } = fakeWasm('succeed');
-    const { scope, sent } = fakeScope();
-    compileEarly(scope, wasm, MODULE_URL, fromPage);
-    const instantiated = await wasm.instantiateStreaming(scope.fetch(MODULE_URL), {});
-    expect(instantiated).toEqual({ module: 'late module', instance: 'late instance' });
-    expect(sent).toEqual([MODULE_URL]);
-    expect(calls).toEqual([`compile and instantiate download 1 of ${MODULE_URL}`]);
   });
 });

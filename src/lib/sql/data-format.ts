@@ -1,12 +1,13 @@
 // The data files the console reads with SQL (the viewer's preview and the row diff): parquet, csv and tsv,
 // known by extension or content type, the query that reads each, and the one the preview opens with (docs/behaviour.md, Object viewer).
-import { FORMAT_BY_EXTENSION, type DataFormat } from './data-file-names';
 import { formatLakefsAddress, sqlString, type LakefsAddress } from './lakefs-address';
-
-export type { DataFormat };
 
 /** The default query reads the first rows only (docs/behaviour.md, Object viewer). */
 export const SQL_PREVIEW_LIMIT = 20;
+
+export type DataFormat = 'parquet' | 'csv' | 'tsv';
+
+const FORMAT_BY_EXTENSION: Readonly<Record<string, DataFormat>> = { parquet: 'parquet', csv: 'csv', tsv: 'tsv' };
 
 const FORMAT_BY_TYPE: Readonly<Record<string, DataFormat>> = {
   'application/vnd.apache.parquet': 'parquet',

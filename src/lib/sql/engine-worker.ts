@@ -7,7 +7,6 @@ import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url
 import ehModule from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpModule from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import boundedReadsWorker from './bounded-reads.worker?worker&url';
-import { postedModule, takeEarlyModule } from './early-wasm';
 import { markEngineStep } from './engine-marks';
 
 export interface EngineWorker {
@@ -27,24 +26,13 @@ const BUNDLES = {
  */
 const EXCEPTIONS_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 8, 1, 6, 0, 6, 64, 25, 11, 11]);
 
-/**
- * Starts a DuckDB worker: the exception-handling build where the browser supports WebAssembly exceptions, the baseline
- * build otherwise. When the page's head compiled that build's module already, the worker is given it.
- */
+/** Starts a DuckDB worker: the exception-handling build where the browser supports WebAssembly exceptions, the baseline build otherwise. */
 export function startEngineWorker(): EngineWorker {
   const bundle = WebAssembly.validate(EXCEPTIONS_PROBE) ? BUNDLES.eh : BUNDLES.mvp;
-  const wasm = new URL(bundle.mainModule, location.href).href;
-  const early = takeEarlyModule(globalThis, wasm);
   const url = new URL(boundedReadsWorker, location.href);
   url.searchParams.set('duckdb', new URL(bundle.mainWorker, location.href).href);
-  url.searchParams.set('wasm', wasm);
-  if (early) url.searchParams.set('module', 'posted');
+  url.searchParams.set('wasm', new URL(bundle.mainModule, location.href).href);
   const worker = new Worker(url);
   markEngineStep('worker-created');
-  // Posted once compiled: DuckDB's instantiation in the worker waits for it.
-  void early?.then(
-    (module) => worker.postMessage(postedModule(module)),
-    () => worker.postMessage(postedModule(null)),
-  );
   return { worker, mainModule: bundle.mainModule };
 }
