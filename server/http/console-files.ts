@@ -71,19 +71,27 @@ async function fileSize(path: string): Promise<number | undefined> {
   }
 }
 
-/** A file streamed from disk; `gzipped`: its gzip, made by the build, to stream instead. */
-function fileResponse(path: string, size: number, method: string, cacheControl: string, gzipped?: { path: string; size: number }): Response {
+/** The build's gzip of a file, beside it. */
+interface GzippedFile {
+  path: string;
+  size: number;
+}
+
+/**
+ * A file streamed from disk. `gzipped`: its gzip, made by the build, which is streamed instead when `sendGzip`; the
+ * answer then depends on the request's Accept-Encoding, whichever is sent.
+ */
+function fileResponse(path: string, size: number, method: string, cacheControl: string, gzipped?: GzippedFile, sendGzip = false): Response {
+  const sent = sendGzip ? gzipped : undefined;
   const headers: Record<string, string> = {
     'content-type': contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': String(gzipped?.size ?? size),
+    'content-length': String(sent?.size ?? size),
     'cache-control': cacheControl,
   };
-  if (gzipped) {
-    headers['content-encoding'] = 'gzip';
-    headers.vary = 'accept-encoding';
-  }
+  if (gzipped) headers.vary = 'accept-encoding';
+  if (sent) headers['content-encoding'] = 'gzip';
   if (method === 'HEAD') return new Response(null, { headers });
-  const body = Readable.toWeb(createReadStream(gzipped?.path ?? path)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(createReadStream(sent?.path ?? path)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers });
 }
 
@@ -188,8 +196,9 @@ export function consoleFiles(consoleDir: string) {
         }
         if (!immutable) return fileResponse(candidate, size, method, 'no-cache');
         const gzipPath = `${candidate}.gz`;
-        const gzipSize = acceptsGzip(acceptEncoding) ? await fileSize(gzipPath) : undefined;
-        return fileResponse(candidate, size, method, IMMUTABLE, gzipSize === undefined ? undefined : { path: gzipPath, size: gzipSize });
+        const gzipSize = await fileSize(gzipPath);
+        const gzipped = gzipSize === undefined ? undefined : { path: gzipPath, size: gzipSize };
+        return fileResponse(candidate, size, method, IMMUTABLE, gzipped, acceptsGzip(acceptEncoding));
       }
     }
     if (extname(decoded) !== '') return new Response('not found', { status: 404 });

@@ -81,6 +81,7 @@ describe('console assets', () => {
     expect(gunzipSync(answer.body).equals(packed)).toBe(true);
     const plain = await get('/assets/packed-abc123.wasm', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
     expect(plain.body.equals(packed)).toBe(true);
   });
 
