@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { HELD_ASSET_MAX_BYTES } from './server/http/console-files.js';
+import { precompressAssets } from './scripts/precompress-assets.js';
 import { preloadRouteChunks } from './scripts/preload-route-chunks.js';
 import { themeStylesheet } from './scripts/theme-css.js';
 
@@ -17,6 +19,8 @@ export default defineConfig({
     }),
     react(),
     themeStylesheet(),
+    // What the server streams from disk rather than holding (DuckDB's WebAssembly), gzipped once, by the build.
+    precompressAssets(HELD_ASSET_MAX_BYTES),
     // A repository page opened by address (a link, a reload) fetches its route chunks with the entry rather than
     // after the session check: the objects page, which a repository opens on, and an object's page, which links and
     // the finder open.

@@ -71,21 +71,37 @@ async function fileSize(path: string): Promise<number | undefined> {
   }
 }
 
-function fileResponse(path: string, size: number, method: string, cacheControl: string): Response {
+/** The build's gzip of a file, beside it. */
+interface GzippedFile {
+  path: string;
+  size: number;
+}
+
+/**
+ * A file streamed from disk. `gzipped`: its gzip, made by the build, which is streamed instead when `sendGzip`; the
+ * answer then depends on the request's Accept-Encoding, whichever is sent.
+ */
+function fileResponse(path: string, size: number, method: string, cacheControl: string, gzipped?: GzippedFile, sendGzip = false): Response {
+  const sent = sendGzip ? gzipped : undefined;
   const headers: Record<string, string> = {
     'content-type': contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': String(size),
+    'content-length': String(sent?.size ?? size),
     'cache-control': cacheControl,
   };
+  if (gzipped) headers.vary = 'accept-encoding';
+  if (sent) headers['content-encoding'] = 'gzip';
   if (method === 'HEAD') return new Response(null, { headers });
-  const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(createReadStream(sent?.path ?? path)) as ReadableStream<Uint8Array>;
   return new Response(body, { headers });
 }
 
 const gzipped = promisify(gzip);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The largest asset kept in memory: the scripts and styles, not DuckDB's WebAssembly (tens of MB, fetched rarely). */
-const HELD_ASSET_MAX_BYTES = 1024 * 1024;
+/**
+ * The largest asset kept in memory: the scripts and styles, not DuckDB's WebAssembly (tens of MB, fetched rarely),
+ * which the build gzips beside it (scripts/precompress-assets.ts) for the server to stream.
+ */
+export const HELD_ASSET_MAX_BYTES = 1024 * 1024;
 const compressible = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 
 /** An asset held in memory: its bytes, and for text their gzip, each made once. */
@@ -178,7 +194,11 @@ export function consoleFiles(consoleDir: string) {
           asset.catch(() => heldAssets.delete(candidate));
           return heldResponse(await asset, method, acceptsGzip(acceptEncoding));
         }
-        return fileResponse(candidate, size, method, immutable ? IMMUTABLE : 'no-cache');
+        if (!immutable) return fileResponse(candidate, size, method, 'no-cache');
+        const gzipPath = `${candidate}.gz`;
+        const gzipSize = await fileSize(gzipPath);
+        const gzipped = gzipSize === undefined ? undefined : { path: gzipPath, size: gzipSize };
+        return fileResponse(candidate, size, method, IMMUTABLE, gzipped, acceptsGzip(acceptEncoding));
       }
     }
     if (extname(decoded) !== '') return new Response('not found', { status: 404 });

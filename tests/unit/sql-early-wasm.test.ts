@@ -1,8 +1,9 @@
-// DuckDB's worker compiles its WebAssembly module as soon as it starts, and DuckDB's own instantiation, which comes
-// later, takes that module instead of compiling the one it fetched again.
+// DuckDB's worker fetches and compiles its WebAssembly module as soon as it starts; DuckDB's own instantiation, which
+// comes later, takes that module, and the module is downloaded once.
 import { describe, expect, it } from 'vitest';
-import { compileEarly, type WasmApi } from '../../src/lib/sql/early-wasm';
+import { compileEarly, type FetchScope, type WasmApi } from '../../src/lib/sql/early-wasm';
 
+const WORKER_URL = 'http://tarn.test/assets/bounded-reads.worker.js';
 const MODULE_URL = 'http://tarn.test/assets/duckdb-eh.wasm';
 
 /** A WebAssembly namespace that records what it was asked to do; modules and instances are plain tokens. */
@@ -10,7 +11,7 @@ function fakeWasm(compiles: 'succeed' | 'fail') {
   const calls: string[] = [];
   const wasm: WasmApi = {
     compileStreaming: async (source) => {
-      calls.push(`compile ${(await source).url}`);
+      calls.push(`compile ${await (await source).text()}`);
       if (compiles === 'fail') throw new Error('out of memory');
       return 'early module' as unknown as WebAssembly.Module;
     },
@@ -26,42 +27,60 @@ function fakeWasm(compiles: 'succeed' | 'fail') {
   return { wasm, calls };
 }
 
-function fetchModule(fetched: string[]) {
-  return async (url: string) => {
-    fetched.push(url);
-    const response = new Response('module bytes');
-    Object.defineProperty(response, 'url', { value: url });
-    return response;
+/** A worker scope whose network answers each request with the bytes of its address's download number, and records it. */
+function fakeScope() {
+  const sent: string[] = [];
+  const scope: FetchScope = {
+    location: { href: WORKER_URL },
+    fetch: async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), WORKER_URL).href;
+      sent.push(url);
+      return new Response(`download ${sent.length} of ${url}`);
+    },
   };
+  return { scope, sent };
 }
 
 describe('early compilation of DuckDB module', () => {
-  it('fetches and compiles the module at once, and instantiates that module when DuckDB asks', async () => {
+  it('downloads and compiles the module at once; DuckDB instantiates that module without downloading it again', async () => {
     const { wasm, calls } = fakeWasm('succeed');
-    const fetched: string[] = [];
-    compileEarly(wasm, MODULE_URL, fetchModule(fetched));
-    expect(fetched).toEqual([MODULE_URL]);
-    let cancelled = false;
-    const again = new Response(new ReadableStream({ cancel: () => void (cancelled = true) }));
+    const { scope, sent } = fakeScope();
+    compileEarly(scope, wasm, MODULE_URL);
+    expect(sent).toEqual([MODULE_URL]);
+    // DuckDB asks for its module by the address the page gave it, relative to the worker.
+    const again = await scope.fetch(new Request('http://tarn.test/assets/duckdb-eh.wasm'));
+    expect(sent).toEqual([MODULE_URL]);
     const instantiated = await wasm.instantiateStreaming(Promise.resolve(again), {});
     expect(instantiated).toEqual({ module: 'early module', instance: 'instance' });
-    expect(calls).toEqual([`compile ${MODULE_URL}`, 'instantiate early module']);
-    // The response DuckDB fetched again is let go of, unread.
-    await expect.poll(() => cancelled).toBe(true);
+    expect(calls).toEqual([`compile download 1 of ${MODULE_URL}`, 'instantiate early module']);
   });
 
-  it('leaves DuckDB to compile its own fetch when the early compilation failed', async () => {
+  it("sends the worker's other requests, and a later one for the module, to the network", async () => {
+    const { wasm } = fakeWasm('succeed');
+    const { scope, sent } = fakeScope();
+    compileEarly(scope, wasm, MODULE_URL);
+    await scope.fetch('/api/v1/repositories/lake/refs/main/objects?path=lakes.parquet');
+    await scope.fetch('/assets/duckdb-eh.wasm');
+    await scope.fetch('/assets/duckdb-eh.wasm');
+    expect(sent).toEqual([MODULE_URL, 'http://tarn.test/api/v1/repositories/lake/refs/main/objects?path=lakes.parquet', MODULE_URL]);
+  });
+
+  it('downloads the module again for DuckDB to compile when the early compilation failed', async () => {
     const { wasm, calls } = fakeWasm('fail');
-    compileEarly(wasm, MODULE_URL, fetchModule([]));
-    const instantiated = await wasm.instantiateStreaming(Promise.resolve(new Response('module bytes fetched again')), {});
+    const { scope, sent } = fakeScope();
+    compileEarly(scope, wasm, MODULE_URL);
+    const placeholder = scope.fetch(MODULE_URL);
+    const instantiated = await wasm.instantiateStreaming(placeholder, {});
     expect(instantiated).toEqual({ module: 'late module', instance: 'late instance' });
-    expect(calls).toEqual([`compile ${MODULE_URL}`, 'compile and instantiate module bytes fetched again']);
+    expect(sent).toEqual([MODULE_URL, MODULE_URL]);
+    expect(calls).toEqual([`compile download 1 of ${MODULE_URL}`, `compile and instantiate download 2 of ${MODULE_URL}`]);
   });
 
   it('hands the early module out once: a later instantiation compiles what it is given', async () => {
     const { wasm, calls } = fakeWasm('succeed');
-    compileEarly(wasm, MODULE_URL, fetchModule([]));
-    await wasm.instantiateStreaming(Promise.resolve(new Response('first')), {});
+    const { scope } = fakeScope();
+    compileEarly(scope, wasm, MODULE_URL);
+    await wasm.instantiateStreaming(scope.fetch(MODULE_URL), {});
     const second = await wasm.instantiateStreaming(Promise.resolve(new Response('another module')), {});
     expect(second).toEqual({ module: 'late module', instance: 'late instance' });
     expect(calls.at(-1)).toBe('compile and instantiate another module');

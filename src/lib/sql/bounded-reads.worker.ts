@@ -15,7 +15,7 @@ XMLHttpRequest.prototype.setRequestHeader = function (this: XMLHttpRequest, name
 const params = new URL(self.location.href).searchParams;
 const wasm = params.get('wasm');
 // Compiling the module takes longer than loading DuckDB's script: it starts first, and the two overlap.
-if (wasm) compileEarly(WebAssembly, wasm, (url) => fetch(url, { credentials: 'same-origin' }));
+if (wasm) compileEarly(self, WebAssembly, wasm);
 const duckdbWorker = params.get('duckdb');
 if (!duckdbWorker) throw new Error('the DuckDB worker script was not named');
 importScripts(duckdbWorker);

@@ -1,15 +1,17 @@
 // The console's assets: named by their content, so cached for good by browsers, and served from memory (gzipped for
-// a browser that takes it) once read; what is too large to hold is streamed from disk as before.
+// a browser that takes it) once read; what is too large to hold is streamed from disk, as the build gzipped it when it
+// did, for a browser that takes gzip.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 const script = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `"row-${i}"`).join(', ')}];\n`;
 const large = Buffer.alloc(2 * 1024 * 1024 + 1, 7);
+const packed = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7919) % 251));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -17,6 +19,8 @@ beforeAll(async () => {
   mkdirSync(join(server.consoleDir, 'assets'));
   writeFileSync(join(server.consoleDir, 'assets', 'rows-abc123.js'), script);
   writeFileSync(join(server.consoleDir, 'assets', 'engine-abc123.wasm'), large);
+  writeFileSync(join(server.consoleDir, 'assets', 'packed-abc123.wasm'), packed);
+  writeFileSync(join(server.consoleDir, 'assets', 'packed-abc123.wasm.gz'), gzipSync(packed));
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -63,6 +67,22 @@ describe('console assets', () => {
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.headers['content-type']).toBe('application/wasm');
     expect(answer.body.equals(large)).toBe(true);
+  });
+
+  it("streams the build's gzip of an asset too large to hold to a browser that takes gzip, the plain bytes to one that does not", async () => {
+    const answer = await get('/assets/packed-abc123.wasm', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers.vary).toBe('accept-encoding');
+    expect(answer.headers['content-type']).toBe('application/wasm');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+    expect(answer.body.byteLength).toBeLessThan(packed.byteLength / 4);
+    expect(gunzipSync(answer.body).equals(packed)).toBe(true);
+    const plain = await get('/assets/packed-abc123.wasm', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.body.equals(packed)).toBe(true);
   });
 
   it('answers a missing asset 404, not the page', async () => {
