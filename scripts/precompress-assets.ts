@@ -7,9 +7,9 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { COMPRESSIBLE_EXTENSIONS } from '../server/http/console-files.js';
 
 const gzipped = promisify(gzip);
-const COMPRESSIBLE = new Set(['.wasm', '.js', '.mjs', '.css', '.json', '.svg']);
 
 /** Writes `<file>.gz` beside each compressible output of at least `minBytes` that gzip makes smaller. */
 export function precompressAssets(minBytes: number): Plugin {
@@ -25,7 +25,7 @@ export function precompressAssets(minBytes: number): Plugin {
         Object.values(bundle).map(async (output) => {
           const bytes = output.type === 'asset' ? output.source : output.code;
           const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
-          if (size < minBytes || !COMPRESSIBLE.has(extname(output.fileName).toLowerCase())) return;
+          if (size < minBytes || !COMPRESSIBLE_EXTENSIONS.has(extname(output.fileName).toLowerCase())) return;
           const packed = await gzipped(bytes, { level: 9 });
           if (packed.byteLength >= size) return;
           const path = join(outDir, `${output.fileName}.gz`);

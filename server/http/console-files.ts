@@ -102,7 +102,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * which the build gzips beside it (scripts/precompress-assets.ts) for the server to stream.
  */
 export const HELD_ASSET_MAX_BYTES = 1024 * 1024;
-const compressible = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+/** The kinds of asset gzip shrinks: gzipped once here when held, and by the build when too large to hold. */
+export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.wasm']);
 
 /** An asset held in memory: its bytes, and for text their gzip, each made once. */
 interface HeldAsset {
@@ -114,7 +115,7 @@ interface HeldAsset {
 async function holdAsset(path: string): Promise<HeldAsset> {
   const bytes = new Uint8Array(await readFile(path));
   const extension = extname(path).toLowerCase();
-  const packed = compressible.has(extension) ? new Uint8Array(await gzipped(bytes, { level: 9 })) : undefined;
+  const packed = COMPRESSIBLE_EXTENSIONS.has(extension) ? new Uint8Array(await gzipped(bytes, { level: 9 })) : undefined;
   return {
     type: contentTypes[extension] ?? 'application/octet-stream',
     bytes,

@@ -40,18 +40,25 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
   });
 }
 
+type Answer = Awaited<ReturnType<typeof get>>;
+
+/** An immutable asset sent gzipped: its type, its length, smaller by four at least, and `original` once unpacked. */
+function expectGzipped(answer: Answer, contentType: string, original: Buffer): void {
+  expect(answer.status).toBe(200);
+  expect(answer.headers['content-encoding']).toBe('gzip');
+  expect(answer.headers.vary).toBe('accept-encoding');
+  expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(answer.headers['content-type']).toBe(contentType);
+  expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+  expect(answer.body.byteLength).toBeLessThan(original.byteLength / 4);
+  expect(gunzipSync(answer.body).equals(original)).toBe(true);
+}
+
 describe('console assets', () => {
   it('gives a browser that takes gzip the script gzipped, the same bytes once unpacked, cached for good', async () => {
     for (let i = 0; i < 2; i++) {
       const answer = await get('/assets/rows-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
-      expect(answer.status).toBe(200);
-      expect(answer.headers['content-encoding']).toBe('gzip');
-      expect(answer.headers.vary).toBe('accept-encoding');
-      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
-      expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
-      expect(answer.body.byteLength).toBeLessThan(script.length / 4);
-      expect(gunzipSync(answer.body).toString('utf8')).toBe(script);
+      expectGzipped(answer, 'text/javascript; charset=utf-8', Buffer.from(script, 'utf8'));
     }
   });
 
@@ -71,14 +78,7 @@ describe('console assets', () => {
 
   it("streams the build's gzip of an asset too large to hold to a browser that takes gzip, the plain bytes to one that does not", async () => {
     const answer = await get('/assets/packed-abc123.wasm', { 'accept-encoding': 'gzip, deflate, br' });
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(answer.headers.vary).toBe('accept-encoding');
-    expect(answer.headers['content-type']).toBe('application/wasm');
-    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
-    expect(answer.body.byteLength).toBeLessThan(packed.byteLength / 4);
-    expect(gunzipSync(answer.body).equals(packed)).toBe(true);
+    expectGzipped(answer, 'application/wasm', packed);
     const plain = await get('/assets/packed-abc123.wasm', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
