@@ -251,7 +251,6 @@ interface MeasuredCommit {
   rangeBytesRead: number;
 }
 
-/** Commits the staging of main, timing it and counting what it encoded. */
 /** With TARN_BENCH_PROFILE=DIR, each measured commit's V8 CPU profile is written there (bench/cpu-profile.ts reads it). */
 const PROFILE_DIR = process.env.TARN_BENCH_PROFILE;
 
@@ -273,6 +272,7 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Commits the staging of main, timing it and counting what it encoded. */
 async function measuredCommit(g: Graveler, message: string): Promise<MeasuredCommit> {
   const before = g.treeWriteStats();
   const cpu = process.cpuUsage();
