@@ -18,7 +18,7 @@ import {
 } from '../../machines/objects-page';
 import { DataTable, EmptyState, ErrorAlert, Loading, usePagedList } from '../components';
 import { lazyDialog } from '../components/lazyDialog';
-import { objectColumns } from './objectColumns';
+import { ObjectDeleteRightsContext, objectColumns, type ObjectDeleteRights } from './objectColumns';
 import { SelectionBar } from './SelectionBar';
 
 export interface ObjectsListingProps {
@@ -80,14 +80,16 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
         repoId,
         refId,
         dir,
-        canDelete,
-        deletePermission: (path) => permission('fs:DeleteObject', arn.object(repoId, path)),
         onDelete: (entry) => page.send({ type: 'object.delete', path: entry.path }),
         onBlame: (entry) => page.send({ type: 'blame.open', target: { path: entry.path, pathType: entry.path_type } }),
         selection,
         list,
       }),
-    [page, repoId, refId, dir, canDelete, permission, selection, list],
+    [page, repoId, refId, dir, selection, list],
+  );
+  const deleteRights = useMemo<ObjectDeleteRights>(
+    () => ({ canDelete, deletePermission: (path) => permission('fs:DeleteObject', arn.object(repoId, path)) }),
+    [canDelete, permission, repoId],
   );
 
   // Folders are the paths' prefixes, so an empty folder is one this ref does not have (lakeFS's console shows an empty
@@ -117,7 +119,9 @@ function FolderListing({ page, list, selection }: FolderListingProps) {
       ) : view.failed ? (
         <ErrorAlert error={view.error} onRetry={retry} />
       ) : (
-        <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} grid recycleRows />
+        <ObjectDeleteRightsContext value={deleteRights}>
+          <DataTable label="Objects" columns={columns} {...table} getRowId={rowId} empty={empty} grid recycleRows />
+        </ObjectDeleteRightsContext>
       )}
       {view.moreFailed && <ErrorAlert error={view.error} onRetry={retry} />}
       {deleting && <ConfirmDeleteDialog flow={deleting} />}

@@ -1,10 +1,11 @@
+import { createContext, useContext } from 'react';
 import { VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { objectUrl } from '../../lib/api-address';
 import type { ObjectStats } from '../../api/types';
 import type { ObjectSelectionActorRef } from '../../machines/object-selection';
 import type { PagedListActorRef } from '../../machines/paged-list';
-import type { Permission } from '../../machines/session/machine';
+import { permissionOf, type Permission } from '../../machines/session/machine';
 import { formatDate, formatSize } from '../../lib/format';
 import { CellIcon, listColumnHelper, tableClass, type ListColumn } from '../components';
 import { permittedState } from '../components/PermittedButton';
@@ -17,10 +18,6 @@ export interface ObjectColumnsOptions {
   refId: string;
   /** The folder being listed; names are shown relative to it. */
   dir: string;
-  /** Delete is offered only when the ref is a branch that may be written. */
-  canDelete: boolean;
-  /** Whether the user's policies let them delete the object at a path (fs:DeleteObject). */
-  deletePermission: (path: string) => Permission;
   onDelete: (entry: ObjectStats) => void;
   onBlame: (entry: ObjectStats) => void;
   /** The listing's selection, and its list (the loaded rows a header checkbox and a Shift range cover). */
@@ -29,6 +26,23 @@ export interface ObjectColumnsOptions {
 }
 
 const column = listColumnHelper<ObjectStats>();
+
+/** What the rows' Delete buttons depend on, which changes while the listing is shown (the user's policies load). */
+export interface ObjectDeleteRights {
+  /** Delete is offered only when the ref is a branch that may be written. */
+  canDelete: boolean;
+  /** Whether the user's policies let them delete the object at a path (fs:DeleteObject). */
+  deletePermission: (path: string) => Permission;
+}
+
+/**
+ * The rows' delete rights reach the action cells through a context, not the column definitions: TanStack Table
+ * renders a cell function as a component, so new columns would mount every row's cells afresh when the policies load.
+ */
+export const ObjectDeleteRightsContext = createContext<ObjectDeleteRights>({
+  canDelete: false,
+  deletePermission: (path) => permissionOf(null, 'fs:DeleteObject', path),
+});
 
 // Cells are plain elements with the table's classes and one-element icons, no Chakra components: a fling through a
 // long folder mounts a window of fresh rows every frame, and each Chakra element resolves its styles at run time.
@@ -47,8 +61,6 @@ export function objectColumns({
   repoId,
   refId,
   dir,
-  canDelete,
-  deletePermission,
   onDelete,
   onBlame,
   selection,
@@ -118,49 +130,59 @@ export function objectColumns({
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
       meta: { width: '18%', align: 'end' },
-      cell: ({ row }) => {
-        const entry = row.original;
-        const name = basename(entry.path);
-        const isObject = entry.path_type === 'object';
-        return (
-          <span className={tableClass.actions}>
-            {isObject && (
-              <a
-                className={tableClass.iconButton}
-                href={objectUrl(repoId, refId, entry.path)}
-                download={name}
-                tabIndex={outOfTabOrder}
-                aria-label={`Download ${name}`}
-                title="Download"
-              >
-                <CellIcon name="download" />
-              </a>
-            )}
-            <button
-              type="button"
-              className={tableClass.iconButton}
-              tabIndex={outOfTabOrder}
-              aria-label={`Blame ${name}`}
-              title="Blame"
-              onClick={() => onBlame(entry)}
-            >
-              <CellIcon name="history" />
-            </button>
-            {isObject && canDelete && (
-              <button
-                type="button"
-                className={dangerButton}
-                tabIndex={outOfTabOrder}
-                aria-label={`Delete ${name}`}
-                {...permittedState(deletePermission(entry.path), { title: 'Delete' })}
-                onClick={() => onDelete(entry)}
-              >
-                <CellIcon name="trash" />
-              </button>
-            )}
-          </span>
-        );
-      },
+      cell: ({ row }) => <ObjectActions entry={row.original} repoId={repoId} refId={refId} onDelete={onDelete} onBlame={onBlame} />,
     }),
   ];
+}
+
+interface ObjectActionsProps {
+  entry: ObjectStats;
+  repoId: string;
+  refId: string;
+  onDelete: (entry: ObjectStats) => void;
+  onBlame: (entry: ObjectStats) => void;
+}
+
+function ObjectActions({ entry, repoId, refId, onDelete, onBlame }: ObjectActionsProps) {
+  const { canDelete, deletePermission } = useContext(ObjectDeleteRightsContext);
+  const name = basename(entry.path);
+  const isObject = entry.path_type === 'object';
+  return (
+    <span className={tableClass.actions}>
+      {isObject && (
+        <a
+          className={tableClass.iconButton}
+          href={objectUrl(repoId, refId, entry.path)}
+          download={name}
+          tabIndex={outOfTabOrder}
+          aria-label={`Download ${name}`}
+          title="Download"
+        >
+          <CellIcon name="download" />
+        </a>
+      )}
+      <button
+        type="button"
+        className={tableClass.iconButton}
+        tabIndex={outOfTabOrder}
+        aria-label={`Blame ${name}`}
+        title="Blame"
+        onClick={() => onBlame(entry)}
+      >
+        <CellIcon name="history" />
+      </button>
+      {isObject && canDelete && (
+        <button
+          type="button"
+          className={dangerButton}
+          tabIndex={outOfTabOrder}
+          aria-label={`Delete ${name}`}
+          {...permittedState(deletePermission(entry.path), { title: 'Delete' })}
+          onClick={() => onDelete(entry)}
+        >
+          <CellIcon name="trash" />
+        </button>
+      )}
+    </span>
+  );
 }
