@@ -5,6 +5,7 @@ import { loginRedirectPath, onSessionLost } from './api/client';
 import { liveSessionMachine, type SessionActorRef } from './machines/session';
 import { routeTree } from './routeTree.gen';
 import { Loading } from './ui/components/Loading';
+import { SessionTopBar } from './ui/shell/AppShell';
 
 export type { RouterContext } from './router-context';
 
@@ -31,6 +32,14 @@ export function createAppRouter(options: AppRouterOptions = {}) {
     context: { session },
     defaultPreload: 'intent',
     defaultPendingComponent: () => <Loading />,
+    // The signed-in top bar is drawn once the session knows the user, while the page's reads are still out: around
+    // the routes rather than in the root route, which renders only when every read of the page has answered.
+    InnerWrap: ({ children }) => (
+      <>
+        <SessionTopBar session={session} />
+        {children}
+      </>
+    ),
     scrollRestoration: true,
   });
   onSessionLost((next) => session.send({ type: 'session.lost', next }));

@@ -7,7 +7,7 @@ import { checkedSession } from '../machines/session';
 import type { RouterContext } from '../router-context';
 import { ErrorAlert } from '../ui/components/ErrorAlert';
 import { NoSuchPage } from '../ui/components/NotFound';
-import { AppShell } from '../ui/shell/AppShell';
+import { AppMain } from '../ui/shell/AppShell';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location }) => {
@@ -35,9 +35,10 @@ function RootLayout() {
   const session = Route.useRouteContext({ select: (context) => context.session });
   const signedIn = useSelector(session, (s) => s.context.user !== null);
   if (!signedIn) return <Outlet />;
+  // The top bar above it is the router's (src/router.tsx).
   return (
-    <AppShell session={session}>
+    <AppMain>
       <Outlet />
-    </AppShell>
+    </AppMain>
   );
 }
