@@ -50,20 +50,18 @@ const selectActions = (s: ObjectsPageSnapshot) => ({
   uploadRefusal: uploadRefusal(s),
   canImport: importOffered(s),
   importRefusal: importRefusal(s),
-  importRefused: s.matches({ importDialog: 'refused' }),
-  protectedBranch: s.context.protectedBranch,
 });
+
+const selectImportRefused = (s: ObjectsPageSnapshot) => (s.matches({ importDialog: 'refused' }) ? importRefusal(s) : undefined);
 
 /** The objects browser: ref selector, search, path, listing, README preview and the actions the ref allows. */
 export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPageProps) {
   const navigate = useNavigate();
   const filter = useSelector(page, filterFlow);
-  const actions = useSelector(page, selectActions, shallowEqual);
+  const protectedBranch = useSelector(page, (s) => s.context.protectedBranch);
   const warning = useSelector(page, gcWarningFlow);
   const upload = useSelector(page, uploadFlow);
   const importing = useSelector(page, importFlow);
-  // The import is one commit on the branch (the server checks the source and destination too).
-  const importNeeds = { action: 'fs:CreateCommit', resource: arn.branch(repo.id, resolvedRef.id) };
 
   return (
     <Stack gap="4">
@@ -83,40 +81,17 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
             })
           }
         />
-        {actions.protectedBranch && <ProtectedBadge branch={resolvedRef.id} />}
+        {protectedBranch && <ProtectedBadge branch={resolvedRef.id} />}
         {filter && <SearchBox filter={filter} />}
         <HStack gap="2" ms="auto">
           <Button size="sm" variant="outline" onClick={() => page.send({ type: 'page.refresh' })} aria-label="Refresh">
             <LuRefreshCw />
             Refresh
           </Button>
-          <PermittedButton
-            size="sm"
-            action="fs:WriteObject"
-            resource={arn.object(repo.id, path)}
-            disabled={!actions.canUpload}
-            title={actions.uploadRefusal}
-            onClick={() => page.send({ type: 'upload.open' })}
-          >
-            <LuUpload />
-            Upload
-          </PermittedButton>
-          <PermittedButton
-            size="sm"
-            variant="outline"
-            {...importNeeds}
-            disabled={!actions.canImport}
-            title={actions.importRefusal}
-            onClick={() => page.send({ type: 'import.open' })}
-          >
-            <LuFolderInput />
-            Import
-          </PermittedButton>
+          <UploadImportButtons page={page} repoId={repo.id} branch={resolvedRef.id} path={path} />
         </HStack>
       </HStack>
-      {actions.importRefused && actions.importRefusal !== undefined && (
-        <ImportUnavailable reason={actions.importRefusal} onClose={() => page.send({ type: 'import.close' })} />
-      )}
+      <ImportUnavailable page={page} />
       <DeletedReceipt page={page} repoId={repo.id} branch={resolvedRef.id} />
       <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} refKind={resolvedRef.kind} path={path} />
       <ObjectsListing page={page} />
@@ -128,6 +103,42 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Upload and Import, enabled as the page's flows allow: what they wait for (the user's permission, the server's
+ * storage) arrives after the page is drawn, and redraws these two buttons, not the page.
+ */
+function UploadImportButtons({ page, repoId, branch, path }: { page: ObjectsPageActorRef; repoId: string; branch: string; path: string }) {
+  const actions = useSelector(page, selectActions, shallowEqual);
+  return (
+    <>
+      <PermittedButton
+        size="sm"
+        action="fs:WriteObject"
+        resource={arn.object(repoId, path)}
+        disabled={!actions.canUpload}
+        title={actions.uploadRefusal}
+        onClick={() => page.send({ type: 'upload.open' })}
+      >
+        <LuUpload />
+        Upload
+      </PermittedButton>
+      <PermittedButton
+        size="sm"
+        variant="outline"
+        // The import is one commit on the branch (the server checks the source and destination too).
+        action="fs:CreateCommit"
+        resource={arn.branch(repoId, branch)}
+        disabled={!actions.canImport}
+        title={actions.importRefusal}
+        onClick={() => page.send({ type: 'import.open' })}
+      >
+        <LuFolderInput />
+        Import
+      </PermittedButton>
+    </>
   );
 }
 
@@ -148,7 +159,9 @@ function SearchBox({ filter }: { filter: DebouncedFilterActorRef }) {
 }
 
 /** A link opened the import dialog where it cannot open: it says why, instead of doing nothing. */
-function ImportUnavailable({ reason, onClose }: { reason: string; onClose: () => void }) {
+function ImportUnavailable({ page }: { page: ObjectsPageActorRef }) {
+  const reason = useSelector(page, selectImportRefused);
+  if (reason === undefined) return null;
   return (
     <Alert.Root status="warning" role="alert" alignItems="center">
       <Alert.Indicator />
@@ -156,7 +169,7 @@ function ImportUnavailable({ reason, onClose }: { reason: string; onClose: () =>
         <Alert.Title>The import dialog cannot open here</Alert.Title>
         <Alert.Description>{reason}</Alert.Description>
       </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onClose}>
+      <Button size="sm" variant="outline" onClick={() => page.send({ type: 'import.close' })}>
         Dismiss
       </Button>
     </Alert.Root>
