@@ -95,6 +95,19 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     }
   }
 
+  /** Bytes start..end (inclusive) of a file, on the main thread as small whole files are; fewer past its end. */
+  function readSmallRange(file: string, start: number, end: number): Buffer {
+    const fd = openSync(file, 'r');
+    try {
+      const bytes = Buffer.allocUnsafe(Math.max(0, end - start + 1));
+      let read = 0;
+      for (let n = -1; read < bytes.length && n !== 0; read += n) n = readSync(fd, bytes, read, bytes.length - read, start + read);
+      return read === bytes.length ? bytes : bytes.subarray(0, read);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   function namespaceDir(namespace: string): string {
     if (!namespace.startsWith(PREFIX)) throw new InvalidNamespaceError(`storage namespace must start with ${PREFIX}`);
     const rest = namespace.slice(PREFIX.length).replace(/\/+$/, '');
@@ -245,14 +258,15 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
       const file = filePath(namespace, key);
       try {
         if (!range) return await readWhole(file);
+        // A small bounded range (a block of a tree file) is read like a small file; a large one through the pool,
+        // cut to the file before its buffer is made.
+        if (range.end !== undefined && range.end - range.start < SYNC_IO_BYTES) return readSmallRange(file, range.start, range.end);
         const handle = await open(file, 'r');
         try {
-          const { size } = await handle.stat();
-          const end = Math.min(range.end ?? size - 1, size - 1);
-          const length = Math.max(0, end - range.start + 1);
-          const buffer = Buffer.alloc(length);
-          await handle.read(buffer, 0, length, range.start);
-          return buffer;
+          const end = Math.min(range.end ?? Infinity, (await handle.stat()).size - 1);
+          const buffer = Buffer.allocUnsafe(Math.max(0, end - range.start + 1));
+          const { bytesRead } = await handle.read(buffer, 0, buffer.length, range.start);
+          return buffer.subarray(0, bytesRead);
         } finally {
           await handle.close();
         }

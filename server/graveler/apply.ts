@@ -2,6 +2,7 @@ import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
 import { lowerBound, maxKeyOf, rowSpan, type RecordIterator, type Rec } from './iterators';
 import { RangeWriter } from './range-writer';
+import type { RangeData, RangeInfo } from './range-codec';
 import type { Tree, TreeItem } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import { TreeUpdate } from './tree-update';
@@ -53,7 +54,10 @@ export async function applyChanges(
     const ahead = change === undefined ? [] : [change, ...(await changes.fill())];
     prefetch(base, ahead, (p) => store.readRows(namespace, p.id));
     const rows = await store.readRows(namespace, part.id);
-    prefetch(rows, ahead, (row) => store.readRange(namespace, row.id));
+    prefetch(rows, ahead, async (row, c) => {
+      const data = await store.openRange(namespace, row.id);
+      await Promise.all([loadRowStart(data, row), data.loadFor(c.key)]);
+    });
     for (const row of rows) {
       while (change !== undefined && compareKeys(change.key, row.minKey) < 0) {
         await insert(change);
@@ -63,12 +67,15 @@ export async function applyChanges(
         if (!update.keptAlone(row)) await update.addRow(row);
         continue;
       }
-      const data = await store.readRange(namespace, row.id);
+      // Only the blocks the changes reach are read: the file's index says where they are.
+      const data = await store.openRange(namespace, row.id);
+      await loadRowStart(data, row);
       const { lo, hi } = rowSpan(data, row);
       // Records runStart..at are untouched so far; `at` moves from change to change.
       let runStart = lo;
       let at = lo;
       while (change !== undefined && compareKeys(change.key, row.maxKey) <= 0) {
+        await data.loadFor(change.key);
         at = data.search(change.key, at, hi);
         const value = change.value;
         if (at === hi || data.key(at) !== change.key) {
@@ -86,7 +93,7 @@ export async function applyChanges(
         }
         change = await changes.next();
       }
-      await update.addRun(row, data, runStart, hi);
+      await update.addRun(row, data, runStart, hi, row.maxKey);
     }
   }
   while (change !== undefined) {
@@ -129,18 +136,20 @@ class ReadAhead implements RecordIterator {
   }
 }
 
+/** Reads the block where a row that is part of its file starts, for `rowSpan`. */
+function loadRowStart(data: RangeData, row: RangeInfo): Promise<void> {
+  return row.count === data.length ? Promise.resolve() : data.loadFor(row.minKey);
+}
+
 /**
- * Starts reading what changes reach, once per item: the rows of a tree's parts, or the range files of a part's rows.
- * A failure is left to the read that awaits the file.
+ * Starts reading what changes reach: the rows of a tree's parts, or the blocks of a part's range files. A failure is
+ * left to the read that awaits the file; reads of what is already in memory or under way are shared.
  */
-function prefetch<T extends { minKey: string; maxKey: string }>(items: readonly T[], changes: readonly Rec[], read: (item: T) => Promise<unknown>): void {
-  let last = -1;
+function prefetch<T extends { minKey: string; maxKey: string }>(items: readonly T[], changes: readonly Rec[], read: (item: T, change: Rec) => Promise<unknown>): void {
   for (const c of changes) {
-    const i = lowerBound(items, c.key, maxKeyOf);
-    const item = items[i];
-    if (i === last || !item || compareKeys(c.key, item.minKey) < 0) continue;
-    last = i;
-    read(item).catch(() => undefined);
+    const item = items[lowerBound(items, c.key, maxKeyOf)];
+    if (!item || compareKeys(c.key, item.minKey) < 0) continue;
+    read(item, c).catch(() => undefined);
   }
 }
 

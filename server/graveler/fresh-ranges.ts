@@ -5,11 +5,13 @@ import type { ObjectEntry } from './types';
 /** A fresh file is closed once its records reach this many bytes, like any range. */
 const MAX_FRESH_BYTES = 8 * 1024 * 1024;
 
-/** The part of a file's records from lo to hi as a metarange row; the size is the file's, shared out by count. */
-export function sliceRow(file: RangeInfo, keyAt: (i: number) => string, lo: number, hi: number): RangeInfo {
-  const count = hi - lo;
+/**
+ * `count` records of a file, from minKey to maxKey, as a metarange row; the size is the file's, shared out by
+ * count.
+ */
+export function sliceRow(file: RangeInfo, count: number, minKey: string, maxKey: string): RangeInfo {
   if (count === file.count) return file;
-  return { id: file.id, minKey: keyAt(lo), maxKey: keyAt(hi - 1), count, size: Math.round((file.size * count) / file.count) };
+  return { id: file.id, minKey, maxKey, count, size: Math.round((file.size * count) / file.count) };
 }
 
 /** One file of fresh records; its id is known only once it is written. */
@@ -52,7 +54,8 @@ export class FreshRanges {
     const { file, start } = this;
     const end = file.arena.length;
     this.start = end;
-    const row = file.written.then((info) => sliceRow(info, (i) => file.arena.keys[i] as string, start, end));
+    const { keys } = file.arena;
+    const row = file.written.then((info) => sliceRow(info, end - start, keys[start] as string, keys[end - 1] as string));
     // Awaited with every other row at the end; a failed write must not count as unhandled before that.
     row.catch(() => undefined);
     if (file.arena.writer.length >= MAX_FRESH_BYTES) this.close();

@@ -55,6 +55,13 @@ export interface Slot {
 export const entryOf = (s: Slot): ObjectEntry => s.data.entry(s.index);
 
 /**
+ * Records a walk reads at a time from a range file not in memory: first a block (a diff looks at a few records near
+ * each change), then twice as many each time it walks on, up to a listing's page of 1,000 in one read.
+ */
+const FIRST_WALK_READ = 64;
+const MAX_WALK_READ = 1024;
+
+/**
  * Walks a tree record by record, reading only the parts and ranges actually reached, and can tell when it stands at
  * the start of a part or of a range so that a caller may skip it whole.
  */
@@ -67,6 +74,8 @@ export class RangeCursor {
   private pos = 0;
   /** End of the current row's records in its file. */
   private end = 0;
+  /** Records to read with the next block the walk needs. */
+  private readAhead = FIRST_WALK_READ;
 
   constructor(
     private readonly store: TreeStore,
@@ -125,21 +134,31 @@ export class RangeCursor {
       }
       if (!this.data) {
         const row = this.rows[this.ri] as RangeInfo;
-        this.data = await this.store.readRange(this.namespace, row.id);
-        const { lo, hi } = rowSpan(this.data, row);
+        // Opened by its index: a diff that skips the runs a sparse commit kept reads only the blocks near changes.
+        const data = await this.store.openRange(this.namespace, row.id);
+        if (row.count !== data.length) await data.loadFor(row.minKey);
+        const { lo, hi } = rowSpan(data, row);
+        if (this.from !== '') await data.loadFor(this.from);
+        this.data = data;
+        this.readAhead = FIRST_WALK_READ;
         this.end = hi;
-        this.pos = this.from === '' ? lo : this.data.search(this.from, lo, hi);
+        this.pos = this.from === '' ? lo : data.search(this.from, lo, hi);
       }
       if (this.pos < this.end) {
+        if (!this.data.inMemory(this.pos)) {
+          // A walk that goes on through the file reads longer and longer stretches of it.
+          await this.data.load(this.pos, Math.min(this.end, this.pos + this.readAhead));
+          this.readAhead = Math.min(MAX_WALK_READ, this.readAhead * 2);
+        }
         return { key: this.data.key(this.pos), data: this.data, index: this.pos };
       }
       this.skipRange();
     }
   }
 
-  /** The current record's range when it is already loaded: lets a walk skip equal records without awaiting. */
+  /** The current record's range when the record is in memory: lets a walk skip equal records without awaiting. */
   loaded(): RangeData | undefined {
-    return this.data;
+    return this.data?.inMemory(this.pos) ? this.data : undefined;
   }
 
   /** The file of the loaded range, when one is loaded. */

@@ -16,15 +16,25 @@ interface FileBlock {
   hash: Uint8Array;
 }
 
+/** A range file opened by its index: where its blocks are read from when they are needed. */
+export interface RangeSource {
+  /** Bytes start..end (exclusive) of the file. */
+  read(start: number, end: number): Promise<Buffer>;
+  /** Told after blocks are added to memory, so that a cache can count what the range now holds. */
+  grew(): void;
+}
+
 /**
  * How a range's records are found. `built`: all known (a range encoded in memory, or a file with keys that are not
  * ASCII). `scanned`: an older file whose entries were located at read and whose keys are decoded a block at a time
- * from where each record starts. `blocked`: a version-2 file whose blocks are checked and decoded when first used.
+ * from where each record starts. `blocked`: a version-2 file whose blocks are checked and decoded when first used;
+ * `pages[b]` holds block b's bytes once they are in memory (entry offsets are then within the page), and `source`
+ * gives the blocks of a file of which only the index was read.
  */
 type Layout =
   | { kind: 'built' }
   | { kind: 'scanned'; recordStarts: Uint32Array }
-  | { kind: 'blocked'; blocks: FileBlock[] };
+  | { kind: 'blocked'; blocks: FileBlock[]; pages: (Buffer | undefined)[]; source: RangeSource | undefined };
 
 /** A file's content must match its id: a damaged file is an error, never silently wrong data. */
 export class DamagedFileError extends Error {
@@ -34,23 +44,30 @@ export class DamagedFileError extends Error {
 }
 
 /**
- * A range in memory: its entries kept encoded in one buffer, decoded only when a caller needs a value, and its
- * records read a block at a time as they are looked at. A commit or a diff that touches a few records of a large
- * range read from disk so checks and decodes a block or two instead of the whole file. Unchanged records are copied
- * between ranges as bytes, and equal bytes mean equal entries, so commits and diffs rarely decode anything.
+ * A range in memory: its entries kept encoded, decoded only when a caller needs a value, and its records read a
+ * block at a time as they are looked at. A commit or a diff that touches a few records of a large range so checks
+ * and decodes a block or two instead of the whole file; a commit reads from disk only the file's index and the
+ * blocks its changes reach (`loadFor`, `load`). Unchanged records are copied between ranges as bytes, and equal
+ * bytes mean equal entries, so commits and diffs rarely decode anything.
+ *
+ * The synchronous accessors need the blocks they touch in memory: always so for a range read whole, and after
+ * `load`, `loadFor` or `loadAll` for one opened by its index; touching a block not loaded is a programming error.
  */
 export class RangeData {
-  /** Keys decoded so far. */
+  /** Keys decoded so far (in a version-2 file, each block's first key from the start). */
   private readonly decoded: (string | undefined)[];
   /** Whether each block's entries are located (starts and ends filled in). */
   private readonly located: Uint8Array;
+  /** Reads of blocks under way, by block. */
+  private readonly fetching = new Map<number, Promise<void>>();
 
   constructor(
     /** The file's content id: what its name must be. */
     readonly id: string,
     keys: string[] | number,
+    /** The whole file, or (a file opened by its index) only its header and index. */
     private readonly buf: Buffer,
-    /** Entry i is buf[starts[i]..ends[i]). */
+    /** Entry i is buf[starts[i]..ends[i]), or in a version-2 file the same span of its block's page. */
     private readonly starts: Uint32Array,
     private readonly ends: Uint32Array,
     /** The first key of each block (every key when built), for finding a block without reading it. */
@@ -59,10 +76,102 @@ export class RangeData {
   ) {
     this.decoded = typeof keys === 'number' ? new Array<string | undefined>(keys) : keys;
     this.located = new Uint8Array(Math.ceil(this.decoded.length / BLOCK)).fill(layout.kind === 'blocked' ? 0 : 1);
+    if (layout.kind === 'blocked') firsts.forEach((k, b) => (this.decoded[b * BLOCK] = k));
   }
 
   get length(): number {
     return this.decoded.length;
+  }
+
+  /** Whether every block is in memory, so that any accessor may be used. */
+  get complete(): boolean {
+    const { layout } = this;
+    return layout.kind !== 'blocked' || layout.source === undefined || layout.pages.every((p) => p !== undefined);
+  }
+
+  /** Reads into memory the blocks that hold entries lo..hi-1. */
+  async load(lo: number, hi: number): Promise<void> {
+    if (hi > lo) await this.loadBlocks(Math.floor(lo / BLOCK), Math.floor((hi - 1) / BLOCK));
+  }
+
+  /** Whether entry i's block is in memory, so that its key and entry can be read without loading anything. */
+  inMemory(i: number): boolean {
+    const { layout } = this;
+    return layout.kind !== 'blocked' || layout.source === undefined || layout.pages[Math.floor(i / BLOCK)] !== undefined;
+  }
+
+  /** Key i, reading its block first unless the key is known (as a block's first key always is). */
+  async loadKey(i: number): Promise<string> {
+    if (this.decoded[i] === undefined) await this.load(i, i + 1);
+    return this.key(i);
+  }
+
+  /** Reads into memory every block not read yet. */
+  loadAll(): Promise<void> {
+    return this.loadBlocks(0, this.located.length - 1);
+  }
+
+  /** Reads into memory what `search(key)` and the entry it finds need: the block the key falls in. */
+  async loadFor(key: string): Promise<void> {
+    if (this.layout.kind !== 'blocked') return;
+    const after = this.blocksBelow(key);
+    // A key equal to a block's first key is found at that block's start, whose entry is then read.
+    const last = this.firsts[after] === key ? after : after - 1;
+    if (last >= 0) await this.loadBlocks(Math.max(0, after - 1), last);
+  }
+
+  /** The number of blocks whose first key is below `key`. */
+  private blocksBelow(key: string): number {
+    const { firsts } = this;
+    let after = 0;
+    let end = firsts.length;
+    while (after < end) {
+      const mid = (after + end) >>> 1;
+      if (compareKeys(firsts[mid] as string, key) < 0) after = mid + 1;
+      else end = mid;
+    }
+    return after;
+  }
+
+  /** Reads blocks first..last not in memory, each run of adjacent ones in one read, sharing reads under way. */
+  private async loadBlocks(first: number, last: number): Promise<void> {
+    const { layout } = this;
+    if (layout.kind !== 'blocked' || layout.source === undefined) return;
+    const { source, pages, blocks } = layout;
+    const waits: Promise<void>[] = [];
+    let b = first;
+    while (b <= last) {
+      const pending = this.fetching.get(b);
+      if (pending) waits.push(pending);
+      if (pages[b] !== undefined || pending) {
+        b++;
+        continue;
+      }
+      let end = b;
+      while (end < last && pages[end + 1] === undefined && !this.fetching.has(end + 1)) end++;
+      const from = b;
+      const to = end;
+      const start = (blocks[from] as FileBlock).start;
+      const p = source.read(start, (blocks[to] as FileBlock).end).then(
+        (bytes) => {
+          if (bytes.length !== (blocks[to] as FileBlock).end - start) throw new DamagedFileError(this.id);
+          for (let k = from; k <= to; k++) {
+            const block = blocks[k] as FileBlock;
+            pages[k] = bytes.subarray(block.start - start, block.end - start);
+            this.fetching.delete(k);
+          }
+          source.grew();
+        },
+        (err: unknown) => {
+          for (let k = from; k <= to; k++) this.fetching.delete(k);
+          throw err;
+        },
+      );
+      for (let k = from; k <= to; k++) this.fetching.set(k, p);
+      waits.push(p);
+      b = end + 1;
+    }
+    await Promise.all(waits);
   }
 
   /** Key i (0 <= i < length). */
@@ -76,7 +185,8 @@ export class RangeData {
 
   /** Every key, reading every block not read yet: for walks over the whole file. */
   allKeys(): readonly string[] {
-    for (let b = 0; b * BLOCK < this.length; b++) if (this.decoded[b * BLOCK] === undefined) this.readBlock(b);
+    // A block's keys are all decoded once its last one is.
+    for (let b = 0; b * BLOCK < this.length; b++) if (this.decoded[Math.min(this.length, (b + 1) * BLOCK) - 1] === undefined) this.readBlock(b);
     return this.decoded as string[];
   }
 
@@ -89,14 +199,7 @@ export class RangeData {
     let to = hi;
     if (this.layout.kind !== 'built') {
       // Blocks before `after` start below `key`: the answer is in block after - 1, or is block after's start.
-      const { firsts } = this;
-      let after = 0;
-      let end = firsts.length;
-      while (after < end) {
-        const mid = (after + end) >>> 1;
-        if (compareKeys(firsts[mid] as string, key) < 0) after = mid + 1;
-        else end = mid;
-      }
+      const after = this.blocksBelow(key);
       if (after === 0) return lo;
       from = Math.max(lo, (after - 1) * BLOCK);
       to = Math.min(hi, after * BLOCK);
@@ -116,10 +219,9 @@ export class RangeData {
     const end = Math.min(first + BLOCK, this.decoded.length);
     const { layout } = this;
     if (layout.kind === 'built') return;
-    const r = new Reader(this.buf);
-    let prev = '';
     if (layout.kind === 'scanned') {
-      prev = this.firsts[b] as string;
+      const r = new Reader(this.buf);
+      let prev = this.firsts[b] as string;
       this.decoded[first] = prev;
       for (let i = first + 1; i < end; i++) {
         r.pos = layout.recordStarts[i] as number;
@@ -128,9 +230,10 @@ export class RangeData {
       }
       return;
     }
-    const block = layout.blocks[b] as FileBlock;
-    if (Buffer.compare(block.hash, sha256(this.buf.subarray(block.start, block.end))) !== 0) throw new DamagedFileError(this.id);
-    r.pos = block.start;
+    const page = this.page(b);
+    if (Buffer.compare((layout.blocks[b] as FileBlock).hash, sha256(page)) !== 0) throw new DamagedFileError(this.id);
+    const r = new Reader(page);
+    let prev = '';
     for (let i = first; i < end; i++) {
       prev = readKey(r, prev);
       this.decoded[i] = prev;
@@ -139,8 +242,26 @@ export class RangeData {
       r.pos += len;
       this.ends[i] = r.pos;
     }
-    if (r.pos !== block.end) throw new DamagedFileError(this.id);
+    if (r.pos !== page.length) throw new DamagedFileError(this.id);
     this.located[b] = 1;
+  }
+
+  /** Block b's bytes in a version-2 file: a view of the whole file, or the block as read on its own. */
+  private page(b: number): Buffer {
+    const { layout } = this;
+    if (layout.kind !== 'blocked') throw new Error('only a version-2 range has pages');
+    const page = layout.pages[b];
+    if (page) return page;
+    if (layout.source) throw new Error(`block ${b} of range ${this.id} used before it was loaded`);
+    const block = layout.blocks[b] as FileBlock;
+    const view = this.buf.subarray(block.start, block.end);
+    layout.pages[b] = view;
+    return view;
+  }
+
+  /** The buffer that entry i's offsets point into. */
+  private bytesOf(i: number): Buffer {
+    return this.layout.kind === 'blocked' ? this.page(Math.floor(i / BLOCK)) : this.buf;
   }
 
   /** Makes sure entry i can be read. */
@@ -150,13 +271,13 @@ export class RangeData {
 
   entryBytes(i: number): Uint8Array {
     this.locate(i);
-    return this.buf.subarray(this.starts[i], this.ends[i]);
+    return this.bytesOf(i).subarray(this.starts[i], this.ends[i]);
   }
 
   /** Appends entry i to a writer without an intermediate view. */
   copyEntryTo(i: number, w: Writer): void {
     this.locate(i);
-    w.rawFrom(this.buf, this.starts[i] as number, this.ends[i] as number);
+    w.rawFrom(this.bytesOf(i), this.starts[i] as number, this.ends[i] as number);
   }
 
   /** Whether entry i here and entry j there have identical bytes. */
@@ -170,8 +291,8 @@ export class RangeData {
     const n = a1 - a0;
     if (n !== b1 - b0) return false;
     // Entries are small: a loop beats the cost of calling into native code.
-    const x = this.buf;
-    const y = other.buf;
+    const x = this.bytesOf(i);
+    const y = other.bytesOf(j);
     for (let k = 0; k < n; k++) if (x[a0 + k] !== y[b0 + k]) return false;
     return true;
   }
@@ -185,11 +306,15 @@ export class RangeData {
   }
 
   /**
-   * Memory held, for the cache's budget: the buffer plus the keys as if all were decoded (measured at about 80 bytes
-   * each), as a walk over the file decodes them all.
+   * Memory held, for the cache's budget: the bytes plus the keys as if all were decoded (measured at about 80 bytes
+   * each), as a walk over the file decodes them all; for a file opened by its index, what its loaded blocks hold.
    */
   get weight(): number {
-    return this.buf.byteLength + this.length * 80;
+    const { layout } = this;
+    if (layout.kind !== 'blocked' || layout.source === undefined) return this.buf.byteLength + this.length * 80;
+    let bytes = this.buf.byteLength + this.length * 8;
+    for (const page of layout.pages) if (page) bytes += page.byteLength + BLOCK * 80;
+    return bytes;
   }
 }
 
@@ -365,13 +490,33 @@ export function decodeRange(bytes: Buffer): RangeData {
   const r = new Reader(bytes);
   const version = checkHeader(r, RANGE_MAGIC, 'range', [VERSION, BLOCKED_RANGE_VERSION]);
   const n = r.varint();
-  if (version === BLOCKED_RANGE_VERSION) return readBlockIndex(bytes, r, n);
+  if (version === BLOCKED_RANGE_VERSION) return readBlockIndex(bytes, r, n, undefined);
   const id = contentId(bytes);
   return scanAsciiKeys(id, bytes, r.pos, n) ?? decodeAllKeys(id, bytes, r, n);
 }
 
-/** A version-2 file: its index read and checked, its blocks left for when they are used. */
-function readBlockIndex(bytes: Buffer, r: Reader, n: number): RangeData {
+/**
+ * A range file from its first bytes: a version-2 file whose index they hold, with its blocks left to `source` when
+ * they are needed, or the file itself when they are all of it. 'longer' when its index runs on past them, 'whole'
+ * for an older file, which has no index to read first.
+ */
+export function openRange(head: Buffer, wholeFile: boolean, source: RangeSource): RangeData | 'longer' | 'whole' {
+  if (wholeFile) return decodeRange(head);
+  const r = new Reader(head);
+  if (checkHeader(r, RANGE_MAGIC, 'range', [VERSION, BLOCKED_RANGE_VERSION]) !== BLOCKED_RANGE_VERSION) return 'whole';
+  try {
+    return readBlockIndex(head, r, r.varint(), source);
+  } catch (err) {
+    if (err instanceof RangeError && err.message === 'truncated record') return 'longer';
+    throw err;
+  }
+}
+
+/**
+ * A version-2 file: its index read and checked, its blocks left for when they are used; `bytes` is the whole file,
+ * or when `source` is given at least its header and index.
+ */
+function readBlockIndex(bytes: Buffer, r: Reader, n: number, source: RangeSource | undefined): RangeData {
   const count = Math.ceil(n / BLOCK);
   const firsts: string[] = [];
   const lengths: number[] = [];
@@ -391,8 +536,11 @@ function readBlockIndex(bytes: Buffer, r: Reader, n: number): RangeData {
     blocks.push({ start, end, hash: hashes[b] as Uint8Array });
     start = end;
   }
-  if (start !== bytes.length) throw new RangeError('truncated range');
-  return new RangeData(id, n, bytes, new Uint32Array(n), new Uint32Array(n), firsts, { kind: 'blocked', blocks });
+  if (!source && start !== bytes.length) throw new RangeError('truncated range');
+  const head = source ? bytes.subarray(0, r.pos) : bytes;
+  // Filled, not sparse: `every` and `some` skip holes.
+  const pages = new Array<Buffer | undefined>(count).fill(undefined);
+  return new RangeData(id, n, head, new Uint32Array(n), new Uint32Array(n), firsts, { kind: 'blocked', blocks, pages, source });
 }
 
 /**

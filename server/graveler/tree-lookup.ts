@@ -3,7 +3,7 @@ import type { Ctx } from './context';
 import { lowerBound, maxKeyOf } from './iterators';
 import type { ObjectEntry } from './types';
 
-/** Point lookup in a committed tree: one search among its parts, one among the part's rows, one in the range. */
+/** Point lookup in a committed tree: one search among its parts, one among the part's rows, one in the range's block. */
 export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: string, key: string): Promise<ObjectEntry | undefined> {
   const parts = await ctx.trees.readTree(namespace, metaRangeId);
   const part = parts[lowerBound(parts, key, maxKeyOf)];
@@ -11,7 +11,9 @@ export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: str
   const ranges = await ctx.trees.readRows(namespace, part.id);
   const range = ranges[lowerBound(ranges, key, maxKeyOf)];
   if (!range || compareKeys(key, range.minKey) < 0) return undefined;
-  const data = await ctx.trees.readRange(namespace, range.id);
+  // One block of the file answers: a lookup in a range not in memory reads its index and that block.
+  const data = await ctx.trees.openRange(namespace, range.id);
+  await data.loadFor(key);
   const i = data.search(key);
   return i < data.length && data.key(i) === key ? data.entry(i) : undefined;
 }

@@ -9,9 +9,11 @@ import {
   encodeMetaRange,
   encodePartedMetaRange,
   encodeRange,
+  openRange,
   type EntryArena,
   type RangeData,
   type RangeInfo,
+  type RangeSource,
 } from './range-codec';
 import { cutParts, partOf, type Tree, type TreeItem, type TreePart } from './tree-parts';
 
@@ -42,13 +44,19 @@ function verified(bytes: Buffer, id: string): Buffer {
 }
 
 /** A range file as read, or undefined when it does not even decode: it is damaged either way. */
-function decodedOrUndefined(bytes: Buffer): RangeData | undefined {
+function decodedOrUndefined(decode: () => RangeData | undefined): RangeData | undefined {
   try {
-    return decodeRange(bytes);
+    return decode();
   } catch {
     return undefined;
   }
 }
+
+/**
+ * Bytes read first when a range file is opened by its index: the index of a file of the usual few hundred kilobytes
+ * takes a few kilobytes (about 45 bytes per block of 64 records).
+ */
+const INDEX_READ = 8 * 1024;
 
 /**
  * What the store has written since it opened, and the range files it had to read (not held in its cache): the
@@ -112,15 +120,59 @@ export class TreeStore {
     return p;
   }
 
-  readRange(namespace: string, id: string): Promise<RangeData> {
-    return this.load(this.ranges, `${namespace}\0${id}`, async () => {
+  /** A range with every record in memory, read whole (or the rest of it, when a commit opened it by its index). */
+  async readRange(namespace: string, id: string): Promise<RangeData> {
+    const data = await this.load(this.ranges, `${namespace}\0${id}`, async () => {
       // A range file names the hashes of its blocks, each checked when first used (see encodeRange).
       const bytes = await this.blockstore.getBytes(namespace, RANGES + id);
       this.written.rangesRead++;
       this.written.rangeBytesRead += bytes.length;
-      const data = decodedOrUndefined(bytes);
+      const data = decodedOrUndefined(() => decodeRange(bytes));
       if (data?.id !== id) throw new DamagedFileError(id);
       return { value: data, weight: data.weight };
+    });
+    if (!data.complete) await data.loadAll();
+    return data;
+  }
+
+  /**
+   * A range of which only the index may be in memory: a commit reads its blocks as its changes reach them
+   * (`RangeData.loadFor`, `load`), so a change to a large file that is not cached reads a few kilobytes, not the file.
+   */
+  openRange(namespace: string, id: string): Promise<RangeData> {
+    const cacheKey = `${namespace}\0${id}`;
+    return this.load(this.ranges, cacheKey, async () => {
+      const key = RANGES + id;
+      const source: RangeSource = {
+        read: async (start, end) => {
+          const bytes = await this.blockstore.getBytes(namespace, key, { start, end: end - 1 });
+          this.written.rangeBytesRead += bytes.length;
+          return bytes;
+        },
+        // The cache's budget counts the blocks a range holds as they arrive.
+        grew: () => {
+          const held = this.ranges.peek(cacheKey);
+          if (held) this.ranges.set(cacheKey, held, { size: cacheSize(held.weight) });
+        },
+      };
+      this.written.rangesRead++;
+      // Infinity: the whole file.
+      let want = INDEX_READ;
+      for (;;) {
+        const head = await this.blockstore.getBytes(namespace, key, want === Infinity ? undefined : { start: 0, end: want - 1 });
+        this.written.rangeBytesRead += head.length;
+        let found: RangeData | 'longer' | 'whole';
+        try {
+          found = openRange(head, head.length < want, source);
+        } catch {
+          throw new DamagedFileError(id);
+        }
+        if (typeof found !== 'string') {
+          if (found.id !== id) throw new DamagedFileError(id);
+          return { value: found, weight: found.weight };
+        }
+        want = found === 'whole' ? Infinity : want * 4;
+      }
     });
   }
 
@@ -151,7 +203,6 @@ export class TreeStore {
       return { value: rows, weight: metaRangeWeight(rows) };
     });
   }
-
   async writeRange(namespace: string, arena: EntryArena): Promise<RangeInfo> {
     const { bytes, data } = encodeRange(arena);
     this.written.ranges++;

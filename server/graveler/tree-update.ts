@@ -24,7 +24,7 @@ const MIN_KEPT_RUN = 32;
  */
 type Piece =
   | { row: RangeInfo; data: RangeData | undefined; whole: true }
-  | { row: RangeInfo; data: RangeData; lo: number; hi: number; whole: false }
+  | { row: RangeInfo; data: RangeData; lo: number; hi: number; last: string; whole: false }
   | { key: string; entry: ObjectEntry };
 
 type Run = Exclude<Piece, { key: string }>;
@@ -87,12 +87,16 @@ export class TreeUpdate {
     await this.push({ row, data, whole: true }, row.maxKey);
   }
 
-  /** Records lo..hi of a base row's file, part of a row that changed elsewhere. */
-  async addRun(row: RangeInfo, data: RangeData, lo: number, hi: number): Promise<void> {
+  /**
+   * Records lo..hi of a base row's file, part of a row that changed elsewhere; `last` is key hi - 1 when the caller
+   * knows it (the row's maxKey for its last run), which spares reading its block.
+   */
+  async addRun(row: RangeInfo, data: RangeData, lo: number, hi: number, last?: string): Promise<void> {
     if (hi <= lo) return;
     if (hi - lo === row.count) return this.addRow(row, data);
     this.touched = true;
-    await this.push({ row, data, lo, hi, whole: false }, data.key(hi - 1));
+    const lastKey = last ?? (await data.loadKey(hi - 1));
+    await this.push({ row, data, lo, hi, last: lastKey, whole: false }, lastKey);
   }
 
   async addRecord(key: string, entry: ObjectEntry): Promise<void> {
@@ -137,7 +141,8 @@ export class TreeUpdate {
   /** Keeps a run as a row of its own, by reference (only copied when the writer is in the middle of a range). */
   private async keep(run: Run): Promise<void> {
     if (this.writer.hasPending) return this.rewrite(run, this.writer);
-    this.writer.addRange(run.whole ? run.row : sliceRow(run.row, (i) => run.data.key(i), run.lo, run.hi));
+    if (run.whole) return this.writer.addRange(run.row);
+    this.writer.addRange(sliceRow(run.row, run.hi - run.lo, await run.data.loadKey(run.lo), run.last));
   }
 
   private async rewrite(p: Piece, to: RangeWriter | FreshRanges): Promise<void> {
@@ -145,7 +150,9 @@ export class TreeUpdate {
       to.add(p.key, p.entry);
     } else {
       const data = p.data ?? (await this.store.readRange(this.namespace, p.row.id));
+      if (p.whole && p.row.count !== data.length) await data.loadFor(p.row.minKey);
       const { lo, hi } = p.whole ? rowSpan(data, p.row) : p;
+      await data.load(lo, hi);
       for (let i = lo; i < hi; i++) to.addFrom(data.key(i), data, i);
     }
     // Bound memory: ranges are produced faster than the disk takes them.

@@ -52,6 +52,11 @@ describe('local blockstore', () => {
     await store.put(ns, 'data/range', Buffer.from('0123456789'));
     expect((await store.getBytes(ns, 'data/range', { start: 2, end: 5 })).toString()).toBe('2345');
     expect((await store.getBytes(ns, 'data/range', { start: 7 })).toString()).toBe('789');
+    // Past the end: what there is, as S3 answers; a large range of a small file is cut to the file.
+    expect((await store.getBytes(ns, 'data/range', { start: 8, end: 8191 })).toString()).toBe('89');
+    expect((await store.getBytes(ns, 'data/range', { start: 10, end: 20 })).length).toBe(0);
+    expect((await store.getBytes(ns, 'data/range', { start: 5, end: 2 ** 40 })).toString()).toBe('56789');
+    await expect(store.getBytes(ns, 'data/none', { start: 0, end: 10 })).rejects.toBeInstanceOf(BlockNotFoundError);
     expect(await text(await store.get(ns, 'data/range', { start: 1, end: 3 }))).toBe('123');
   });
 

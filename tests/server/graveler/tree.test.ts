@@ -15,17 +15,20 @@ function records(n: number): ObjectRecord[] {
   });
 }
 
-/** Counts the range and metarange files a graveler reads from the blockstore. */
-function counting(blockstore: BlockStore): { store: BlockStore; reads: string[] } {
+/** Counts the range and metarange files a graveler reads from the blockstore, and the bytes of range files. */
+function counting(blockstore: BlockStore): { store: BlockStore; reads: string[]; rangeBytes: () => number } {
   const reads: string[] = [];
+  let rangeBytes = 0;
   const store: BlockStore = {
     ...blockstore,
     getBytes: async (namespace, key, range) => {
       reads.push(key);
-      return blockstore.getBytes(namespace, key, range);
+      const bytes = await blockstore.getBytes(namespace, key, range);
+      if (key.startsWith('_tarn/ranges/')) rangeBytes += bytes.length;
+      return bytes;
     },
   };
-  return { store, reads };
+  return { store, reads, rangeBytes: () => rangeBytes };
 }
 
 /** A range as files were written before blocks (version 1): one run of records, each key against the one before. */
@@ -205,11 +208,12 @@ describe('committed trees', () => {
     const cold = createGraveler({ kv: env.kv, blockstore: store, rangeRaggedness: 32 });
     const diff = await cold.diff(repo, 'main', 'feature', { type: 'three_dot' });
     expect(diff.results.map((d) => `${d.type} ${d.path}`)).toEqual(['changed part=030/f001']);
-    const rangeReads = reads.filter((k) => k.startsWith('_tarn/ranges/'));
-    expect(rangeReads.length).toBeLessThanOrEqual(4);
+    // Range files, each perhaps read in several pieces (its index, then blocks).
+    const rangeFiles = () => new Set(reads.filter((k) => k.startsWith('_tarn/ranges/'))).size;
+    expect(rangeFiles()).toBeLessThanOrEqual(4);
     reads.length = 0;
     await cold.merge(repo, 'feature', 'main', { committer: 'u' });
-    expect(reads.filter((k) => k.startsWith('_tarn/ranges/')).length).toBeLessThanOrEqual(6);
+    expect(rangeFiles()).toBeLessThanOrEqual(6);
     await cold.close();
     expect((await env.g.getObject(repo, 'main', 'part=030/f001')).checksum).toBe('sum-feature');
     expect((await env.g.getObject(repo, 'main', 'part=001/f001')).checksum).toBe('sum-main');
@@ -222,6 +226,104 @@ describe('committed trees', () => {
         { path: 'a', entry: entry('a') },
       ]),
     ).rejects.toThrow('ascending');
+  });
+});
+
+describe('a commit on ranges not in memory', () => {
+  /** One range of 20,000 records: an index of over 8 KB (the first read of a file opened by its index). */
+  const count = 20_000;
+  let env: Env;
+  let fileId: string;
+  let fileSize: number;
+  beforeEach(async () => {
+    env = await openEnv({ raggedness: 1_000_000 });
+    await env.g.createRepository({ id: repo, storageNamespace: ns });
+    const mr = await env.g.writeMetaRange(repo, records(count));
+    await env.g.commitMetaRange(repo, 'main', mr, { committer: 'u', message: 'load' });
+    const [row, ...others] = (await treeFiles(env.blockstore, ns, mr)).rows;
+    expect(others).toEqual([]);
+    fileId = row?.id as string;
+    fileSize = row?.size as number;
+  });
+  afterEach(async () => {
+    await env.close();
+  });
+
+  /** Changes the tree through a graveler with nothing cached, as a fresh process would. */
+  async function coldCommit(changes: (g: ReturnType<typeof createGraveler>) => Promise<void>) {
+    const { store, rangeBytes } = counting(env.blockstore);
+    const cold = createGraveler({ kv: env.kv, blockstore: store, rangeRaggedness: 1_000_000 });
+    try {
+      await changes(cold);
+      await cold.commit(repo, 'main', { committer: 'u', message: 'cold' });
+      return rangeBytes();
+    } finally {
+      await cold.close();
+    }
+  }
+
+  it('reads the file\'s index and the blocks its changes reach, and makes the tree a whole read would', async () => {
+    const paths = records(count).map((r) => r.path);
+    const read = await coldCommit(async (g) => {
+      await g.putObject(repo, 'main', 'part=003/f050', entry('changed'));
+      await g.deleteObject(repo, 'main', 'part=101/f000');
+      await g.putObject(repo, 'main', 'part=150/f0505', entry('added'));
+      await g.putObject(repo, 'main', 'part=199/f099', entry('last changed'));
+    });
+    // The index (about 14 KB here) and four blocks of about 6 KB, not the file.
+    expect(fileSize).toBeGreaterThan(1_000_000);
+    expect(read).toBeLessThan(fileSize / 20);
+    const expected = paths.filter((p) => p !== 'part=101/f000').concat('part=150/f0505').sort();
+    expect(await listAll(env.g, repo, 'main', { amount: 1000 })).toEqual(expected);
+    // A diff in a fresh process skips the runs of the file both sides share, reading the blocks near the changes.
+    const { store, rangeBytes } = counting(env.blockstore);
+    const cold = createGraveler({ kv: env.kv, blockstore: store, rangeRaggedness: 1_000_000 });
+    const diff = await cold.diff(repo, 'main~1', 'main', { type: 'two_dot' }).finally(() => cold.close());
+    expect(diff.results.map((d) => `${d.type} ${d.path}`)).toEqual([
+      'changed part=003/f050',
+      'removed part=101/f000',
+      'added part=150/f0505',
+      'changed part=199/f099',
+    ]);
+    expect(rangeBytes()).toBeLessThan(fileSize / 10);
+    expect((await env.g.getObject(repo, 'main', 'part=199/f099')).checksum).toBe('sum-last changed');
+    // The same records written in one go give a tree with the same content.
+    const bulk = await env.g.writeMetaRange(repo, expected.map((path) => ({ path, entry: entry(path === 'part=003/f050' ? 'changed' : path === 'part=150/f0505' ? 'added' : path === 'part=199/f099' ? 'last changed' : path) })));
+    await env.g.createBranch(repo, 'bulk', 'main~1');
+    await env.g.commitMetaRange(repo, 'bulk', bulk, { committer: 'u', message: 'bulk' });
+    expect((await env.g.diff(repo, 'main', 'bulk', { type: 'two_dot' })).results).toEqual([]);
+  });
+
+  it('reads a file written before blocks whole, and commits on it alike', async () => {
+    const file = `_tarn/ranges/${fileId}`;
+    const old = encodeVersion1(decodeRange(await env.blockstore.getBytes(ns, file)));
+    const id = contentId(old);
+    await env.blockstore.put(ns, `_tarn/ranges/${id}`, old);
+    const row = { id, minKey: records(1)[0]?.path as string, maxKey: records(count)[count - 1]?.path as string, count, size: old.length };
+    const tree = encodeMetaRange([row]);
+    await env.blockstore.put(ns, `_tarn/metaranges/${contentId(tree)}`, tree);
+    await env.g.commitMetaRange(repo, 'main', contentId(tree), { committer: 'u', message: 'old file' });
+    const read = await coldCommit(async (g) => {
+      await g.putObject(repo, 'main', 'part=100/f001', entry('changed'));
+    });
+    expect(read).toBeGreaterThanOrEqual(old.length);
+    const diff = await env.g.diff(repo, 'main~1', 'main', { type: 'two_dot' });
+    expect(diff.results.map((d) => `${d.type} ${d.path}`)).toEqual(['changed part=100/f001']);
+  });
+
+  it('refuses a damaged block it reads, and commits nothing', async () => {
+    const file = `_tarn/ranges/${fileId}`;
+    const bytes = await env.blockstore.getBytes(ns, file);
+    // A byte of the changed record's entry (its address), so of the block the commit reads.
+    const at = bytes.indexOf('data/part=100/f000');
+    expect(at).toBeGreaterThan(0);
+    bytes.writeUInt8(bytes.readUInt8(at) ^ 1, at);
+    await env.blockstore.put(ns, file, bytes);
+    const head = (await env.g.getBranch(repo, 'main')).commitId;
+    await expect(coldCommit(async (g) => {
+      await g.putObject(repo, 'main', 'part=100/f000', entry('changed'));
+    })).rejects.toThrow('damaged');
+    expect((await env.g.getBranch(repo, 'main')).commitId).toBe(head);
   });
 });
 
