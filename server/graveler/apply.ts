@@ -137,8 +137,8 @@ class ReadAhead implements RecordIterator {
 }
 
 /** Reads the block where a row that is part of its file starts, for `rowSpan`. */
-function loadRowStart(data: RangeData, row: RangeInfo): Promise<void> {
-  return row.count === data.length ? Promise.resolve() : data.loadFor(row.minKey);
+function loadRowStart(data: RangeData, row: RangeInfo): Promise<void> | undefined {
+  return row.count === data.length ? undefined : data.loadFor(row.minKey);
 }
 
 /**

@@ -107,17 +107,21 @@ export class RangeData {
   }
 
   /** Reads into memory every block not read yet. */
-  loadAll(): Promise<void> {
-    return this.loadBlocks(0, this.located.length - 1);
+  async loadAll(): Promise<void> {
+    await this.loadBlocks(0, this.located.length - 1);
   }
 
-  /** Reads into memory what `search(key)` and the entry it finds need: the block the key falls in. */
-  async loadFor(key: string): Promise<void> {
-    if (this.layout.kind !== 'blocked') return;
+  /**
+   * Reads into memory what `search(key)` and the entry it finds need: the block the key falls in. Undefined when that
+   * is in memory already, so that a lookup in a cached range need not wait a turn.
+   */
+  loadFor(key: string): Promise<void> | undefined {
+    const { layout } = this;
+    if (layout.kind !== 'blocked' || layout.source === undefined) return undefined;
     const after = this.blocksBelow(key);
     // A key equal to a block's first key is found at that block's start, whose entry is then read.
     const last = this.firsts[after] === key ? after : after - 1;
-    if (last >= 0) await this.loadBlocks(Math.max(0, after - 1), last);
+    return last >= 0 ? this.loadBlocks(Math.max(0, after - 1), last) : undefined;
   }
 
   /** The number of blocks whose first key is below `key`. */
@@ -133,10 +137,13 @@ export class RangeData {
     return after;
   }
 
-  /** Reads blocks first..last not in memory, each run of adjacent ones in one read, sharing reads under way. */
-  private async loadBlocks(first: number, last: number): Promise<void> {
+  /**
+   * Reads blocks first..last not in memory, each run of adjacent ones in one read, sharing reads under way;
+   * undefined when they are all in memory.
+   */
+  private loadBlocks(first: number, last: number): Promise<void> | undefined {
     const { layout } = this;
-    if (layout.kind !== 'blocked' || layout.source === undefined) return;
+    if (layout.kind !== 'blocked' || layout.source === undefined) return undefined;
     const { source, pages, blocks } = layout;
     const waits: Promise<void>[] = [];
     let b = first;
@@ -171,7 +178,7 @@ export class RangeData {
       waits.push(p);
       b = end + 1;
     }
-    await Promise.all(waits);
+    return waits.length === 0 ? undefined : Promise.all(waits).then(() => undefined);
   }
 
   /** Key i (0 <= i < length). */

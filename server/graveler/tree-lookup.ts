@@ -13,7 +13,8 @@ export async function lookupInTree(ctx: Ctx, namespace: string, metaRangeId: str
   if (!range || compareKeys(key, range.minKey) < 0) return undefined;
   // One block of the file answers: a lookup in a range not in memory reads its index and that block.
   const data = await ctx.trees.openRange(namespace, range.id);
-  await data.loadFor(key);
+  const loading = data.loadFor(key);
+  if (loading) await loading;
   const i = data.search(key);
   return i < data.length && data.key(i) === key ? data.entry(i) : undefined;
 }
