@@ -50,6 +50,14 @@ const writeWholeFile = promisify(writeFileCallback);
 // write-back throttling, and on the main thread that would hold up every request.
 const SYNC_IO_BYTES = 64 * 1024;
 
+/** `length` bytes of an open file from `start`, read on the main thread; fewer when the file ends first. */
+function readSyncAt(fd: number, start: number, length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(length);
+  let read = 0;
+  for (let n = -1; read < length && n !== 0; read += n) n = readSync(fd, bytes, read, length - read, start + read);
+  return read === length ? bytes : bytes.subarray(0, read);
+}
+
 function isEnoent(err: unknown): boolean {
   return (err as NodeJS.ErrnoException).code === 'ENOENT';
 }
@@ -86,10 +94,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
     try {
       const { size } = fstatSync(fd);
       if (size > SYNC_IO_BYTES) return await readWholeFile(fd);
-      const bytes = Buffer.allocUnsafe(size);
-      let read = 0;
-      for (let n = -1; read < size && n !== 0; read += n) n = readSync(fd, bytes, read, size - read, read);
-      return read === size ? bytes : bytes.subarray(0, read);
+      return readSyncAt(fd, 0, size);
     } finally {
       closeSync(fd);
     }
@@ -99,10 +104,7 @@ export function openLocalBlockStore(options: LocalBlockStoreOptions): BlockStore
   function readSmallRange(file: string, start: number, end: number): Buffer {
     const fd = openSync(file, 'r');
     try {
-      const bytes = Buffer.allocUnsafe(Math.max(0, end - start + 1));
-      let read = 0;
-      for (let n = -1; read < bytes.length && n !== 0; read += n) n = readSync(fd, bytes, read, bytes.length - read, start + read);
-      return read === bytes.length ? bytes : bytes.subarray(0, read);
+      return readSyncAt(fd, start, Math.max(0, end - start + 1));
     } finally {
       closeSync(fd);
     }
