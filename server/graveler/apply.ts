@@ -1,8 +1,7 @@
 import { compareKeys } from '../kv/keys';
 import { sameIdentity } from './codec';
-import { lowerBound, maxKeyOf, rowSpan, type RecordIterator, type Rec } from './iterators';
+import { loadRowStart, lowerBound, maxKeyOf, rowSpan, type RecordIterator, type Rec } from './iterators';
 import { RangeWriter } from './range-writer';
-import type { RangeData, RangeInfo } from './range-codec';
 import type { Tree, TreeItem } from './tree-parts';
 import type { TreeStore } from './tree-store';
 import { TreeUpdate } from './tree-update';
@@ -134,11 +133,6 @@ class ReadAhead implements RecordIterator {
     }
     return this.ahead;
   }
-}
-
-/** Reads the block where a row that is part of its file starts, for `rowSpan`. */
-function loadRowStart(data: RangeData, row: RangeInfo): Promise<void> | undefined {
-  return row.count === data.length ? undefined : data.loadFor(row.minKey);
 }
 
 /**

@@ -40,6 +40,14 @@ export function rowSpan(data: RangeData, row: RangeInfo): { lo: number; hi: numb
   return { lo, hi: lo + row.count };
 }
 
+/**
+ * Reads what `rowSpan` needs of a file opened by its index: the block where the row starts, when the row is a run
+ * of the file rather than all of it. Undefined when nothing needs reading.
+ */
+export function loadRowStart(data: RangeData, row: RangeInfo): Promise<void> | undefined {
+  return row.count === data.length ? undefined : data.loadFor(row.minKey);
+}
+
 /** Rows with the same file and bounds hold the same records, so walks may skip them unread. */
 export function sameRow(a: RangeInfo, b: RangeInfo): boolean {
   return a.id === b.id && a.count === b.count && a.minKey === b.minKey;
@@ -136,7 +144,7 @@ export class RangeCursor {
         const row = this.rows[this.ri] as RangeInfo;
         // Opened by its index: a diff that skips the runs a sparse commit kept reads only the blocks near changes.
         const data = await this.store.openRange(this.namespace, row.id);
-        if (row.count !== data.length) await data.loadFor(row.minKey);
+        await loadRowStart(data, row);
         const { lo, hi } = rowSpan(data, row);
         if (this.from !== '') await data.loadFor(this.from);
         this.data = data;

@@ -31,10 +31,8 @@ export interface RangeSource {
  * `pages[b]` holds block b's bytes once they are in memory (entry offsets are then within the page), and `source`
  * gives the blocks of a file of which only the index was read.
  */
-type Layout =
-  | { kind: 'built' }
-  | { kind: 'scanned'; recordStarts: Uint32Array }
-  | { kind: 'blocked'; blocks: FileBlock[]; pages: (Buffer | undefined)[]; source: RangeSource | undefined };
+type BlockedLayout = { kind: 'blocked'; blocks: FileBlock[]; pages: (Buffer | undefined)[]; source: RangeSource | undefined };
+type Layout = { kind: 'built' } | { kind: 'scanned'; recordStarts: Uint32Array } | BlockedLayout;
 
 /** A file's content must match its id: a damaged file is an error, never silently wrong data. */
 export class DamagedFileError extends Error {
@@ -83,10 +81,15 @@ export class RangeData {
     return this.decoded.length;
   }
 
+  /** The layout of a file opened by its index, whose blocks may not all be in memory; undefined for any other. */
+  private get opened(): (BlockedLayout & { source: RangeSource }) | undefined {
+    const { layout } = this;
+    return layout.kind === 'blocked' && layout.source !== undefined ? (layout as BlockedLayout & { source: RangeSource }) : undefined;
+  }
+
   /** Whether every block is in memory, so that any accessor may be used. */
   get complete(): boolean {
-    const { layout } = this;
-    return layout.kind !== 'blocked' || layout.source === undefined || layout.pages.every((p) => p !== undefined);
+    return this.opened?.pages.every((p) => p !== undefined) ?? true;
   }
 
   /** Reads into memory the blocks that hold entries lo..hi-1. */
@@ -96,8 +99,8 @@ export class RangeData {
 
   /** Whether entry i's block is in memory, so that its key and entry can be read without loading anything. */
   inMemory(i: number): boolean {
-    const { layout } = this;
-    return layout.kind !== 'blocked' || layout.source === undefined || layout.pages[Math.floor(i / BLOCK)] !== undefined;
+    const opened = this.opened;
+    return opened === undefined || opened.pages[Math.floor(i / BLOCK)] !== undefined;
   }
 
   /** Key i, reading its block first unless the key is known (as a block's first key always is). */
@@ -116,8 +119,7 @@ export class RangeData {
    * is in memory already, so that a lookup in a cached range need not wait a turn.
    */
   loadFor(key: string): Promise<void> | undefined {
-    const { layout } = this;
-    if (layout.kind !== 'blocked' || layout.source === undefined) return undefined;
+    if (this.opened === undefined) return undefined;
     const after = this.blocksBelow(key);
     // A key equal to a block's first key is found at that block's start, whose entry is then read.
     const last = this.firsts[after] === key ? after : after - 1;
@@ -142,9 +144,9 @@ export class RangeData {
    * undefined when they are all in memory.
    */
   private loadBlocks(first: number, last: number): Promise<void> | undefined {
-    const { layout } = this;
-    if (layout.kind !== 'blocked' || layout.source === undefined) return undefined;
-    const { source, pages, blocks } = layout;
+    const opened = this.opened;
+    if (opened === undefined) return undefined;
+    const { source, pages, blocks } = opened;
     const waits: Promise<void>[] = [];
     let b = first;
     while (b <= last) {
@@ -317,10 +319,10 @@ export class RangeData {
    * each), as a walk over the file decodes them all; for a file opened by its index, what its loaded blocks hold.
    */
   get weight(): number {
-    const { layout } = this;
-    if (layout.kind !== 'blocked' || layout.source === undefined) return this.buf.byteLength + this.length * 80;
+    const opened = this.opened;
+    if (opened === undefined) return this.buf.byteLength + this.length * 80;
     let bytes = this.buf.byteLength + this.length * 8;
-    for (const page of layout.pages) if (page) bytes += page.byteLength + BLOCK * 80;
+    for (const page of opened.pages) if (page) bytes += page.byteLength + BLOCK * 80;
     return bytes;
   }
 }

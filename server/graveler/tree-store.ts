@@ -44,9 +44,9 @@ function verified(bytes: Buffer, id: string): Buffer {
 }
 
 /** A range file as read, or undefined when it does not even decode: it is damaged either way. */
-function decodedOrUndefined(decode: () => RangeData | undefined): RangeData | undefined {
+function decodedOrUndefined(bytes: Buffer): RangeData | undefined {
   try {
-    return decode();
+    return decodeRange(bytes);
   } catch {
     return undefined;
   }
@@ -127,7 +127,7 @@ export class TreeStore {
       const bytes = await this.blockstore.getBytes(namespace, RANGES + id);
       this.written.rangesRead++;
       this.written.rangeBytesRead += bytes.length;
-      const data = decodedOrUndefined(() => decodeRange(bytes));
+      const data = decodedOrUndefined(bytes);
       if (data?.id !== id) throw new DamagedFileError(id);
       return { value: data, weight: data.weight };
     });
@@ -203,6 +203,7 @@ export class TreeStore {
       return { value: rows, weight: metaRangeWeight(rows) };
     });
   }
+
   async writeRange(namespace: string, arena: EntryArena): Promise<RangeInfo> {
     const { bytes, data } = encodeRange(arena);
     this.written.ranges++;

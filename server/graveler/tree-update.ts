@@ -1,5 +1,5 @@
 import { FreshRanges, sliceRow } from './fresh-ranges';
-import { rowSpan } from './iterators';
+import { loadRowStart, rowSpan } from './iterators';
 import type { RangeData, RangeInfo } from './range-codec';
 import { RangeWriter } from './range-writer';
 import type { TreeItem, TreePart } from './tree-parts';
@@ -150,7 +150,7 @@ export class TreeUpdate {
       to.add(p.key, p.entry);
     } else {
       const data = p.data ?? (await this.store.readRange(this.namespace, p.row.id));
-      if (p.whole && p.row.count !== data.length) await data.loadFor(p.row.minKey);
+      if (p.whole) await loadRowStart(data, p.row);
       const { lo, hi } = p.whole ? rowSpan(data, p.row) : p;
       await data.load(lo, hi);
       for (let i = lo; i < hi; i++) to.addFrom(data.key(i), data, i);
