@@ -53,6 +53,15 @@ function parseSessionTtl(raw: string | number, source: string): number {
   return seconds;
 }
 
+/** The audit log keeps at least a day and at most ten years. */
+function parseAuditRetention(raw: string | number, source: string): number {
+  const seconds = typeof raw === 'number' ? raw : parseDurationSeconds(raw);
+  if (seconds === undefined || !Number.isInteger(seconds) || seconds < 86_400 || seconds > 3650 * 86_400) {
+    throw new ConfigError(`${source}: audit retention must be seconds or a duration such as 30d or 2160h, from 1d to 3650d, got "${raw}"`);
+  }
+  return seconds;
+}
+
 /** A count of workers, or `auto`: one per CPU core. More workers than cores only add switching. */
 function parseWorkers(raw: string | number, source: string, cores: number): number {
   if (raw === 'auto') return cores;
@@ -163,6 +172,15 @@ export const options = {
     read: parseSessionTtl,
     default: '7d',
     help: 'how long a login lasts: seconds (`3600`) or a duration (`90m`, `12h`, `7d`, up to `400d`); logging out ends the session at once',
+  }),
+  auditRetention: option({
+    flag: '--audit-retention',
+    value: 'T',
+    env: 'TARN_AUDIT_RETENTION',
+    file: z.union([z.number(), z.string()]),
+    read: parseAuditRetention,
+    default: '90d',
+    help: 'how long the audit log keeps its records: seconds or a duration (`30d`, `2160h`, from `1d` to `3650d`); older records are removed hourly (see Audit)',
   }),
   rbac: option({
     flag: '--rbac',

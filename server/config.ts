@@ -27,6 +27,8 @@ export interface ServerConfig {
   quiet: boolean;
   /** How long a login lasts. */
   sessionTtlSeconds: number;
+  /** How long the audit log keeps its records. */
+  auditRetentionSeconds: number;
   /** PostgreSQL for the metadata, shared by several servers; without it, SQLite in the data folder. */
   databaseUrl?: string;
   blockstore: BlockstoreConfig;
@@ -46,7 +48,7 @@ export interface ServerConfig {
   metricsToken?: string;
 }
 
-const defaults = readSettings(['port', 'host', 'dataDir', 'consoleDir', 'sessionTtl', 'workers', 'logLevel'], { flags: new Map(), env: {}, cores: 1 });
+const defaults = readSettings(['port', 'host', 'dataDir', 'consoleDir', 'sessionTtl', 'auditRetention', 'workers', 'logLevel'], { flags: new Map(), env: {}, cores: 1 });
 
 export const defaultConfig: ServerConfig = {
   port: defaults.port,
@@ -55,6 +57,7 @@ export const defaultConfig: ServerConfig = {
   consoleDir: defaults.consoleDir,
   quiet: false,
   sessionTtlSeconds: defaults.sessionTtl,
+  auditRetentionSeconds: defaults.auditRetention,
   blockstore: { type: 'local', s3: {} },
   login: defaultLoginSettings,
   workers: defaults.workers,
@@ -146,6 +149,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv, cores =
     consoleDir: resolve(s.consoleDir),
     quiet: s.quiet ?? false,
     sessionTtlSeconds: s.sessionTtl,
+    auditRetentionSeconds: s.auditRetention,
     login: {
       rbac: s.rbac,
       loginUrl: s.loginUrl,

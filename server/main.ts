@@ -33,6 +33,7 @@ import { instrumentBlockStore, instrumentKv, readinessChecks } from './instrumen
 import { createLogger, type LogLevel, type Logger } from './logging';
 import { reportListening, runPrimary } from './workers';
 import { UsageCounter } from './usage';
+import { AuditLog } from './audit';
 
 export interface StartOptions {
   port: number;
@@ -43,6 +44,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** How long a login lasts (default 7 days). */
   sessionTtlSeconds?: number;
+  /** How long the audit log keeps its records (default 90 days). */
+  auditRetentionSeconds?: number;
   /** PostgreSQL for the metadata (shared by several servers); default: SQLite in the data folder. */
   databaseUrl?: string;
   /** Where object data goes (default: the data folder). */
@@ -150,6 +153,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     exclusive: !sharedStore,
   });
   const usageCounter = new UsageCounter(kv);
+  const auditLog = new AuditLog(kv, {
+    retentionSeconds: options.auditRetentionSeconds ?? defaultConfig.auditRetentionSeconds,
+    onError: (err) => logger.warn({ err }, 'The audit log could not write or prune its records; it tries again'),
+  });
   const login = options.login ?? defaultConfig.login;
   const auth = new AuthService(kvRecords(kv), deriveKeys(installationKey), {
     sessionTtlSeconds: options.sessionTtlSeconds ?? defaultConfig.sessionTtlSeconds,
@@ -172,6 +179,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await actions.close();
     await importsStopped;
     await usageCounter.close();
+    await auditLog.close();
     await graveler.close();
     await blocks.close?.();
     await kv.close();
@@ -193,6 +201,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
     dataRouters: dataRouters(catalog, actions),
     usage: usageCounter,
+    audit: auditLog,
     gateway: createGateway({ catalog, auth, onFailure, authorize: byPolicies(auth.authorizer) }),
     onFailure,
     observe: {
@@ -220,6 +229,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       apiPrefix,
       quiet: options.quiet ?? false,
       direct,
+      audit: (record) => auditLog.record(record),
       // What another server committed before a request arrived is what that request reads (server/kv/record-cache.ts).
       onRequests: startReadPeriod,
     }),

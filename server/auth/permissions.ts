@@ -56,6 +56,8 @@ export const knownActions = {
     'CreateUserExternalPrincipal',
     'DeleteUserExternalPrincipal',
     'ReadExternalPrincipal',
+    // Tarn's own: reading the audit log (GET /audit).
+    'ReadAuditLog',
   ],
   ci: ['ReadAction'],
   retention: [

@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/service';
 import type { Catalog } from '../catalog';
 import { authenticate, type GatewaySession } from './authenticate';
 import { operationFor } from './dispatch';
-import { anyAuthenticatedUser, type Authorize } from './permissions';
+import { anyAuthenticatedUser, type Authorize, type Permission } from './permissions';
 import { Operation } from './request';
 import { errorResponse } from './responses';
 import { isS3Request } from './recognize';
@@ -50,6 +50,10 @@ export interface GatewayRequest {
    * request counts; a request refused before (its signature) has none.
    */
   onOperation?: ((name: string) => void) | undefined;
+  /** Told who the caller is, once authenticated (for the audit log). */
+  onCaller?: ((userId: string) => void) | undefined;
+  /** Told of the permissions an operation is checked for, before the check (for the audit log). */
+  onPermissions?: ((needed: Permission[]) => void) | undefined;
 }
 
 export interface Gateway {
@@ -92,6 +96,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       now(),
       input.session,
     );
+    input.onCaller?.(principal.userId);
     const path = rawPath.replace(/^\/+/, '');
     const slash = path.indexOf('/');
     const bucket = decodeComponent(slash < 0 ? path : path.slice(0, slash));
@@ -101,7 +106,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     // The operations are named functions (operations/*.ts), a small fixed set: bounded as a metric label must be.
     input.onOperation?.(handler.name);
     const s3Request = { method: request.method, bucket, key, query, headers: request.headers, principal, payload, body: input.body ?? noBody };
-    return handler(new Operation(s3Request, deps.catalog, authorize));
+    const { onPermissions } = input;
+    const checked: Authorize = onPermissions
+      ? (caller, needed) => {
+          onPermissions(needed);
+          return authorize(caller, needed);
+        }
+      : authorize;
+    return handler(new Operation(s3Request, deps.catalog, checked));
   }
 
   return {

@@ -3,11 +3,13 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
+import type { AuditLog } from '../audit';
 import type { AuthService, InvitationMailer, LoginSettings } from '../auth';
 import type { StorageConfig } from '../catalog';
 import type { Gateway } from '../gateway';
 import type { UsageCounter } from '../usage';
 import { createApi } from './api';
+import { noteCaller, notePermissionOf } from './audit-trail';
 import { gatewaySessionOf, identifier, sessionCookieName } from './authenticate';
 import { declaredRoutes, type AccessGuard } from './boundary';
 import { bootAnswers, withBootAnswers, type AskApi } from './console-boot';
@@ -19,6 +21,7 @@ import { readinessHandler, readinessPath, type ReadinessCheck } from './readines
 import { requestBody } from './request-body';
 import type { AppEnv, Router } from './router';
 import { accessControlRouter } from './routes/access-control';
+import { auditRouter } from './routes/audit';
 import { authRouter } from './routes/auth';
 import { configRouter } from './routes/config';
 import { setupRouter } from './routes/setup';
@@ -46,6 +49,8 @@ export interface AppDeps {
   gateway?: Gateway;
   /** Called once for every request that failed with an error; never given request bodies or credentials. */
   onFailure?: (failure: RequestFailure) => void;
+  /** The audit log: told of every change, login and refusal, and read by GET /audit. */
+  audit: AuditLog;
   /** The request log, metrics and readiness (`/metrics`, `/_ready`). */
   observe: {
     logger: Logger;
@@ -105,6 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }),
       configRouter(deps.storage, { version: deps.version, rbac: deps.login.rbac }),
       usageRouter(deps.usage),
+      auditRouter(deps.audit),
       ...deps.dataRouters,
     ],
     identify: async (c) => {
@@ -137,7 +143,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     'GET /logout': 'logout',
   });
   // First, so that every answer (the gateway's, errors) carries the request id and is counted.
-  app.use('*', observeRequests({ metrics: observe.metrics, logger: observe.logger, operations, apiPrefix, quiet: observe.quiet }));
+  app.use(
+    '*',
+    observeRequests({
+      metrics: observe.metrics,
+      logger: observe.logger,
+      operations,
+      apiPrefix,
+      quiet: observe.quiet,
+      audit: (record) => deps.audit.record(record),
+      sessionCookie: sessionCookieName,
+    }),
+  );
   app.use('*', async (c, next) => {
     await next();
     // Nothing here is meant to be framed by another site or sniffed into another type. Under the Node listener
@@ -161,6 +178,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         session: await sessionOf(c),
         requestId: requestIdOf(request),
         onOperation: (name) => noteOperation(request, name ? `s3:${name}` : 's3_gateway'),
+        onCaller: (userId) => noteCaller(c, userId),
+        onPermissions: (needed) => {
+          const [first] = needed;
+          if (first) notePermissionOf(c, first);
+        },
       });
     });
   }

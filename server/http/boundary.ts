@@ -6,6 +6,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Principal, Requirement } from '../auth';
 import type { Access } from './access';
+import { noteCaller, notePermissionOf } from './audit-trail';
 import { accessOf } from './contract';
 import { jsonTransport } from './request-body';
 import { principalOf, type AppContext, type AppEnv, type Router } from './router';
@@ -42,7 +43,9 @@ const wellFormedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 function signedIn(identify: Identify): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('principal', await identify(c));
+    const principal = await identify(c);
+    c.set('principal', principal);
+    noteCaller(c, principal.userId);
     await next();
   };
 }
@@ -57,9 +60,15 @@ function permitted(access: Access, guard: AccessGuard): MiddlewareHandler<AppEnv
       const principal = principalOf(c);
       // A listing shows only what the caller may see (lakeFS filters repositories so).
       c.set('allows', (requirement) => guard.allows(principal, requirement));
-      c.set('require', (requirement) => guard.require(principal, requirement));
+      c.set('require', (requirement) => {
+        notePermissionOf(c, requirement);
+        return guard.require(principal, requirement);
+      });
       if (access.kind === 'check') {
-        await guard.require(principal, access.requires({ params: c.req.param(), query: (name) => c.req.query(name), body: c.get('jsonBody') }));
+        const requirement = access.requires({ params: c.req.param(), query: (name) => c.req.query(name), body: c.get('jsonBody') });
+        // Noted before the check, so that a refusal is logged with what was refused.
+        notePermissionOf(c, requirement);
+        await guard.require(principal, requirement);
       }
     }
     await next();

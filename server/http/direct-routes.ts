@@ -11,6 +11,7 @@ import type { z } from '@hono/zod-openapi';
 import { getQueryParams } from 'hono/utils/url';
 import type { Principal } from '../auth';
 import type { RequestFailure } from './app';
+import { notePermission, type AuditNote } from './audit-trail';
 import type { AccessGuard } from './boundary';
 import { onlyAsciiEscapes } from './boundary';
 import { accessOf, type DeclaredRoute } from './contract';
@@ -66,6 +67,8 @@ export interface DirectDeps {
 export interface DirectCall {
   operation: string;
   path: string;
+  /** The caller and the permission checked, once answer() learns them (for the audit log). */
+  note: AuditNote;
   answer(requestId: string): Promise<DirectAnswer | undefined>;
 }
 
@@ -130,8 +133,9 @@ export function directRoutes(routes: DirectRoute[], deps: DirectDeps): (incoming
       if (!match) continue;
       const queryAt = url.indexOf('?');
       const path = queryAt === -1 ? url : url.slice(0, queryAt);
-      const call = { path, url, authorization, incoming };
-      return { operation: c.operation, path, answer: (requestId) => answer(c, match, call, requestId, deps) };
+      const note: AuditNote = {};
+      const call = { path, url, authorization, incoming, note };
+      return { operation: c.operation, path, note, answer: (requestId) => answer(c, match, call, requestId, deps) };
     }
     return undefined;
   };
@@ -142,12 +146,13 @@ interface Call {
   url: string;
   authorization: string;
   incoming: IncomingMessage;
+  note: AuditNote;
 }
 
 async function answer(
   c: Compiled,
   match: RegExpExecArray,
-  { path, url, authorization, incoming }: Call,
+  { path, url, authorization, incoming, note }: Call,
   requestId: string,
   deps: DirectDeps,
 ): Promise<DirectAnswer | undefined> {
@@ -163,10 +168,12 @@ async function answer(
   }
   const principal = await deps.identify(authorization);
   if (!principal) return undefined;
+  note.user = principal.userId;
   const access = accessOf(c.direct.route);
   if (access?.kind !== 'check' && access?.kind !== 'signed-in') return undefined;
   if (access.kind === 'check') {
     const requirement = access.requires({ params: rawParams, query: (name) => rawQuery[name], body: undefined });
+    notePermission(note, requirement);
     // Refused: the app answers the refusal.
     if (!(await deps.guard.require(principal, requirement).then(() => true, () => false))) return undefined;
   }

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
+import { auditRecord, isAudited, type AuditSink } from './audit-trail';
 import type { DirectAnswer, DirectCall } from './direct-routes';
 import { failureHeaders, toErrorAnswer } from './errors';
 import type { ServerMetrics } from './metrics';
@@ -24,6 +25,8 @@ export interface NodeListenerOptions {
    * looks at the store afresh once for them all, and each reads what was committed before it arrived.
    */
   onRequests?: () => void;
+  /** The audit log's queue, told of the changes answered here as the app tells it of its own. */
+  audit?: AuditSink;
 }
 
 export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
@@ -85,6 +88,11 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
     if (!answer) return toApp(incoming, outgoing, id);
     send(outgoing, answer);
     observe(incoming, id, started, call.path, call.operation, answer.status);
+    const method = incoming.method ?? 'GET';
+    // A call answered here was signed with a key that identified its caller.
+    if (o.audit && isAudited(method, call.operation, answer.status, () => true)) {
+      o.audit(auditRecord(call.note, { method, path: call.path, operation: call.operation, status: answer.status, client: incoming.socket.remoteAddress, requestId: id }));
+    }
   };
   // The requests that arrive in one turn of the event loop are handled together once the turn has read them all
   // (the turn's check phase), rather than each as it is read: what they share is then done once, after every one

@@ -7,6 +7,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from 'pino';
+import { accessKeyTried, auditNoteOf, auditRecord, isAudited, type AuditSink } from './audit-trail';
 import type { ServerMetrics } from './metrics';
 import type { AppContext, AppEnv } from './router';
 
@@ -79,6 +80,10 @@ export interface ObserveOptions {
   apiPrefix: string;
   /** Request lines at debug rather than info (`--quiet`): only faults and the start reach the default log. */
   quiet: boolean;
+  /** The audit log's queue: told of each change, login and refusal of the API and the S3 gateway. */
+  audit?: AuditSink;
+  /** The session cookie's name: a request carrying it presented credentials. */
+  sessionCookie?: string;
 }
 
 function operationOf(c: AppContext, trace: RequestTrace, o: ObserveOptions): string {
@@ -117,5 +122,29 @@ export function observeRequests(o: ObserveOptions): MiddlewareHandler<AppEnv> {
         'request',
       );
     }
+    if (o.audit) audit(c, o, operation, status, trace.id, o.audit);
   };
+}
+
+function audit(c: AppContext, o: ObserveOptions, operation: string, status: number, requestId: string, sink: AuditSink): void {
+  const path = c.req.path;
+  const inScope = operation.startsWith('s3') || operation === 'logout' || path === o.apiPrefix || path.startsWith(`${o.apiPrefix}/`);
+  if (!inScope) return;
+  const authorization = c.req.header('authorization');
+  let keyTried: string | undefined;
+  const credentialsGiven = () => {
+    keyTried = accessKeyTried(authorization, new URL(c.req.url).searchParams);
+    const cookie = o.sessionCookie !== undefined && (c.req.header('cookie')?.includes(`${o.sessionCookie}=`) ?? false);
+    return authorization !== undefined || keyTried !== undefined || cookie;
+  };
+  if (!isAudited(c.req.method, operation, status, credentialsGiven)) return;
+  keyTried ??= accessKeyTried(authorization, new URL(c.req.url).searchParams);
+  const note = auditNoteOf(c);
+  const tried = note.accessKeyId ?? keyTried;
+  sink(
+    auditRecord(
+      { ...note, ...(tried !== undefined ? { accessKeyId: tried } : {}) },
+      { method: c.req.method, path, operation, status, client: c.env?.incoming?.socket.remoteAddress, requestId },
+    ),
+  );
 }

@@ -14,6 +14,8 @@ const ACTIONS_BY_SERVICE = {
     'AddGroupMember', 'RemoveGroupMember', 'ReadPolicy', 'CreatePolicy', 'UpdatePolicy', 'DeletePolicy', 'ListPolicies',
     'AttachPolicy', 'DetachPolicy', 'ReadCredentials', 'CreateCredentials', 'DeleteCredentials', 'ListCredentials',
     'CreateUserExternalPrincipal', 'DeleteUserExternalPrincipal', 'ReadExternalPrincipal',
+    // Tarn's own: reading the audit log.
+    'ReadAuditLog',
   ],
   ci: ['ReadAction'],
   retention: [

@@ -8,8 +8,8 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'mail', 'graveler', 'kv', 'blockstore', 'errors'],
-  http: ['gateway', 'catalog', 'actions', 'auth', 'usage', 'sample-data', 'errors'],
+  root: ['http', 'audit', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'mail', 'graveler', 'kv', 'blockstore', 'errors'],
+  http: ['gateway', 'catalog', 'actions', 'auth', 'audit', 'usage', 'sample-data', 'errors'],
   // The S3 gateway on the same port: S3 requests over the catalog, signed with the access keys of auth.
   gateway: ['catalog', 'auth', 'errors'],
   // The garbage collector's retention rules answer lakeFS's GC preparation calls too.
@@ -23,6 +23,8 @@ const mayUse: Record<string, string[]> = {
   gc: ['graveler', 'blockstore', 'errors'],
   // Counts of API calls per month, kept in the metadata store.
   usage: ['kv', 'errors'],
+  // Who changed what, who signed in, who was refused: records kept in the metadata store.
+  audit: ['kv', 'errors'],
   graveler: ['kv', 'blockstore', 'errors'],
   kv: ['errors'],
   blockstore: ['errors'],

@@ -2,6 +2,7 @@
 // make the published OpenAPI document, and (type-only) the console's client.
 export * from './access-control';
 export * from './actions';
+export * from './audit';
 export * from './auth';
 export * from './commits';
 export * from './common';

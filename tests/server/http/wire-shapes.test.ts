@@ -109,6 +109,11 @@ const lakeFS: Record<string, string> = {
     'id*:string commit_id*:string commit_creation_date*:integer ahead*:integer behind*:integer ahead_capped*:boolean ' +
     'behind_capped*:boolean merged*:boolean',
   BranchSummaryList: 'default_branch*:string pagination*:Pagination results*:BranchSummary[]',
+  // Tarn's own audit log.
+  AuditRecord:
+    'time*:string user:string access_key_id:string action:string resource:string operation*:string method*:string ' +
+    'path*:string status*:integer client:string repository:string request_id:string',
+  AuditRecordList: 'pagination*:Pagination results*:AuditRecord[]',
   // Tarn's own answer to "who can do this?".
   Principals: 'users*:string[] groups*:string[]',
   // Tarn's own merge dry run. A conflict's side is null where it deleted the path, which the published document
@@ -337,6 +342,7 @@ const ourOperations = new Set([
   'mergeIntoBranchAsync',
   'mergeIntoBranchAsyncStatus',
   'previewMerge',
+  'listAuditLog',
 ]);
 
 /** Routes no session here can answer with success: s3rver has no AbortMultipartUpload (its refusals are checked). */
@@ -1016,6 +1022,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'PUT', '/auth/groups/team/policies/ShapesRead');
     await get(api, '/auth/groups/team/policies');
     await get(api, '/auth/who-can?action=fs:ReadObject&resource=arn:lakefs:fs:::repository/shapes/object/a');
+    await get(api, '/audit?amount=5');
     await call(api, 'DELETE', '/auth/groups/team/policies/ShapesRead');
     await call(api, 'DELETE', '/auth/users/ann/policies/ShapesRead');
     await get(api, '/auth/groups/team/acl');

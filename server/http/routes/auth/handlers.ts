@@ -3,6 +3,7 @@
 import { setCookie } from 'hono/cookie';
 import type { AuthService } from '../../../auth';
 import { unauthenticated } from '../../../errors';
+import { noteCaller, noteKeyTried } from '../../audit-trail';
 import { sessionCookieName } from '../../authenticate';
 import { principalOf, type AppRouteHandler } from '../../router';
 import { userJson } from '../../serialize';
@@ -14,10 +15,13 @@ export function authHandlers(auth: AuthService) {
 
   const login: AppRouteHandler<typeof routes.login> = async (c) => {
     const body = c.req.valid('json');
+    // The key (or login name) tried, never its secret: the audit log's record of a failed login.
+    noteKeyTried(c, body.access_key_id);
     const principal =
       (await auth.authenticateKey(body.access_key_id, body.secret_access_key)) ??
       (await auth.authenticatePassword(body.access_key_id, body.secret_access_key));
     if (!principal) throw unauthenticated();
+    noteCaller(c, principal.userId);
     const session = await auth.sessions.open(principal);
     setCookie(c, sessionCookieName, session.token, {
       httpOnly: true,
