@@ -138,19 +138,21 @@ export class AuditLog {
 
   /** Writes what is queued; one batch at a time, in order. A failed batch goes back to the queue. */
   flush(): Promise<void> {
-    const run = this.writing.catch(() => undefined).then(async () => {
-      const batch = this.queue;
-      this.queue = [];
-      if (batch.length === 0) return;
-      const writes: KvWrite[] = batch.map(({ key, record }) => ({ op: 'set', key, value: encoder.encode(JSON.stringify(record)) }));
-      try {
-        await this.kv.batch(writes);
-      } catch (err) {
-        this.queue = [...batch, ...this.queue];
-        this.scheduleFlush(1000);
-        throw err;
-      }
-    });
+    const run = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        const batch = this.queue;
+        this.queue = [];
+        if (batch.length === 0) return;
+        const writes: KvWrite[] = batch.map(({ key, record }) => ({ op: 'set', key, value: encoder.encode(JSON.stringify(record)) }));
+        try {
+          await this.kv.batch(writes);
+        } catch (err) {
+          this.queue = [...batch, ...this.queue];
+          this.scheduleFlush(1000);
+          throw err;
+        }
+      });
     this.writing = run;
     return run;
   }

@@ -95,6 +95,15 @@ export const compareSearch = z.object({
 /** The action runs list's search: the `after` cursor and the branch and commit filters. */
 export const actionRunsSearch = z.object({ after: searchText, branch: searchText, commit: searchText });
 
+/** The audit log's search: its filters (times as RFC 3339, so a shared address means the same instant anywhere). */
+export const auditSearch = z.object({
+  user: searchText,
+  action: searchText,
+  repository: searchText,
+  from: searchText,
+  to: searchText,
+});
+
 /** An action run's search: the action whose hook executions are shown. */
 export const actionRunSearch = z.object({ action: searchText });
 

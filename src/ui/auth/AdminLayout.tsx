@@ -11,6 +11,7 @@ const SECTIONS = [
   { label: 'Users', to: '/auth/users', policies: false },
   { label: 'Groups', to: '/auth/groups', policies: false },
   { label: 'Policies', to: '/auth/policies', policies: true },
+  { label: 'Audit log', to: '/auth/audit', policies: false },
 ] as const;
 
 /** Access control: the side menu (Policies hidden in simplified mode, docs/behaviour.md, Access control) beside the page shown. */

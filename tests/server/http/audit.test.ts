@@ -66,7 +66,12 @@ describe('recording', () => {
     });
     expect(branch?.client).toMatch(/127\.0\.0\.1/);
     const upload = find(results, (r) => r.operation === 'uploadObject');
-    expect(upload).toMatchObject({ user: 'admin', action: 'fs:WriteObject', resource: 'arn:lakefs:fs:::repository/lake/object/data/secret.txt', status: 201 });
+    expect(upload).toMatchObject({
+      user: 'admin',
+      action: 'fs:WriteObject',
+      resource: 'arn:lakefs:fs:::repository/lake/object/data/secret.txt',
+      status: 201,
+    });
     // The path without its query.
     expect(upload?.path).toBe('/api/v1/repositories/lake/branches/feature/objects');
   });
@@ -140,7 +145,9 @@ describe('reading', () => {
 
   it('refuses bad parameters with a message naming them', async () => {
     const bad = async (query: string) => (await admin.get<{ message: string }>(`/audit${query}`)).body.message;
-    expect(await bad('?from=yesterday')).toBe('parameter "from" in query has an error: "yesterday" is not a time; give one such as 2026-11-30T09:00:00Z');
+    expect(await bad('?from=yesterday')).toBe(
+      'parameter "from" in query has an error: "yesterday" is not a time; give one such as 2026-11-30T09:00:00Z',
+    );
     expect(await bad('?from=2026-11-30T10:00:00Z&to=2026-11-30T09:00:00Z')).toBe(
       'parameter "from" in query has an error: 2026-11-30T10:00:00Z is after "to" (2026-11-30T09:00:00Z)',
     );

@@ -1,0 +1,4 @@
+export * from './machine';
+export * from './filters';
+export * from './csv';
+export { liveAuditList, liveAuditLogMachine } from './actors';
