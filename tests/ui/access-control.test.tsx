@@ -135,7 +135,7 @@ describe('Access control: layout and credentials', () => {
     const { router } = renderApp('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/credentials'), { timeout: 5000 });
     const menu = await screen.findByRole('navigation', { name: 'Administration' });
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My Credentials', 'Users', 'Groups', 'Policies']);
+    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['My Credentials', 'Users', 'Groups', 'Policies', 'Audit log']);
     expect(within(menu).getByRole('link', { name: 'My Credentials' }).getAttribute('aria-current')).toBe('page');
   });
 
