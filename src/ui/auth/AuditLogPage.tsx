@@ -23,6 +23,8 @@ export interface AuditLogPageProps {
 
 const column = listColumnHelper<AuditRecord>();
 
+const records = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'record' : 'records'}`;
+
 const statusPalette = (status: number) => (status >= 500 ? 'red' : status >= 400 ? 'orange' : 'green');
 
 const columns: ListColumn<AuditRecord>[] = [
@@ -172,7 +174,7 @@ function ExportStatus({ screen }: { screen: AuditLogActorRef }) {
     return (
       <Stack gap="2" role="status" aria-live="polite">
         <HStack gap="3">
-          <Text fontSize="sm">{`Exporting: ${exp.rows.toLocaleString()} records read...`}</Text>
+          <Text fontSize="sm">{`Exporting: ${records(exp.rows)} read...`}</Text>
           <Button size="xs" variant="outline" onClick={() => screen.send({ type: 'export.cancel' })}>
             Cancel export
           </Button>
@@ -189,7 +191,7 @@ function ExportStatus({ screen }: { screen: AuditLogActorRef }) {
     return (
       <Alert.Root status="success" role="status">
         <Alert.Indicator />
-        <Alert.Description>{`Exported ${exp.rows.toLocaleString()} records to ${exp.fileName ?? 'a CSV file'}.`}</Alert.Description>
+        <Alert.Description>{`Exported ${records(exp.rows)} to ${exp.fileName ?? 'a CSV file'}.`}</Alert.Description>
         <Button size="xs" variant="ghost" onClick={dismiss}>
           Dismiss
         </Button>
@@ -209,7 +211,7 @@ function ExportStatus({ screen }: { screen: AuditLogActorRef }) {
     return (
       <Alert.Root status="info" role="status">
         <Alert.Indicator />
-        <Alert.Description>{`Export cancelled after ${exp.rows.toLocaleString()} records; no file was saved.`}</Alert.Description>
+        <Alert.Description>{`Export cancelled after ${records(exp.rows)}; no file was saved.`}</Alert.Description>
         <Button size="xs" variant="ghost" onClick={dismiss}>
           Dismiss
         </Button>
