@@ -194,7 +194,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get('/logout', async (c) => {
     // End the session on the server too: a copy of the cookie (or the token) must not outlive the logout.
     const token = getCookie(c, sessionCookieName);
-    if (token) await deps.auth.sessions.end(token);
+    if (token) {
+      // Who logged out, for the audit log.
+      const principal = await deps.auth.sessions.authenticate(token);
+      if (principal) noteCaller(c, principal.userId);
+      await deps.auth.sessions.end(token);
+    }
     deleteCookie(c, sessionCookieName, { path: '/' });
     return c.redirect(deps.login.loginUrl, 307);
   });

@@ -33,8 +33,9 @@ beforeAll(async () => {
   // A change: a branch, and an upload whose body must not reach the log.
   expect((await admin.post('/repositories/lake/branches', { name: 'feature', source: 'main' })).status).toBe(201);
   expect((await admin.upload('lake', 'feature', 'data/secret.txt', secretBody)).status).toBe(201);
-  // A login, and a failed one.
-  await signIn(f.server, viewer);
+  // A login and a logout, and a failed login.
+  const session = await signIn(f.server, viewer);
+  await fetch(`${f.server.url}/logout`, { headers: { cookie: session.cookie }, redirect: 'manual' });
   const failed = await fetch(`${f.server.api}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -79,6 +80,7 @@ describe('recording', () => {
   it('records a login, a failed login with the key tried, and an unknown key', async () => {
     const { results } = await audit();
     expect(find(results, (r) => r.operation === 'login' && r.status === 200)).toMatchObject({ user: 'vera', method: 'POST' });
+    expect(find(results, (r) => r.operation === 'logout')).toMatchObject({ user: 'vera', method: 'GET', path: '/logout', status: 307 });
     const failed = find(results, (r) => r.operation === 'login' && r.status === 401);
     expect(failed).toMatchObject({ access_key_id: 'AKIAWRONGKEY' });
     expect(failed?.user).toBeUndefined();
