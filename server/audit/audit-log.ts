@@ -210,12 +210,17 @@ export class AuditLog {
     }
   }
 
-  private async pruneQuietly(): Promise<void> {
-    try {
-      await this.prune();
-    } catch (err) {
-      this.options.onError?.(err);
-    }
+  /** The removal running, which close() waits for: it must not outlive the store. */
+  private pruning: Promise<void> = Promise.resolve();
+
+  private pruneQuietly(): Promise<void> {
+    this.pruning = this.pruning
+      .then(() => this.prune())
+      .then(
+        () => undefined,
+        (err: unknown) => this.options.onError?.(err),
+      );
+    return this.pruning;
   }
 
   /** Stops the timers and writes what is queued. */
@@ -223,6 +228,7 @@ export class AuditLog {
     clearInterval(this.pruneTimer);
     clearTimeout(this.timer);
     this.timer = undefined;
+    await this.pruning;
     await this.flush();
   }
 }

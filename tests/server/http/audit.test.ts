@@ -47,6 +47,9 @@ beforeAll(async () => {
   // A refused S3 write.
   const s3 = f.s3With({ credentials: { accessKeyId: viewer.accessKeyId, secretAccessKey: viewer.secret } });
   await expect(s3.send(new PutObjectCommand({ Bucket: 'lake', Key: 'main/nope.txt', Body: secretBody }))).rejects.toThrow();
+  // An S3 call signed with a key that names no one.
+  const stranger = f.s3With({ credentials: { accessKeyId: 'AKIAS3STRANGER', secretAccessKey: wrongSecret } });
+  await expect(stranger.send(new PutObjectCommand({ Bucket: 'lake', Key: 'main/stranger.txt', Body: secretBody }))).rejects.toThrow();
 }, 60_000);
 afterAll(async () => {
   await f?.server.close();
@@ -97,6 +100,19 @@ describe('recording', () => {
       status: 403,
       repository: 'lake',
     });
+  });
+
+  it('records an S3 call signed with an unknown key by the key it tried', async () => {
+    const { results } = await audit('?user=AKIAS3STRANGER');
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({
+      access_key_id: 'AKIAS3STRANGER',
+      method: 'PUT',
+      path: '/lake/main/stranger.txt',
+      status: 403,
+      repository: 'lake',
+    });
+    expect(results[0]?.user).toBeUndefined();
   });
 
   it('keeps no secret and no body in the store', async () => {
