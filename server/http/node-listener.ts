@@ -84,6 +84,8 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
   };
   const answerDirectly = async (call: DirectCall, incoming: IncomingMessage, outgoing: ServerResponse, id: string, started: number) => {
     // Any failure is the app's to answer, as it answers every failure.
+    // Read now: the connection (and its socket) may be gone once the answer is sent.
+    const client = incoming.socket?.remoteAddress;
     const answer = await call.answer(id).catch(() => undefined);
     if (!answer) return toApp(incoming, outgoing, id);
     send(outgoing, answer);
@@ -91,7 +93,8 @@ export function nodeListener(fetch: Fetch, o: NodeListenerOptions): NodeListener
     const method = incoming.method ?? 'GET';
     // A call answered here was signed with a key that identified its caller.
     if (o.audit && isAudited(method, call.operation, answer.status, () => true)) {
-      o.audit(auditRecord(call.note, { method, path: call.path, operation: call.operation, status: answer.status, client: incoming.socket.remoteAddress, requestId: id }));
+      const answered = { method, path: call.path, operation: call.operation, status: answer.status, client, requestId: id };
+      o.audit(auditRecord(call.note, answered));
     }
   };
   // The requests that arrive in one turn of the event loop are handled together once the turn has read them all

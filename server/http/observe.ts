@@ -107,6 +107,8 @@ export function observeRequests(o: ObserveOptions): MiddlewareHandler<AppEnv> {
     const incoming = c.env?.incoming;
     const given = incoming && nodeRequestIds.get(incoming);
     const trace: RequestTrace = { id: given ?? requestIdFrom(c.req.header(requestIdHeader)) };
+    // Read now: once an answer is refused mid-body the connection may be gone (and its socket with it).
+    const client = incoming?.socket?.remoteAddress;
     traces.set(c.req.raw, trace);
     await next();
     // Without the Node listener (the app called directly), the answer gets its id here.
@@ -122,11 +124,25 @@ export function observeRequests(o: ObserveOptions): MiddlewareHandler<AppEnv> {
         'request',
       );
     }
-    if (o.audit) audit(c, o, operation, status, trace.id, o.audit);
+    if (o.audit) {
+      // The audit log must never cost a request its answer.
+      try {
+        audit(c, o, { operation, status, requestId: trace.id, client }, o.audit);
+      } catch (err) {
+        o.logger.warn({ err, reqId: trace.id }, 'The audit record of a request could not be made');
+      }
+    }
   };
 }
 
-function audit(c: AppContext, o: ObserveOptions, operation: string, status: number, requestId: string, sink: AuditSink): void {
+interface Answered {
+  operation: string;
+  status: number;
+  requestId: string;
+  client: string | undefined;
+}
+
+function audit(c: AppContext, o: ObserveOptions, { operation, status, requestId, client }: Answered, sink: AuditSink): void {
   const path = c.req.path;
   const inScope = operation.startsWith('s3') || operation === 'logout' || path === o.apiPrefix || path.startsWith(`${o.apiPrefix}/`);
   if (!inScope) return;
@@ -144,7 +160,7 @@ function audit(c: AppContext, o: ObserveOptions, operation: string, status: numb
   sink(
     auditRecord(
       { ...note, ...(tried !== undefined ? { accessKeyId: tried } : {}) },
-      { method: c.req.method, path, operation, status, client: c.env?.incoming?.socket.remoteAddress, requestId },
+      { method: c.req.method, path, operation, status, client, requestId },
     ),
   );
 }
