@@ -1,4 +1,4 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import type { PrefixUsage } from '../../api/types';
@@ -12,25 +12,35 @@ export interface UsageTreemapProps {
   onOpenFolder: (prefix: string) => void;
 }
 
-/** What a cell says to a screen reader and in its tooltip. */
+/** What a cell's tooltip says: its name and size, then its objects and what it is. */
 export function cellDescription(cell: TreemapCell): string {
-  const what = cell.kind === 'common_prefix' ? `Folder ${cell.label}` : cell.kind === 'object' ? `Object ${cell.label}` : `${cell.label} (the smaller children)`;
-  return `${what}: ${formatSize(cell.bytes)}, ${formatObjectCount(cell.objects)}`;
+  return `${cell.label} ${formatSize(cell.bytes)} in ${formatObjectCount(cell.objects)}, ${kindOf(cell)}`;
 }
 
-/** Cells too small for their name show only their colour; their label and title still say it all. */
+const kindOf = (cell: TreemapCell) => (cell.kind === 'common_prefix' ? 'folder' : cell.kind === 'object' ? 'object' : 'the smaller children together');
+
+/** Cells too small for their name show only their colour; their spoken name and title still say it all. */
 const roomy = (cell: TreemapCell) => cell.width * MAP_WIDTH >= 70 && cell.height * MAP_HEIGHT >= 34;
 
-function CellFace({ cell }: { cell: TreemapCell }) {
-  if (!roomy(cell)) return null;
-  return (
+/**
+ * The cell's name and size, shown when there is room, and the rest of what it says to a screen reader unseen: its
+ * spoken name is its text, so it always holds what is shown.
+ */
+function CellFace({ cell, action }: { cell: TreemapCell; action?: string }) {
+  const name = (
     <>
       <Text as="span" display="block" fontWeight="medium" truncate fontFamily="mono" fontSize="xs">
         {cell.label}
-      </Text>
+      </Text>{' '}
       <Text as="span" display="block" fontSize="xs" color="fg.muted" truncate>
         {formatSize(cell.bytes)}
       </Text>
+    </>
+  );
+  return (
+    <>
+      {roomy(cell) ? name : <VisuallyHidden>{name}</VisuallyHidden>}
+      <VisuallyHidden>{`in ${formatObjectCount(cell.objects)}, ${kindOf(cell)}${action ? `: ${action}` : ''}`}</VisuallyHidden>
     </>
   );
 }
@@ -77,20 +87,25 @@ export function UsageTreemap({ repoId, refId, usage, onOpenFolder }: UsageTreema
           px: '1.5',
           py: '1',
           textAlign: 'start',
+          // A button centres its content; every cell reads from its top left.
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-start',
+          alignItems: 'stretch',
           _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '1px', zIndex: 1 },
         } as const;
         let face: ReactNode;
         if (cell.kind === 'common_prefix') {
           face = (
-            <Box as="button" {...shared} cursor="pointer" _hover={{ bg: colours.hover }} aria-label={`${description}. Open`} title={description} onClick={() => onOpenFolder(cell.path)} data-cell={cell.path}>
-              <CellFace cell={cell} />
+            <Box as="button" {...shared} cursor="pointer" _hover={{ bg: colours.hover }} title={description} onClick={() => onOpenFolder(cell.path)} data-cell={cell.path}>
+              <CellFace cell={cell} action="open" />
             </Box>
           );
         } else if (cell.kind === 'object') {
           face = (
-            <Box asChild {...shared} _hover={{ bg: colours.hover }} display="block" color="fg">
-              <RouterLink to="/repositories/$repoId/object" params={{ repoId }} search={{ ref: refId, path: cell.path }} aria-label={`${description}. Open`} title={description} data-cell={cell.path}>
-                <CellFace cell={cell} />
+            <Box asChild {...shared} _hover={{ bg: colours.hover }} color="fg">
+              <RouterLink to="/repositories/$repoId/object" params={{ repoId }} search={{ ref: refId, path: cell.path }} title={description} data-cell={cell.path}>
+                <CellFace cell={cell} action="open" />
               </RouterLink>
             </Box>
           );
