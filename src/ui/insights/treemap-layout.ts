@@ -29,6 +29,8 @@ interface Leaf {
 /** The layout's own units: the map is drawn at this aspect ratio. */
 export const MAP_WIDTH = 1000;
 export const MAP_HEIGHT = 450;
+/** The least share of the map a child's cell takes, whatever its bytes. */
+const MIN_SHARE = 1 / 300;
 
 /** The last segment of a child's path below the prefix: `raw/` for `images/raw/`. */
 export function childName(prefix: string, path: string): string {
@@ -44,9 +46,12 @@ export function layoutTreemap(usage: PrefixUsage): TreemapCell[] {
     leaves.push({ cell: { key: '\0others', kind: 'others', path: usage.prefix, label: `${children} more`, objects, bytes } });
   }
   if (leaves.length === 0) return [];
-  // Empty objects still get a sliver, so every child answered can be reached; when all are empty they share alike.
+  // A tiny child still gets a cell one can see and point at (a 300th of the map at least), so every child answered
+  // can be reached; when all are empty they share alike.
+  const total = leaves.reduce((n, leaf) => n + (leaf.cell?.bytes ?? 0), 0);
+  const least = Math.max(1, total * MIN_SHARE);
   const root = hierarchy<Leaf>({ children: leaves })
-    .sum((leaf) => (leaf.cell ? Math.max(leaf.cell.bytes, 1) : 0))
+    .sum((leaf) => (leaf.cell ? Math.max(leaf.cell.bytes, least) : 0))
     .sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   const laid = treemap<Leaf>().tile(treemapSquarify).size([MAP_WIDTH, MAP_HEIGHT]).paddingInner(3)(root);
   return laid.leaves().flatMap((node) =>
