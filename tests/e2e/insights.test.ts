@@ -1,9 +1,9 @@
-// Insights in Chromium: objects uploaded in two folders (committed, then more uncommitted on main and on a branch);
-// the Insights tab's treemap shows each folder's size, a folder opens with Enter (its prefix in the address) and the
+// Insights in Chromium: a committed history prepared over the API, then objects uploaded through the Upload dialog into
+// two folders (one on main, one on a branch), left uncommitted; the Insights tab's treemap shows each folder's size, a folder opens with Enter (its prefix in the address) and the
 // path leads back up; the growth chart and the uncommitted volume of each branch are there.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivesAt, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
+import { arrivesAt, becomesEnabled, disappears, loginThroughUi, setupThroughApi, shows, visit, type AdminCredentials } from './flows';
 import { endJourney, launchChromium, openJourneyPage, screenshot, startTarn, stepRunner, type RunningTarn } from './harness';
 import { lakeApi } from './lake-api';
 
@@ -28,9 +28,6 @@ describe('insights', () => {
     await lake.uploadObject(REPO, 'main', 'docs/guide.md', 'g'.repeat(400), 'text/markdown');
     await lake.commit(REPO, 'main', 'Pictures and a guide');
     await lake.createBranch(REPO, 'dev', 'main');
-    // Uncommitted: one more picture on main, a video on dev.
-    await lake.uploadObject(REPO, 'main', 'images/bird.png', 'b'.repeat(700), 'image/png');
-    await lake.uploadObject(REPO, 'dev', 'videos/clip.mp4', 'v'.repeat(5000), 'video/mp4');
     ({ context, page, problems } = await openJourneyPage(browser, tarn.url, currentStep, { viewport: { width: 1280, height: 900 } }));
   });
 
@@ -46,9 +43,30 @@ describe('insights', () => {
       await loginThroughUi(page, credentials);
     }));
 
+  /** Uploads one file into `folder` of `branch` through the Objects page's Upload dialog, leaving it uncommitted. */
+  async function uploadThroughUi(branch: string, folder: string, name: string, bytes: number, mimeType: string): Promise<void> {
+    await visit(page, `/repositories/${REPO}/objects?ref=${branch}`);
+    const upload = page.getByRole('button', { name: 'Upload', exact: true });
+    await becomesEnabled(upload, `the Upload button on ${branch}`);
+    await upload.click();
+    const dialog = page.getByRole('dialog', { name: `Upload Objects to Branch '${branch}'` });
+    await dialog.getByLabel('Destination Directory').fill(folder);
+    await dialog.locator('input[type="file"]').and(dialog.getByLabel('Files to upload')).setInputFiles({ name, mimeType, buffer: Buffer.alloc(bytes, 120) });
+    await dialog.getByRole('button', { name: 'Upload 1 File' }).click();
+    await shows(dialog.getByRole('status', { name: 'Upload finished' }), 'the upload’s receipt', 20_000);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await disappears(dialog, 'the upload dialog');
+  }
+
+  it('uploads a picture into images/ on main and a video into videos/ on a branch', () =>
+    step('upload', async () => {
+      await uploadThroughUi('main', 'images/', 'bird.png', 700, 'image/png');
+      await uploadThroughUi('dev', 'videos/', 'clip.mp4', 5000, 'video/mp4');
+    }));
+
   it('opens the Insights tab and sees each folder’s size, uncommitted objects included', () =>
     step('treemap', async () => {
-      await visit(page, `/repositories/${REPO}/objects`);
+      await visit(page, `/repositories/${REPO}/objects?ref=main`);
       await page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name: 'Insights' }).click();
       await arrivesAt(page, new RegExp(`^/repositories/${REPO}/insights`));
       const root = treemap('the root');
