@@ -8,14 +8,27 @@
  * TARN_BENCH_ONLY=import runs the import alone and updates only its figures in server.json. Then the commit graph's
  * pages over a long history (TARN_BENCH_GRAPH_COMMITS, default 100,000); TARN_BENCH_ONLY=graph runs it alone likewise,
  * as TARN_BENCH_ONLY=http does the HTTP load (SQLite and PostgreSQL), gc the collector, deletes the listings of a
- * folder with uncommitted deletions, and find the file finder over 1M paths.
+ * folder with uncommitted deletions, find the file finder over 1M paths, and usage the usage call (objects and bytes
+ * by child) at 1M objects: `cold` on a restarted store (empty range, metarange and byte-total caches; the files in the
+ * OS's file cache).
  * TARN_BENCH_10M=1 adds the commit, diff and merge of 100 changes at 10M objects, with the same figures at 1M from
  * the same run (some ten minutes: each 10M tree is written first); TARN_BENCH_ONLY=10m runs that tier alone.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { benchFind, benchGc, benchUncommittedDeletes, formatFindResults, formatStorageResults, runStorageBench, type FindBenchResult } from './storage';
+import {
+  benchFind,
+  benchGc,
+  benchUncommittedDeletes,
+  benchUsage,
+  formatFindResults,
+  formatStorageResults,
+  formatUsageResults,
+  runStorageBench,
+  type FindBenchResult,
+  type UsageBenchResult,
+} from './storage';
 import { formatTenMillion, runTenMillion } from './ten-million';
 import { startPgCluster, pgInstalled } from '../tests/server/pg-cluster';
 import { runHttpLoad, type HttpLoadResults } from './http-load';
@@ -83,6 +96,23 @@ if (process.env.TARN_BENCH_ONLY === 'find') {
     const find = await benchFind(1_000_000);
     console.log(formatFindResults(find));
     return findFigures(find);
+  });
+}
+/** The usage call's figures as server.json names them. */
+const usageFigures = (u: UsageBenchResult) => ({
+  usage_objects: u.objects,
+  usage_root_at_1m_ms: u.rootMs,
+  usage_cold_at_1m_ms: u.rootColdMs,
+  usage_partitions_at_1m_ms: u.partitionsMs,
+  usage_partitions_cold_at_1m_ms: u.partitionsColdMs,
+  usage_partitions_cpu_at_1m_ms: u.partitionsCpuMs,
+  usage_branch_staged_at_1m_ms: u.branchMs,
+});
+if (process.env.TARN_BENCH_ONLY === 'usage') {
+  await runOnly('usage', async () => {
+    const usage = await benchUsage(1_000_000);
+    console.log(formatUsageResults(usage));
+    return usageFigures(usage);
   });
 }
 if (process.env.TARN_BENCH_ONLY === 'deletes') {
@@ -185,6 +215,9 @@ const pgFigures = pg
   : {};
 
 if (process.env.TARN_BENCH_ONLY === 'http') await runOnly('HTTP', async () => ({ ...http, ...pgFigures }));
+const usage = storage ? await benchUsage(Math.max(...sizes)) : undefined;
+if (usage) console.log(`\n${formatUsageResults(usage)}`);
+
 const imported = await runImportBench(importObjects);
 console.log(`\n${formatImportResults(imported)}`);
 
@@ -248,6 +281,7 @@ const results = {
   find_absent_first_page_cold_at_1m_ms: storage?.find.absentFirstPageColdMs,
   find_paths_per_s: storage?.find.pathsPerSecond,
   find_paths_per_s_cold: storage?.find.pathsPerSecondCold,
+  ...(usage ? usageFigures(usage) : {}),
   ...http,
   ...pgFigures,
   ...imported,

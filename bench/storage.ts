@@ -7,7 +7,8 @@
  * `TARN_BENCH_ONLY=commits npx tsx bench/storage.ts` runs only the commit scaling (10k and 1M unless
  * TARN_BENCH_SIZES says), TARN_BENCH_RUNS times (default 5), and prints the median ratios; TARN_BENCH_ONLY=find runs
  * the file finder's figures alone, at the largest size; TARN_BENCH_ONLY=gc the collector's alone, at 100k objects;
- * TARN_BENCH_ONLY=deletes the listings of a folder with 99,990 uncommitted deletions of 100,000.
+ * TARN_BENCH_ONLY=deletes the listings of a folder with 99,990 uncommitted deletions of 100,000; TARN_BENCH_ONLY=usage
+ * the usage call (objects and bytes by child) at the largest size.
  * TARN_BENCH_PROFILE=DIR writes a CPU profile of each measured commit there.
  */
 import fs from 'node:fs';
@@ -490,6 +491,79 @@ export async function benchFind(n: number): Promise<FindBenchResult> {
   }
 }
 
+/** The usage call (objects and bytes by child) over a committed tree, with a branch holding staged changes. */
+export interface UsageBenchResult {
+  objects: number;
+  /** The root (one child, `tables/`): parts and rows wholly inside it counted from their totals. Median of warm calls. */
+  rootMs: number;
+  /**
+   * The root on a restarted store: same files (in the OS's file cache, as after a restart), empty range, metarange
+   * and byte-total caches, so every range file is read and its sizes summed.
+   */
+  rootColdMs: number;
+  /** `tables/events/`: 1,000 partitions, every row straddling two or more, warm and cold. */
+  partitionsMs: number;
+  partitionsColdMs: number;
+  partitionsCpuMs: number;
+  /** The root of a branch with 100 staged changes (overwrites spread over the tree, and adds). */
+  branchMs: number;
+}
+
+export async function benchUsage(n: number): Promise<UsageBenchResult> {
+  const b = await open();
+  const reopen = () => createGraveler({ kv: b.kv, blockstore: openLocalBlockStore({ root: path.join(b.dir, 'blocks') }) });
+  try {
+    await build(b, n);
+    await b.g.createBranch(REPO, 'dev', 'main');
+    const changes = scatteredChanges(n, 1).slice(0, 50);
+    for (let i = 0; i < 50; i++) changes.push(`tables/events/new/added-${String(i).padStart(3, '0')}.parquet`);
+    await stage(b.g, 'dev', changes, 'usage');
+    await b.g.close();
+    const usage = async (g: Graveler, ref: string, prefix: string, children: number) => {
+      const u = await g.usage(REPO, ref, { prefix, amount: 1000 });
+      if (u.children.length + u.others.children !== children) throw new Error(`usage of '${prefix}' has ${u.children.length + u.others.children} children`);
+      if (ref === 'main' && u.totals.objects !== n) throw new Error(`usage of '${prefix}' counts ${u.totals.objects} objects`);
+    };
+    const partitions = n / FILES_PER_PARTITION;
+    const cold = async (prefix: string, children: number) => {
+      const g = reopen();
+      const ms = await timed(() => usage(g, 'main', prefix, children));
+      await g.close();
+      return ms;
+    };
+    const rootColdMs = await cold('', 1);
+    const partitionsColdMs = await cold('tables/events/', partitions);
+    const g = reopen();
+    await usage(g, 'main', '', 1);
+    const warm = async (ref: string, prefix: string, children: number) => {
+      const times: number[] = [];
+      const cpuTimes: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const cpu = process.cpuUsage();
+        times.push(await timed(() => usage(g, ref, prefix, children)));
+        const { user, system } = process.cpuUsage(cpu);
+        cpuTimes.push((user + system) / 1000);
+      }
+      return { ms: median(times), cpuMs: median(cpuTimes) };
+    };
+    const root = await warm('main', '', 1);
+    const parts = await warm('main', 'tables/events/', partitions);
+    const branch = await warm('dev', '', 1);
+    await g.close();
+    return { objects: n, rootMs: root.ms, rootColdMs, partitionsMs: parts.ms, partitionsColdMs, partitionsCpuMs: parts.cpuMs, branchMs: branch.ms };
+  } finally {
+    await b.close();
+  }
+}
+
+export function formatUsageResults(u: UsageBenchResult): string {
+  return (
+    `usage @ ${u.objects.toLocaleString('en-US')} objects (goal ≤ 1 s): root ${fmt(u.rootMs)} warm, ${fmt(u.rootColdMs)} cold; ` +
+    `${(u.objects / 1000).toLocaleString('en-US')} partitions ${fmt(u.partitionsMs)} warm (CPU ${fmt(u.partitionsCpuMs)}), ${fmt(u.partitionsColdMs)} cold; ` +
+    `a branch's root with 100 staged changes ${fmt(u.branchMs)}`
+  );
+}
+
 /** The i of keyFor(i). */
 function keyIndex(key: string): number {
   const m = /part=(\d+)\/file-(\d+)/.exec(key);
@@ -761,6 +835,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(formatFindResults(await benchFind(sizes?.at(-1) ?? 1_000_000)));
   } else if (process.env.TARN_BENCH_ONLY === 'deletes') {
     console.log(formatDeletes(await benchUncommittedDeletes()));
+  } else if (process.env.TARN_BENCH_ONLY === 'usage') {
+    console.log(formatUsageResults(await benchUsage(sizes?.at(-1) ?? 1_000_000)));
   } else if (process.env.TARN_BENCH_ONLY === 'gc') {
     console.log(await benchGc(GC_MAX_OBJECTS, GC_MAX_OBJECTS / 10));
   } else {

@@ -55,4 +55,5 @@ export type {
   Repository,
   RepositoryMetadata,
   TaskStatus,
+  Usage,
 } from '../graveler';

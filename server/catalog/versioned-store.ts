@@ -26,10 +26,11 @@ export type VersionedStore = Pick<
   | 'resetPrefix'
   | 'hardReset'
   | 'deleteObject'
-  // Diffs and the file finder
+  // Diffs, the file finder and storage insights
   | 'diffUncommitted'
   | 'diff'
   | 'findObjects'
+  | 'usage'
   // Repository metadata and settings
   | 'getRepositoryMetadata'
   | 'setRepositoryMetadata'

@@ -211,6 +211,14 @@ export function readAddress(r: Reader): DataAddress {
   return { address: r.string(), addressType: flags & FULL_ADDRESS ? 'full' : 'relative' };
 }
 
+/** An entry's size in bytes: its address is stepped over, not decoded. */
+export function readSize(r: Reader): number {
+  r.byte();
+  const addressLength = r.varint();
+  r.pos += addressLength;
+  return r.varint();
+}
+
 export function readEntry(r: Reader): ObjectEntry {
   const flags = r.byte();
   const address = r.string();

@@ -83,6 +83,7 @@ import { readRepositoryMetadata, updateRepositoryMetadata, type RepositoryMetada
 import { createImportRecord, readImportRecord, updateImportRecord, type ImportRecord } from './import-records';
 import { TaskRunner, type TaskKind, type TaskStatus } from './tasks';
 import { treeFileKey, TreeStore, type TreeWriteStats } from './tree-store';
+import { countUsage, UsageTotals } from './usage';
 import type {
   Branch,
   BranchProtection,
@@ -112,6 +113,8 @@ import type {
   Repository,
   ResolvedRef,
   RevertOptions,
+  Usage,
+  UsageOptions,
 } from './types';
 import { validateBranchId, validateMergeStrategy, validatePath, validateTagId } from './validate';
 
@@ -162,6 +165,7 @@ export class Graveler {
   private readonly cleanup = new LaterQueue();
   private readonly tasks: TaskRunner;
   private readonly pullRequestId = pullRequestIdGenerator();
+  private readonly usageTotals = new UsageTotals();
 
   constructor(readonly options: GravelerOptions) {
     const trees = new TreeStore(options.blockstore, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
@@ -483,6 +487,28 @@ export class Graveler {
     const commit = await this.refs.commit(repo, resolved.commitId);
     const tree = await this.ctx.trees.readTree(ns, commit.metaRangeId);
     return paginate(async (from) => new TreeIterator(this.ctx.trees, ns, tree, from), o, toItem, toPrefix);
+  }
+
+  /** Objects and bytes under each child of a prefix (usage.ts); on a branch, its staged changes counted in. */
+  async usage(repo: string, ref: string, o: UsageOptions): Promise<Usage> {
+    const r = await this.refs.repositoryForRead(repo);
+    const { resolved, branch: first } = await this.refs.resolveReading(repo, ref);
+    const ns = r.storageNamespace;
+    const options = { prefix: o.prefix ?? '', delimiter: o.delimiter ?? '/', amount: normalizeAmount(o.amount) };
+    if (resolved.includeStaging && resolved.branchId !== undefined) {
+      return readStable(
+        this.ctx,
+        repo,
+        resolved.branchId,
+        async (record) => {
+          const head = await this.refs.commit(repo, record.commitId);
+          return { value: await countUsage(this.ctx, this.usageTotals, { ns, metaRangeId: head.metaRangeId, branch: { repo, record } }, options), needsCheck: true };
+        },
+        first,
+      );
+    }
+    const commit = await this.refs.commit(repo, resolved.commitId);
+    return countUsage(this.ctx, this.usageTotals, { ns, metaRangeId: commit.metaRangeId }, options);
   }
 
   /** Paths of the ref that hold the letters of `query` in order, in any case, each page best first (find.ts); staging included on a branch. */
@@ -904,6 +930,7 @@ export class Graveler {
     await this.tasks.drain();
     await this.cleanup.flush();
     this.ctx.trees.clear();
+    this.usageTotals.clear();
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compareKeys } from '../kv/keys';
-import { Reader, Writer, readAddress, readEntry, writeEntry } from './codec';
+import { Reader, Writer, readAddress, readEntry, readSize, writeEntry } from './codec';
 import type { DataAddress, ObjectEntry } from './types';
 
 /**
@@ -312,6 +312,11 @@ export class RangeData {
 
   address(i: number): DataAddress {
     return readAddress(new Reader(this.entryBytes(i)));
+  }
+
+  /** Entry i's object size, read without decoding the rest of the entry. */
+  size(i: number): number {
+    return readSize(new Reader(this.entryBytes(i)));
   }
 
   /**

@@ -99,6 +99,49 @@ export interface ListOptions extends PageOptions {
   delimiter?: string;
 }
 
+/** Objects and the bytes of their data. */
+export interface UsageCount {
+  objects: number;
+  bytes: number;
+}
+
+/** A child of a prefix: a common prefix one level down with everything under it, or an object directly there. */
+export interface UsageChild extends UsageCount {
+  path: string;
+  type: 'common_prefix' | 'object';
+}
+
+/** A branch's uncommitted changes under a prefix, against its head. */
+export interface StagedUsage extends UsageCount {
+  /** Paths added, changed and removed; `objects` and `bytes` are their net effect. */
+  added: number;
+  changed: number;
+  removed: number;
+  /** Bytes of the data written by the added and changed paths. */
+  bytesWritten: number;
+}
+
+/** What a ref holds under a prefix (staged changes included on a branch), by child. */
+export interface Usage {
+  prefix: string;
+  delimiter: string;
+  totals: UsageCount;
+  /** The largest children, largest first. */
+  children: UsageChild[];
+  /** The children not answered, and what they hold. */
+  others: UsageCount & { children: number };
+  /** On a branch: its uncommitted changes under the prefix, counted in the totals above. */
+  staged?: StagedUsage;
+}
+
+export interface UsageOptions {
+  prefix?: string;
+  /** Default '/'; empty: no children, only the prefix's totals. */
+  delimiter?: string;
+  /** Children answered, largest first (1..1000; values <= 0 mean 100). */
+  amount?: number;
+}
+
 export type ListItem =
   | { pathType: 'object'; path: string; entry: ObjectEntry }
   | { pathType: 'common_prefix'; path: string };

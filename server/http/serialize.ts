@@ -2,7 +2,7 @@
 // that drifts from the published schema does not compile.
 import type { Acl, Credentials, CredentialsWithSecret, GroupRecord, PolicyRecord, User } from '../auth';
 import type { HookRunRecord, RunRecord } from '../actions';
-import { defaultStorageId, type BranchSummary, type Commit, type DiffItem, type GcRules, type MergeBase, type MergePreview, type ObjectEntry, type PullRequestRecord, type Ref, type Repository } from '../catalog';
+import { defaultStorageId, type BranchSummary, type Commit, type DiffItem, type GcRules, type MergeBase, type MergePreview, type ObjectEntry, type PullRequestRecord, type Ref, type Repository, type Usage } from '../catalog';
 import { conflictJson } from './errors';
 import type * as wire from './wire';
 
@@ -195,4 +195,24 @@ export const hookRunJson = (h: HookRunRecord): wire.HookRun => ({
   start_time: h.startTime,
   ...(h.endTime ? { end_time: h.endTime } : {}),
   status: h.status,
+});
+
+export const usageJson = (u: Usage): wire.PrefixUsage => ({
+  prefix: u.prefix,
+  delimiter: u.delimiter,
+  totals: u.totals,
+  children: u.children,
+  others: u.others,
+  ...(u.staged
+    ? {
+        staged: {
+          added: u.staged.added,
+          changed: u.staged.changed,
+          removed: u.staged.removed,
+          objects: u.staged.objects,
+          bytes: u.staged.bytes,
+          bytes_written: u.staged.bytesWritten,
+        },
+      }
+    : {}),
 });

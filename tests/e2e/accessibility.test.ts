@@ -90,6 +90,8 @@ describe('accessibility of every screen', () => {
     { name: 'pull requests', path: `/repositories/${REPO}/pulls?status=all` },
     { name: 'create pull request', path: `/repositories/${REPO}/pulls/create?ref=main&compare=feature` },
     { name: 'pull request', path: `/repositories/${REPO}/pulls/${pullId}` },
+    { name: 'insights', path: `/repositories/${REPO}/insights` },
+    { name: 'insights in a folder', path: `/repositories/${REPO}/insights?prefix=data%2F` },
     { name: 'actions', path: `/repositories/${REPO}/actions` },
     { name: 'action run', path: `/repositories/${REPO}/actions/${runId}` },
     { name: 'settings (general)', path: `/repositories/${REPO}/settings/general` },

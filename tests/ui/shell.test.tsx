@@ -90,6 +90,7 @@ describe('Repository layout', () => {
       'Tags',
       'Compare',
       'Pull Requests',
+      'Insights',
       'Actions',
       'Settings',
     ]);

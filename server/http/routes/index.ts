@@ -11,6 +11,7 @@ import { enterpriseRouter } from './enterprise';
 import { externalAuthRouter } from './external-auth';
 import { gcPrepareRouter } from './gc-prepare';
 import { importRouter } from './import';
+import { insightRouter } from './insights';
 import { objectDirectRoutes, objectRouter } from './objects';
 import { pullRequestRouter } from './pulls';
 import { refsDumpRouter } from './refs-dump';
@@ -40,6 +41,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     gcPrepareRouter(catalog),
     actionRouter(catalog, actions),
     pullRequestRouter(catalog),
+    insightRouter(catalog),
   ];
 }
 

@@ -11,6 +11,7 @@ export * from './diff-merge';
 export * from './external-auth';
 export * from './gc-prepare';
 export * from './import';
+export * from './insights';
 export * from './objects';
 export * from './pulls';
 export * from './refs';

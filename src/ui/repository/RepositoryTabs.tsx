@@ -1,5 +1,6 @@
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import {
+  LuChartPie,
   LuFiles,
   LuGitBranch,
   LuGitCommitVertical,
@@ -23,6 +24,7 @@ const TABS = [
   { label: 'Tags', icon: LuTag, to: '/repositories/$repoId/tags', sections: ['tags'] },
   { label: 'Compare', icon: LuGitCompareArrows, to: '/repositories/$repoId/compare', sections: ['compare'] },
   { label: 'Pull Requests', icon: LuGitPullRequest, to: '/repositories/$repoId/pulls', sections: ['pulls'] },
+  { label: 'Insights', icon: LuChartPie, to: '/repositories/$repoId/insights', sections: ['insights'] },
   { label: 'Actions', icon: LuPlay, to: '/repositories/$repoId/actions', sections: ['actions'] },
   { label: 'Settings', icon: LuSettings, to: '/repositories/$repoId/settings', sections: ['settings'] },
 ] as const;

@@ -104,6 +104,12 @@ const lakeFS: Record<string, string> = {
   // Tarn's own file finder.
   FoundObject: 'path*:string size_bytes*:integer mtime*:integer content_type:string',
   FoundObjectList: 'pagination*:Pagination results*:FoundObject[]',
+  // Tarn's own storage insights.
+  PrefixUsage: 'prefix*:string delimiter*:string totals*:UsageTotals children*:UsageChild[] others*:UsageOthers staged:StagedUsage',
+  UsageTotals: 'objects*:integer bytes*:integer',
+  UsageChild: 'path*:string type*:common_prefix|object objects*:integer bytes*:integer',
+  UsageOthers: 'children*:integer objects*:integer bytes*:integer',
+  StagedUsage: 'added*:integer changed*:integer removed*:integer objects*:integer bytes*:integer bytes_written*:integer',
   // Tarn's own branch list with each branch's distance from the default branch.
   BranchSummary:
     'id*:string commit_id*:string commit_creation_date*:integer ahead*:integer behind*:integer ahead_capped*:boolean ' +
@@ -331,6 +337,7 @@ const ourOperations = new Set([
   'updatePasswordByToken',
   'whoCan',
   'findObjects',
+  'getUsage',
   'commitGraph',
   'listBranchSummaries',
   'setReadOnly',
@@ -777,6 +784,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, '/repositories/shapes/refs/main/objects/ls?delimiter=/');
     await get(api, '/repositories/shapes/refs/main/objects/ls?user_metadata=false');
     await get(api, '/repositories/shapes/refs/main/objects/find?q=B.CSV');
+    await get(api, '/repositories/shapes/refs/main/usage?prefix=&delimiter=/');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt');
     await call(api, 'HEAD', '/repositories/shapes/refs/main/objects?path=a.txt');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt', { range: 'bytes=100-200' });
