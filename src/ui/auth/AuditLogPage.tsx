@@ -30,7 +30,8 @@ const statusPalette = (status: number) => (status >= 500 ? 'red' : status >= 400
 const columns: ListColumn<AuditRecord>[] = [
   column.accessor('time', {
     header: 'Time',
-    meta: { width: '13%' },
+    // A full date and time to the second fits without an ellipsis.
+    meta: { width: '17%' },
     cell: (info) => <span title={info.getValue()}>{formatDate(info.getValue())}</span>,
   }),
   column.display({
@@ -53,7 +54,7 @@ const columns: ListColumn<AuditRecord>[] = [
   }),
   column.accessor('resource', {
     header: 'Resource',
-    meta: { width: '22%' },
+    meta: { width: '18%' },
     cell: (info) => <span title={info.getValue()}>{info.getValue() ?? ''}</span>,
   }),
   column.display({
