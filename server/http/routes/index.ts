@@ -18,6 +18,7 @@ import { repositoryRouter } from './repositories';
 import { repositoryMetadataRouter } from './repository-metadata';
 import { settingsRouter } from './settings';
 import { stagingRouter } from './staging';
+import { tableRouter } from './tables';
 import { tagRouter } from './tags';
 import { treeFileRouter } from './tree-files';
 
@@ -40,6 +41,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     gcPrepareRouter(catalog),
     actionRouter(catalog, actions),
     pullRequestRouter(catalog),
+    tableRouter(catalog),
   ];
 }
 
