@@ -61,6 +61,12 @@ export type {
   SetupState,
   StagingLocation,
   StorageConfig,
+  TableColumn,
+  TableDataFile,
+  TableDetail,
+  TableList,
+  TableSummary,
+  TableVersion,
   User,
   VersionConfig,
 } from '../../server/http/wire';

@@ -63,3 +63,4 @@ export const TableDetail = z
   })
   .openapi('TableDetail');
 export type TableDetail = z.output<typeof TableDetail>;
+export type TableColumn = z.output<typeof TableColumn>;
