@@ -9,6 +9,7 @@ export type FailureKind =
   | 'conflict'
   | 'gone'
   | 'precondition_failed'
+  | 'unprocessable'
   | 'too_many_attempts'
   | 'not_implemented'
   | 'unavailable';
@@ -52,7 +53,8 @@ export type NotFoundSubject =
   | 'policy'
   | 'credentials'
   | 'group membership'
-  | 'policy attachment';
+  | 'policy attachment'
+  | 'table';
 
 export class NotFoundError extends TarnError {
   constructor(readonly subject: NotFoundSubject) {
@@ -283,5 +285,17 @@ export class InvalidPartsError extends TarnError {
     message: string,
   ) {
     super('bad_request', message);
+  }
+}
+
+// Tables
+
+/** A table's log that cannot be read as its format says: the message names the file and what is wrong with it. */
+export class BrokenTableError extends TarnError {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
+    super('unprocessable', `broken table log: ${file}: ${problem}`);
   }
 }

@@ -75,6 +75,7 @@ const codeOfKind: Record<FailureKind, S3ErrorCode> = {
   // The repository is being deleted.
   gone: 'NoSuchBucket',
   precondition_failed: 'PreconditionFailed',
+  unprocessable: 'InvalidArgument',
   too_many_attempts: 'SlowDown',
   not_implemented: 'NotImplemented',
   unavailable: 'ServiceUnavailable',

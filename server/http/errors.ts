@@ -14,6 +14,8 @@ const statusOf: Record<FailureKind, ContentfulStatusCode> = {
   conflict: 409,
   gone: 410,
   precondition_failed: 412,
+  // Data the request names is there but cannot be read as what it claims to be (a table's broken log).
+  unprocessable: 422,
   too_many_attempts: 429,
   not_implemented: 501,
   unavailable: 503,

@@ -64,6 +64,12 @@ export const searchBoolean = z.catch(
  */
 export const objectSearch = z.object({ path: searchText, sql: searchText, header: searchBoolean });
 
+/** The Tables view: its page cursor. */
+export const tablesSearch = z.object({ after: searchText });
+
+/** A table's page (README, Tables): the table's folder, the SQL over its current snapshot, and the ref it is compared with. */
+export const tableSearch = z.object({ path: searchText, sql: searchText, compare: searchText });
+
 /** The repository layout's search: the ref its pages show (else the default branch). */
 export const repositorySearch = z.object({ ref: searchText });
 

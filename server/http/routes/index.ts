@@ -19,6 +19,7 @@ import { repositoryRouter } from './repositories';
 import { repositoryMetadataRouter } from './repository-metadata';
 import { settingsRouter } from './settings';
 import { stagingRouter } from './staging';
+import { tableRouter } from './tables';
 import { tagRouter } from './tags';
 import { treeFileRouter } from './tree-files';
 
@@ -42,6 +43,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     actionRouter(catalog, actions),
     pullRequestRouter(catalog),
     insightRouter(catalog),
+    tableRouter(catalog),
   ];
 }
 

@@ -20,3 +20,4 @@ export * from './repositories';
 export * from './settings';
 export * from './setup';
 export * from './staging';
+export * from './tables';

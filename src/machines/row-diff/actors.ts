@@ -9,7 +9,8 @@ async function loaded() {
   return { rowDiff, engine: await sqlEngine() };
 }
 
-function sourcesOf(rowDiff: typeof import('../../lib/sql/row-diff'), { entry, sides }: RowDiffInput): RowDiffSources {
+function sourcesOf(rowDiff: typeof import('../../lib/sql/row-diff'), { entry, sides, sources: given }: RowDiffInput): RowDiffSources {
+  if (given) return given;
   const sources = rowDiff.rowDiffSources(sides, entry.path, entry.type);
   if (!sources) throw new Error(`${entry.path} is not a parquet, csv or tsv file.`);
   return sources;

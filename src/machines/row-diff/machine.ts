@@ -6,12 +6,14 @@ import { assign, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFr
 import type { Diff } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import type { ObjectDiffSides } from '../../lib/content-diff';
-import type { ColumnPlan, RowDiffOutcome } from '../../lib/sql/row-diff';
+import type { ColumnPlan, RowDiffOutcome, RowDiffSources } from '../../lib/sql/row-diff';
 
 export interface RowDiffInput {
   entry: Diff;
   /** Where the entry's old and new versions are read. */
   sides: ObjectDiffSides;
+  /** The queries that read the two versions, when they are not the entry's object at each side (a table's snapshots). */
+  sources?: RowDiffSources;
 }
 
 export interface CompareRowsInput extends RowDiffInput {
@@ -22,6 +24,7 @@ export interface CompareRowsInput extends RowDiffInput {
 export interface RowDiffContext {
   entry: Diff;
   sides: ObjectDiffSides;
+  sources: RowDiffSources | undefined;
   /** Both versions' columns, once read. */
   plan: ColumnPlan | undefined;
   /** The key column of the comparison shown or running. */
@@ -62,7 +65,7 @@ export const rowDiffMachine = setup({
   },
 }).createMachine({
   id: 'rowDiff',
-  context: ({ input }) => ({ entry: input.entry, sides: input.sides, plan: undefined, key: undefined, outcome: undefined, error: undefined }),
+  context: ({ input }) => ({ entry: input.entry, sides: input.sides, sources: input.sources, plan: undefined, key: undefined, outcome: undefined, error: undefined }),
   initial: 'describing',
   on: {
     // Any time the columns are known, even while a comparison runs: the running one is dropped for the new key.
@@ -79,7 +82,7 @@ export const rowDiffMachine = setup({
       entry: assign({ error: undefined }),
       invoke: {
         src: 'describeSides',
-        input: ({ context }) => ({ entry: context.entry, sides: context.sides }),
+        input: ({ context }) => ({ entry: context.entry, sides: context.sides, sources: context.sources }),
         onDone: { target: 'choosingKey', actions: assign({ plan: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
@@ -104,7 +107,7 @@ export const rowDiffMachine = setup({
       entry: assign({ error: undefined, outcome: undefined }),
       invoke: {
         src: 'compareRows',
-        input: ({ context }) => ({ entry: context.entry, sides: context.sides, plan: context.plan as ColumnPlan, key: context.key as string }),
+        input: ({ context }) => ({ entry: context.entry, sides: context.sides, sources: context.sources, plan: context.plan as ColumnPlan, key: context.key as string }),
         onDone: [
           {
             guard: { type: 'duplicateKeys', params: ({ event }) => event.output },

@@ -11,6 +11,7 @@ import {
   LuSettings,
   LuTag,
 } from 'react-icons/lu';
+import { LuTable2 } from 'react-icons/lu';
 import { OverflowTabs, type OverflowTab } from '../components/OverflowTabs';
 
 // The repository screens that exist so far; each later screen adds its tab here. A tab is current on every page
@@ -18,6 +19,7 @@ import { OverflowTabs, type OverflowTab } from '../components/OverflowTabs';
 // also owns the single-object viewer at .../object).
 const TABS = [
   { label: 'Objects', icon: LuFiles, to: '/repositories/$repoId/objects', sections: ['objects', 'object'] },
+  { label: 'Tables', icon: LuTable2, to: '/repositories/$repoId/tables', sections: ['tables'] },
   { label: 'Uncommitted Changes', icon: LuPencilLine, to: '/repositories/$repoId/changes', sections: ['changes'] },
   { label: 'Commits', icon: LuGitCommitVertical, to: '/repositories/$repoId/commits', sections: ['commits'] },
   { label: 'Branches', icon: LuGitBranch, to: '/repositories/$repoId/branches', sections: ['branches'] },

@@ -45,6 +45,11 @@ export function SqlPreview({ repoId, refId, stats, format, sql, header }: SqlPre
     header: csv ? (header ?? 'sniff') : undefined,
     exportName: `${name.replace(/\.[^.]*$/, '') || 'result'}-query`,
   });
+  return <SqlWorkbench preview={preview} opening={opening} />;
+}
+
+/** The editor, its buttons and the outcome of a SQL preview's flow, over whatever its opening query reads (an object, a table). */
+export function SqlWorkbench({ preview, opening }: { preview: SqlPreviewActorRef; opening: string }) {
   // The editor opens on the address's query: a new one (an Execute, a link, Back) gives it a fresh start.
   const addressSql = useSelector(preview, (s) => s.context.addressSql);
   const columns = useSelector(preview, (s) => s.context.columns);
