@@ -64,6 +64,9 @@ export const searchBoolean = z.catch(
  */
 export const objectSearch = z.object({ path: searchText, sql: searchText, header: searchBoolean });
 
+/** The History page's search: the object, or the prefix when it ends in `/`, whose commits are listed. */
+export const historySearch = z.object({ path: searchText });
+
 /** The repository layout's search: the ref its pages show (else the default branch). */
 export const repositorySearch = z.object({ ref: searchText });
 
