@@ -103,6 +103,14 @@ describe('history', () => {
       await screenshot(page, 'history-04-uncommitted');
     }));
 
+  it("opens the same history from the object's page", () =>
+    step('from the viewer', async () => {
+      await visit(page, `/repositories/${REPO}/object?ref=main&path=${encodeURIComponent(FILE)}`);
+      await page.getByRole('link', { name: 'History', exact: true }).click();
+      await arrivesAt(page, new RegExp(`^/repositories/${REPO}/history\\?ref=main&path=docs%2Fplan\\.txt$`));
+      await shows(versionRows().nth(3), 'the three versions');
+    }));
+
   it("lists a folder's history with what each commit added, changed and removed under it", () =>
     step('prefix history', async () => {
       await visit(page, `/repositories/${REPO}/objects?ref=main`);

@@ -114,6 +114,21 @@ describe('History of an object', () => {
     expect(within(region).getByRole('heading').textContent).toBe(`${hex('a').slice(0, 12)} → ${hex('c').slice(0, 12)}`);
   });
 
+  it('compares a version with the one before it, a deletion as an empty side', async () => {
+    renderApp('/repositories/lake/history?ref=main&path=docs%2Fa.txt');
+    const rows = await rowsOf('History of docs/a.txt');
+    // The oldest loaded version has none before it to compare with.
+    expect(within(rows[2]!).queryByRole('button', { name: /with the version before/ })).toBeNull();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: `Compare ${hex('c').slice(0, 12)} with the version before` }));
+    const region = await screen.findByRole('region', { name: 'Comparison of two versions' });
+    const diff = await within(region).findByRole('table', { name: 'Content changes of docs/a.txt' }, { timeout: 5000 });
+    expect(within(diff).getAllByText('added')).toHaveLength(2);
+    expect(within(diff).queryByText('removed')).toBeNull();
+    expect(within(region).getByRole('heading').textContent).toBe(`${hex('b').slice(0, 12)} → ${hex('c').slice(0, 12)}`);
+    fireEvent.click(within(region).getByRole('button', { name: 'Close the comparison' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Comparison of two versions' })).toBeNull(), { timeout: 5000 });
+  });
+
   it('restores a version onto the branch after a confirmation naming both, then links to the changes and the object', async () => {
     renderApp('/repositories/lake/history?ref=main&path=docs%2Fa.txt');
     const rows = await rowsOf('History of docs/a.txt');

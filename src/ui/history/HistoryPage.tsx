@@ -15,6 +15,7 @@ import {
   type PathVersion,
   type PrefixCounts,
 } from '../../machines/path-history';
+import type { PagedListActorRef } from '../../machines/paged-list';
 import { Committer } from '../components/Committer';
 import { lazyDialog } from '../components/lazyDialog';
 import { CopyButton } from '../components/CopyButton';
@@ -50,7 +51,7 @@ export function HistoryPage({ screen, repo, resolvedRef }: HistoryPageProps) {
   const list = useSelector(screen, versionsList);
   const { view, table, retry, reload } = usePagedList(list);
   const prefix = isPrefix(path);
-  const columns = useMemo(() => versionColumns(screen, repo.id, prefix), [screen, repo.id, prefix]);
+  const columns = useMemo(() => versionColumns(screen, list, repo.id, prefix), [screen, list, repo.id, prefix]);
   const navigate = useNavigate();
   const comparing = useSelector(screen, (s) => !s.matches({ compare: 'idle' }));
 
@@ -141,7 +142,7 @@ export function NoHistoryPath({ repoId }: { repoId: string }) {
 
 const column = listColumnHelper<PathVersion>();
 
-function versionColumns(screen: PathHistoryActorRef, repoId: string, prefix: boolean): ListColumn<PathVersion>[] {
+function versionColumns(screen: PathHistoryActorRef, list: PagedListActorRef<PathVersion>, repoId: string, prefix: boolean): ListColumn<PathVersion>[] {
   return [
     column.display({
       id: 'pick',
@@ -205,10 +206,7 @@ function versionColumns(screen: PathHistoryActorRef, repoId: string, prefix: boo
       id: 'actions',
       header: 'Actions',
       meta: { width: '16%', align: 'end' },
-      cell: ({ row, table }) => {
-        const older = table.getRowModel().rows[row.index + 1]?.original;
-        return <VersionActions screen={screen} repoId={repoId} version={row.original} position={row.index} older={older} />;
-      },
+      cell: ({ row }) => <VersionActions screen={screen} list={list} repoId={repoId} version={row.original} position={row.index} />,
     }),
   ];
 }
@@ -274,13 +272,14 @@ interface VersionActionsProps {
   screen: PathHistoryActorRef;
   repoId: string;
   version: PathVersion;
+  /** The listed versions, where the one before this one is found once loaded. */
+  list: PagedListActorRef<PathVersion>;
   position: number;
-  /** The version listed below (the one before it), when loaded. */
-  older: PathVersion | undefined;
 }
 
-function VersionActions({ screen, repoId, version, position, older }: VersionActionsProps) {
+function VersionActions({ screen, list, repoId, version, position }: VersionActionsProps) {
   const context = useSelector(screen, (s) => s.context);
+  const older = useSelector(list, (s) => s.context.rows[position + 1]);
   const refusal = restoreRefusal(context, version);
   const name = shortCommitId(version.commit.id);
   return (
