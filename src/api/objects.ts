@@ -1,6 +1,6 @@
 import { api, failsAs, preflight, query, repoPath, seg } from './client';
 import { refObjects } from './object-listing';
-import type { ObjectErrorList, ObjectStats } from './types';
+import type { ObjectCopyCreation, ObjectErrorList, ObjectStats } from './types';
 
 export { objectUrl } from '../lib/api-address';
 export { listObjects, type ListObjectsParams } from './object-listing';
@@ -25,6 +25,13 @@ export async function getObjectBlob(repo: string, ref: string, path: string, typ
 
 export async function deleteObject(repo: string, branch: string, path: string): Promise<void> {
   await api.delete(branchObjects(repo, branch), { searchParams: query({ path }), ...failsAs('delete object') });
+}
+
+/** Copies an object from any ref (`src_ref`, default the branch) to `destPath` of the branch, as an uncommitted change. */
+export function copyObject(repo: string, branch: string, destPath: string, source: ObjectCopyCreation, signal?: AbortSignal): Promise<ObjectStats> {
+  return api
+    .post(`${branchObjects(repo, branch)}/copy`, { searchParams: query({ dest_path: destPath }), json: source, signal, ...failsAs('copy object') })
+    .json();
 }
 
 /** lakeFS's deleteObjects: at most 1,000 paths; the answer lists the paths that could not be deleted, with why. */

@@ -41,6 +41,7 @@ export type {
   LoginConfig,
   Merge,
   MergeResult,
+  ObjectCopyCreation,
   ObjectError,
   ObjectErrorList,
   ObjectStats,

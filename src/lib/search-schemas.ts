@@ -70,6 +70,9 @@ export const tablesSearch = z.object({ after: searchText });
 /** A table's page (README, Tables): the table's folder, the SQL over its current snapshot, and the ref it is compared with. */
 export const tableSearch = z.object({ path: searchText, sql: searchText, compare: searchText });
 
+/** The History page's search: the object, or the prefix when it ends in `/`, whose commits are listed. */
+export const historySearch = z.object({ path: searchText });
+
 /** The repository layout's search: the ref its pages show (else the default branch). */
 export const repositorySearch = z.object({ ref: searchText });
 

@@ -44,6 +44,9 @@ describe('objects listing', () => {
     expect(screen.getByRole('link', { name: 'Download notes.txt' }).getAttribute('href')).toBe(
       '/api/v1/repositories/lake/refs/main/objects?path=notes.txt',
     );
+    // History of a file and of a folder, at the listed ref.
+    expect(screen.getByRole('link', { name: 'History of notes.txt' }).getAttribute('href')).toBe('/repositories/lake/history?ref=main&path=notes.txt');
+    expect(screen.getByRole('link', { name: 'History of data' }).getAttribute('href')).toBe('/repositories/lake/history?ref=main&path=data%2F');
     expect(listings()).toEqual(['GET /repositories/lake/refs/main/objects/ls?prefix=&amount=100&delimiter=%2F']);
   });
 

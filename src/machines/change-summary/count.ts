@@ -20,12 +20,14 @@ export const emptyCounts = (): ChangeCounts => ({
 });
 
 /**
- * Adds up to CHANGE_SUMMARY_LIMIT more entries to `from`, fetching pages of CHANGE_SUMMARY_PAGE_SIZE without a
- * delimiter (so every object is counted once). Continue a capped count by passing its result back in.
+ * Adds up to `limit` (CHANGE_SUMMARY_LIMIT unless given) more entries to `from`, fetching pages of at most
+ * CHANGE_SUMMARY_PAGE_SIZE without a delimiter (so every object is counted once). Continue a capped count by passing
+ * its result back in.
  */
 export async function countChanges(
   fetchPage: (params: { after?: string; amount: number }) => Promise<Page<Diff>>,
   from: ChangeCounts = emptyCounts(),
+  limit = CHANGE_SUMMARY_LIMIT,
 ): Promise<ChangeCounts> {
   const result: ChangeCounts = {
     counts: { ...from.counts },
@@ -35,7 +37,7 @@ export async function countChanges(
   let after = from.resumeAfter;
   let counted = 0;
   for (;;) {
-    const page = await fetchPage({ after, amount: CHANGE_SUMMARY_PAGE_SIZE });
+    const page = await fetchPage({ after, amount: Math.min(CHANGE_SUMMARY_PAGE_SIZE, limit) });
     for (const entry of page.results) {
       if (!(entry.type in result.counts)) continue;
       result.counts[entry.type] += 1;
@@ -45,6 +47,6 @@ export async function countChanges(
     counted += page.results.length;
     if (!page.pagination.has_more) return result;
     after = page.pagination.next_offset;
-    if (counted >= CHANGE_SUMMARY_LIMIT) return { ...result, resumeAfter: after };
+    if (counted >= limit) return { ...result, resumeAfter: after };
   }
 }

@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** The failure of the confirmed action, shown inside the dialog. */
   error?: unknown;
+  /** The confirm button is off (the body says why), e.g. while a choice in the dialog is not allowed. */
+  confirmDisabled?: boolean;
   /** Red by default: confirmations guard destructive actions. */
   colorPalette?: 'red' | 'tarn';
 }
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   busy = false,
   error,
   colorPalette = 'red',
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root
@@ -57,7 +60,7 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onCancel} disabled={busy}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={colorPalette} onClick={onConfirm} loading={busy}>
+              <Button colorPalette={colorPalette} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

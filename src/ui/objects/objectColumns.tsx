@@ -161,6 +161,17 @@ function ObjectActions({ entry, repoId, refId, onDelete, onBlame }: ObjectAction
           <CellIcon name="download" />
         </a>
       )}
+      <RouterLink
+        to="/repositories/$repoId/history"
+        params={{ repoId }}
+        search={{ ref: refId, path: entry.path }}
+        className={tableClass.iconButton}
+        tabIndex={outOfTabOrder}
+        aria-label={`History of ${name}`}
+        title="History"
+      >
+        <CellIcon name="commits" />
+      </RouterLink>
       <button
         type="button"
         className={tableClass.iconButton}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { useNavigate } from '@tanstack/react-router';
-import { LuDownload, LuHistory } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { LuDownload, LuGitCommitVertical, LuHistory } from 'react-icons/lu';
 import type { ResolvedRef } from '../../api/types';
 import { objectUrl } from '../../lib/api-address';
 import { formatSize } from '../../lib/format';
@@ -71,6 +71,12 @@ export function ObjectViewerPage({ repoId, resolvedRef, path, object, sql, heade
                   <LuDownload />
                   Download
                 </a>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <RouterLink to="/repositories/$repoId/history" params={{ repoId }} search={{ ref: refId, path }}>
+                  <LuGitCommitVertical />
+                  History
+                </RouterLink>
               </Button>
               <Button size="sm" variant="outline" onClick={() => setBlameOpen(true)}>
                 <LuHistory />
