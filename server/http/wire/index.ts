@@ -19,3 +19,4 @@ export * from './repositories';
 export * from './settings';
 export * from './setup';
 export * from './staging';
+export * from './events';
