@@ -447,6 +447,7 @@ export const objectsPageMachine = setup({
               validityRegex: context.storage?.import_validity_regex ?? '',
               blockstoreType: context.storage?.blockstore_type ?? '',
               namespaceExample: context.storage?.blockstore_namespace_example ?? '',
+              live: context.live,
             }),
           },
           on: { 'import.close': { actions: { type: 'navigate', params: importDialogAt(false) } } },
