@@ -191,9 +191,15 @@ export class Graveler {
     this.tasks = new TaskRunner(this.ctx);
   }
 
+  /** The change is made whatever the observer does: a failure to tell of it is not the writer's. */
   private tell(change: (observer: ChangeObserver) => void): void {
     const { observer } = this.options;
-    if (observer) change(observer);
+    if (!observer) return;
+    try {
+      change(observer);
+    } catch {
+      // The live streams miss one event; the next one, or a reload, sets them right.
+    }
   }
 
   /** Tells of a branch's new head once the operation that wrote it has succeeded. */
