@@ -70,7 +70,14 @@ export function eventHandlers(catalog: Catalog, events: RepositoryEvents) {
     });
     return new Response(body, {
       status: 200,
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        // The connection is the stream's alone: when the stream ends (the server stopping), so does the connection,
+        // rather than idling until the shutdown cuts it.
+        connection: 'close',
+      },
     }) as unknown as ReturnType<AppRouteHandler<typeof routes.streamEvents>>;
   };
   return { streamEvents };
