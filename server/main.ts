@@ -34,6 +34,7 @@ import { createLogger, type LogLevel, type Logger } from './logging';
 import { reportListening, runPrimary } from './workers';
 import { UsageCounter } from './usage';
 import { AuditLog } from './audit';
+import { liveEvents } from './live-events';
 
 export interface StartOptions {
   port: number;
@@ -137,15 +138,25 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (poolStats) metrics.watchPool(() => poolStats.call(store));
   const sharedStore = options.databaseUrl !== undefined || options.sharedMetadata === true;
   const installationKey = loadOrCreateInstallationKey(dataDir);
+  let live: Awaited<ReturnType<typeof liveEvents>>;
+  try {
+    live = await liveEvents({ databaseUrl: options.databaseUrl, worker: options.sharedMetadata === true && cluster.isWorker, logger });
+  } catch (err) {
+    await blocks.close?.();
+    await kv.close();
+    throw err;
+  }
   const graveler = createGraveler({
     kv,
     blockstore: blocks,
+    observer: live.observer,
     ...(options.findBudgetMs !== undefined ? { findBudgetMs: options.findBudgetMs } : {}),
   });
   const actions = new Actions({
     kv,
     reader: catalogObjectReader(graveler, blocks),
     onError: (err) => logger.error({ err }, 'A post-event hook run broke down'),
+    onRun: live.onRun,
   });
   const catalog = new Catalog(graveler, blocks, undefined, actions, stagingAddressKey(installationKey), {
     support: storage.import_support,
@@ -180,6 +191,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await importsStopped;
     await usageCounter.close();
     await auditLog.close();
+    await live.events.close();
     await graveler.close();
     await blocks.close?.();
     await kv.close();
@@ -199,7 +211,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     storage,
     version: packageVersion,
     consoleDir: options.consoleDir ?? defaultConfig.consoleDir,
-    dataRouters: dataRouters(catalog, actions),
+    dataRouters: dataRouters(catalog, actions, live.events),
     usage: usageCounter,
     audit: auditLog,
     gateway: createGateway({ catalog, auth, onFailure, authorize: byPolicies(auth.authorizer) }),
@@ -256,12 +268,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     idle: () => actions.idle(),
     close() {
       closing ??= (async () => {
-        // Let requests in flight finish (a commit should land or not, never half-way), then cut what remains.
-        await new Promise<void>((done) => {
+        // Let requests in flight finish (a commit should land or not, never half-way), then cut what remains. Live
+        // streams never finish by themselves: they are ended, and their clients resume on another server or later.
+        const stopped = new Promise<void>((done) => {
           server.close(() => done());
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), shutdownGraceMillis).unref();
         });
+        live.endStreams();
+        await stopped;
         await release();
         logger.info({ url }, 'Tarn stopped');
       })();

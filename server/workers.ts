@@ -10,6 +10,7 @@ import { loadOrCreateInstallationKey } from './auth/installation-key';
 import { kvRecords } from './auth/kv-records';
 import { AuthService } from './auth/service';
 import type { ServerConfig } from './config';
+import { relayWorkerEvents } from './events';
 import type { Logger } from './logging';
 import { serveClusterMetrics } from './http/cluster-metrics';
 import { makePrivateDataDir, openMetadataStore } from './metadata-store';
@@ -61,6 +62,8 @@ export async function runPrimary(config: ServerConfig, entry: string, logger: Lo
   }
   cluster.setupPrimary({ exec: entry, args: process.argv.slice(2) });
   serveClusterMetrics();
+  // Workers on one SQLite file hear each other's live events through here (with PostgreSQL, through the database).
+  if (config.databaseUrl === undefined) relayWorkerEvents(cluster);
 
   const alive = new Set<Worker>();
   const listening = new Set<Worker>();

@@ -19,6 +19,8 @@ export interface ActionsOptions {
   onError?: (err: unknown) => void;
   /** Milliseconds since the epoch (tests). */
   clock?: () => number;
+  /** Told when a run starts and when it ends, once recorded (the live event streams); must return at once. */
+  onRun?: (repositoryId: string, run: RunRecord) => void;
 }
 
 /** One line of the failure of a run: a hook that failed, or an action file that could not be used. */
@@ -33,6 +35,7 @@ export class Actions {
   private readonly onError: (err: unknown) => void;
   private readonly clock: () => number;
   private readonly newRunId: () => string;
+  private readonly onRun: (repositoryId: string, run: RunRecord) => void;
   private readonly pending = new Set<Promise<void>>();
   private readonly shutdown = new AbortController();
 
@@ -42,6 +45,7 @@ export class Actions {
     this.onError = options.onError ?? ((err) => console.error('actions: a post-event run failed', err));
     this.clock = options.clock ?? Date.now;
     this.newRunId = runIdGenerator(this.clock);
+    this.onRun = options.onRun ?? (() => undefined);
   }
 
   /** Runs the pre-event's actions; when any fails, throws lakeFS's 412 naming the run and each failure. */
@@ -111,12 +115,15 @@ export class Actions {
       status: 'running',
     };
     await this.runs.createRun(repo, run);
+    this.onRun(repo, run);
     // An unusable file fails the whole run, as in lakeFS: no hook runs on a half-read configuration.
     const errors =
       problems.length > 0
         ? await this.recordProblems(repo, run.runId, problems)
         : (await Promise.all(matched.map((action, index) => this.runAction(type, event, run.runId, action, index)))).flat();
-    await this.runs.updateRun(repo, { ...run, status: errors.length > 0 ? 'failed' : 'completed', endTime: this.now() });
+    const ended: RunRecord = { ...run, status: errors.length > 0 ? 'failed' : 'completed', endTime: this.now() };
+    await this.runs.updateRun(repo, ended);
+    this.onRun(repo, ended);
     return { runId: run.runId, errors };
   }
 

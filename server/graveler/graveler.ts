@@ -133,6 +133,19 @@ export interface GravelerOptions {
   cacheClockMs?: () => number;
   /** How long the file finder walks paths before it answers a partial page (default 200 ms). */
   findBudgetMs?: number;
+  /** Told of every change made through this store, once it is made (the live event streams). */
+  observer?: ChangeObserver;
+}
+
+/** What moved a branch: the operation that wrote its new head. */
+export type BranchChangeCause = 'create' | 'delete' | 'commit' | 'merge' | 'revert' | 'cherry-pick' | 'import' | 'reset';
+
+/** Told of changes as they are made; it must return at once and never throw (it is not the writer's business). */
+export interface ChangeObserver {
+  branchChanged(repo: string, branch: string, cause: BranchChangeCause, commitId?: string): void;
+  /** An uncommitted write (upload, deletion, reset of staged changes) on a branch. */
+  staged(repo: string, branch: string): void;
+  importChanged(repo: string, record: ImportRecord): void;
 }
 
 export interface ForceOption {
@@ -180,6 +193,24 @@ export class Graveler {
       later: (task, delayMs) => this.cleanup.schedule(task, delayMs),
     };
     this.tasks = new TaskRunner(this.ctx);
+  }
+
+  /** The change is made whatever the observer does: a failure to tell of it is not the writer's. */
+  private tell(change: (observer: ChangeObserver) => void): void {
+    const { observer } = this.options;
+    if (!observer) return;
+    try {
+      change(observer);
+    } catch {
+      // The live streams miss one event; the next one, or a reload, sets them right.
+    }
+  }
+
+  /** Tells of a branch's new head once the operation that wrote it has succeeded. */
+  private async moved(repo: string, branch: string, cause: BranchChangeCause, operation: Promise<Commit>): Promise<Commit> {
+    const commit = await operation;
+    this.tell((o) => o.branchChanged(repo, branch, cause, commit.id));
+    return commit;
   }
 
   private get refs(): Refs {
@@ -243,6 +274,7 @@ export class Graveler {
     if (!(await this.options.kv.setIf(keys.branch(repo, branch), encodeBranch(record), 'absent'))) {
       throw new AlreadyExistsError('branch');
     }
+    this.tell((o) => o.branchChanged(repo, branch, 'create', commit.id));
     return { id: branch, commitId: commit.id, hidden: record.hidden };
   }
 
@@ -318,12 +350,14 @@ export class Graveler {
     const b = await this.refs.branch(repo, branch);
     if (!(await this.options.kv.deleteIf(keys.branch(repo, branch), b.raw))) return this.deleteBranch(repo, branch, o);
     dropTokens(this.ctx, repo, [b.value.stagingToken, ...b.value.sealedTokens]);
+    this.tell((o) => o.branchChanged(repo, branch, 'delete'));
   }
 
   /** Discards every uncommitted change (`type: reset`). */
   async resetBranch(repo: string, branch: string, o: ForceOption = {}): Promise<void> {
     await this.writableBranch(repo, branch, o.force, ['staging_write']);
     await replaceStaging(this.ctx, repo, branch);
+    this.tell((o) => o.staged(repo, branch));
   }
 
   /** Undoes the uncommitted change of one path (`type: object`): the committed value, or a tombstone, is staged. */
@@ -334,6 +368,7 @@ export class Graveler {
     const head = await this.refs.commit(repo, b.value.commitId);
     const committed = await lookupInTree(this.ctx, r.storageNamespace, head.metaRangeId, path);
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, committed ?? null);
+    this.tell((o) => o.staged(repo, branch));
   }
 
   /** Undoes every uncommitted change under a prefix (`type: common_prefix`). */
@@ -348,6 +383,7 @@ export class Graveler {
       if (isEffectiveChange(s.value, committed)) resets.push({ key: s.key, value: committed ?? null });
     }
     for (const x of resets) await writeStaged(this.ctx, repo, r.storageNamespace, branch, x.key, x.value);
+    if (resets.length > 0) this.tell((o) => o.staged(repo, branch));
   }
 
   /** Points the branch at the commit `ref` resolves to and discards its staging. */
@@ -356,6 +392,7 @@ export class Graveler {
     await this.refs.branch(repo, branch);
     const commit = await this.refs.resolveCommit(repo, ref);
     await replaceStaging(this.ctx, repo, branch, commit.id);
+    this.tell((o) => o.branchChanged(repo, branch, 'reset', commit.id));
   }
 
   // Tags
@@ -407,7 +444,7 @@ export class Graveler {
   async commit(repo: string, branch: string, o: CommitOptions): Promise<Commit> {
     const r = await this.writableBranch(repo, branch, o.force, ['commit']);
     await this.refs.branch(repo, branch);
-    return commitStaging(this.ctx, repo, r.storageNamespace, branch, o);
+    return this.moved(repo, branch, 'commit', commitStaging(this.ctx, repo, r.storageNamespace, branch, o));
   }
 
   /** Stores a commit record as given (its id must be the id of its content); no branch moves. */
@@ -423,7 +460,7 @@ export class Graveler {
       throw new DirtyBranchError('cannot use source MetaRange on a branch with uncommitted changes');
     }
     if (!(await this.ctx.trees.hasMetaRange(r.storageNamespace, metaRangeId))) throw new ValidationError('metarange not found');
-    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, metaRangeCommit(this.ctx, metaRangeId, o), o.beforeBranchMove);
+    return this.moved(repo, branch, 'commit', commitOnHead(this.ctx, repo, r.storageNamespace, branch, metaRangeCommit(this.ctx, metaRangeId, o), o.beforeBranchMove));
   }
 
   // Objects
@@ -450,6 +487,7 @@ export class Graveler {
     validatePath(path);
     const r = o.checked ?? (await this.writableBranch(repo, branch, o.force, ['staging_write']));
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, entry, o);
+    this.tell((ob) => ob.staged(repo, branch));
   }
 
   /** Deleting a path that does not exist is not an error. */
@@ -459,6 +497,7 @@ export class Graveler {
     const current = await readBranchObject(this.ctx, repo, r.storageNamespace, branch, path);
     if (current === undefined) return;
     await writeStaged(this.ctx, repo, r.storageNamespace, branch, path, null);
+    this.tell((o) => o.staged(repo, branch));
   }
 
   async listObjects(repo: string, ref: string, o: ListOptions): Promise<Page<ListItem>> {
@@ -678,7 +717,7 @@ export class Graveler {
     const sourceCommit = await this.refs.resolveCommit(repo, source);
     await this.requireClean(repo, destinationBranch);
     const build = mergeCommit(this.ctx, repo, r.storageNamespace, sourceCommit, { source, destination: destinationBranch }, o);
-    return commitOnHead(this.ctx, repo, r.storageNamespace, destinationBranch, build, o.beforeBranchMove);
+    return this.moved(repo, destinationBranch, 'merge', commitOnHead(this.ctx, repo, r.storageNamespace, destinationBranch, build, o.beforeBranchMove));
   }
 
   /** Applies the inverse of a commit on top of the branch as a new commit. */
@@ -688,7 +727,7 @@ export class Graveler {
     const target = await this.refs.resolveCommit(repo, ref);
     const parent = await parentTree(this.ctx, repo, target, o.parentNumber, 'conflict');
     await this.requireClean(repo, branch);
-    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove);
+    return this.moved(repo, branch, 'revert', commitOnHead(this.ctx, repo, r.storageNamespace, branch, revertCommit(this.ctx, r.storageNamespace, target, parent, ref, o), o.beforeBranchMove));
   }
 
   /** Applies a commit's changes (relative to one parent) on top of the branch as a new commit. */
@@ -698,7 +737,7 @@ export class Graveler {
     const picked = await this.refs.resolveCommit(repo, ref);
     const parent = await parentTree(this.ctx, repo, picked, o.parentNumber, 'bad_request');
     await this.requireClean(repo, branch);
-    return commitOnHead(this.ctx, repo, r.storageNamespace, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove);
+    return this.moved(repo, branch, 'cherry-pick', commitOnHead(this.ctx, repo, r.storageNamespace, branch, cherryPickCommit(this.ctx, r.storageNamespace, picked, parent, o), o.beforeBranchMove));
   }
 
   // Settings
@@ -791,7 +830,7 @@ export class Graveler {
     await this.refs.branch(repo, branch);
     await this.requireClean(repo, branch);
     const build = importCommit(this.ctx, r.storageNamespace, metaRangeId, o);
-    const commit = await commitOnHead(this.ctx, repo, r.storageNamespace, branch, build, o.beforeBranchMove);
+    const commit = await this.moved(repo, branch, 'import', commitOnHead(this.ctx, repo, r.storageNamespace, branch, build, o.beforeBranchMove));
     // A note beside the commit, as lakeFS keeps it (and only logs a failure to): the import stands without it.
     await updateRepositoryMetadata(this.ctx, repo, (current) => ({ ...current, [LAST_IMPORT_KEY]: String(commit.creationDate) })).catch(() => undefined);
     return commit;
@@ -801,6 +840,7 @@ export class Graveler {
   async createImport(repo: string, record: ImportRecord): Promise<void> {
     await this.refs.repository(repo);
     await createImportRecord(this.ctx, repo, record);
+    this.tell((o) => o.importChanged(repo, record));
   }
 
   /** NotFound('import') when the repository has no import of that id. */
@@ -811,7 +851,9 @@ export class Graveler {
 
   /** Changes an import's status by compare-and-set (see updateImportRecord); answers it as it stands. */
   async updateImport(repo: string, id: string, change: (current: ImportRecord) => ImportRecord | undefined): Promise<ImportRecord> {
-    return updateImportRecord(this.ctx, repo, id, change);
+    const record = await updateImportRecord(this.ctx, repo, id, change);
+    this.tell((o) => o.importChanged(repo, record));
+    return record;
   }
 
   /**

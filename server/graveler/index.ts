@@ -1,4 +1,4 @@
-export { Graveler, createGraveler, type ForceOption, type GravelerOptions } from './graveler';
+export { Graveler, createGraveler, type BranchChangeCause, type ChangeObserver, type ForceOption, type GravelerOptions } from './graveler';
 export type { ImportOptions } from './history';
 export type { ImportRecord, ImportState } from './import-records';
 export type { PopulateRepository } from './repositories';

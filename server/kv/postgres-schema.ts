@@ -6,6 +6,8 @@ import type pg from 'pg';
  */
 const migrations: readonly string[] = [
   'CREATE TABLE tarn_kv (key bytea PRIMARY KEY, value bytea NOT NULL)',
+  // The ids of live events (server/events/postgres-bus.ts): unique and ordered across the servers.
+  'CREATE SEQUENCE tarn_event_ids',
 ];
 
 export const schemaVersion = migrations.length;

@@ -6,6 +6,7 @@ import type { CommPrefsInput, LoginConfig, mergeStrategies, pullRequestStatusFil
 export type {
   ACL,
   ActionRun,
+  RepositoryEvent,
   AuditRecord,
   Credentials,
   Group,

@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Commit, Diff, Page } from '../../src/api/types';
-import { changesCommitMachine, changesMachine, changesRevertMachine, type ChangesInput } from '../../src/machines/changes/machine';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import type { Commit, Diff, Page, RepositoryEvent } from '../../src/api/types';
+import {
+  changesCommitMachine,
+  changesMachine,
+  changesRevertMachine,
+  FALLBACK_POLL_MS,
+  LIVE_RETRY_MS,
+  type ChangesInput,
+} from '../../src/machines/changes/machine';
+import { RECONNECT_FIRST_MS, repositoryEventsMachine } from '../../src/machines/repository-events/machine';
 import type { CommitRequest, SuggestionRequest } from '../../src/machines/commit';
 import type { RevertRequest } from '../../src/machines/revert';
 import { pagedListView } from '../../src/machines/paged-list';
@@ -115,6 +123,67 @@ describe('changes screen machine', () => {
     await waitFor(screen, (s) => s.context.receipt !== null, { timeout: 5000 });
     screen.send({ type: 'route.changed', input: { ...reloaded, branch: 'dev' } });
     expect(screen.getSnapshot().context.receipt).toBeNull();
+  });
+
+  describe('with the live stream', () => {
+    /** A stand-in for the tab's stream: what it emits reaches the screen as the stream's events would. */
+    function liveStream() {
+      const live = createActor(repositoryEventsMachine.provide({ actors: { stream: fromCallback(() => undefined) } }), { input: { repoId: 'lake' } }).start();
+      const tell = (event: RepositoryEvent) => live.send({ type: 'stream.event', id: String(++told), event });
+      let told = 0;
+      return { live, tell };
+    }
+
+    it('loads again when the branch shown gets an uncommitted change or moves, and not for another branch', () => {
+      const { live, tell } = liveStream();
+      const { refreshes } = start({ live });
+      tell({ type: 'staging', branch: 'dev', count: 1 });
+      tell({ type: 'run', run_id: 'r1', branch: 'main', event_type: 'post-commit', status: 'running' });
+      expect(refreshes()).toBe(0);
+      tell({ type: 'staging', branch: 'main', count: 3 });
+      expect(refreshes()).toBe(1);
+      tell({ type: 'branch', branch: 'main', action: 'moved', cause: 'commit', commit_id: 'c2' });
+      expect(refreshes()).toBe(2);
+      tell({ type: 'reload' });
+      expect(refreshes()).toBe(3);
+    });
+
+    it('waits for an open commit dialog to close before it loads again', async () => {
+      vi.useFakeTimers();
+      try {
+        const { live, tell } = liveStream();
+        const { screen, refreshes } = start({ live });
+        const commit = screen.getSnapshot().children.commit!;
+        commit.send({ type: 'commit.open' });
+        tell({ type: 'staging', branch: 'main', count: 1 });
+        expect(refreshes()).toBe(0);
+        await vi.advanceTimersByTimeAsync(LIVE_RETRY_MS);
+        expect(refreshes()).toBe(0);
+        commit.send({ type: 'commit.cancel' });
+        await vi.advanceTimersByTimeAsync(LIVE_RETRY_MS);
+        expect(refreshes()).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('loads again every half minute while the stream is down, and stops once it is back', async () => {
+      vi.useFakeTimers();
+      try {
+        const { live } = liveStream();
+        const { refreshes } = start({ live });
+        live.send({ type: 'stream.broken' });
+        await vi.advanceTimersByTimeAsync(FALLBACK_POLL_MS);
+        expect(refreshes()).toBe(1);
+        // The stream opens again after its backoff.
+        await vi.advanceTimersByTimeAsync(RECONNECT_FIRST_MS);
+        live.send({ type: 'stream.opened' });
+        await vi.advanceTimersByTimeAsync(FALLBACK_POLL_MS * 2);
+        expect(refreshes()).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

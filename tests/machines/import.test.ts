@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, waitFor } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import { ApiError, ConflictError } from '../../src/api/errors';
-import type { Commit, ImportStatus } from '../../src/api/types';
+import type { Commit, ImportStatus, RepositoryEvent } from '../../src/api/types';
+import { RECONNECT_FIRST_MS, repositoryEventsMachine } from '../../src/machines/repository-events/machine';
 import { IMPORT_POLL_MS } from '../../src/machines/import/machine';
 import {
   importMachine,
@@ -36,8 +37,17 @@ const running = (ingested?: number): ImportStatus => ({
   ...(ingested === undefined ? {} : { ingested_objects: ingested }),
 });
 
-function start({ destination = 'data/' } = {}) {
-  const clock = new SimulatedClock();
+/** A stand-in for the tab's live stream: `tell` passes an event as the server would send it. */
+function liveStream(clock = new SimulatedClock()) {
+  const live = createActor(repositoryEventsMachine.provide({ actors: { stream: fromCallback(() => undefined) } }), { input: { repoId: 'lake' }, clock }).start();
+  let told = 0;
+  const tell = (event: RepositoryEvent) => live.send({ type: 'stream.event', id: String(++told), event });
+  return { live, tell, clock };
+}
+
+const progress = (importId: string, ingested: number): RepositoryEvent => ({ type: 'import', import_id: importId, branch: 'main', state: 'running', ingested_objects: ingested });
+
+function start({ destination = 'data/', live, clock = new SimulatedClock() }: { destination?: string; live?: AnyActorRef; clock?: SimulatedClock } = {}) {
   const starts = controlled<ImportStarted, StartImportRequest>();
   const reads = controlled<ImportStatusRead, ImportStatusRequest>();
   const cancels = controlled<void, ImportStatusRequest>();
@@ -48,7 +58,7 @@ function start({ destination = 'data/' } = {}) {
     actions: { imported: ({ context }) => void imported.push(context.commit) },
   });
   const actor = createActor(machine, {
-    input: { repoId: 'lake', branch: 'main', destination, validityRegex: REGEX, blockstoreType: 'local', namespaceExample: 'local://example' },
+    input: { repoId: 'lake', branch: 'main', destination, validityRegex: REGEX, blockstoreType: 'local', namespaceExample: 'local://example', live },
     clock,
     inspect: coverage.inspect,
   }).start();
@@ -244,6 +254,57 @@ describe('import machine', () => {
     const done = await waitFor(actor, (s) => s.matches('completed'), { timeout: 5000 });
     expect(done.context.error).toBeNull();
     expect(imported).toHaveLength(1);
+  });
+
+  describe('with the live stream', () => {
+    it('reads the status when the stream tells of this import, never on a timer while the stream is up', async () => {
+      const { live, tell } = liveStream();
+      const { actor, clock, reads, accept, fill, imported } = start({ live });
+      fill();
+      actor.send({ type: 'import.start' });
+      await accept('imp-7');
+      clock.increment(IMPORT_POLL_MS * 10);
+      expect(reads.calls).toHaveLength(0);
+      tell(progress('imp-other', 5000));
+      expect(reads.calls).toHaveLength(0);
+      tell(progress('imp-7', 5000));
+      expect(reads.calls).toHaveLength(1);
+      // Progress told while that read is under way: the read may be older, so the status is read once more.
+      tell(progress('imp-7', 10000));
+      reads.last().resolve({ status: running(5000), at: clock.now() });
+      await waitFor(actor, () => reads.calls.length === 2, { timeout: 5000 });
+      reads.last().resolve({ status: { completed: true, update_time: 'x', ingested_objects: 10000, commit: importCommit }, at: clock.now() });
+      await waitFor(actor, (s) => s.matches('completed'), { timeout: 5000 });
+      expect(actor.getSnapshot().context.ingested).toBe(10000);
+      expect(imported).toEqual([importCommit]);
+    });
+
+    it('reads at once when the import was told of before the server named it (a small import that ended at once)', async () => {
+      const { live, tell } = liveStream();
+      const { actor, starts, reads, fill } = start({ live });
+      fill();
+      actor.send({ type: 'import.start' });
+      tell(progress('imp-9', 3));
+      starts.last().resolve({ id: 'imp-9', at: 0 });
+      await waitFor(actor, () => reads.calls.length === 1, { timeout: 5000 });
+      expect(actor.getSnapshot().matches({ inProgress: 'polling' })).toBe(true);
+    });
+
+    it('polls every 3 s while the stream is down, and stops once it is back', async () => {
+      const { live, clock } = liveStream();
+      const { actor, reads, accept, poll, fill } = start({ live, clock });
+      fill();
+      actor.send({ type: 'import.start' });
+      await accept();
+      live.send({ type: 'stream.broken' });
+      await poll(running(10));
+      // The stream is tried again after its backoff, and opens.
+      clock.increment(RECONNECT_FIRST_MS);
+      live.send({ type: 'stream.opened' });
+      expect(actor.getSnapshot().context.streamDown).toBe(false);
+      clock.increment(IMPORT_POLL_MS * 3);
+      expect(reads.calls).toHaveLength(1);
+    });
   });
 
   it('takes every transition the machine defines', coverage.expectAllTaken);

@@ -111,6 +111,43 @@ function ownerOfConnection(serverPort: number, clientPort: number, candidates: n
   );
 }
 
+/** A live stream on a connection of its own: the client's port, and the moved-branch event naming a commit. */
+function openStream(url: string, headers: Record<string, string>) {
+  return new Promise<{ localPort: number; branchEvent(commitId: string): Promise<{ id: string }>; close(): void }>((resolve, reject) => {
+    const req = http.get(url, { headers, agent: new http.Agent({ keepAlive: false }) }, (res) => {
+      expect(res.statusCode).toBe(200);
+      let text = '';
+      const waiting: { commitId: string; done: (event: { id: string }) => void }[] = [];
+      const check = () => {
+        for (const wait of [...waiting]) {
+          const frame = text.split('\n\n').find((f) => f.includes(`"commit_id":"${wait.commitId}"`));
+          const id = frame?.split('\n').find((line) => line.startsWith('id: '))?.slice(4);
+          if (id !== undefined) {
+            waiting.splice(waiting.indexOf(wait), 1);
+            wait.done({ id });
+          }
+        }
+      };
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        check();
+      });
+      resolve({
+        localPort: (req.socket as import('node:net').Socket).localPort as number,
+        branchEvent: (commitId) =>
+          new Promise((done, fail) => {
+            const timer = setTimeout(() => fail(new Error(`no event for ${commitId}`)), 15_000);
+            waiting.push({ commitId, done: (event) => (clearTimeout(timer), done(event)) });
+            check();
+          }),
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -247,6 +284,27 @@ describe('a server with two workers', () => {
     expect((await served(first)) - before).toBe(8);
     expect((await served(second)) - before).toBe(8);
     for (const api of opened) api.close();
+  });
+
+  it('carries live events between the workers: a commit through one reaches the streams held by both', async () => {
+    const workers = childrenOf(server.child.pid as number);
+    const port = Number(new URL(server.url).port);
+    // Each stream on a connection of its own: the primary hands connections to the workers in turn.
+    const streams = await Promise.all(Array.from({ length: 6 }, () => openStream(`${server.api}/repositories/${repo}/events`, { authorization })));
+    try {
+      const owners = new Set(streams.map((stream) => ownerOfConnection(port, stream.localPort, workers)));
+      expect(owners.size, 'streams held by both workers').toBe(2);
+      const api = new OneConnection({ authorization });
+      const upload = await api.call('POST', `/repositories/${repo}/branches/main/objects?path=live.txt`, 'live', { 'content-type': 'text/plain' });
+      expect(upload.status).toBe(201);
+      const commit = await api.call<CommitJson>('POST', `/repositories/${repo}/branches/main/commits`, { message: 'live' });
+      expect(commit.status).toBe(201);
+      const heard = await Promise.all(streams.map((stream) => stream.branchEvent(commit.body.id)));
+      // One id for the event, whichever worker streamed it.
+      expect(new Set(heard.map((event) => event.id)).size).toBe(1);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it('stops every worker when the primary is told to stop', async () => {

@@ -1,6 +1,7 @@
 // The data calls, built over the catalog (and the action runs' records), and the lakeFS calls Tarn answers 501.
 import type { Actions } from '../../actions';
 import type { Catalog } from '../../catalog';
+import type { RepositoryEvents } from '../../events';
 import type { DirectRoute } from '../direct-routes';
 import type { Router } from '../router';
 import { actionRouter } from './actions';
@@ -8,6 +9,7 @@ import { branchRouter } from './branches';
 import { commitRouter } from './commits';
 import { diffMergeRouter } from './diff-merge';
 import { enterpriseRouter } from './enterprise';
+import { eventRouter } from './events';
 import { externalAuthRouter } from './external-auth';
 import { gcPrepareRouter } from './gc-prepare';
 import { importRouter } from './import';
@@ -23,7 +25,7 @@ import { tableRouter } from './tables';
 import { tagRouter } from './tags';
 import { treeFileRouter } from './tree-files';
 
-export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
+export function dataRouters(catalog: Catalog, actions: Actions, events: RepositoryEvents): Router[] {
   return [
     repositoryRouter(catalog),
     branchRouter(catalog),
@@ -44,6 +46,7 @@ export function dataRouters(catalog: Catalog, actions: Actions): Router[] {
     pullRequestRouter(catalog),
     insightRouter(catalog),
     tableRouter(catalog),
+    eventRouter(catalog, events),
   ];
 }
 

@@ -8,6 +8,7 @@ export * from './commits';
 export * from './common';
 export * from './config';
 export * from './diff-merge';
+export * from './events';
 export * from './external-auth';
 export * from './gc-prepare';
 export * from './import';

@@ -1,15 +1,17 @@
 // Importing data that already lives in storage into a branch (docs/behaviour.md, Objects page:
 // Import): the form (source validated against the server's pattern, destination, commit message and metadata), then
-// the import in progress, its status read every 3 s with the objects ingested and the rate, until the status says
-// completed or failed. A failure (in the status or in a call) shows the form again with the error; Cancel while in
+// the import in progress, its status read as soon as it starts and again whenever the repository's live stream tells
+// of its progress (every 3 s instead while the stream is down, or without one), with the objects ingested and the
+// rate, until the status says completed or failed. A failure (in the status or in a call) shows the form again with the error; Cancel while in
 // progress deletes the import on the server and returns to the form.
-import { assign, sendParent, setup, type ActorRefFrom, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, sendParent, setup, type ActorRefFrom, type AnyActorRef, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
 import type { Commit, ImportCreation, ImportStatus } from '../../api/types';
 import { promisePlaceholder } from '../../lib/actor-placeholders';
 import { editMetadata, metadataErrors, metadataRecord, type MetadataEvent, type MetadataRow } from '../commit/metadata';
+import { repositoryChanges, type LiveUpdate } from '../repository-events/machine';
 import { defaultImportMessage, importDestination, importSourceError, importSourceReady, ingestRate, type IngestSample } from './rules';
 
-/** How often a running import's status is read. */
+/** How often a running import's status is read while the live stream is down (or when there is none). */
 export const IMPORT_POLL_MS = 3000;
 
 export interface ImportInput {
@@ -22,6 +24,8 @@ export interface ImportInput {
   /** The server's storage, named in the form: its type, and an example of its addresses. */
   blockstoreType: string;
   namespaceExample: string;
+  /** The tab's live stream of the repository (none: the status is polled). */
+  live?: AnyActorRef | undefined;
 }
 
 /** Where an import request goes. */
@@ -76,6 +80,12 @@ export interface ImportContext extends ImportInput {
   error: unknown;
   /** The last import was cancelled by the user. */
   cancelled: boolean;
+  /** The live stream is down (or there is none): the status is polled. */
+  streamDown: boolean;
+  /** The stream told of progress while the status was being read: that read may be older, so read again. */
+  readAgain: boolean;
+  /** The imports the stream told of before the server named this one. */
+  importsHeard: string[];
 }
 
 export type ImportEvent =
@@ -84,12 +94,17 @@ export type ImportEvent =
   | { type: 'message.change'; value: string }
   | MetadataEvent
   | { type: 'import.start' }
-  | { type: 'import.cancel' };
+  | { type: 'import.cancel' }
+  | LiveUpdate;
 
 /** The import's phases, as the view names them. */
 export type ImportPhase = 'not started' | 'in progress' | 'completed' | 'failed';
 
 const setError = ({ event }: { event: ErrorActorEvent }) => event.error;
+
+/** The import a stream event tells of, if it tells of one. */
+const importIdOf = (event: ImportEvent): string | undefined =>
+  event.type === 'live.changed' && event.event.type === 'import' ? event.event.import_id : undefined;
 
 export const importMachine = setup({
   types: {
@@ -101,6 +116,7 @@ export const importMachine = setup({
     startImport: promisePlaceholder<ImportStarted, StartImportRequest>('startImport'),
     readStatus: promisePlaceholder<ImportStatusRead, ImportStatusRequest>('readStatus'),
     cancelImport: promisePlaceholder<void, ImportStatusRequest>('cancelImport'),
+    live: repositoryChanges,
   },
   delays: {
     poll: IMPORT_POLL_MS,
@@ -110,6 +126,11 @@ export const importMachine = setup({
       importSourceReady(context.source, context.validityRegex) && Object.keys(metadataErrors(context.metadata)).length === 0,
     statusFailed: (_, status: ImportStatus) => status.error !== undefined,
     statusCompleted: (_, status: ImportStatus) => status.completed,
+    streamDown: ({ context }) => context.streamDown,
+    readAgain: ({ context }) => context.readAgain,
+    /** The stream tells of this import's progress. */
+    aboutImport: ({ context, event }) => importIdOf(event) === context.importId,
+    aboutAnImport: ({ event }) => importIdOf(event) !== undefined,
   },
   actions: {
     editMetadata: assign(({ context }, event: MetadataEvent) => editMetadata(context, event)),
@@ -117,8 +138,12 @@ export const importMachine = setup({
       source,
       message: context.messageEdited ? context.message : defaultImportMessage(source.trim()),
     })),
-    begin: assign({ error: null, cancelled: false, importId: null, ingested: 0, rate: null, lastSample: null, commit: null }),
-    takeStart: assign((_, started: ImportStarted) => ({ importId: started.id, lastSample: { objects: 0, at: started.at } })),
+    begin: assign({ error: null, cancelled: false, importId: null, ingested: 0, rate: null, lastSample: null, commit: null, importsHeard: [] }),
+    takeStart: assign(({ context }, started: ImportStarted) => ({
+      importId: started.id,
+      lastSample: { objects: 0, at: started.at },
+      readAgain: context.importsHeard.includes(started.id),
+    })),
     takeStatus: assign(({ context }, read: ImportStatusRead) => {
       const sample = { objects: read.status.ingested_objects ?? context.ingested, at: read.at };
       const rate = context.lastSample === null ? undefined : ingestRate(context.lastSample, sample);
@@ -150,6 +175,9 @@ export const importMachine = setup({
     commit: null,
     error: null,
     cancelled: false,
+    streamDown: input.live === undefined,
+    readAgain: false,
+    importsHeard: [],
   }),
   initial: 'form',
   states: {
@@ -173,9 +201,14 @@ export const importMachine = setup({
     inProgress: {
       tags: ['busy'],
       entry: 'begin',
+      invoke: { src: 'live', input: ({ context }) => ({ live: context.live }) },
+      // The stream says where the import stands when the server changes its record; without it, the status is polled.
+      on: { 'live.status': { actions: assign({ streamDown: ({ event }) => event.down }) } },
       initial: 'starting',
       states: {
         starting: {
+          // A small import may end before the server's answer names it: what the stream tells meanwhile is kept.
+          on: { 'live.changed': { guard: 'aboutAnImport', actions: assign({ importsHeard: ({ context, event }) => [...context.importsHeard, importIdOf(event) ?? ''] }) } },
           invoke: {
             src: 'startImport',
             input: ({ context }) => ({
@@ -190,13 +223,19 @@ export const importMachine = setup({
             onError: { target: '#import.form.failed', actions: assign({ error: setError }) },
           },
         },
-        // Between two reads of the status (every 3 s).
+        // Between two reads of the status: until the stream tells of progress, or every 3 s while it is down.
         waiting: {
-          after: { poll: 'polling' },
-          on: { 'import.cancel': 'cancelling' },
+          always: { guard: 'readAgain', target: 'polling' },
+          after: { poll: { guard: 'streamDown', target: 'polling' } },
+          on: {
+            'import.cancel': 'cancelling',
+            'live.changed': { guard: 'aboutImport', target: 'polling' },
+            'live.status': { guard: ({ event }) => event.down, target: 'waiting', reenter: true, actions: assign({ streamDown: true }) },
+          },
         },
         polling: {
-          on: { 'import.cancel': 'cancelling' },
+          entry: assign({ readAgain: false }),
+          on: { 'import.cancel': 'cancelling', 'live.changed': { guard: 'aboutImport', actions: assign({ readAgain: true }) } },
           invoke: {
             src: 'readStatus',
             input: ({ context }) => ({ repoId: context.repoId, branch: context.branch, id: context.importId ?? '' }),

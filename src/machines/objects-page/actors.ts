@@ -4,6 +4,7 @@ import { listFolderPage } from '../../api/object-listing';
 import type { ObjectStats, Page } from '../../api/types';
 import { LIST_ALL_PAGE_SIZE, PAGE_SIZE } from '../../lib/page-sizes';
 import { liveBlameMachine } from '../blame';
+import { liveBranchMovedMachine } from '../branch-moved';
 import { liveBulkDeleteMachine } from '../bulk-delete';
 import { liveBulkDownloadMachine } from '../bulk-download';
 import { liveConfirmDeleteMachine } from '../confirm-delete';
@@ -44,5 +45,6 @@ export const liveObjectsPageMachine = objectsPageMachine.provide({
     blame: liveBlameMachine,
     bulkDelete: liveBulkDeleteMachine,
     bulkDownload: liveBulkDownloadMachine,
+    moved: liveBranchMovedMachine,
   },
 });

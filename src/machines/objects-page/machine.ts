@@ -13,7 +13,8 @@
 //   where it cannot open is told why.
 //
 // The upload queue and the import tell the page when they stored something (`objects.changed`): it lists the
-// folder again and reloads the route's data.
+// folder again and reloads the route's data. When the live stream says the branch shown has moved on, the branch-moved
+// notice says so, and its refresh button reads the page again (`page.refresh`).
 import {
   and,
   assign,
@@ -25,6 +26,7 @@ import {
   stateIn,
   stopChild,
   type ActorRefFrom,
+  type AnyActorRef,
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
@@ -34,6 +36,7 @@ import { callbackPlaceholder } from '../../lib/actor-placeholders';
 import { PAGE_SIZE } from '../../lib/page-sizes';
 import { screenActions, type Navigation, type RouteChanged } from '../../lib/screen';
 import { blameMachine, type BlameActorRef, type BlameTarget } from '../blame/machine';
+import { branchMovedMachine, type BranchMovedActorRef, type BranchMovedInput } from '../branch-moved/machine';
 import { bulkDeleteMachine, type BulkDeleteActorRef, type BulkDeleteOutput, type BulkDeleteSummary } from '../bulk-delete/machine';
 import {
   archiveName,
@@ -63,8 +66,10 @@ export interface ObjectsPageInput {
   /** The session: its settings say how the server stores objects (presigned uploads, imports). */
   session: SessionActorRef;
   repo: Pick<Repository, 'id' | 'read_only' | 'storage_namespace' | 'creation_date'>;
-  /** The ref being browsed, resolved to its kind. */
-  ref: { id: string; kind: RefKind };
+  /** The ref being browsed, resolved to its kind and the commit read. */
+  ref: { id: string; kind: RefKind; commitId?: string };
+  /** The tab's live stream of the repository (none: the page is not told when its branch moves). */
+  live?: AnyActorRef | undefined;
   /** A branch protection rule covers the ref: uploads, deletes and imports would be refused. */
   protectedBranch: boolean;
   /** The folder being browsed ('' or ending in '/'). */
@@ -95,6 +100,8 @@ export interface ObjectsPageContext {
   creationDate: number;
   refId: string;
   refKind: RefKind;
+  commitId: string | undefined;
+  live: AnyActorRef | undefined;
   dir: string;
   after: string | undefined;
   /** The prefix search in effect. */
@@ -228,6 +235,8 @@ function routeContext(input: ObjectsPageInput) {
     creationDate: input.repo.creation_date,
     refId: input.ref.id,
     refKind: input.ref.kind,
+    commitId: input.ref.commitId,
+    live: input.live,
     dir: input.path,
     after: input.after,
     search: input.search,
@@ -255,6 +264,14 @@ const importDialogAt = (open: boolean): Navigation => ({
   to: '.',
   search: (prev) => ({ ...prev, importDialog: open || undefined }),
   replace: !open,
+});
+
+/** What the branch-moved notice watches: the branch shown at the commit read. */
+const movedInput = (context: ObjectsPageContext): BranchMovedInput => ({
+  live: context.live,
+  repoId: context.repoId,
+  branch: context.refKind === 'branch' ? context.refId : undefined,
+  commitId: context.commitId,
 });
 
 const folderSource = (context: ObjectsPageContext): FolderSource => ({
@@ -288,6 +305,7 @@ export const objectsPageMachine = setup({
     blame: blameMachine,
     bulkDelete: bulkDeleteMachine,
     bulkDownload: bulkDownloadMachine,
+    moved: branchMovedMachine,
   },
   actions: {
     ...screenActions,
@@ -351,12 +369,15 @@ export const objectsPageMachine = setup({
         if (folderMoved) enqueue.raise({ type: 'folder.changed' });
         else if (next.search !== context.search) enqueue.raise({ type: 'search.changed' });
         if (folderMoved || next.importRequested !== context.importRequested) enqueue.raise({ type: 'importDialog.changed' });
+        if (next.refId !== context.refId || next.commitId !== context.commitId) enqueue.sendTo('moved', { type: 'moved.watch', input: movedInput({ ...context, ...next }) });
       }),
     },
     'objects.changed': { actions: ['reloadList', 'invalidate'] },
     'deleted.dismiss': { actions: assign({ lastDeleted: null }) },
   },
   states: {
+    // Whether the branch shown has moved on since the page read it.
+    moved: { invoke: { id: 'moved', src: 'moved', input: ({ context }) => movedInput(context) } },
     // The warning of the repository shown; another repository gets its own. (A transition to a child state exits
     // and enters that state alone; `reenter` would start every region of the page over.)
     gcWarning: {
@@ -426,6 +447,7 @@ export const objectsPageMachine = setup({
               validityRegex: context.storage?.import_validity_regex ?? '',
               blockstoreType: context.storage?.blockstore_type ?? '',
               namespaceExample: context.storage?.blockstore_namespace_example ?? '',
+              live: context.live,
             }),
           },
           on: { 'import.close': { actions: { type: 'navigate', params: importDialogAt(false) } } },
@@ -647,6 +669,11 @@ export function filterFlow(snapshot: ObjectsPageSnapshot): DebouncedFilterActorR
 
 export function gcWarningFlow(snapshot: ObjectsPageSnapshot): GcWarningActorRef | undefined {
   return snapshot.children.gcWarning as GcWarningActorRef | undefined;
+}
+
+/** The notice that the branch shown has moved on. */
+export function branchMovedFlow(snapshot: ObjectsPageSnapshot): BranchMovedActorRef | undefined {
+  return snapshot.children.moved as BranchMovedActorRef | undefined;
 }
 
 /** The open upload dialog's queue, if any. */

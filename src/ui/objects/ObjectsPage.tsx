@@ -7,6 +7,7 @@ import type { Repository, ResolvedRef } from '../../api/types';
 import type { ReadmeRead } from '../../loaders/objects';
 import {
   filterFlow,
+  branchMovedFlow,
   gcWarningFlow,
   importFlow,
   importOffered,
@@ -23,6 +24,7 @@ import { SearchInput } from '../components/SearchInput';
 import { Receipt } from '../components/Receipt';
 import { ProtectedBadge, RefSelector } from '../refs';
 import { lazyDialog } from '../components/lazyDialog';
+import { BranchMovedNotice } from '../repository/BranchMovedNotice';
 import { GcWarningBanner } from './GcWarningBanner';
 import { ObjectsBreadcrumbs } from './ObjectsBreadcrumbs';
 import { ObjectsListing } from './ObjectsListing';
@@ -60,6 +62,7 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
   const filter = useSelector(page, filterFlow);
   const protectedBranch = useSelector(page, (s) => s.context.protectedBranch);
   const warning = useSelector(page, gcWarningFlow);
+  const moved = useSelector(page, branchMovedFlow);
   const upload = useSelector(page, uploadFlow);
   const importing = useSelector(page, importFlow);
 
@@ -91,6 +94,7 @@ export function ObjectsPage({ page, repo, resolvedRef, path, readme }: ObjectsPa
           <UploadImportButtons page={page} repoId={repo.id} branch={resolvedRef.id} path={path} />
         </HStack>
       </HStack>
+      {moved && <BranchMovedNotice notice={moved} />}
       <ImportUnavailable page={page} />
       <DeletedReceipt page={page} repoId={repo.id} branch={resolvedRef.id} />
       <ObjectsBreadcrumbs repoId={repo.id} refId={resolvedRef.id} refKind={resolvedRef.kind} path={path} />

@@ -25,7 +25,7 @@ export interface TestServer {
  * login settings (RBAC mode), mail server and public address, block store (S3 on tests/server/s3-server.ts), import root,
  * the file finder's time budget.
  */
-export type TestServerOptions = Pick<StartOptions, 'quiet' | 'logger' | 'metricsToken' | 'sessionTtlSeconds' | 'auditRetentionSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot' | 'findBudgetMs'>;
+export type TestServerOptions = Pick<StartOptions, 'quiet' | 'databaseUrl' | 'logger' | 'metricsToken' | 'sessionTtlSeconds' | 'auditRetentionSeconds' | 'login' | 'smtpUrl' | 'publicUrl' | 'blockstore' | 'importRoot' | 'findBudgetMs'>;
 
 const silent = createLogger({ level: 'silent' });
 

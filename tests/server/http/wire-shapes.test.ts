@@ -350,6 +350,7 @@ const ourOperations = new Set([
   'mergeIntoBranchAsyncStatus',
   'previewMerge',
   'listAuditLog',
+  'streamRepositoryEvents',
 ]);
 
 /** Routes no session here can answer with success: s3rver has no AbortMultipartUpload (its refusals are checked). */
@@ -579,7 +580,9 @@ async function call(api: Client | undefined, method: string, path: string, body?
         headers: { 'content-type': 'application/json', ...headers },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-  const text = method === 'HEAD' ? '' : await res.text();
+  // A live stream never ends by itself: its status and type are the answer.
+  const streams = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  const text = method === 'HEAD' ? '' : streams ? (await res.body?.cancel(), '') : await res.text();
   const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
   const what = `${method} ${route.template} → ${res.status}`;
   if (res.status === route.status) {
@@ -771,6 +774,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await call(api, 'POST', '/repositories', { name: 'shapes', storage_namespace: 'local://shapes' });
     await call(api, 'POST', '/repositories', { name: 'quickstart', storage_namespace: 'local://quickstart', sample_data: true });
     await call(api, 'POST', '/repositories', { name: 'shapes', storage_namespace: 'local://shapes-again' });
+    await get(api, '/repositories/shapes/events');
     await get(api, '/repositories');
     await get(api, '/repositories/shapes');
     await get(api, '/repositories/nothing-here');

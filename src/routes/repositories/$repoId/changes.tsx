@@ -9,6 +9,7 @@ import { liveChangesMachine } from '../../../machines/changes';
 import { ChangesPage } from '../../../ui/changes/ChangesPage';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { RefSelector } from '../../../ui/refs';
+import { useLive } from '../../../ui/repository/LiveContext';
 import { useProtectedBranch, useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 import { pageRef, readAtRef } from './-page-ref';
 
@@ -92,7 +93,9 @@ function ChangesScreen({ repo, changes, prefix, onNavigate, onSelectBranch }: Ch
   const { branch, firstPage, hasChanges } = changes;
   // Each load (another branch or prefix, a commit, a revert, a refresh) is the screen's to take.
   const protectedBranch = useProtectedBranch(branch);
+  const live = useLive();
   const screen = useScreen(liveChangesMachine, {
+    live,
     repoId: repo.id,
     branch,
     readOnly: repo.read_only === true,

@@ -5,6 +5,7 @@ import { objectsSearch } from '../../../lib/search-schemas';
 import { useScreen } from '../../../lib/use-screen';
 import { liveObjectsPageMachine } from '../../../machines/objects-page';
 import { ObjectsPage } from '../../../ui/objects/ObjectsPage';
+import { useLive } from '../../../ui/repository/LiveContext';
 import { useProtectedBranch, useRepository, WithResolvedRef } from '../../../ui/repository/RepositoryContext';
 
 export const Route = createFileRoute('/repositories/$repoId/objects')({
@@ -46,10 +47,12 @@ function ObjectsScreen({ repo, resolvedRef }: { repo: Repository; resolvedRef: R
   const { firstPage, listedPrefix, readme } = Route.useLoaderData();
   const session = Route.useRouteContext({ select: (context) => context.session });
   const protectedBranch = useProtectedBranch(resolvedRef.kind === 'branch' ? resolvedRef.id : undefined);
+  const live = useLive();
   const page = useScreen(liveObjectsPageMachine, {
     session,
     repo,
     ref: resolvedRef,
+    live,
     protectedBranch,
     path,
     after,

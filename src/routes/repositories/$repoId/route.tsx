@@ -1,12 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { createFileRoute, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { GoneError } from '../../../api/client';
+import { useActorRef } from '../../../lib/root-actors';
 import { useRepositoryDeletion } from '../../../lib/use-repository-deletion';
 import { loadRepositoryPage, startRepositoryPage } from '../../../loaders/repository';
+import { liveRepositoryEventsMachine } from '../../../machines/repository-events';
 import { RouteErrorAlert } from '../../../ui/components/RouteErrorAlert';
 import { repositorySearch } from '../../../lib/search-schemas';
 import { RepositoryInDeletion } from '../../../ui/repositories/RepositoryInDeletion';
 import { RepositoryLayout } from '../../../ui/repository/RepositoryLayout';
+import { LiveProvider } from '../../../ui/repository/LiveContext';
 import { useShortcutActors } from './-shortcut-actors';
 
 export const Route = createFileRoute('/repositories/$repoId')({
@@ -35,10 +38,18 @@ function RepositoryRoute() {
     [repo, resolvedRef, branchProtection, router],
   );
   return (
-    <RepositoryLayout value={value} refParam={ref} shortcuts={shortcuts}>
-      <Outlet />
-    </RepositoryLayout>
+    <RepositoryEvents key={repo.id} repoId={repo.id}>
+      <RepositoryLayout value={value} refParam={ref} shortcuts={shortcuts}>
+        <Outlet />
+      </RepositoryLayout>
+    </RepositoryEvents>
   );
+}
+
+/** One live stream per tab and repository, for as long as the repository's pages are shown. */
+function RepositoryEvents({ repoId, children }: { repoId: string; children: ReactNode }) {
+  const live = useActorRef(liveRepositoryEventsMachine, { input: { repoId } });
+  return <LiveProvider live={live}>{children}</LiveProvider>;
 }
 
 function RepositoryRouteError(props: ErrorComponentProps) {

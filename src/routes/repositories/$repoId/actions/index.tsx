@@ -1,12 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { listActionRuns } from '../../../../api/actions';
 import { PAGE_SIZE } from '../../../../lib/page-sizes';
 import { useScreen } from '../../../../lib/use-screen';
 import { actionRunsSearch } from '../../../../lib/search-schemas';
-import { liveActionRunList } from '../../../../machines/action-runs';
+import { liveActionRunsMachine, runsList } from '../../../../machines/action-runs';
 import { ActionRunsPage, type RunFilter } from '../../../../ui/actions/ActionRunsPage';
 import { RouteErrorAlert } from '../../../../ui/components/RouteErrorAlert';
+import { useLive } from '../../../../ui/repository/LiveContext';
 
 export const Route = createFileRoute('/repositories/$repoId/actions/')({
   validateSearch: actionRunsSearch,
@@ -24,8 +26,10 @@ function ActionRunsRoute() {
   const navigate = Route.useNavigate();
   // One object per filter: the list hears of a new source only when the filter moved.
   const source = useMemo(() => ({ repoId, branch, commit }), [repoId, branch, commit]);
-  // Each load (another cursor or filter, an invalidation) starts the list over with what it read.
-  const runs = useScreen(liveActionRunList, { source, firstPage, startAfter: after });
+  const live = useLive();
+  // Each load (another cursor or filter, an invalidation, a run started or ended) starts the list over with what it read.
+  const screen = useScreen(liveActionRunsMachine, { source, firstPage, startAfter: after, live });
+  const runs = useSelector(screen, runsList);
   const onFilter = useCallback(
     (filter: RunFilter, value: string | undefined) =>
       void navigate({ search: (prev) => ({ ...prev, [filter]: value, after: undefined }) }),

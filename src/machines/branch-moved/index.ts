@@ -1,0 +1,2 @@
+export * from './machine';
+export { liveBranchMovedMachine } from './actors';
