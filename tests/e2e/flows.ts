@@ -72,13 +72,16 @@ export async function loginThroughUi(page: Page, credentials: AdminCredentials):
 }
 
 /**
- * Follows the requests `page` has in flight, from Playwright's request events: `settled` waits until none is in
+ * Follows the requests `page` has in flight (but its live event stream), from Playwright's request events: `settled` waits until none is in
  * flight and no spinner shows, twice in a row a poll apart (a screen that draws its first answer may start the next
  * read a moment later). Playwright's 'networkidle' waits half a second after the last request on every check.
  */
 export function requestTracker(page: Page): { settled(what: string, timeout?: number): Promise<void> } {
   const inFlight = new Set<Request>();
-  page.on('request', (request) => inFlight.add(request));
+  // A repository's live stream stays open for as long as its pages are shown: it is never "in flight" to wait for.
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  });
   page.on('requestfinished', (request) => inFlight.delete(request));
   page.on('requestfailed', (request) => inFlight.delete(request));
   const quiet = async () => inFlight.size === 0 && (await page.locator('.chakra-spinner').count()) === 0;

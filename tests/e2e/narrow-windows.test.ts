@@ -13,7 +13,7 @@ import { lakeApi } from './lake-api';
 const JOURNEY = 'narrow-windows';
 const REPO = 'narrow-lake';
 const BRANCH = 'feature-with-a-rather-long-name';
-const TABS = ['Objects', 'Uncommitted Changes', 'Commits', 'Branches', 'Tags', 'Compare', 'Pull Requests', 'Actions', 'Settings'];
+const TABS = ['Objects', 'Tables', 'Uncommitted Changes', 'Commits', 'Branches', 'Tags', 'Compare', 'Pull Requests', 'Insights', 'Actions', 'Settings'];
 
 /** The screens looked at in each width, by the name of their screenshot. */
 const SCREENS: Array<[string, string, string]> = [

@@ -246,6 +246,8 @@ describe('keyboard grid', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'F2' });
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Download e.csv');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('History of e.csv');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Blame e.csv');
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(focusedCell()).toEqual([5, 4]);

@@ -84,6 +84,7 @@ describe('Repository layout', () => {
     const tabs = await screen.findByRole('navigation', { name: 'Repository' });
     expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual([
       'Objects',
+      'Tables',
       'Uncommitted Changes',
       'Commits',
       'Branches',

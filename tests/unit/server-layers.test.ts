@@ -8,12 +8,16 @@ const serverDir = resolve(import.meta.dirname, '..', '..', 'server');
 
 /** Which layers each layer may use besides itself. `root` is the entry point and its configuration, which wire everything. */
 const mayUse: Record<string, string[]> = {
-  root: ['http', 'audit', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'mail', 'graveler', 'kv', 'blockstore', 'errors'],
-  http: ['gateway', 'catalog', 'actions', 'auth', 'audit', 'usage', 'sample-data', 'errors'],
+  root: ['http', 'audit', 'events', 'gateway', 'catalog', 'actions', 'auth', 'gc', 'usage', 'mail', 'graveler', 'kv', 'blockstore', 'errors'],
+  http: ['gateway', 'tables', 'catalog', 'actions', 'auth', 'audit', 'events', 'usage', 'sample-data', 'errors'],
   // The S3 gateway on the same port: S3 requests over the catalog, signed with the access keys of auth.
   gateway: ['catalog', 'auth', 'errors'],
   // The garbage collector's retention rules answer lakeFS's GC preparation calls too.
   catalog: ['graveler', 'gc', 'blockstore', 'errors'],
+  // Delta Lake and Iceberg tables of a ref, read from their logs through the catalog's reads.
+  tables: ['catalog', 'kv', 'errors'],
+  // A repository's changes for the live streams: in memory, relayed among workers, or NOTIFYed through PostgreSQL.
+  events: ['errors'],
   // Hooks on repository events and their run records; the catalog reaches them only through its own port.
   actions: ['kv', 'errors'],
   auth: ['kv', 'errors'],

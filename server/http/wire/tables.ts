@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from './common';
 
-export const TableFormat = z.enum(['delta', 'iceberg']).openapi('TableFormat');
+const TableFormat = z.enum(['delta', 'iceberg']);
 
 export const TableColumn = z
   .object({

@@ -1,4 +1,5 @@
 // Every served route, fed malformed input: always a 4xx JSON answer whose message says something, never a 500.
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithAdmin, type Client, type TestServer } from './harness';
@@ -52,6 +53,12 @@ function fill(path: string, override?: [string, string]): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => (override && override[0] === name ? override[1] : (goodParams[name] ?? 'x')));
 }
 
+/** Reads an accepted answer to its end; a live event stream never ends by itself, so its body is dropped. */
+async function drain(res: Response): Promise<void> {
+  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) await res.body?.cancel();
+  else await res.arrayBuffer();
+}
+
 async function expectClientError(res: Response, what: string, unoffered = false): Promise<void> {
   expect(res.status, `${what} → ${res.status}`).toBeGreaterThanOrEqual(400);
   if (!(unoffered && res.status === 501)) expect(res.status, `${what} → ${res.status}`).toBeLessThan(500);
@@ -99,7 +106,7 @@ describe('malformed input never crashes a route', () => {
           if (res.status < 400) {
             // Some values are legal here (e.g. a long ref that happens to resolve is impossible, but an object upload
             // with `{}` as content is fine): only crashes are wrong.
-            await res.arrayBuffer();
+            await drain(res);
             continue;
           }
           await expectClientError(res, `${route.method} ${url}`, route.unoffered);
@@ -116,7 +123,7 @@ describe('malformed input never crashes a route', () => {
         const url = `${fill(route.path)}${route.path.includes('?') ? '&' : '?'}${query}&path=a.txt`;
         const res = await api.raw(url, { method: route.method });
         if (res.status < 400) {
-          await res.arrayBuffer();
+          await drain(res);
           continue;
         }
         await expectClientError(res, `${route.method} ${url}`, route.unoffered);
@@ -146,7 +153,13 @@ describe('malformed input never crashes a route', () => {
 
   it('refuses bodies larger than the JSON limit', async () => {
     const huge = JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await api.raw('/repositories/fuzz/branches/main/commits', { method: 'POST', body: huge, headers: { 'content-type': 'application/json' } });
+    // On a connection of its own: the server answers before reading the whole body and the connection ends with the
+    // answer; a pooled client that then reuses its socket can wedge (seen with Node's fetch), which is not the point here.
+    const res = await onOwnConnection(`${server.api}/repositories/fuzz/branches/main/commits`, {
+      method: 'POST',
+      headers: { ...api.headers, 'content-type': 'application/json' },
+      body: huge,
+    });
     await expectClientError(res, 'oversized commit body');
   });
 
@@ -154,6 +167,24 @@ describe('malformed input never crashes a route', () => {
     expect((await api.get('/repositories/fuzz/refs/main/objects/stat?path=a.txt')).status).toBe(200);
   });
 });
+
+/** One request on a connection no other request shares, answered as a Response. */
+function onOwnConnection(url: string, o: { method: string; headers: Record<string, string>; body: string }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: o.method, headers: o.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers }));
+      });
+    });
+    // The server may close the connection before it has read the whole body.
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.end(o.body);
+  });
+}
 
 /** Sends one raw HTTP/1.1 request and reads what comes back until the server closes or the answer is complete. */
 function rawExchange(url: string, request: string): Promise<string> {

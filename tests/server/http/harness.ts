@@ -117,6 +117,8 @@ export function client(server: Pick<TestServer, 'api'>, credentials: string | Re
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
   return {
+    /** The headers sent with every call (its credentials). */
+    headers: sent,
     get: <T = unknown>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
     head: (path: string, headers?: Record<string, string>) => call('HEAD', path, undefined, headers),
     post: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers),

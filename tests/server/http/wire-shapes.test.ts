@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openS3BlockStore } from '../../../server/blockstore';
 import { computeCommitId } from '../../../server/graveler/commit-id';
+import { deltaTable } from '../../table-fixtures';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { basicAuth, client, startTestServer, type Client, type TestServer } from './harness';
 
@@ -110,6 +111,17 @@ const lakeFS: Record<string, string> = {
   UsageChild: 'path*:string type*:common_prefix|object objects*:integer bytes*:integer',
   UsageOthers: 'children*:integer objects*:integer bytes*:integer',
   StagedUsage: 'added*:integer changed*:integer removed*:integer objects*:integer bytes*:integer bytes_written*:integer',
+  // Tarn's own tables of a ref.
+  TableColumn: 'name*:string type*:string nullable*:boolean',
+  TableSummary:
+    'path*:string format*:delta|iceberg version*:string? schema*:TableColumn[] partition_columns*:string[] files*:integer? ' +
+    'rows*:integer? error*:string?',
+  TableList: 'pagination*:Pagination results*:TableSummary[]',
+  TableVersion: 'version*:string time*:integer? operation*:string files_added*:integer? files_removed*:integer? rows_added*:integer?',
+  TableDataFile: 'path*:string size_bytes*:integer rows*:integer?',
+  TableDetail:
+    'path*:string format*:delta|iceberg version*:string? schema*:TableColumn[] partition_columns*:string[] files*:integer? ' +
+    'rows*:integer? history*:TableVersion[] data_files*:TableDataFile[]',
   // Tarn's own branch list with each branch's distance from the default branch.
   BranchSummary:
     'id*:string commit_id*:string commit_creation_date*:integer ahead*:integer behind*:integer ahead_capped*:boolean ' +
@@ -351,6 +363,8 @@ const ourOperations = new Set([
   'previewMerge',
   'listAuditLog',
   'streamRepositoryEvents',
+  'listTables',
+  'describeTable',
 ]);
 
 /** Routes no session here can answer with success: s3rver has no AbortMultipartUpload (its refusals are checked). */
@@ -789,6 +803,13 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, '/repositories/shapes/refs/main/objects/ls?user_metadata=false');
     await get(api, '/repositories/shapes/refs/main/objects/find?q=B.CSV');
     await get(api, '/repositories/shapes/refs/main/usage?prefix=&delimiter=/');
+    for (const file of deltaTable('tables/orders')) {
+      const table = new FormData();
+      table.append('content', new Blob([file.bytes]), 'file');
+      await call(api, 'POST', `/repositories/shapes/branches/main/objects?path=${encodeURIComponent(file.path)}`, table);
+    }
+    await get(api, '/repositories/shapes/refs/main/tables');
+    await get(api, '/repositories/shapes/refs/main/tables/describe?path=tables/orders');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt');
     await call(api, 'HEAD', '/repositories/shapes/refs/main/objects?path=a.txt');
     await get(api, '/repositories/shapes/refs/main/objects?path=a.txt', { range: 'bytes=100-200' });
