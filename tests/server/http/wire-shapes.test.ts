@@ -805,7 +805,7 @@ describe('every answer of a session has lakeFS’s wire shape', () => {
     await get(api, '/repositories/shapes/refs/main/usage?prefix=&delimiter=/');
     for (const file of deltaTable('tables/orders')) {
       const table = new FormData();
-      table.append('content', new Blob([file.bytes]), 'file');
+      table.append('content', new Blob([file.bytes.slice()]), 'file');
       await call(api, 'POST', `/repositories/shapes/branches/main/objects?path=${encodeURIComponent(file.path)}`, table);
     }
     await get(api, '/repositories/shapes/refs/main/tables');
