@@ -1,7 +1,11 @@
 // `npm run statecharts`: draws every machine of src/machines to docs/statecharts (an SVG each and an index).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { join } from 'node:path';
-import { statechartDocs, statechartsDir } from './statechart-docs';
+
+// The SQL engine's modules import assets the Vite way (`?url`): loaded as their addresses, before any machine is.
+register('./asset-urls.mjs', import.meta.url);
+const { statechartDocs, statechartsDir } = await import('./statechart-docs');
 
 const files = await statechartDocs();
 mkdirSync(statechartsDir, { recursive: true });
