@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Graveler, ListItem, ObjectEntry, Usage, UsageChild } from '../../../server/graveler/index';
+import type { Graveler, ListItem, ObjectEntry, Usage } from '../../../server/graveler/index';
 import { entry, openEnv, tickingClock, treeFiles, type Env } from './helpers';
+import { sumsUnder } from '../usage-sums';
 
 /**
  * The usage count walks parts and rows and reads only the rows that straddle children: with ranges of about four
@@ -38,29 +39,11 @@ async function everything(g: Graveler, ref: string): Promise<Map<string, number>
 }
 
 /** The children a full listing implies for a prefix: each common prefix's sums, and each object directly there. */
-function expected(all: Map<string, number>, prefix: string): { totals: { objects: number; bytes: number }; children: UsageChild[] } {
-  const children = new Map<string, UsageChild>();
-  let objects = 0;
-  let bytes = 0;
-  for (const [path, size] of all) {
-    if (!path.startsWith(prefix)) continue;
-    objects++;
-    bytes += size;
-    const at = path.indexOf('/', prefix.length);
-    const key = at < 0 ? path : path.slice(0, at + 1);
-    const child = children.get(key) ?? { path: key, type: at < 0 ? 'object' : 'common_prefix', objects: 0, bytes: 0 };
-    child.objects++;
-    child.bytes += size;
-    children.set(key, child);
-  }
-  return { totals: { objects, bytes }, children: [...children.values()].sort((a, b) => (a.path < b.path ? -1 : 1)) };
-}
-
 const byPath = (u: Usage) => [...u.children].sort((a, b) => (a.path < b.path ? -1 : 1));
 
 async function expectMatchesListing(g: Graveler, ref: string, prefix: string): Promise<Usage> {
   const usage = await g.usage(repo, ref, { prefix, amount: 1000 });
-  const want = expected(await everything(g, ref), prefix);
+  const want = sumsUnder(await everything(g, ref), prefix);
   expect(usage.totals).toEqual(want.totals);
   expect(byPath(usage)).toEqual(want.children);
   expect(usage.others).toEqual({ children: 0, objects: 0, bytes: 0 });
@@ -106,7 +89,7 @@ describe('usage of a prefix', () => {
   it('without a delimiter answers the totals only', async () => {
     const flat = await env.g.usage(repo, 'main', { prefix: 'tables/', delimiter: '' });
     expect(flat.children).toEqual([]);
-    expect(flat.totals).toEqual(expected(await everything(env.g, 'main'), 'tables/').totals);
+    expect(flat.totals).toEqual(sumsUnder(await everything(env.g, 'main'), 'tables/').totals);
   });
 
   it('counts the same on a restarted store, its caches empty', async () => {

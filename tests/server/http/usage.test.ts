@@ -2,8 +2,9 @@
 // and a real SQLite file, equal to the sums of a full listing of the same ref, staged changes of a branch counted in;
 // any ref lakeFS resolves; lakeFS's errors; the permission a listing needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Commit, ErrorBody, ObjectStatsList, PrefixUsage, UsageChild } from '../../../server/http/wire';
+import type { Commit, ErrorBody, ObjectStatsList, PrefixUsage } from '../../../server/http/wire';
 import { addUser, client, startWithAdmin, type Client, type TestServer } from './harness';
+import { sumsUnder } from '../usage-sums';
 
 let server: TestServer;
 let api: Client;
@@ -26,28 +27,10 @@ async function listing(ref: string): Promise<Map<string, number>> {
 }
 
 /** What a listing says the usage of a prefix is: children in path order. */
-function fromListing(all: Map<string, number>, prefix: string): { totals: { objects: number; bytes: number }; children: UsageChild[] } {
-  const children = new Map<string, UsageChild>();
-  let objects = 0;
-  let bytes = 0;
-  for (const [path, size] of all) {
-    if (!path.startsWith(prefix)) continue;
-    objects++;
-    bytes += size;
-    const at = path.indexOf('/', prefix.length);
-    const key = at < 0 ? path : path.slice(0, at + 1);
-    const child = children.get(key) ?? { path: key, type: at < 0 ? 'object' : 'common_prefix', objects: 0, bytes: 0 };
-    child.objects++;
-    child.bytes += size;
-    children.set(key, child);
-  }
-  return { totals: { objects, bytes }, children: [...children.values()].sort((a, b) => (a.path < b.path ? -1 : 1)) };
-}
-
 async function expectListingSums(ref: string, prefix: string): Promise<PrefixUsage> {
   const res = await usage(ref, { prefix, delimiter: '/' });
   expect(res.status).toBe(200);
-  const want = fromListing(await listing(ref), prefix);
+  const want = sumsUnder(await listing(ref), prefix);
   expect(res.body.totals).toEqual(want.totals);
   expect([...res.body.children].sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual(want.children);
   return res.body;
@@ -119,7 +102,7 @@ describe('counts', () => {
   it('answer only the totals without a delimiter', async () => {
     const res = await usage('main', { prefix: 'images/', delimiter: '' });
     expect(res.body.children).toEqual([]);
-    expect(res.body.totals).toEqual(fromListing(await listing('main'), 'images/').totals);
+    expect(res.body.totals).toEqual(sumsUnder(await listing('main'), 'images/').totals);
   });
 });
 
